@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+
+export function NotFoundView() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-6xl font-bold text-brand">404</p>
+      <h1 className="text-2xl font-semibold">Oops! Página não encontrada</h1>
+      <p className="text-slate-600">O endereço que você procurou não existe ou foi movido.</p>
+      <Link to="/" className="btn-primary">
+        Voltar ao início
+      </Link>
+    </main>
+  );
+}
+
+const MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: "Dados inválidos", text: "Verifique as informações enviadas e tente novamente." },
+  403: { title: "Acesso negado", text: "Você não tem permissão para fazer isso." },
+  405: { title: "Ação não permitida", text: "Esta página não aceita essa ação." },
+  413: { title: "Envio muito grande", text: "O conteúdo enviado excede o tamanho permitido." },
+  429: { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." },
+};
+
+/** The one error screen every route uses: pt-BR per status, never a stack trace. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = MESSAGES[status] ?? {
+    title: "Algo deu errado",
+    text: "Ocorreu um erro inesperado. Tente novamente em instantes.",
+  };
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
+      ? error.data
+      : null;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-brand">{status}</p>
+      <h1 className="text-2xl font-semibold">{message.title}</h1>
+      <p className="max-w-md text-slate-600">{detail ?? message.text}</p>
+      <Link to="/" className="btn-primary">
+        Voltar ao início
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { formatPhone } from "../utils/phone";
+import { useHydrated } from "../utils/use-hydrated";
+
+export function FieldError({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {errors[0]}
+    </p>
+  );
+}
+
+type FieldProps = {
+  label: ReactNode;
+  errors?: string[] | null;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | number };
+  hint?: ReactNode;
+};
+
+/** Label, input and the error beside it, wired for screen readers. */
+export function Field({ label, errors, inputProps, hint }: FieldProps) {
+  const fallbackId = useId();
+  const { key, ...props } = inputProps;
+  const id = props.id ?? fallbackId;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...props}
+        id={id}
+        className="input"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : props["aria-describedby"]}
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <FieldError id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A password field whose 'Mostrar/Ocultar' button appears once JavaScript runs. */
+export function PasswordField(props: FieldProps) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const fallbackId = useId();
+  const { key, ...inputProps } = props.inputProps;
+  const id = inputProps.id ?? fallbackId;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {props.label}
+      </label>
+      <div className="relative">
+        <input
+          key={key}
+          {...inputProps}
+          id={id}
+          type={shown ? "text" : "password"}
+          className="input pr-20"
+          aria-invalid={props.errors?.length ? true : undefined}
+          aria-describedby={props.errors?.length ? errorId : undefined}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-slate-600 hover:text-slate-900"
+            onClick={() => setShown((s) => !s)}
+            aria-controls={id}
+            aria-pressed={shown}
+          >
+            {shown ? "Ocultar" : "Mostrar"}
+          </button>
+        ) : null}
+      </div>
+      <FieldError id={errorId} errors={props.errors} />
+    </div>
+  );
+}
+
+export function Alert({
+  title,
+  text,
+  tone = "error",
+}: {
+  title: string;
+  text?: string;
+  tone?: "error" | "success" | "info";
+}) {
+  const styles = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-800",
+    info: "border-sky-200 bg-sky-50 text-sky-900",
+  }[tone];
+  return (
+    <div className={`rounded-lg border p-3 text-sm ${styles}`} role={tone === "error" ? "alert" : "status"}>
+      <p className="font-semibold">{title}</p>
+      {text ? <p className="mt-0.5">{text}</p> : null}
+    </div>
+  );
+}
+
+/** The spec's phone mask (DD) NNNNN-NNNN; the server normalises the same way without JS. */
+export const phoneMask = {
+  autoComplete: "tel",
+  inputMode: "numeric",
+  placeholder: "(11) 99999-9999",
+  maxLength: 15,
+  onInput: (e) => {
+    e.currentTarget.value = formatPhone(e.currentTarget.value);
+  },
+} satisfies InputHTMLAttributes<HTMLInputElement>;

@@ -1,0 +1,48 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "../utils/toast.server";
+
+const STYLES = {
+  success: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+  info: "border-slate-300 bg-white text-slate-900",
+} as const;
+
+/**
+ * Shows the flash message of the last redirect. Without JavaScript it stays as a banner;
+ * with it, it disappears after 5 seconds (spec: one toast at a time, 5000 ms).
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), 5000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  return (
+    <div
+      className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-4"
+      role={visible.type === "error" ? "alert" : "status"}
+    >
+      <div
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg ${STYLES[visible.type]}`}
+        data-testid="toast"
+      >
+        <div className="flex-1">
+          <p className="font-semibold">{visible.title}</p>
+          {visible.description ? <p className="mt-0.5 text-sm">{visible.description}</p> : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => setVisible(null)}
+          className="text-lg leading-none opacity-60 hover:opacity-100"
+          aria-label="Fechar"
+        >
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,125 @@
+import type { ReactNode } from "react";
+import { Form, Link, NavLink } from "react-router";
+
+/** Sidebar entries: an entry is listed once its screen exists. */
+export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
+  { to: "/dashboard", label: "Dashboard", icon: "▦" },
+];
+
+/** Quick actions of the spec, listed once the screen they open exists. */
+export const QUICK_ACTIONS: { to: string; label: string }[] = [];
+
+function NavList({ badges }: { badges?: Record<string, number> }) {
+  return (
+    <ul className="space-y-1">
+      {NAV_ITEMS.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            prefetch="intent"
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${
+                isActive ? "bg-brand/10 text-brand" : "text-slate-700 hover:bg-slate-100"
+              }`
+            }
+          >
+            <span aria-hidden className="w-5 text-center">
+              {item.icon}
+            </span>
+            <span className="flex-1">{item.label}</span>
+            {badges?.[item.to] ? (
+              <span className="rounded-full bg-brand px-2 py-0.5 text-xs text-white">
+                {badges[item.to]}
+              </span>
+            ) : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SidebarBody({ businessName, email }: { businessName: string; email: string }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Link to="/dashboard" className="flex items-center gap-2 px-2 text-brand">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span className="text-lg font-bold">Agendo</span>
+      </Link>
+      <nav aria-label="Menu principal">
+        <NavList />
+      </nav>
+      {QUICK_ACTIONS.length > 0 ? (
+        <div>
+          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Ações rápidas
+          </p>
+          <ul className="mt-2 space-y-1">
+            {QUICK_ACTIONS.map((a) => (
+              <li key={a.to}>
+                <Link to={a.to} className="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+                  + {a.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="mt-auto border-t border-slate-200 pt-4">
+        <p className="truncate px-3 text-sm font-medium">{businessName}</p>
+        <p className="truncate px-3 text-xs text-slate-500">{email}</p>
+        <Form method="post" action="/logout" className="mt-2">
+          <button type="submit" className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+            Sair
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The signed-in layout. Large screens: a fixed sidebar. Small screens: a top bar whose
+ * menu is a <details> element, so it opens and closes without JavaScript.
+ */
+export function WorkspaceShell({
+  businessName,
+  email,
+  children,
+}: {
+  businessName: string;
+  email: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen lg:flex">
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
+        <div className="sticky top-0 h-screen">
+          <SidebarBody businessName={businessName} email={email} />
+        </div>
+      </aside>
+      <details className="group sticky top-0 z-30 border-b border-slate-200 bg-white lg:hidden">
+        <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 [&::-webkit-details-marker]:hidden">
+          <span className="flex items-center gap-2 font-bold text-brand">
+            <img src="/favicon.svg" alt="" width={24} height={24} /> Agendo
+          </span>
+          <span className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium">
+            <span className="group-open:hidden">☰ Menu</span>
+            <span className="hidden group-open:inline">✕ Fechar</span>
+          </span>
+        </summary>
+        <div className="max-h-[80vh] overflow-y-auto border-t border-slate-200 shadow-lg">
+          <SidebarBody businessName={businessName} email={email} />
+        </div>
+      </details>
+      <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+      <a
+        href="#top"
+        className="fixed bottom-4 right-4 z-20 flex size-11 items-center justify-center rounded-full bg-brand text-white shadow-lg"
+        aria-label="Voltar ao topo"
+      >
+        ↑
+      </a>
+    </div>
+  );
+}

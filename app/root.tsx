@@ -1,0 +1,80 @@
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Toaster } from "./components/toaster";
+import { dbContext, dbFromEnv } from "./utils/db.server";
+import { nonceContext, useNonce } from "./utils/nonce";
+import { assertSameOrigin, securityHeaders } from "./utils/security.server";
+import { readToast } from "./utils/toast.server";
+
+/**
+ * Every request: the database goes into the router context (tests put their own there),
+ * cross-site writes are refused, and every response gets the security headers.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    if (!context.get(dbContext)) context.set(dbContext, dbFromEnv());
+    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+    context.set(nonceContext, nonce);
+    assertSameOrigin(request);
+    const response = await next();
+    securityHeaders(response.headers, nonce, import.meta.env.PROD);
+    return response;
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, clear } = await readToast(request);
+  return data({ toast }, { headers: clear ? { "Set-Cookie": clear } : undefined });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Agendo — agenda e clientes para profissionais de beleza" },
+  {
+    name: "description",
+    content: "Agenda online, clientes e página de agendamento para barbeiros, cabeleireiros e manicures.",
+  },
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="pt-BR" id="top">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

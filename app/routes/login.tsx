@@ -1,0 +1,160 @@
+import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { AuthLayout } from "../components/auth-layout";
+import { Alert, Field, PasswordField } from "../components/forms";
+import { createResetToken } from "../utils/accounts.server";
+import { authenticator } from "../utils/auth.server";
+import { getDb } from "../utils/db.server";
+import { sendEmail } from "../utils/email.server";
+import { hit, LIMITS } from "../utils/rate-limit.server";
+import { createSession, requireAnonymous, safeRedirectPath } from "../utils/session.server";
+import { redirectWithToast } from "../utils/toast.server";
+import { EMAIL_REQUIRED, loginSchema, resetRequestSchema } from "../validation/auth";
+
+export const meta: Route.MetaFunction = () => [{ title: "Entrar — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(getDb(context), request);
+  return null;
+}
+
+type Alert = { title: string; text: string };
+type LoginSubmission = Submission<z.input<typeof loginSchema>, string[], z.output<typeof loginSchema>>;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = getDb(context);
+  const form = await request.clone().formData();
+  if (form.get("intent") === "reset") return requestReset(request, db, form);
+
+  const result = await authenticator(db).authenticate("form", request);
+  if (!result.ok) {
+    const alert: Alert | null =
+      result.status === 429
+        ? { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." }
+        : result.reply.error?.[""]
+          ? {
+              title: "Credenciais inválidas",
+              text: "E-mail ou senha incorretos. Verifique seus dados e tente novamente.",
+            }
+          : null;
+    return data({ result: result.reply, alert }, { status: result.status });
+  }
+  const cookie = await createSession(db, request, result.user.id, result.remember);
+  return redirectWithToast(
+    request,
+    safeRedirectPath(result.redirectTo),
+    { type: "success", title: "Login realizado com sucesso!", description: "Bem-vindo ao Agendo" },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+/** 'Esqueceu a senha?': same answer whether or not the e-mail exists. */
+async function requestReset(request: Request, db: ReturnType<typeof getDb>, form: FormData) {
+  const submission = parseWithZod(form, { schema: resetRequestSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        alert: { title: "E-mail necessário", text: EMAIL_REQUIRED },
+      },
+      { status: 400 },
+    );
+  }
+  const email = submission.value.email.toLowerCase();
+  const limited = await hit(db, `reset:${email}`, LIMITS.resetPerEmail);
+  if (limited.allowed) {
+    const token = await createResetToken(db, email);
+    if (token) {
+      const link = `${new URL(request.url).origin}/redefinir-senha?token=${token}`;
+      await sendEmail(db, {
+        to: email,
+        subject: "Redefinição de senha — Agendo",
+        text: `Olá!\n\nRecebemos um pedido para redefinir a senha da sua conta no Agendo.\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora e uma única vez):\n\n${link}\n\nSe você não pediu, ignore este e-mail: sua senha continua a mesma.`,
+      });
+    }
+  }
+  return redirectWithToast(request, "/login", {
+    type: "success",
+    title: "E-mail enviado!",
+    description: "Verifique sua caixa de entrada para redefinir sua senha.",
+  });
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state !== "idle" && navigation.formData?.get("intent") !== "reset";
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) =>
+      formData.get("intent") === "reset"
+        ? (parseWithZod(formData, { schema: resetRequestSchema }) as unknown as LoginSubmission)
+        : parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout
+      panelTitle="Sua agenda cheia, sem complicação"
+      panelText="Organize horários, clientes e pagamentos em um só lugar, direto do celular."
+    >
+      <div className="card space-y-5 p-6 sm:p-8">
+        <div>
+          <h1 className="text-2xl font-bold">Bem-vindo de volta</h1>
+          <p className="mt-1 text-sm text-slate-600">Entre para acessar sua agenda.</p>
+        </div>
+        {actionData?.alert ? <Alert title={actionData.alert.title} text={actionData.alert.text} /> : null}
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <Field
+            label="E-mail"
+            errors={fields.email.errors}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "email",
+              placeholder: "seu@email.com",
+            }}
+          />
+          <PasswordField
+            label="Senha"
+            errors={fields.password.errors}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+          />
+          {/* 'Entrar' comes first in the DOM so Enter submits the login, not the reset. */}
+          <button type="submit" name="intent" value="login" className="btn-primary order-2 w-full" disabled={submitting}>
+            {submitting ? "Entrando..." : "Entrar"}
+          </button>
+          <div className="order-1 flex items-center justify-between gap-2">
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="remember" className="size-4 rounded border-slate-300" />
+              Lembrar senha
+            </label>
+            <button
+              type="submit"
+              name="intent"
+              value="reset"
+              formNoValidate
+              className="btn-link"
+            >
+              Esqueceu a senha?
+            </button>
+          </div>
+        </Form>
+        <p className="text-center text-sm text-slate-600">
+          Não tem uma conta?{" "}
+          <Link to="/register" className="btn-link">
+            Cadastre-se aqui
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,151 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { AuthLayout } from "../components/auth-layout";
+import { Alert, Field, FieldError, PasswordField, phoneMask } from "../components/forms";
+import { activateLinkedAccount, createAccount, EmailTakenError } from "../utils/accounts.server";
+import { getDb } from "../utils/db.server";
+import { createSession, requireAnonymous } from "../utils/session.server";
+import { redirectWithToast } from "../utils/toast.server";
+import { registerSchema } from "../validation/auth";
+
+export const meta: Route.MetaFunction = () => [{ title: "Criar conta — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(getDb(context), request);
+  return null;
+}
+
+const HIDE = ["password", "confirmPassword"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = getDb(context);
+  await requireAnonymous(db, request);
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (submission.status !== "success") {
+    const termsMissing = !!submission.error?.terms;
+    return data(
+      {
+        result: submission.reply({ hideFields: HIDE }),
+        alert: termsMissing
+          ? { title: "Termos de uso", text: "Você deve aceitar os termos de uso para continuar." }
+          : null,
+      },
+      { status: 400 },
+    );
+  }
+  const { name, email, phone, password } = submission.value;
+  try {
+    const account = await createAccount(db, { name, email, phone, password });
+    await activateLinkedAccount(db, account.userId, account.email);
+    const cookie = await createSession(db, request, account.userId, false);
+    return redirectWithToast(
+      request,
+      "/dashboard",
+      {
+        type: "success",
+        title: "Bem-vindo ao Agendo!",
+        description: "Sua conta foi criada e você já está conectado!",
+      },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { email: ["Este e-mail já está em uso. Faça login ou use outro e-mail."] },
+          hideFields: HIDE,
+        }),
+        alert: {
+          title: "E-mail já cadastrado",
+          text: "Este e-mail já está em uso. Faça login ou use outro e-mail.",
+        },
+      },
+      { status: 400 },
+    );
+  }
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout
+      panelTitle="Junte-se aos profissionais que lotam a agenda"
+      panelText="Crie sua conta grátis e tenha 7 dias para testar tudo, sem cartão de crédito."
+    >
+      <div className="card space-y-5 p-6 sm:p-8">
+        <div>
+          <h1 className="text-2xl font-bold">Criar Conta</h1>
+          <p className="mt-1 text-sm text-slate-600">7 dias grátis. Leva menos de um minuto.</p>
+        </div>
+        {actionData?.alert ? <Alert title={actionData.alert.title} text={actionData.alert.text} /> : null}
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Field
+            label="Nome"
+            errors={fields.name.errors}
+            inputProps={{
+              ...getInputProps(fields.name, { type: "text" }),
+              autoComplete: "name",
+              placeholder: "Seu nome ou do seu negócio",
+            }}
+          />
+          <Field
+            label="E-mail"
+            errors={fields.email.errors}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "email",
+              placeholder: "seu@email.com",
+            }}
+          />
+          <Field
+            label="Telefone"
+            errors={fields.phone.errors}
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), ...phoneMask }}
+          />
+          <PasswordField
+            label="Senha"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          />
+          <PasswordField
+            label="Confirmar senha"
+            errors={fields.confirmPassword.errors}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <div>
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                {...getInputProps(fields.terms, { type: "checkbox" })}
+                className="mt-0.5 size-4 rounded border-slate-300"
+              />
+              <span>Aceito os termos de uso e política de privacidade</span>
+            </label>
+            <FieldError id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+            {navigation.state !== "idle" ? "Criando conta..." : "Criar Conta"}
+          </button>
+        </Form>
+        <p className="text-center text-sm text-slate-600">
+          Já tem uma conta?{" "}
+          <Link to="/login" className="btn-link">
+            Entrar
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

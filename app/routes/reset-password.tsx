@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { AuthLayout } from "../components/auth-layout";
+import { Alert, PasswordField } from "../components/forms";
+import { findResetToken, resetPassword } from "../utils/accounts.server";
+import { getDb } from "../utils/db.server";
+import { redirectWithToast } from "../utils/toast.server";
+import { newPasswordSchema } from "../validation/auth";
+
+export const meta: Route.MetaFunction = () => [{ title: "Redefinir senha — Agendo" }];
+
+const INVALID = {
+  title: "Link inválido ou expirado",
+  text: "Peça um novo link em 'Esqueceu a senha?' na tela de login.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token ? !!(await findResetToken(getDb(context), token)) : false;
+  return data({ token, valid }, { status: valid ? 200 : 400, headers: { "Referrer-Policy": "no-referrer" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false }, { status: 400 });
+  }
+  const ok = await resetPassword(getDb(context), submission.value.token, submission.value.password);
+  if (!ok) {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: true }, { status: 400 });
+  }
+  return redirectWithToast(request, "/login", {
+    type: "success",
+    title: "Senha redefinida!",
+    description: "Entre com a sua nova senha.",
+  });
+}
+
+export default function ResetPassword() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const invalid = !valid || actionData?.invalid;
+  return (
+    <AuthLayout panelTitle="Nova senha, mesma agenda" panelText="Defina uma nova senha e volte a atender.">
+      <div className="card space-y-5 p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">Redefinir senha</h1>
+        {invalid ? (
+          <>
+            <Alert title={INVALID.title} text={INVALID.text} />
+            <Link to="/login" className="btn-primary w-full">
+              Voltar ao login
+            </Link>
+          </>
+        ) : (
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <input type="hidden" name="token" value={token} />
+            <PasswordField
+              label="Nova senha"
+              errors={fields.password.errors}
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            />
+            <PasswordField
+              label="Confirmar nova senha"
+              errors={fields.confirmPassword.errors}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: "password" }),
+                autoComplete: "new-password",
+              }}
+            />
+            <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+              {navigation.state !== "idle" ? "Salvando..." : "Salvar nova senha"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { NotFoundView } from "../components/error-boundary";
+
+// Every unknown path, for GET and POST alike, answers 404 with the not-found page.
+export const meta = () => [{ title: "Página não encontrada — Agendo" }];
+
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export function action() {
+  throw data(null, { status: 404 });
+}
+
+export default function Splat() {
+  return <NotFoundView />;
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

@@ -1,0 +1,166 @@
+import { and, eq, gt, isNull, like, or } from "drizzle-orm";
+import {
+  linkedAccounts,
+  passwordResetTokens,
+  profiles,
+  sessions,
+  subscriptions,
+  users,
+} from "../../db/schema";
+import { TRIAL_DAYS } from "./access";
+import type { Db } from "./db.server";
+import { createToken, hashPassword, sha256Hex, verifyPassword } from "./password.server";
+import { slugify } from "./slug";
+
+/** Paths at the root that a booking slug must never shadow. */
+export const RESERVED_SLUGS = new Set([
+  "404", "admin", "agenda", "agendamento", "api", "assets", "clientes", "conta-suspensa",
+  "configuracoes", "dashboard", "esqueci-senha", "favicon.ico", "imagens", "login", "logout",
+  "perfil", "planos", "redefinir-senha", "register", "relatorios", "robots.txt", "servicos",
+  "solicitacoes", "status", "stripe", "termos", "tutorial", "webhooks",
+]);
+
+/** A booking slug derived from the business name, made unique with -2, -3 ... */
+export async function uniqueBookingSlug(db: Db, businessName: string, exceptUserId?: string) {
+  const base = slugify(businessName).slice(0, 60) || "profissional";
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: profiles.bookingSlug, userId: profiles.userId })
+        .from(profiles)
+        .where(or(eq(profiles.bookingSlug, base), like(profiles.bookingSlug, `${base}-%`)))
+    )
+      .filter((r) => r.userId !== exceptUserId)
+      .map((r) => r.slug),
+  );
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!taken.has(candidate) && !RESERVED_SLUGS.has(candidate)) return candidate;
+  }
+}
+
+export type NewAccount = {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  businessName?: string;
+  bookingSlug?: string;
+};
+
+export class EmailTakenError extends Error {}
+
+/** Creates user, profile (unique booking slug) and a 7-day trial, atomically. */
+export async function createAccount(db: Db, input: NewAccount, now = new Date()) {
+  const email = input.email.trim().toLowerCase();
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing.length > 0) throw new EmailTakenError(email);
+  const businessName = input.businessName ?? input.name;
+  const slug = input.bookingSlug ?? (await uniqueBookingSlug(db, businessName));
+  const userId = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.batch([
+      db.insert(users).values({ id: userId, email, passwordHash }),
+      db.insert(profiles).values({
+        userId,
+        fullName: input.name,
+        businessName,
+        phone: input.phone,
+        email,
+        bookingSlug: slug,
+      }),
+      db.insert(subscriptions).values({
+        userId,
+        status: "trial",
+        planId: "trial",
+        trialStartDate: now,
+        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
+      }),
+    ]);
+  } catch (error) {
+    // Two sign-ups racing for one e-mail: the unique index decides.
+    if (String(error).includes("UNIQUE") && String(error).includes("users.email")) {
+      throw new EmailTakenError(email);
+    }
+    throw error;
+  }
+  return { userId, email, bookingSlug: slug };
+}
+
+/** The user for valid credentials, or null. Unknown e-mails cost the same hash time. */
+export async function verifyLogin(db: Db, email: string, password: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) {
+    await verifyPassword(password, DUMMY_HASH);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
+}
+
+const DUMMY_HASH =
+  "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+
+/** A pending invitation for this e-mail becomes active when its owner signs in. */
+export async function activateLinkedAccount(db: Db, userId: string, email: string) {
+  await db
+    .update(linkedAccounts)
+    .set({ status: "active", linkedUserId: userId })
+    .where(and(eq(linkedAccounts.linkedUserEmail, email), eq(linkedAccounts.status, "pending")));
+}
+
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+
+/** A reset token for the e-mail's user, or null when no such user (the caller says nothing). */
+export async function createResetToken(db: Db, email: string, now = new Date()) {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) return null;
+  const { token, hash } = await createToken();
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_MS),
+  });
+  return token;
+}
+
+export async function findResetToken(db: Db, token: string, now = new Date()) {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Sets the new password if the token is valid and unused, spends the token and ends every
+ * session of the user. The conditional update makes a token work exactly once.
+ */
+export async function resetPassword(db: Db, token: string, password: string, now = new Date()) {
+  const found = await findResetToken(db, token, now);
+  if (!found) return false;
+  const spent = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.id, found.id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  if (spent.length === 0) return false;
+  const passwordHash = await hashPassword(password);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, found.userId)),
+    db.delete(sessions).where(eq(sessions.userId, found.userId)),
+  ]);
+  return true;
+}

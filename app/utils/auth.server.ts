@@ -1,0 +1,110 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq } from "drizzle-orm";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { linkedAccounts, profiles, subscriptions } from "../../db/schema";
+import { loginSchema } from "../validation/auth";
+import { accessReason, type AccessReason } from "./access";
+import { activateLinkedAccount, verifyLogin } from "./accounts.server";
+import type { Db } from "./db.server";
+import { env } from "./env.server";
+import { clientIp, hit, LIMITS, resetLimit } from "./rate-limit.server";
+import { requireSessionUser, type SessionUser } from "./session.server";
+
+export type LoginResult =
+  | { ok: true; user: { id: string; email: string }; remember: boolean; redirectTo?: string }
+  | { ok: false; reply: SubmissionResult<string[]>; status: number };
+
+export const CREDENTIALS_ERROR = "E-mail ou senha incorretos. Verifique seus dados e tente novamente.";
+export const TOO_MANY_ATTEMPTS = "Aguarde alguns minutos antes de tentar novamente.";
+
+/** remix-auth with the form strategy: validation, rate limits and credential check. */
+export function authenticator(db: Db) {
+  return new Authenticator<LoginResult>().use(
+    new FormStrategy(async ({ form, request }) => {
+      const submission = parseWithZod(form, { schema: loginSchema });
+      if (submission.status !== "success") {
+        return { ok: false, reply: submission.reply({ hideFields: ["password"] }), status: 400 };
+      }
+      const email = submission.value.email.toLowerCase();
+      const byEmail = await hit(db, `login:email:${email}`, LIMITS.loginPerEmail);
+      const byIp = await hit(db, `login:ip:${clientIp(request)}`, LIMITS.loginPerIp);
+      if (!byEmail.allowed || !byIp.allowed) {
+        return {
+          ok: false,
+          reply: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }),
+          status: 429,
+        };
+      }
+      const user = await verifyLogin(db, email, submission.value.password);
+      if (!user) {
+        return {
+          ok: false,
+          reply: submission.reply({ formErrors: [CREDENTIALS_ERROR], hideFields: ["password"] }),
+          status: 400,
+        };
+      }
+      await resetLimit(db, `login:email:${email}`);
+      await activateLinkedAccount(db, user.id, user.email);
+      return {
+        ok: true,
+        user,
+        remember: submission.value.remember ?? false,
+        redirectTo: submission.value.redirectTo,
+      };
+    }),
+    "form",
+  );
+}
+
+export type CurrentUser = SessionUser & {
+  access: AccessReason;
+  profile: typeof profiles.$inferSelect;
+  subscription: typeof subscriptions.$inferSelect | null;
+};
+
+export const userContext = createContext<CurrentUser | null>(null);
+
+/** The signed-in professional with access, as placed by the workspace middleware. */
+export function requireUser(context: Readonly<RouterContextProvider>): CurrentUser {
+  const user = context.get(userContext);
+  if (!user) throw new Error("requireUser outside the signed-in workspace");
+  return user;
+}
+
+export async function loadAccess(db: Db, user: SessionUser, now = new Date()) {
+  const [row] = await db
+    .select({ profile: profiles, subscription: subscriptions })
+    .from(profiles)
+    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
+    .where(eq(profiles.userId, user.id));
+  if (!row) return null;
+  const [link] = await db
+    .select({ subscription: subscriptions })
+    .from(linkedAccounts)
+    .innerJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
+    .where(and(eq(linkedAccounts.linkedUserId, user.id), eq(linkedAccounts.status, "active")))
+    .limit(1);
+  const e = env();
+  const access = accessReason(
+    {
+      email: user.email,
+      subscription: row.subscription,
+      ownerSubscription: link?.subscription ?? null,
+      adminEmails: e.ADMIN_EMAILS,
+      exemptEmails: e.ACCESS_EXEMPT_EMAILS,
+    },
+    now,
+  );
+  return { ...user, access, profile: row.profile, subscription: row.subscription };
+}
+
+/** Session required (else /login), then access (else /conta-suspensa). */
+export async function requireWorkspaceUser(db: Db, request: Request): Promise<CurrentUser> {
+  const sessionUser = await requireSessionUser(db, request);
+  const user = await loadAccess(db, sessionUser);
+  if (!user || user.access === "denied") throw redirect("/conta-suspensa");
+  return user;
+}

@@ -1,0 +1,43 @@
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { createContext, type RouterContextProvider } from "react-router";
+import * as schema from "../../db/schema";
+import { env } from "./env.server";
+
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+
+/**
+ * Opens a database. `file:` URLs are an embedded libSQL file (Node only); `libsql://`
+ * and `https://` URLs reach Turso or any server speaking libSQL's HTTP protocol.
+ *
+ * We never hold an interactive transaction open across awaits: on an embedded file the
+ * driver's busy wait blocks the event loop that would finish the other transaction.
+ * Multi-statement writes go through `db.batch([...])` (atomic, one round trip), and
+ * conditional single statements (INSERT ... SELECT ... WHERE NOT EXISTS) claim slots.
+ */
+export function openDb(url: string, authToken?: string): Db {
+  const client = createClient({ url, authToken: authToken || undefined, timeout: 5000 });
+  return drizzle(client, { schema });
+}
+
+const cache = new Map<string, Db>();
+
+/** One client per database URL per process (or Worker isolate). */
+export function dbFromEnv(): Db {
+  const { DATABASE_URL, DATABASE_AUTH_TOKEN } = env();
+  let db = cache.get(DATABASE_URL);
+  if (!db) {
+    db = openDb(DATABASE_URL, DATABASE_AUTH_TOKEN);
+    cache.set(DATABASE_URL, db);
+  }
+  return db;
+}
+
+export const dbContext = createContext<Db | null>(null);
+
+/** The database for this request, as placed in the router context by the root middleware. */
+export function getDb(context: Readonly<RouterContextProvider>): Db {
+  const db = context.get(dbContext);
+  if (!db) throw new Error("Database missing from router context");
+  return db;
+}

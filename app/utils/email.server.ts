@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { emailOutbox } from "../../db/schema";
+import type { Db } from "./db.server";
+import { env } from "./env.server";
+
+export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+
+export interface EmailTransport {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** Local default: the message goes to the log (and, like every message, to the outbox). */
+export const logTransport: EmailTransport = {
+  name: "log",
+  async send(message) {
+    console.info(`[email] to=${message.to} subject="${message.subject}"\n${message.text}`);
+  },
+};
+
+/** Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email). */
+export function resendTransport(apiKey: string, from: string): EmailTransport {
+  return {
+    name: "resend",
+    async send(message) {
+      const res = await fetch("https://api.resend.com/emails", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ from, ...message }),
+      });
+      if (!res.ok) throw new Error(`Resend answered ${res.status}`);
+    },
+  };
+}
+
+export function transportFromEnv(): EmailTransport {
+  const e = env();
+  if (e.EMAIL_TRANSPORT === "resend") {
+    if (!e.RESEND_API_KEY) throw new Error("EMAIL_TRANSPORT=resend needs RESEND_API_KEY");
+    return resendTransport(e.RESEND_API_KEY, e.EMAIL_FROM);
+  }
+  return logTransport;
+}
+
+/** Records the message in the outbox, then hands it to the transport. Never throws. */
+export async function sendEmail(db: Db, message: EmailMessage, transport = transportFromEnv()) {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ ...message, transport: transport.name })
+    .returning({ id: emailOutbox.id });
+  try {
+    await transport.send(message);
+    await db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, row!.id));
+  } catch (error) {
+    console.error("[email] send failed", error);
+    await db
+      .update(emailOutbox)
+      .set({ status: "failed", error: String(error) })
+      .where(eq(emailOutbox.id, row!.id));
+  }
+}

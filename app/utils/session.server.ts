@@ -1,0 +1,114 @@
+import { and, eq, gt } from "drizzle-orm";
+import { createCookie, redirect } from "react-router";
+import { sessions, users } from "../../db/schema";
+import type { Db } from "./db.server";
+import { env } from "./env.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** 'Lembrar senha' keeps the session 30 days; otherwise the cookie ends with the browser. */
+export const REMEMBER_MS = 30 * DAY;
+/** Server-side lifetime of a browser-session login, renewed while it is used. */
+export const SHORT_MS = 1 * DAY;
+
+function sessionCookie() {
+  return createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [env().SESSION_SECRET],
+  });
+}
+
+export function isSecure(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  // A tampered or unsigned value parses as null: treated as signed out.
+  const value = await sessionCookie().parse(header);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export async function createSession(
+  db: Db,
+  request: Request,
+  userId: string,
+  remember: boolean,
+): Promise<string> {
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SHORT_MS));
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, remember, expiresAt })
+    .returning({ id: sessions.id });
+  return sessionCookie().serialize(row!.id, {
+    secure: isSecure(request),
+    maxAge: remember ? REMEMBER_MS / 1000 : undefined,
+  });
+}
+
+export async function destroySessionCookie(request: Request) {
+  return sessionCookie().serialize("", { maxAge: 0, secure: isSecure(request) });
+}
+
+export type SessionUser = { id: string; email: string; sessionId: string };
+
+export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      remember: sessions.remember,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  // Sliding renewal: a session in use keeps living (written at most twice per lifetime).
+  const lifetime = row.remember ? REMEMBER_MS : SHORT_MS;
+  if (row.expiresAt.getTime() - now.getTime() < lifetime / 2) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + lifetime) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { id: row.id, email: row.email, sessionId: row.sessionId };
+}
+
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+/** The signed-in user, or a redirect to /login that remembers where they were going. */
+export async function requireSessionUser(db: Db, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(db, request);
+  if (!user) {
+    const url = new URL(request.url);
+    const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+    throw redirect(`/login?${params}`);
+  }
+  return user;
+}
+
+export async function requireAnonymous(db: Db, request: Request) {
+  if (await getSessionUser(db, request)) throw redirect("/dashboard");
+}
+
+export async function endSession(db: Db, request: Request) {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function endAllSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

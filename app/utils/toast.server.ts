@@ -1,0 +1,44 @@
+import { createCookie, redirect } from "react-router";
+import { env } from "./env.server";
+import { isSecure } from "./session.server";
+
+export type Toast = {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+};
+
+function toastCookie() {
+  return createCookie("__toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [env().SESSION_SECRET],
+  });
+}
+
+export async function toastHeader(request: Request, toast: Toast) {
+  return toastCookie().serialize(toast, { secure: isSecure(request), maxAge: 60 });
+}
+
+/** Post/redirect/get with a message the next page shows (a toast with JS, a banner without). */
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: Toast,
+  init: { headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(request, toast));
+  return redirect(to, { headers });
+}
+
+/** Reads the flash message, if any, and the header that clears it. */
+export async function readToast(request: Request) {
+  const value = await toastCookie().parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object" || typeof value.title !== "string") {
+    return { toast: null, clear: null };
+  }
+  const clear = await toastCookie().serialize("", { maxAge: 0, secure: isSecure(request) });
+  return { toast: value as Toast, clear };
+}

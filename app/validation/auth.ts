@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { phoneDigits } from "../utils/phone";
+
+// Messages are the spec's (section 5) word for word.
+const FILL_ALL = "Por favor, preencha todos os campos.";
+
+export const loginSchema = z.object({
+  email: z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(254, "Email inválido"),
+  password: z.string({ error: FILL_ALL }).min(1, FILL_ALL).max(200, "Senha muito longa"),
+  remember: z.boolean().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export const EMAIL_REQUIRED = "Digite seu e-mail antes de solicitar redefinição de senha.";
+
+export const resetRequestSchema = z.object({
+  email: z
+    .string({ error: EMAIL_REQUIRED })
+    .trim()
+    .min(1, EMAIL_REQUIRED)
+    .max(254, "Email inválido"),
+});
+
+const password = z
+  .string({ error: "Senha deve ter pelo menos 6 caracteres" })
+  .min(6, "Senha deve ter pelo menos 6 caracteres")
+  .max(200, "Senha deve ter no máximo 200 caracteres");
+
+export const registerSchema = z
+  .object({
+    name: z
+      .string({ error: "Nome deve ter pelo menos 2 caracteres" })
+      .trim()
+      .min(2, "Nome deve ter pelo menos 2 caracteres")
+      .max(100, "Nome deve ter no máximo 100 caracteres"),
+    email: z
+      .string({ error: "Email inválido" })
+      .trim()
+      .toLowerCase()
+      .max(254, "Email inválido")
+      .pipe(z.email("Email inválido")),
+    phone: z
+      .string({ error: "Telefone deve ter pelo menos 10 dígitos" })
+      .transform(phoneDigits)
+      .pipe(z.string().min(10, "Telefone deve ter pelo menos 10 dígitos")),
+    password,
+    confirmPassword: z.string({ error: "As senhas não coincidem" }),
+    terms: z.boolean({ error: "Você deve aceitar os termos de uso para continuar." }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "As senhas não coincidem",
+    path: ["confirmPassword"],
+  });
+
+export const newPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password,
+    confirmPassword: z.string({ error: "As senhas não coincidem" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "As senhas não coincidem",
+    path: ["confirmPassword"],
+  });

@@ -1,0 +1,409 @@
+import { relations } from "drizzle-orm";
+import {
+  blob,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Conventions: ids are UUID text, money is integer centavos, instants are integer
+// milliseconds (timestamp_ms), appointment times are local to the professional's
+// time zone (date yyyy-MM-dd + start minute of the day).
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(), // stored lowercased and trimmed
+  passwordHash: text("password_hash").notNull(),
+  // Flags that follow the professional across devices (dashboard overlays, tutorial).
+  setupCompletedAt: instant("setup_completed_at"),
+  guideSeenAt: instant("guide_seen_at"),
+  tutorialSteps: text("tutorial_steps").notNull().default("[]"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    remember: bool("remember").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits (login, booking). Key e.g. "login:email:x@y". */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: instant("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    transport: text("transport").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export const storedImages = sqliteTable(
+  "stored_images",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    byteSize: integer("byte_size").notNull(),
+    data: blob("data", { mode: "buffer" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("stored_images_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- profile and plan
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    businessName: text("business_name").notNull(),
+    phone: text("phone").notNull().default(""), // digits only
+    email: text("email").notNull(),
+    bookingSlug: text("booking_slug").notNull(),
+    profileImageId: text("profile_image_id").references(() => storedImages.id, {
+      onDelete: "set null",
+    }),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    specialty: text("specialty").notNull().default(""),
+    pageTitle: text("page_title").notNull().default("Agende seu horário"),
+    pageDescription: text("page_description").notNull().default(""),
+    primaryColor: text("primary_color").notNull().default("#3B82F6"),
+    secondaryColor: text("secondary_color").notNull().default("#8B5CF6"),
+    showPrices: bool("show_prices").notNull().default(true),
+    welcomeMessage: text("welcome_message").notNull().default(""),
+    contactPhone: text("contact_phone").notNull().default(""),
+    businessAddress: text("business_address").notNull().default(""),
+    instagramHandle: text("instagram_handle").notNull().default(""),
+    timeZone: text("time_zone").notNull().default("America/Sao_Paulo"),
+    slotStepMinutes: integer("slot_step_minutes").notNull().default(30),
+    autoConfirm: bool("auto_confirm").notNull().default(false),
+    pixKey: text("pix_key").notNull().default(""),
+    pixCity: text("pix_city").notNull().default(""),
+    pixName: text("pix_name").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("profiles_booking_slug_uq").on(t.bookingSlug)],
+);
+
+export const SUBSCRIPTION_STATUSES = ["trial", "active", "past_due", "cancelled"] as const;
+
+export const subscriptions = sqliteTable("subscriptions", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+  planId: text("plan_id").notNull().default("trial"),
+  billingPeriod: text("billing_period", { enum: ["monthly", "yearly"] }),
+  trialStartDate: instant("trial_start_date"),
+  trialEndDate: instant("trial_end_date"),
+  subscriptionEndDate: instant("subscription_end_date"),
+  priceMonthlyCents: integer("price_monthly_cents").notNull().default(0),
+  stripeCustomerId: text("stripe_customer_id"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  // Stripe's event `created` of the last event applied: older events are ignored.
+  lastEventAt: instant("last_event_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Webhook events already processed (idempotency). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const linkedAccounts = sqliteTable(
+  "linked_accounts",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    linkedUserEmail: text("linked_user_email").notNull(),
+    linkedUserId: text("linked_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    status: text("status", { enum: ["pending", "active"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("linked_accounts_owner_idx").on(t.ownerId),
+    uniqueIndex("linked_accounts_email_uq").on(t.linkedUserEmail),
+  ],
+);
+
+// ---------------------------------------------------------------- workspace
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_user_slug_uq").on(t.userId, t.slug)],
+);
+
+export const services = sqliteTable(
+  "services",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: text("category_id").references(() => categories.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull().default(0),
+    durationMinutes: integer("duration_minutes").notNull().default(30),
+    color: text("color").notNull().default("#4F46E5"),
+    isActive: bool("is_active").notNull().default(true),
+    requiresDeposit: bool("requires_deposit").notNull().default(false),
+    depositCents: integer("deposit_cents").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("services_user_idx").on(t.userId, t.name),
+    index("services_category_idx").on(t.categoryId),
+  ],
+);
+
+export const workingHours = sqliteTable(
+  "working_hours",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dayOfWeek: integer("day_of_week").notNull(), // 0 = Sunday ... 6 = Saturday
+    isActive: bool("is_active").notNull().default(true),
+    startTime: text("start_time").notNull().default("09:00"),
+    endTime: text("end_time").notNull().default("18:00"),
+    breakStartTime: text("break_start_time"),
+    breakEndTime: text("break_end_time"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("working_hours_user_day_uq").on(t.userId, t.dayOfWeek)],
+);
+
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(), // digits only
+    email: text("email").notNull().default(""),
+    address: text("address").notNull().default(""),
+    birthDate: text("birth_date"),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("clients_user_phone_uq").on(t.userId, t.phone),
+    index("clients_user_name_idx").on(t.userId, t.name),
+    index("clients_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const APPOINTMENT_STATUSES = [
+  "scheduled",
+  "confirmed",
+  "completed",
+  "cancelled",
+  "no_show",
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id").references(() => clients.id, { onDelete: "set null" }),
+    serviceId: text("service_id").references(() => services.id, { onDelete: "set null" }),
+    // Copied at booking time so later edits of the service do not rewrite history.
+    serviceName: text("service_name").notNull().default(""),
+    date: text("date").notNull(), // yyyy-MM-dd in the professional's zone
+    startMinute: integer("start_minute").notNull(), // minutes after local midnight
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    priceCents: integer("price_cents").notNull().default(0),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
+    notes: text("notes").notNull().default(""),
+    clientNotes: text("client_notes").notNull().default(""),
+    createdVia: text("created_via", { enum: ["dashboard", "booking_page"] })
+      .notNull()
+      .default("dashboard"),
+    bookingRequestId: text("booking_request_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("appointments_user_date_idx").on(t.userId, t.date, t.startMinute),
+    index("appointments_user_client_idx").on(t.userId, t.clientId),
+    index("appointments_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const BOOKING_REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "declined",
+  "cancelled",
+] as const;
+
+export const bookingRequests = sqliteTable(
+  "booking_requests",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceId: text("service_id").references(() => services.id, { onDelete: "set null" }),
+    serviceName: text("service_name").notNull().default(""),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull(), // digits only
+    date: text("date").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+    status: text("status", { enum: BOOKING_REQUEST_STATUSES }).notNull().default("pending"),
+    notes: text("notes"),
+    appointmentId: text("appointment_id").references(() => appointments.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("booking_requests_pro_date_idx").on(t.professionalId, t.date, t.startMinute),
+    index("booking_requests_pro_status_idx").on(t.professionalId, t.status),
+    index("booking_requests_pro_phone_idx").on(t.professionalId, t.customerPhone),
+  ],
+);
+
+/** The customer's private status link: only the hash of the token is stored. */
+export const bookingRequestTokens = sqliteTable("booking_request_tokens", {
+  id: id(),
+  bookingRequestId: text("booking_request_id")
+    .notNull()
+    .unique()
+    .references(() => bookingRequests.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- relations
+
+export const appointmentsRelations = relations(appointments, ({ one }) => ({
+  client: one(clients, { fields: [appointments.clientId], references: [clients.id] }),
+  service: one(services, { fields: [appointments.serviceId], references: [services.id] }),
+}));
+
+export const servicesRelations = relations(services, ({ one }) => ({
+  category: one(categories, { fields: [services.categoryId], references: [categories.id] }),
+}));
+
+export const usersRelations = relations(users, ({ one }) => ({
+  profile: one(profiles, { fields: [users.id], references: [profiles.userId] }),
+  subscription: one(subscriptions, {
+    fields: [users.id],
+    references: [subscriptions.userId],
+  }),
+}));

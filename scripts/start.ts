@@ -1,0 +1,56 @@
+// `npm start`: build if needed, migrate, seed the demo professional, serve on PORT.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { seedDemoIfEmpty } from "../app/utils/demo.server";
+import { env } from "../app/utils/env.server";
+import { openAndMigrate } from "./migrate";
+
+const root = new URL("..", import.meta.url).pathname;
+const serverBuild = join(root, "build/node/server/index.js");
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const sources = Math.max(
+    newestMtime(join(root, "app")),
+    newestMtime(join(root, "db")),
+    newestMtime(join(root, "public")),
+    statSync(join(root, "package.json")).mtimeMs,
+  );
+  if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= sources) return;
+  console.log("Building the app (first start or sources changed)...");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+buildIfNeeded();
+const db = await openAndMigrate();
+const config = env();
+if (config.AGENDO_DEMO !== "0") {
+  const demo = await seedDemoIfEmpty(db);
+  if (demo) {
+    console.log(`\nDemo professional created.\n  e-mail: ${demo.email}\n  senha:  ${demo.password}\n  página: /agendamento/${demo.slug}\n`);
+  } else {
+    console.log("Demo account (if this database was seeded): demo@agendo.app / demo1234");
+  }
+}
+db.$client.close();
+
+const port = process.env.PORT ?? "3000";
+const server = spawn(join(root, "node_modules/.bin/react-router-serve"), [serverBuild], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, NODE_ENV: "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,19 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, type PluginOption } from "vite";
+
+const workers = process.env.AGENDO_TARGET === "workers";
+
+export default defineConfig(async () => {
+  const plugins: PluginOption[] = [];
+  if (workers) {
+    const { cloudflare } = await import("@cloudflare/vite-plugin");
+    plugins.push(cloudflare({ viteEnvironment: { name: "ssr" } }));
+  }
+  plugins.push(tailwindcss(), reactRouter());
+  return {
+    plugins,
+    resolve: { tsconfigPaths: true },
+    build: { target: "es2022" },
+  };
+});
