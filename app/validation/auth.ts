@@ -26,6 +26,19 @@ const password = z
   .min(6, "Senha deve ter pelo menos 6 caracteres")
   .max(200, "Senha deve ter no máximo 200 caracteres");
 
+/**
+ * Checked whenever both passwords are present, even while other fields are still wrong:
+ * live validation parses the whole form, and the mismatch must not wait for the terms box.
+ */
+const passwordsMatch = {
+  message: "As senhas não coincidem",
+  path: ["confirmPassword"],
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+    return typeof v?.password === "string" && typeof v?.confirmPassword === "string";
+  },
+};
+
 export const registerSchema = z
   .object({
     name: z
@@ -42,15 +55,17 @@ export const registerSchema = z
     phone: z
       .string({ error: "Telefone deve ter pelo menos 10 dígitos" })
       .transform(phoneDigits)
-      .pipe(z.string().min(10, "Telefone deve ter pelo menos 10 dígitos")),
+      // A value with no digits becomes "" (undefined once conform coerces it): same message.
+      .pipe(
+        z
+          .string({ error: "Telefone deve ter pelo menos 10 dígitos" })
+          .min(10, "Telefone deve ter pelo menos 10 dígitos"),
+      ),
     password,
     confirmPassword: z.string({ error: "As senhas não coincidem" }),
     terms: z.boolean({ error: "Você deve aceitar os termos de uso para continuar." }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "As senhas não coincidem",
-    path: ["confirmPassword"],
-  });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
 export const newPasswordSchema = z
   .object({
@@ -58,7 +73,4 @@ export const newPasswordSchema = z
     password,
     confirmPassword: z.string({ error: "As senhas não coincidem" }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "As senhas não coincidem",
-    path: ["confirmPassword"],
-  });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);

@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
+
+// Debian's chromium where installed (this machine, CI); Playwright's own elsewhere.
+const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    launchOptions: { executablePath },
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], javaScriptEnabled: true },
+      grep: /@phone/,
+    },
+  ],
+  webServer: {
+    command: "tsx scripts/start.ts",
+    url: `http://localhost:${E2E_PORT}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(E2E_PORT), DATABASE_URL: E2E_DB_URL, AGENDO_DEMO: "1" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,54 @@
+import { copyFileSync } from "node:fs";
+import { RouterContextProvider } from "react-router";
+import { openDb, dbContext, type Db } from "../../app/utils/db.server";
+import { userContext } from "../../app/utils/auth.server";
+import { loadAccess } from "../../app/utils/auth.server";
+import { BASE_DB, TEST_DIR } from "./global-setup";
+
+/** A fresh database file copied from the migrated base: real libSQL, real schema. */
+export function createTestDb(): Db {
+  const path = `${TEST_DIR}/${crypto.randomUUID()}.db`;
+  copyFileSync(BASE_DB, path);
+  return openDb(`file:${path}`);
+}
+
+/** Router context as the root middleware would build it for this database. */
+export function contextFor(db: Db) {
+  const context = new RouterContextProvider();
+  context.set(dbContext, db);
+  return context;
+}
+
+/** Router context of a signed-in professional, as the workspace middleware builds it. */
+export async function userContextFor(db: Db, user: { id: string; email: string }) {
+  const context = contextFor(db);
+  const current = await loadAccess(db, { ...user, sessionId: "test" });
+  if (!current) throw new Error("no profile for user");
+  context.set(userContext, current);
+  return context;
+}
+
+export const ORIGIN = "http://localhost:3000";
+
+/** A same-origin form POST, as a browser sends it. */
+export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string } = {}) {
+  const headers = new Headers({
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: ORIGIN,
+  });
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** Cookie header value ("name=value; ...") from a response's Set-Cookie headers. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}

@@ -1,0 +1,17 @@
+import { createAccount } from "../../app/utils/accounts.server";
+import type { Db } from "../../app/utils/db.server";
+
+let n = 0;
+
+/** A professional with a profile and a 7-day trial; password 'senha123'. */
+export async function createProfessional(db: Db, overrides: Partial<{ name: string; email: string; phone: string; password: string }> = {}) {
+  n += 1;
+  const input = {
+    name: overrides.name ?? `Profissional ${n}`,
+    email: overrides.email ?? `pro${n}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: overrides.phone ?? "11987654321",
+    password: overrides.password ?? "senha123",
+  };
+  const account = await createAccount(db, input);
+  return { id: account.userId, email: account.email, password: input.password, bookingSlug: account.bookingSlug };
+}
