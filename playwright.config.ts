@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
+import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
 
 // Debian's chromium where installed (this machine, CI); Playwright's own elsewhere.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
@@ -30,7 +30,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "tsx scripts/start.ts",
+    // A fresh database for every run.
+    command: `rm -f ${E2E_DB_PATH}* && tsx scripts/start.ts`,
     url: `http://localhost:${E2E_PORT}/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,5 +6,5 @@ const workers = process.env.AGENDO_TARGET === "workers";
 
 export default {
   ssr: true,
-  buildDirectory: workers ? "build/workers" : "build/node",
+  buildDirectory: workers ? "build/workers" : (process.env.AGENDO_BUILD_DIR ?? "build/node"),
 } satisfies Config;

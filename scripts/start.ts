@@ -7,7 +7,8 @@ import { env } from "../app/utils/env.server";
 import { openAndMigrate } from "./migrate";
 
 const root = new URL("..", import.meta.url).pathname;
-const serverBuild = join(root, "build/node/server/index.js");
+const buildDir = process.env.AGENDO_BUILD_DIR ?? "build/node";
+const serverBuild = join(root, buildDir, "server/index.js");
 
 function newestMtime(dir: string): number {
   let newest = 0;

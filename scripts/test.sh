@@ -19,7 +19,6 @@ vitest run
 echo "== end-to-end tests (Chromium, JavaScript on and off)"
 react-router build > /dev/null
 rm -rf data/e2e
-mkdir -p data/e2e
 playwright test
 
 echo "== Workers build and bundle budget"

@@ -35,13 +35,25 @@ export type Env = z.infer<typeof schema>;
 let cached: Env | undefined;
 let cachedSource: Record<string, string | undefined> | undefined;
 
+const DEV_SECRET = "agendo-local-development-secret";
+
 /** Environment read and validated once; tests may call resetEnv() after changing it. */
 export function env(): Env {
   if (!cached || cachedSource !== process.env) {
-    cached = schema.parse(process.env);
+    const parsed = schema.parse(process.env);
+    if (onWorkers() && (parsed.SESSION_SECRET === DEV_SECRET || parsed.DATABASE_URL.startsWith("file:"))) {
+      throw new Error(
+        "On Workers set the SESSION_SECRET secret and a libsql:// or https:// DATABASE_URL (see README 'Deploy').",
+      );
+    }
+    cached = parsed;
     cachedSource = process.env;
   }
   return cached;
+}
+
+function onWorkers() {
+  return typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
 }
 
 export function resetEnv() {

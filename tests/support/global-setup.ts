@@ -3,7 +3,10 @@ import { mkdirSync, rmSync } from "node:fs";
 import { openDb } from "../../app/utils/db.server";
 import { migrateDb } from "../../scripts/migrate";
 
-export const TEST_DIR = new URL("../../data/test", import.meta.url).pathname;
+// One folder per run, so parallel runs never delete each other's files. The path reaches
+// the test workers through the environment, which they inherit from this process.
+process.env.AGENDO_TEST_DIR ??= new URL(`../../data/test/run-${process.pid}`, import.meta.url).pathname;
+export const TEST_DIR = process.env.AGENDO_TEST_DIR;
 export const BASE_DB = `${TEST_DIR}/base.db`;
 
 export default async function setup() {
@@ -12,4 +15,8 @@ export default async function setup() {
   const db = openDb(`file:${BASE_DB}`);
   await migrateDb(db);
   db.$client.close();
+}
+
+export async function teardown() {
+  rmSync(TEST_DIR, { recursive: true, force: true });
 }

@@ -1,0 +1,610 @@
+import { count, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { emailOutbox, passwordResetTokens, profiles, sessions, subscriptions, users } from "../../db/schema";
+import { middleware } from "../../app/root";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
+import { action as logoutAction } from "../../app/routes/logout";
+import { action as registerAction, loader as registerLoader } from "../../app/routes/register";
+import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
+import { createResetToken, verifyLogin } from "../../app/utils/accounts.server";
+import type { Db } from "../../app/utils/db.server";
+import { getSessionUser } from "../../app/utils/session.server";
+import { readToast } from "../../app/utils/toast.server";
+import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+const DAY = 86_400_000;
+const EMAIL_TAKEN = "Este e-mail já está em uso. Faça login ou use outro e-mail.";
+const FILL_ALL = "Por favor, preencha todos os campos.";
+const CREDENTIALS = {
+  title: "Credenciais inválidas",
+  text: "E-mail ou senha incorretos. Verifique seus dados e tente novamente.",
+};
+const TOO_MANY = { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." };
+
+// ------------------------------------------------------------------ helpers
+
+const args = (db: Db, request: Request) => ({ request, context: contextFor(db), params: {} }) as never;
+
+/** The data() reply of an action that did not redirect. */
+function replyOf<T>(value: T): Extract<T, { data: unknown }> {
+  if (value instanceof Response) throw new Error(`expected a data() reply, got a ${value.status} response`);
+  return value as Extract<T, { data: unknown }>;
+}
+
+function responseOf(value: unknown): Response {
+  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+/** The raw Set-Cookie header of one cookie. */
+function setCookie(res: Response, name: string) {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+function getRequest(path: string, cookie?: string) {
+  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+async function toastOf(res: Response) {
+  return (await readToast(getRequest("/", cookiesFrom(res)))).toast;
+}
+
+async function sessionUser(db: Db, cookie: string) {
+  return getSessionUser(db, getRequest("/dashboard", cookie));
+}
+
+const rows = async (db: Db, table: typeof users | typeof profiles | typeof subscriptions | typeof sessions | typeof emailOutbox | typeof passwordResetTokens) =>
+  (await db.select({ n: count() }).from(table))[0]!.n;
+
+function register(db: Db, fields: Partial<Record<string, string>> = {}) {
+  const form = {
+    name: "Salão da Maria",
+    email: "maria@example.com",
+    phone: "(11) 98765-4321",
+    password: "senha-forte-1",
+    confirmPassword: "senha-forte-1",
+    terms: "on",
+    ...fields,
+  };
+  const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return registerAction(args(db, formRequest("/register", clean)));
+}
+
+function login(db: Db, fields: Record<string, string>, cookie?: string) {
+  return loginAction(args(db, formRequest("/login", { intent: "login", ...fields }, { cookie })));
+}
+
+async function signIn(db: Db, email: string, password: string, extra: Record<string, string> = {}) {
+  const res = responseOf(await login(db, { email, password, ...extra }));
+  expect(res.status).toBe(302);
+  return { res, cookie: cookiesFrom(res) };
+}
+
+function requestReset(db: Db, email: string) {
+  return loginAction(args(db, formRequest("/login", { intent: "reset", email, password: "" })));
+}
+
+async function outbox(db: Db) {
+  return db.select().from(emailOutbox);
+}
+
+function tokenFrom(text: string) {
+  const match = /\/redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no reset link in: ${text}`);
+  return match[1]!;
+}
+
+function resetWith(db: Db, token: string, password: string, confirmPassword = password) {
+  return resetAction(args(db, formRequest("/redefinir-senha", { token, password, confirmPassword })));
+}
+
+function resetPage(db: Db, token: string) {
+  return resetLoader(args(db, getRequest(`/redefinir-senha?token=${encodeURIComponent(token)}`)));
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {}); // the log e-mail transport
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// ------------------------------------------------------------------ register
+
+describe("register", () => {
+  it("creates the account with a 7-day trial and signs the user in", async () => {
+    const db = createTestDb();
+    const before = Date.now();
+    const res = responseOf(await register(db, { email: "  Maria.Silva@Example.COM " }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    const cookie = setCookie(res, "__session");
+    expect(cookie).toMatch(/^__session=[^;]+/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(await toastOf(res)).toEqual({
+      type: "success",
+      title: "Bem-vindo ao Agendo!",
+      description: "Sua conta foi criada e você já está conectado!",
+    });
+
+    const [user] = await db.select().from(users);
+    expect(user!.email).toBe("maria.silva@example.com");
+    expect(user!.passwordHash).not.toContain("senha-forte-1");
+    expect(await verifyLogin(db, "maria.silva@example.com", "senha-forte-1")).toEqual({
+      id: user!.id,
+      email: "maria.silva@example.com",
+    });
+
+    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user!.id));
+    expect(profile).toMatchObject({
+      fullName: "Salão da Maria",
+      businessName: "Salão da Maria",
+      phone: "11987654321",
+      email: "maria.silva@example.com",
+      bookingSlug: "salao-da-maria",
+    });
+
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user!.id));
+    expect(sub!.status).toBe("trial");
+    const start = sub!.trialStartDate!.getTime();
+    expect(start).toBeGreaterThanOrEqual(before);
+    expect(start).toBeLessThanOrEqual(Date.now());
+    expect(sub!.trialEndDate!.getTime() - start).toBe(7 * DAY);
+
+    // The cookie really is a session for this user.
+    expect((await sessionUser(db, cookiesFrom(res)))?.id).toBe(user!.id);
+  });
+
+  it("gives a name that slugifies the same a -2 booking slug", async () => {
+    const db = createTestDb();
+    await register(db, { name: "Salão da Maria", email: "a@example.com" });
+    await register(db, { name: "salao DA maria!", email: "b@example.com" });
+    await register(db, { name: "Salao  da  Maria", email: "c@example.com" });
+    const slugs = (await db.select({ email: profiles.email, slug: profiles.bookingSlug }).from(profiles)).sort((x, y) =>
+      x.email.localeCompare(y.email),
+    );
+    expect(slugs.map((s) => s.slug)).toEqual(["salao-da-maria", "salao-da-maria-2", "salao-da-maria-3"]);
+  });
+
+  it("never gives a booking slug that shadows an app route", async () => {
+    const db = createTestDb();
+    await register(db, { name: "Dashboard", email: "d@example.com" });
+    const [profile] = await db.select().from(profiles);
+    expect(profile!.bookingSlug).toBe("dashboard-2");
+  });
+
+  it("refuses an e-mail already in use and stores nothing new", async () => {
+    const db = createTestDb();
+    responseOf(await register(db, { email: "maria@example.com" }));
+    const reply = replyOf(await register(db, { name: "Outra Pessoa", email: " MARIA@example.com ", password: "outra-senha-9", confirmPassword: "outra-senha-9" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ email: [EMAIL_TAKEN] });
+    expect(reply.data.alert).toEqual({ title: "E-mail já cadastrado", text: EMAIL_TAKEN });
+    expect(JSON.stringify(reply.data)).not.toContain("outra-senha-9");
+    expect(await rows(db, users)).toBe(1);
+    expect(await rows(db, profiles)).toBe(1);
+    expect(await rows(db, subscriptions)).toBe(1);
+    expect(await rows(db, sessions)).toBe(1);
+    // The first account keeps its password.
+    expect(await verifyLogin(db, "maria@example.com", "senha-forte-1")).not.toBeNull();
+    expect(await verifyLogin(db, "maria@example.com", "outra-senha-9")).toBeNull();
+  });
+
+  it("answers invalid input with field messages and never echoes the password", async () => {
+    const db = createTestDb();
+    const reply = replyOf(
+      await register(db, {
+        name: "A",
+        email: "nao-e-email",
+        phone: "1234",
+        password: "SegredoMuitoForte1",
+        confirmPassword: "SegredoMuitoForte1",
+        terms: undefined,
+      }),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({
+      name: ["Nome deve ter pelo menos 2 caracteres"],
+      email: ["Email inválido"],
+      phone: ["Telefone deve ter pelo menos 10 dígitos"],
+      terms: ["Você deve aceitar os termos de uso para continuar."],
+    });
+    expect(reply.data.alert).toEqual({ title: "Termos de uso", text: "Você deve aceitar os termos de uso para continuar." });
+    const json = JSON.stringify(reply.data);
+    expect(json).not.toContain("SegredoMuitoForte1");
+    expect(json).toContain("nao-e-email"); // other fields are kept for the form
+    expect(await rows(db, users)).toBe(0);
+    expect(await rows(db, sessions)).toBe(0);
+  });
+
+  it("shows no terms alert when only other fields are wrong", async () => {
+    const db = createTestDb();
+    const reply = replyOf(await register(db, { confirmPassword: "senha-diferente" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ confirmPassword: ["As senhas não coincidem"] });
+    expect(reply.data.alert).toBeNull();
+    expect(JSON.stringify(reply.data)).not.toContain("senha-forte-1");
+    expect(JSON.stringify(reply.data)).not.toContain("senha-diferente");
+  });
+});
+
+// ------------------------------------------------------------------ login
+
+describe("login", () => {
+  it("signs in (e-mail case and spaces ignored) and greets the user", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { res, cookie } = await signIn(db, `  ${pro.email.toUpperCase()} `, pro.password);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(await toastOf(res)).toEqual({
+      type: "success",
+      title: "Login realizado com sucesso!",
+      description: "Bem-vindo ao Agendo",
+    });
+    expect((await sessionUser(db, cookie))?.id).toBe(pro.id);
+  });
+
+  it("returns to a local redirectTo, never to another site", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const local = await signIn(db, pro.email, pro.password, { redirectTo: "/agenda?new=true" });
+    expect(local.res.headers.get("Location")).toBe("/agenda?new=true");
+    for (const evil of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
+      const { res } = await signIn(db, pro.email, pro.password, { redirectTo: evil });
+      expect(res.headers.get("Location")).toBe("/dashboard");
+    }
+  });
+
+  it("refuses a wrong password with 'Credenciais inválidas'", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const reply = replyOf(await login(db, { email: pro.email, password: "senha-errada-77" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.alert).toEqual(CREDENTIALS);
+    expect(JSON.stringify(reply.data)).not.toContain("senha-errada-77");
+    expect(await rows(db, sessions)).toBe(0);
+  });
+
+  it("answers an unknown e-mail exactly like a wrong password", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const wrong = replyOf(await login(db, { email: pro.email, password: "senha-errada" }));
+    const unknown = replyOf(await login(db, { email: "ninguem@example.com", password: "senha-errada" }));
+    expect(unknown.init?.status).toBe(wrong.init?.status);
+    expect(unknown.data.alert).toEqual(CREDENTIALS);
+    expect(unknown.data.result.error).toEqual(wrong.data.result.error);
+  });
+
+  it("asks for both fields", async () => {
+    const db = createTestDb();
+    const reply = replyOf(await login(db, { email: " ", password: "" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ email: [FILL_ALL], password: [FILL_ALL] });
+    expect(reply.data.alert).toBeNull();
+  });
+
+  it("'Lembrar senha' keeps the cookie 30 days; otherwise it ends with the browser", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const remembered = await signIn(db, pro.email, pro.password, { remember: "on" });
+    expect(setCookie(remembered.res, "__session")).toMatch(/Max-Age=2592000(;|$)/);
+
+    const browserOnly = await signIn(db, pro.email, pro.password);
+    const cookie = setCookie(browserOnly.res, "__session")!;
+    expect(cookie).not.toMatch(/Max-Age/i);
+    expect(cookie).not.toMatch(/Expires/i);
+
+    const stored = await db.select().from(sessions);
+    const byRemember = Object.fromEntries(stored.map((s) => [String(s.remember), s.expiresAt.getTime() - Date.now()]));
+    expect(byRemember.true).toBeGreaterThan(29 * DAY);
+    expect(byRemember.false).toBeLessThanOrEqual(DAY);
+  });
+
+  it("after 10 wrong attempts for one e-mail, even the right password waits", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    for (let i = 0; i < 10; i++) {
+      const reply = replyOf(await login(db, { email: pro.email, password: `errada-${i}` }));
+      expect(reply.init?.status).toBe(400);
+    }
+    const blocked = replyOf(await login(db, { email: pro.email, password: pro.password }));
+    expect(blocked.init?.status).toBe(429);
+    expect(blocked.data.alert).toEqual(TOO_MANY);
+    expect(await rows(db, sessions)).toBe(0);
+    // Another e-mail is not affected.
+    const other = await createProfessional(db);
+    await signIn(db, other.email, other.password);
+  });
+
+  it("a successful sign-in clears the e-mail's failed attempts", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    for (let i = 0; i < 9; i++) await login(db, { email: pro.email, password: "errada" });
+    await signIn(db, pro.email, pro.password);
+    for (let i = 0; i < 9; i++) await login(db, { email: pro.email, password: "errada" });
+    await signIn(db, pro.email, pro.password);
+  });
+});
+
+// ------------------------------------------------------------------ sessions
+
+describe("sessions", () => {
+  it("a signed-in visitor opening /login or /register goes to /dashboard", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie } = await signIn(db, pro.email, pro.password);
+    for (const [loader, path] of [
+      [loginLoader, "/login"],
+      [registerLoader, "/register"],
+    ] as const) {
+      const thrown = responseOf(await thrownBy(loader(args(db, getRequest(path, cookie)))));
+      expect(thrown.status).toBe(302);
+      expect(thrown.headers.get("Location")).toBe("/dashboard");
+    }
+    // A signed-in register POST is redirected too, and creates nothing.
+    const post = responseOf(
+      await thrownBy(
+        registerAction(args(db, formRequest("/register", { name: "Nova", email: "nova@example.com" }, { cookie }))),
+      ),
+    );
+    expect(post.headers.get("Location")).toBe("/dashboard");
+    expect(await rows(db, users)).toBe(1);
+  });
+
+  it("an anonymous visitor sees /login and /register", async () => {
+    const db = createTestDb();
+    expect(await loginLoader(args(db, getRequest("/login")))).toBeNull();
+    expect(await registerLoader(args(db, getRequest("/register")))).toBeNull();
+  });
+
+  it("logout ends this session on the server and clears the cookie", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie } = await signIn(db, pro.email, pro.password);
+    const otherDevice = await signIn(db, pro.email, pro.password);
+    expect(await sessionUser(db, cookie)).not.toBeNull();
+
+    const res = responseOf(await logoutAction(args(db, formRequest("/logout", {}, { cookie }))));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(setCookie(res, "__session")).toMatch(/^__session=;.*Max-Age=0/);
+
+    // Replaying the old cookie does not bring the session back.
+    expect(await sessionUser(db, cookie)).toBeNull();
+    expect(await rows(db, sessions)).toBe(1);
+    expect((await sessionUser(db, otherDevice.cookie))?.id).toBe(pro.id);
+  });
+
+  it("a tampered session cookie is treated as signed out", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { res } = await signIn(db, pro.email, pro.password);
+    const value = /^__session=([^;]+)/.exec(setCookie(res, "__session")!)![1]!;
+    expect((await sessionUser(db, `__session=${value}`))?.id).toBe(pro.id);
+
+    const i = value.indexOf("."); // first character of the signature
+    const other = value[i + 1] === "A" ? "B" : "A";
+    const tampered = value.slice(0, i + 1) + other + value.slice(i + 2);
+    expect(tampered).not.toBe(value);
+    expect(await sessionUser(db, `__session=${tampered}`)).toBeNull();
+    // Changing the signed value (first character) fails too.
+    const tamperedValue = (value[0] === "A" ? "B" : "A") + value.slice(1);
+    expect(await sessionUser(db, `__session=${tamperedValue}`)).toBeNull();
+    // A raw, unsigned session id is refused.
+    const [row] = await db.select({ id: sessions.id }).from(sessions);
+    expect(await sessionUser(db, `__session=${encodeURIComponent(btoa(JSON.stringify(row!.id)))}`)).toBeNull();
+  });
+
+  it("an expired session is signed out", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie } = await signIn(db, pro.email, pro.password);
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await sessionUser(db, cookie)).toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ password reset
+
+describe("password reset", () => {
+  const SENT_TOAST = {
+    type: "success",
+    title: "E-mail enviado!",
+    description: "Verifique sua caixa de entrada para redefinir sua senha.",
+  };
+
+  it("e-mails a one-hour link to an existing account", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const res = responseOf(await requestReset(db, ` ${pro.email.toUpperCase()} `));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(await toastOf(res)).toEqual(SENT_TOAST);
+
+    const mails = await outbox(db);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(pro.email);
+    expect(mails[0]!.status).toBe("sent");
+    expect(mails[0]!.text).toContain(`${ORIGIN}/redefinir-senha?token=`);
+    const token = tokenFrom(mails[0]!.text);
+
+    // Only the token's digest is stored.
+    const [stored] = await db.select().from(passwordResetTokens);
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+
+    const page = await resetPage(db, token);
+    expect(page.data).toEqual({ token, valid: true });
+    expect(page.init?.status).toBe(200);
+    expect(new Headers(page.init?.headers).get("Referrer-Policy")).toBe("no-referrer");
+  });
+
+  it("answers an unknown e-mail the same way and sends nothing", async () => {
+    const db = createTestDb();
+    await createProfessional(db);
+    const res = responseOf(await requestReset(db, "ninguem@example.com"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(await toastOf(res)).toEqual(SENT_TOAST);
+    expect(await outbox(db)).toHaveLength(0);
+    expect(await rows(db, passwordResetTokens)).toBe(0);
+  });
+
+  it("asks for the e-mail first", async () => {
+    const db = createTestDb();
+    const reply = replyOf(await requestReset(db, "  "));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ email: ["Digite seu e-mail antes de solicitar redefinição de senha."] });
+    expect(reply.data.alert).toEqual({
+      title: "E-mail necessário",
+      text: "Digite seu e-mail antes de solicitar redefinição de senha.",
+    });
+    expect(await outbox(db)).toHaveLength(0);
+  });
+
+  it("sends at most 3 reset e-mails per address in 15 minutes, silently", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    for (let i = 0; i < 5; i++) {
+      const res = responseOf(await requestReset(db, pro.email));
+      expect(res.headers.get("Location")).toBe("/login");
+      expect(await toastOf(res)).toEqual(SENT_TOAST);
+    }
+    expect(await outbox(db)).toHaveLength(3);
+  });
+
+  it("the link sets a new password once and signs out every device", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const deviceA = await signIn(db, pro.email, pro.password);
+    const deviceB = await signIn(db, pro.email, pro.password, { remember: "on" });
+    await requestReset(db, pro.email);
+    const token = tokenFrom((await outbox(db))[0]!.text);
+
+    const res = responseOf(await resetWith(db, token, "nova-senha-123"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(await toastOf(res)).toEqual({
+      type: "success",
+      title: "Senha redefinida!",
+      description: "Entre com a sua nova senha.",
+    });
+
+    expect(await verifyLogin(db, pro.email, pro.password)).toBeNull();
+    expect(await verifyLogin(db, pro.email, "nova-senha-123")).toEqual({ id: pro.id, email: pro.email });
+    expect(await rows(db, sessions)).toBe(0);
+    expect(await sessionUser(db, deviceA.cookie)).toBeNull();
+    expect(await sessionUser(db, deviceB.cookie)).toBeNull();
+    const [stored] = await db.select().from(passwordResetTokens);
+    expect(stored!.usedAt).not.toBeNull();
+
+    // The same link a second time is refused and changes nothing.
+    const again = replyOf(await resetWith(db, token, "terceira-senha"));
+    expect(again.init?.status).toBe(400);
+    expect(again.data.invalid).toBe(true);
+    expect(JSON.stringify(again.data)).not.toContain("terceira-senha");
+    expect(await verifyLogin(db, pro.email, "terceira-senha")).toBeNull();
+    expect(await verifyLogin(db, pro.email, "nova-senha-123")).not.toBeNull();
+    const page = await resetPage(db, token);
+    expect(page.data.valid).toBe(false);
+    expect(page.init?.status).toBe(400);
+
+    // Signing in with the new password works through the form.
+    await signIn(db, pro.email, "nova-senha-123");
+  });
+
+  it("a mismatched confirmation is a field error and does not spend the token", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const token = (await createResetToken(db, pro.email))!;
+    const reply = replyOf(await resetWith(db, token, "nova-senha-123", "nova-senha-124"));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.invalid).toBe(false);
+    expect(reply.data.result.error).toEqual({ confirmPassword: ["As senhas não coincidem"] });
+    expect(JSON.stringify(reply.data)).not.toContain("nova-senha-12");
+    expect((await resetPage(db, token)).data.valid).toBe(true);
+    expect(await verifyLogin(db, pro.email, pro.password)).not.toBeNull();
+  });
+
+  it("an expired link is refused", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const token = (await createResetToken(db, pro.email, new Date(Date.now() - 2 * 60 * 60_000)))!;
+    const page = await resetPage(db, token);
+    expect(page.data).toEqual({ token, valid: false });
+    expect(page.init?.status).toBe(400);
+    const reply = replyOf(await resetWith(db, token, "nova-senha-123"));
+    expect(reply.data.invalid).toBe(true);
+    expect(await verifyLogin(db, pro.email, pro.password)).not.toBeNull();
+  });
+
+  it("an unknown or missing token is refused", async () => {
+    const db = createTestDb();
+    expect((await resetPage(db, "nao-existe")).data.valid).toBe(false);
+    const page = await resetLoader(args(db, getRequest("/redefinir-senha")));
+    expect(page.data).toEqual({ token: "", valid: false });
+  });
+});
+
+// ------------------------------------------------------------------ CSRF
+
+describe("root middleware (cross-site writes)", () => {
+  const root = middleware[0]!;
+  const ok = () => vi.fn(async () => new Response("ok"));
+
+  function post(headers: Record<string, string>) {
+    return new Request(`${ORIGIN}/login`, { method: "POST", headers, body: new URLSearchParams({ email: "x" }) });
+  }
+
+  it("refuses a POST from another origin with 403", async () => {
+    const db = createTestDb();
+    const next = ok();
+    const error = await thrownBy(
+      Promise.resolve(root({ request: post({ Origin: "https://evil.example" }), context: contextFor(db), params: {} } as never, next)),
+    );
+    expect(error).toMatchObject({ init: { status: 403 }, data: "Solicitação de outro site recusada." });
+    expect(next).not.toHaveBeenCalled();
+  });
+
+  it("refuses a POST the browser marks cross-site, even without Origin", async () => {
+    const db = createTestDb();
+    const next = ok();
+    const error = await thrownBy(
+      Promise.resolve(root({ request: post({ "Sec-Fetch-Site": "cross-site" }), context: contextFor(db), params: {} } as never, next)),
+    );
+    expect(error).toMatchObject({ init: { status: 403 } });
+    expect(next).not.toHaveBeenCalled();
+  });
+
+  it("lets a same-origin POST through and adds the security headers", async () => {
+    const db = createTestDb();
+    const next = ok();
+    const res = (await root(
+      { request: post({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }), context: contextFor(db), params: {} } as never,
+      next,
+    )) as Response;
+    expect(next).toHaveBeenCalledOnce();
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("lets a cross-site GET (a link) through", async () => {
+    const db = createTestDb();
+    const next = ok();
+    const request = new Request(`${ORIGIN}/login`, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    await root({ request, context: contextFor(db), params: {} } as never, next);
+    expect(next).toHaveBeenCalledOnce();
+  });
+});
