@@ -16,12 +16,14 @@ for (const [name, viewport] of [
 ] as const) {
   const context = await browser.newContext({ viewport, locale: "pt-BR" });
   const page = await context.newPage();
-  // Sign in as the demo professional first so private screens render.
-  await page.goto(`${base}/login`);
-  await page.getByLabel("E-mail").fill("demo@agendo.app");
-  await page.getByLabel("Senha", { exact: true }).fill("demo1234");
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL(/dashboard/);
+  // Sign in as the demo professional first so private screens render (ANON=1 skips it).
+  if (!process.env.ANON) {
+    await page.goto(`${base}/login`);
+    await page.getByLabel("E-mail").fill("demo@agendo.app");
+    await page.getByLabel("Senha", { exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(/dashboard/);
+  }
   for (const path of targets) {
     await page.goto(`${base}${path}`);
     const file = `${out}/${name}${path.replaceAll("/", "_").replaceAll("?", "-") || "_root"}.png`;
