@@ -7,7 +7,25 @@ export default [
   route("redefinir-senha", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("conta-suspensa", "routes/suspended.tsx"),
-  layout("routes/workspace.tsx", [route("dashboard", "routes/dashboard.tsx")]),
+  layout("routes/workspace.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("agenda", "routes/agenda.tsx"),
+    route("clientes", "routes/clientes.tsx"),
+    route("clientes/exportar", "routes/clientes.exportar.ts"),
+    route("servicos", "routes/servicos.tsx"),
+    route("solicitacoes", "routes/solicitacoes.tsx"),
+    route("configuracoes", "routes/configuracoes.tsx", [
+      index("routes/configuracoes._index.tsx"),
+      route("horarios", "routes/configuracoes.horarios.tsx"),
+    ]),
+  ]),
   route("404", "routes/not-found.tsx"),
+  // Public booking: /agendamento/{slug}, the customer's private page, and /{slug} or
+  // /{professionalId} at the root (static paths above always win over :slug).
+  route("agendamento/reserva/:token", "routes/booking-status.tsx"),
+  route("agendamento/reserva/:token/ics", "routes/booking-status.ics.ts"),
+  route("agendamento/:slug", "routes/booking.tsx", { id: "booking" }),
+  route("agendamento", "routes/booking.tsx", { id: "booking-no-slug" }),
+  route(":slug", "routes/booking.tsx", { id: "booking-root" }),
   route("*", "routes/splat.tsx"),
 ] satisfies RouteConfig;

@@ -335,7 +335,14 @@ export const appointments = sqliteTable(
   },
   (t) => [
     index("appointments_user_date_idx").on(t.userId, t.date, t.startMinute),
-    index("appointments_user_client_idx").on(t.userId, t.clientId),
+    // Covers the per-client metrics (count, total spent, last visit) without touching rows.
+    index("appointments_user_client_metrics_idx").on(
+      t.userId,
+      t.clientId,
+      t.status,
+      t.date,
+      t.priceCents,
+    ),
     index("appointments_user_created_idx").on(t.userId, t.createdAt),
   ],
 );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "../utils/toast.server";
+import { useHydrated } from "../utils/use-hydrated";
 
 const STYLES = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -12,6 +13,7 @@ const STYLES = {
  * with it, it disappears after 5 seconds (spec: one toast at a time, 5000 ms).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
+  const hydrated = useHydrated();
   const [visible, setVisible] = useState<Toast | null>(toast);
   useEffect(() => {
     setVisible(toast);
@@ -21,8 +23,14 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toast]);
   if (!visible) return null;
   return (
+    // Without JavaScript the message is a banner in the page flow (it cannot be closed, so
+    // it must not cover anything); with it, a floating toast that closes itself.
     <div
-      className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-4"
+      className={
+        hydrated
+          ? "pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-4"
+          : "flex justify-center p-3"
+      }
       role={visible.type === "error" ? "alert" : "status"}
     >
       <div
@@ -33,14 +41,16 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           <p className="font-semibold">{visible.title}</p>
           {visible.description ? <p className="mt-0.5 text-sm">{visible.description}</p> : null}
         </div>
-        <button
-          type="button"
-          onClick={() => setVisible(null)}
-          className="text-lg leading-none opacity-60 hover:opacity-100"
-          aria-label="Fechar"
-        >
-          ×
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible(null)}
+            className="text-lg leading-none opacity-60 hover:opacity-100"
+            aria-label="Fechar"
+          >
+            ×
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -4,10 +4,18 @@ import { Form, Link, NavLink } from "react-router";
 /** Sidebar entries: an entry is listed once its screen exists. */
 export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/dashboard", label: "Dashboard", icon: "▦" },
+  { to: "/agenda", label: "Agenda", icon: "◷" },
+  { to: "/clientes", label: "Clientes", icon: "☺" },
+  { to: "/servicos", label: "Serviços", icon: "✂" },
+  { to: "/solicitacoes", label: "Solicitações", icon: "✉" },
+  { to: "/configuracoes", label: "Configurações", icon: "⚙" },
 ];
 
 /** Quick actions of the spec, listed once the screen they open exists. */
-export const QUICK_ACTIONS: { to: string; label: string }[] = [];
+export const QUICK_ACTIONS: { to: string; label: string }[] = [
+  { to: "/agenda?new=true", label: "Agendamento Manual" },
+  { to: "/servicos?new=true", label: "Cadastrar Serviço" },
+];
 
 function NavList({ badges }: { badges?: Record<string, number> }) {
   return (
@@ -28,7 +36,7 @@ function NavList({ badges }: { badges?: Record<string, number> }) {
             </span>
             <span className="flex-1">{item.label}</span>
             {badges?.[item.to] ? (
-              <span className="rounded-full bg-brand px-2 py-0.5 text-xs text-white">
+              <span className="rounded-full bg-brand px-2 py-0.5 text-xs text-white" aria-label={`${badges[item.to]} pendentes`}>
                 {badges[item.to]}
               </span>
             ) : null}
@@ -39,7 +47,9 @@ function NavList({ badges }: { badges?: Record<string, number> }) {
   );
 }
 
-function SidebarBody({ businessName, email }: { businessName: string; email: string }) {
+type ShellProps = { businessName: string; email: string; badges?: Record<string, number> };
+
+function SidebarBody({ businessName, email, badges }: ShellProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link to="/dashboard" className="flex items-center gap-2 px-2 text-brand">
@@ -47,7 +57,7 @@ function SidebarBody({ businessName, email }: { businessName: string; email: str
         <span className="text-lg font-bold">Agendo</span>
       </Link>
       <nav aria-label="Menu principal">
-        <NavList />
+        <NavList badges={badges} />
       </nav>
       {QUICK_ACTIONS.length > 0 ? (
         <div>
@@ -82,20 +92,12 @@ function SidebarBody({ businessName, email }: { businessName: string; email: str
  * The signed-in layout. Large screens: a fixed sidebar. Small screens: a top bar whose
  * menu is a <details> element, so it opens and closes without JavaScript.
  */
-export function WorkspaceShell({
-  businessName,
-  email,
-  children,
-}: {
-  businessName: string;
-  email: string;
-  children: ReactNode;
-}) {
+export function WorkspaceShell({ children, ...props }: ShellProps & { children: ReactNode }) {
   return (
     <div className="min-h-screen lg:flex">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 h-screen">
-          <SidebarBody businessName={businessName} email={email} />
+          <SidebarBody {...props} />
         </div>
       </aside>
       <details className="group sticky top-0 z-30 border-b border-slate-200 bg-white lg:hidden">
@@ -109,7 +111,7 @@ export function WorkspaceShell({
           </span>
         </summary>
         <div className="max-h-[80vh] overflow-y-auto border-t border-slate-200 shadow-lg">
-          <SidebarBody businessName={businessName} email={email} />
+          <SidebarBody {...props} />
         </div>
       </details>
       <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">{children}</main>

@@ -1,4 +1,7 @@
-import { useLoaderData } from "react-router";
+import { and, asc, eq, gte } from "drizzle-orm";
+import { Link, useLoaderData } from "react-router";
+import { bookingRequests } from "../../db/schema";
+import { formatDate, minutesToTime, nowInZone } from "../utils/time";
 import type { Route } from "./+types/dashboard";
 import { BookingLinkCard } from "../components/booking-link-card";
 import { trialDaysLeft } from "../utils/access";
@@ -10,7 +13,23 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const steps = await setupSteps(getDb(context), user.profile);
+  const db = getDb(context);
+  const today = nowInZone(user.profile.timeZone).date;
+  const [steps, pending] = await Promise.all([
+    setupSteps(db, user.profile, { hours: "/configuracoes/horarios", services: "/servicos" }),
+    db
+      .select()
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.professionalId, user.id),
+          eq(bookingRequests.status, "pending"),
+          gte(bookingRequests.date, today),
+        ),
+      )
+      .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
+      .limit(4),
+  ]);
   const origin = new URL(request.url).origin;
   const hour = Number(
     new Intl.DateTimeFormat("pt-BR", { hour: "numeric", hourCycle: "h23", timeZone: user.profile.timeZone }).format(
@@ -25,6 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trialDays: trialDaysLeft(user.subscription, new Date()),
     bookingUrl: user.profile.bookingSlug ? `${origin}/agendamento/${user.profile.bookingSlug}` : null,
     steps,
+    pending: pending.map((r) => ({
+      id: r.id,
+      customerName: r.customerName,
+      serviceName: r.serviceName,
+      when: `${formatDate(r.date)} às ${minutesToTime(r.startMinute)}`,
+    })),
   };
 }
 
@@ -35,7 +60,7 @@ function greeting(hour: number) {
 }
 
 export default function Dashboard() {
-  const { greeting, firstName, businessName, onTrial, trialDays, bookingUrl, steps } =
+  const { greeting, firstName, businessName, onTrial, trialDays, bookingUrl, steps, pending } =
     useLoaderData<typeof loader>();
   const done = steps.filter((s) => s.done).length;
   return (
@@ -55,6 +80,28 @@ export default function Dashboard() {
               : `Faltam ${trialDays} dias para o fim do seu período grátis.`}
           </p>
         </div>
+      ) : null}
+      {pending.length > 0 ? (
+        <section className="card" aria-labelledby="pending-title">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="pending-title" className="font-semibold">
+              Solicitações pendentes
+            </h2>
+            <Link to="/solicitacoes" className="btn-link">
+              Ver todas
+            </Link>
+          </div>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {pending.map((r) => (
+              <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                <span className="font-medium">{r.customerName}</span>
+                <span className="text-slate-600">
+                  {r.serviceName} · {r.when}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <BookingLinkCard url={bookingUrl} />
       <section className="card" aria-labelledby="first-steps-title">

@@ -1,8 +1,11 @@
+import { and, count, eq, gte } from "drizzle-orm";
 import { Outlet, useLoaderData } from "react-router";
+import { bookingRequests } from "../../db/schema";
 import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
 import { requireUser, requireWorkspaceUser, userContext } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
+import { nowInZone } from "../utils/time";
 
 /** Guards every signed-in screen: session, then access (spec section 2, guards 1 and 2). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -14,15 +17,33 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { businessName: user.profile.businessName, email: user.email };
+  const [pending] = await getDb(context)
+    .select({ n: count() })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.professionalId, user.id),
+        eq(bookingRequests.status, "pending"),
+        gte(bookingRequests.date, nowInZone(user.profile.timeZone).date),
+      ),
+    );
+  return {
+    businessName: user.profile.businessName,
+    email: user.email,
+    badges: { "/solicitacoes": pending?.n ?? 0 },
+    theme: { primary: user.profile.primaryColor, secondary: user.profile.secondaryColor },
+  };
 }
 
 export default function Workspace() {
-  const { businessName, email } = useLoaderData<typeof loader>();
+  const { theme, ...shell } = useLoaderData<typeof loader>();
   return (
-    <WorkspaceShell businessName={businessName} email={email}>
-      <Outlet />
-    </WorkspaceShell>
+    // The page-settings colours are the workspace's theme too.
+    <div style={{ "--color-brand": theme.primary, "--color-brand-2": theme.secondary } as React.CSSProperties}>
+      <WorkspaceShell {...shell}>
+        <Outlet />
+      </WorkspaceShell>
+    </div>
   );
 }
 

@@ -56,36 +56,40 @@ export async function createAccount(db: Db, input: NewAccount, now = new Date())
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) throw new EmailTakenError(email);
   const businessName = input.businessName ?? input.name;
-  const slug = input.bookingSlug ?? (await uniqueBookingSlug(db, businessName));
-  const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  try {
-    await db.batch([
-      db.insert(users).values({ id: userId, email, passwordHash }),
-      db.insert(profiles).values({
-        userId,
-        fullName: input.name,
-        businessName,
-        phone: input.phone,
-        email,
-        bookingSlug: slug,
-      }),
-      db.insert(subscriptions).values({
-        userId,
-        status: "trial",
-        planId: "trial",
-        trialStartDate: now,
-        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
-      }),
-    ]);
-  } catch (error) {
-    // Two sign-ups racing for one e-mail: the unique index decides.
-    if (String(error).includes("UNIQUE") && String(error).includes("users.email")) {
-      throw new EmailTakenError(email);
+  // Two sign-ups racing for one slug: the unique index refuses the second, which retries
+  // with the next free slug.
+  for (let attempt = 0; ; attempt++) {
+    const slug = input.bookingSlug ?? (await uniqueBookingSlug(db, businessName));
+    const userId = crypto.randomUUID();
+    try {
+      await db.batch([
+        db.insert(users).values({ id: userId, email, passwordHash }),
+        db.insert(profiles).values({
+          userId,
+          fullName: input.name,
+          businessName,
+          phone: input.phone,
+          email,
+          bookingSlug: slug,
+        }),
+        db.insert(subscriptions).values({
+          userId,
+          status: "trial",
+          planId: "trial",
+          trialStartDate: now,
+          trialEndDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
+        }),
+      ]);
+      return { userId, email, bookingSlug: slug };
+    } catch (error) {
+      const text = String(error) + String((error as { cause?: unknown }).cause ?? "");
+      // Two sign-ups racing for one e-mail: the unique index decides.
+      if (text.includes("users.email")) throw new EmailTakenError(email);
+      if (text.includes("profiles.booking_slug") && !input.bookingSlug && attempt < 5) continue;
+      throw error;
     }
-    throw error;
   }
-  return { userId, email, bookingSlug: slug };
 }
 
 /** The user for valid credentials, or null. Unknown e-mails cost the same hash time. */

@@ -12,3 +12,42 @@ export function formatDuration(minutes: number): string {
   const m = minutes % 60;
   return m ? `${h}h ${m}min` : `${h}h`;
 }
+
+/**
+ * What a professional types as a price, in centavos: '50', '50,00', '50.00', '50,5',
+ * 'R$ 1.234,56' and '1,234.56' all work. A dot followed by exactly three digits is a
+ * thousands separator (pt-BR '1.500' is mil e quinhentos reais); otherwise the last
+ * '.' or ',' is the decimal mark. Anything else (letters, three decimals, negatives,
+ * empty) is null, so the caller can show its own message.
+ */
+export function parseMoneyToCents(input: string): number | null {
+  const text = input.replace(/^\s*R\$\s*/i, "").replace(/\s+/g, "");
+  if (!/^\d[\d.,]*$/.test(text) || /[.,]$/.test(text)) return null;
+  const lastSep = Math.max(text.lastIndexOf(","), text.lastIndexOf("."));
+  let whole = text;
+  let fraction = "";
+  if (lastSep >= 0) {
+    const sep = text[lastSep]!;
+    const after = text.slice(lastSep + 1);
+    const isThousands = sep === "." && after.length === 3 && !text.includes(",");
+    if (!isThousands) {
+      if (after.length > 2) return null;
+      whole = text.slice(0, lastSep);
+      fraction = after;
+    }
+  }
+  // What remains of the whole part may only use thousands separators in groups of three.
+  if (/[.,]/.test(whole)) {
+    const separator = whole.includes(",") && whole.includes(".") ? null : whole.match(/[.,]/)![0];
+    if (!separator || !new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(whole)) return null;
+    if (lastSep >= 0 && fraction && text[lastSep] === separator) return null;
+    whole = whole.replaceAll(separator, "");
+  }
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0") || "0");
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Centavos as the price field shows them for editing: 5000 -> '50,00'. */
+export function formatMoneyInput(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}

@@ -608,3 +608,18 @@ describe("root middleware (cross-site writes)", () => {
     expect(next).toHaveBeenCalledOnce();
   });
 });
+
+describe("createAccount under a race", () => {
+  it("two sign-ups with the same business name at once both get a unique booking slug", async () => {
+    const { createAccount } = await import("../../app/utils/accounts.server");
+    const db = createTestDb();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        createAccount(db, { name: "Barbearia Corrida", email: `race${i}@example.com`, phone: "11987654321", password: "senha123" }),
+      ),
+    );
+    const slugs = results.map((r) => r.bookingSlug);
+    expect(new Set(slugs).size).toBe(5);
+    expect(slugs).toContain("barbearia-corrida");
+  });
+});

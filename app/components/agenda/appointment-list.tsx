@@ -1,0 +1,153 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { AppointmentStatus } from "../../../db/schema";
+import { formatDuration, formatMoney } from "../../utils/money";
+import { formatDate } from "../../utils/time";
+import { STATUS_ACTIONS, statusActionsFor } from "../../validation/appointments";
+import { StatusBadge } from "./status-badge";
+
+export type AgendaRow = {
+  id: string;
+  date: string;
+  time: string;
+  durationMinutes: number;
+  priceCents: number;
+  status: AppointmentStatus;
+  serviceName: string;
+  notes: string;
+  clientName: string | null;
+};
+
+const ACTION_STYLES = {
+  confirm: "border-green-300 text-green-800 hover:bg-green-50",
+  complete: "border-slate-300 text-slate-800 hover:bg-slate-50",
+  "no-show": "border-amber-300 text-amber-900 hover:bg-amber-50",
+  cancel: "border-red-300 text-red-700 hover:bg-red-50",
+} as const;
+
+const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
+
+/** Query string of the list with one parameter changed (null removes it). */
+export function listHref(search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `/agenda?${query}` : "/agenda";
+}
+
+function Row({ row, search }: { row: AgendaRow; search: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === row.id;
+  const client = row.clientName ?? "Cliente não encontrado";
+  const service = row.serviceName || "Serviço não encontrado";
+  return (
+    <li className="card flex gap-3 p-4 sm:gap-4" data-testid="appointment-row">
+      <div className="w-16 shrink-0 text-center">
+        <p className="text-lg font-bold tabular-nums">{row.time}</p>
+        <p className="text-sm text-slate-500 tabular-nums">{formatDate(row.date)}</p>
+      </div>
+      <div className="min-w-0 flex-1 space-y-2">
+        <div>
+          <div className="flex items-start justify-between gap-2">
+            <p className={`min-w-0 font-semibold ${row.clientName ? "" : "italic text-slate-500"}`}>{client}</p>
+            <StatusBadge status={row.status} />
+          </div>
+          <p className={`text-sm ${row.serviceName ? "text-slate-700" : "italic text-slate-500"}`}>{service}</p>
+          <p className="text-sm text-slate-500">
+            {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}
+          </p>
+          {row.notes ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{row.notes}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {statusActionsFor(row.status).map((action) => (
+            <Form method="post" key={action} preventScrollReset>
+              <input type="hidden" name="id" value={row.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={action}
+                className={`${smallButton} ${ACTION_STYLES[action]}`}
+                disabled={busy}
+                aria-label={`${STATUS_ACTIONS[action].label}: ${client}, ${formatDate(row.date)} às ${row.time}`}
+              >
+                {STATUS_ACTIONS[action].label}
+              </button>
+            </Form>
+          ))}
+          <Link
+            to={`/agenda?editar=${row.id}`}
+            className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}
+            aria-label={`Editar: ${client}, ${formatDate(row.date)} às ${row.time}`}
+          >
+            Editar
+          </Link>
+          <Link
+            to={listHref(search, { "confirmar-exclusao": row.id })}
+            preventScrollReset
+            className={`${smallButton} border-red-300 text-red-700 hover:bg-red-50`}
+            aria-label={`Excluir: ${client}, ${formatDate(row.date)} às ${row.time}`}
+          >
+            Excluir
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function AppointmentList({ rows, search }: { rows: AgendaRow[]; search: string }) {
+  return (
+    <ul className="space-y-3" aria-label="Agendamentos">
+      {rows.map((row) => (
+        <Row key={row.id} row={row} search={search} />
+      ))}
+    </ul>
+  );
+}
+
+export function EmptyAgenda({ hasAny }: { hasAny: boolean }) {
+  return (
+    <div className="card flex flex-col items-center gap-3 py-10 text-center">
+      <p className="text-3xl" aria-hidden>
+        ◷
+      </p>
+      {hasAny ? (
+        <p className="font-medium text-slate-700">Nenhum agendamento no período selecionado</p>
+      ) : (
+        <>
+          <p className="font-medium text-slate-700">Nenhum agendamento cadastrado</p>
+          <Link to="/agenda?new=true" className="btn-primary">
+            Criar Primeiro Agendamento
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function Pagination({ page, pageCount, total, search }: { page: number; pageCount: number; total: number; search: string }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Paginação" className="flex items-center justify-between gap-3 text-sm">
+      {page > 1 ? (
+        <Link className="btn-secondary" to={listHref(search, { pagina: String(page - 1) })}>
+          ← Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-slate-600">
+        Página {page} de {pageCount} · {total} agendamentos
+      </p>
+      {page < pageCount ? (
+        <Link className="btn-secondary" to={listHref(search, { pagina: String(page + 1) })}>
+          Próxima →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

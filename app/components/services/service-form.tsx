@@ -1,0 +1,174 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { formatMoneyInput } from "../../utils/money";
+import { DEFAULT_SERVICE_COLOR, MAX_DURATION_MINUTES, serviceSchema } from "../../validation/services";
+import { Alert, Field, FieldError } from "../forms";
+import type { CategoryView, ServiceView } from "./types";
+
+/**
+ * 'Novo Serviço' / 'Editar Serviço'. The price is a text field so '50,00' and '50.00'
+ * both work (a number input rejects the Brazilian comma in some browsers).
+ */
+export function ServiceForm({
+  service,
+  categories,
+  lastResult,
+  pending,
+}: {
+  service: ServiceView | null;
+  categories: CategoryView[];
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  pending: boolean;
+}) {
+  const categoryIds = categories.map((c) => c.id);
+  const [form, fields] = useForm({
+    id: service ? `service-${service.id}` : "service-new",
+    lastResult,
+    defaultValue: service
+      ? {
+          nome: service.name,
+          descricao: service.description,
+          preco: formatMoneyInput(service.priceCents),
+          duracao: String(service.durationMinutes),
+          categoria: service.categoryId ?? "",
+          cor: service.color,
+          exigeSinal: service.requiresDeposit ? "on" : undefined,
+          valorSinal: service.requiresDeposit ? formatMoneyInput(service.depositCents) : "",
+        }
+      : {
+          preco: "0,00",
+          duracao: "30",
+          cor: DEFAULT_SERVICE_COLOR,
+          categoria: categories.length === 1 ? categories[0]!.id : "",
+        },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceSchema(categoryIds) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // A category just created beside the form (with JavaScript the form stays as typed) is
+  // selected, unless the professional already chose one themselves.
+  const known = useRef(categoryIds);
+  useEffect(() => {
+    const added = categoryIds.find((id) => !known.current.includes(id));
+    known.current = categoryIds;
+    const chosen = service ? !!fields.categoria.value : fields.categoria.dirty;
+    if (added && !chosen) form.update({ name: fields.categoria.name, value: added });
+  });
+
+  const noCategories = categories.length === 0;
+  return (
+    <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={service ? "update-service" : "create-service"} />
+      {service ? <input type="hidden" name="id" value={service.id} /> : null}
+      {form.errors?.length ? <Alert title="Erro" text={form.errors[0]} /> : null}
+      <Field
+        label="Nome do Serviço *"
+        errors={fields.nome.errors}
+        inputProps={{ ...getInputProps(fields.nome, { type: "text" }), placeholder: "Ex.: Corte Masculino", maxLength: 100 }}
+      />
+      <div>
+        <label htmlFor={fields.descricao.id} className="label">
+          Descrição
+        </label>
+        <textarea
+          {...getTextareaProps(fields.descricao)}
+          rows={3}
+          maxLength={500}
+          className="input"
+          placeholder="O que está incluído, cuidados, observações"
+        />
+        <FieldError id={fields.descricao.errorId} errors={fields.descricao.errors} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label="Preço (R$) *"
+          errors={fields.preco.errors}
+          inputProps={{ ...getInputProps(fields.preco, { type: "text" }), inputMode: "decimal", placeholder: "0,00" }}
+        />
+        <Field
+          label="Duração (min) *"
+          errors={fields.duracao.errors}
+          inputProps={{
+            ...getInputProps(fields.duracao, { type: "number" }),
+            inputMode: "numeric",
+            min: 1,
+            max: MAX_DURATION_MINUTES,
+            step: 1,
+          }}
+        />
+      </div>
+      <div>
+        <label htmlFor={fields.categoria.id} className="label">
+          Categoria *
+        </label>
+        <select
+          {...getSelectProps(fields.categoria)}
+          className="input"
+          aria-describedby={fields.categoria.errors?.length ? fields.categoria.errorId : "categoria-hint"}
+        >
+          <option value="">{noCategories ? "Nenhuma categoria disponível" : "Selecione uma categoria"}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <p id="categoria-hint" className="mt-1 text-xs text-slate-500">
+          {noCategories ? "Crie uma categoria em " : "As categorias são criadas e editadas em "}
+          <a href="#gerenciar-categorias" className="btn-link text-xs">
+            Gerenciar Categorias
+          </a>
+          {noCategories ? " para poder salvar o serviço." : "."}
+        </p>
+        <FieldError id={fields.categoria.errorId} errors={fields.categoria.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.cor.id} className="label">
+          Cor na agenda
+        </label>
+        <input
+          {...getInputProps(fields.cor, { type: "color" })}
+          className="h-11 w-20 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+        />
+        <FieldError id={fields.cor.errorId} errors={fields.cor.errors} />
+      </div>
+      {/* The deposit amount shows once the box is ticked: CSS only, so it works without JS. */}
+      <fieldset className="group space-y-3 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">Sinal</legend>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            {...getInputProps(fields.exigeSinal, { type: "checkbox" })}
+            className="mt-0.5 size-4 rounded border-slate-300"
+          />
+          <span>Exigir sinal para confirmar o agendamento</span>
+        </label>
+        <div className="hidden group-has-checked:block">
+          <Field
+            label="Valor do sinal (R$)"
+            errors={fields.valorSinal.errors}
+            hint="Não pode ser maior que o preço do serviço."
+            inputProps={{ ...getInputProps(fields.valorSinal, { type: "text" }), inputMode: "decimal", placeholder: "0,00" }}
+          />
+        </div>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Link to="/servicos" className="btn-secondary">
+          Cancelar
+        </Link>
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Salvando..." : service ? "Atualizar" : "Cadastrar"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The settings tabs that exist as routes, in the spec's order (section 2): Perfil, Horários,
+ * Página, Contas, Planos, Geral. A tab is listed once its route exists: add its entry here
+ * (and the route in app/routes.ts) when you build it.
+ */
+export type SettingsTab = {
+  /** The spec's name in `?tab=` and `#hash` links. */
+  tab: "perfil" | "horarios" | "pagina" | "contas" | "planos" | "geral";
+  to: string;
+  label: string;
+};
+
+export const SETTINGS_TABS: SettingsTab[] = [
+  { tab: "horarios", to: "/configuracoes/horarios", label: "Horários" },
+];
+
+/** Where `/configuracoes` and an unknown or not-yet-built `?tab=` go. */
+export const DEFAULT_SETTINGS_TAB = "/configuracoes/horarios";
+
+/** The route of a spec tab name (`?tab=perfil`, `#horarios`), else the default tab. */
+export function settingsPathFor(tab: string | null | undefined): string {
+  return SETTINGS_TABS.find((t) => t.tab === tab)?.to ?? DEFAULT_SETTINGS_TAB;
+}

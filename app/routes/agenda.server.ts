@@ -1,0 +1,429 @@
+// Queries and writes of the Agenda screen. Every statement is scoped by the professional's id.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, asc, between, count, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { appointments, clients, services } from "../../db/schema";
+import type { CurrentUser } from "../utils/auth.server";
+import {
+  getFreeSlots,
+  insertAppointmentIfFree,
+  updateAppointmentIfFree,
+} from "../utils/availability.server";
+import type { Db } from "../utils/db.server";
+import { resolvePeriod } from "../utils/periods";
+import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
+import { redirectWithToast } from "../utils/toast.server";
+import {
+  APPOINTMENT_ERRORS,
+  appointmentSchema,
+  STATUS_ACTIONS,
+  STATUS_LABELS,
+  type StatusAction,
+} from "../validation/appointments";
+
+export const PAGE_SIZE = 50;
+
+/** Query parameters of the list that survive an action (filter and page). */
+const LIST_PARAMS = ["periodo", "de", "ate", "pagina"] as const;
+
+function ownedAppointment(userId: string, id: string) {
+  return and(eq(appointments.id, id), eq(appointments.userId, userId));
+}
+
+/** One of the professional's appointments, or a 404 (missing or someone else's). */
+export async function requireAppointment(db: Db, userId: string, id: string | null | undefined) {
+  if (!id || id.length > 64) throw data(null, { status: 404 });
+  const [row] = await db.select().from(appointments).where(ownedAppointment(userId, id));
+  if (!row) throw data(null, { status: 404 });
+  return row;
+}
+
+function clampPage(value: string | null) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+// ---------------------------------------------------------------- list
+
+export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Date()) {
+  const userId = user.id;
+  const zoneNow = nowInZone(user.profile.timeZone, now);
+  const today = zoneNow.date;
+  const sp = url.searchParams;
+  const filter = resolvePeriod({ periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") }, today);
+  const page = clampPage(sp.get("pagina"));
+  const range = filter.range;
+  const inRange = range
+    ? and(eq(appointments.userId, userId), between(appointments.date, range.from, range.to))
+    : null;
+  const notCancelled = ne(appointments.status, "cancelled");
+  // The client is joined by owner too: a row never shows another professional's client.
+  const clientJoin = and(eq(clients.id, appointments.clientId), eq(clients.userId, userId));
+
+  const [rows, [periodStats], [todayStats], [next], [any], confirmDelete] = await Promise.all([
+    inRange
+      ? db
+          .select({
+            id: appointments.id,
+            date: appointments.date,
+            startMinute: appointments.startMinute,
+            durationMinutes: appointments.durationMinutes,
+            priceCents: appointments.priceCents,
+            status: appointments.status,
+            serviceName: appointments.serviceName,
+            notes: appointments.notes,
+            clientName: clients.name,
+          })
+          .from(appointments)
+          .leftJoin(clients, clientJoin)
+          .where(inRange)
+          .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE)
+      : Promise.resolve([]),
+    inRange
+      ? db
+          .select({
+            total: count(),
+            active: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
+          })
+          .from(appointments)
+          .where(inRange)
+      : Promise.resolve([{ total: 0, active: 0 }]),
+    db
+      .select({
+        count: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
+        revenueCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), eq(appointments.date, today))),
+    db
+      .select({
+        date: appointments.date,
+        startMinute: appointments.startMinute,
+        clientName: clients.name,
+      })
+      .from(appointments)
+      .leftJoin(clients, clientJoin)
+      .where(
+        and(
+          eq(appointments.userId, userId),
+          inArray(appointments.status, ["scheduled", "confirmed"]),
+          or(
+            gt(appointments.date, today),
+            and(eq(appointments.date, today), gte(appointments.startMinute, zoneNow.minute)),
+          ),
+        ),
+      )
+      .orderBy(asc(appointments.date), asc(appointments.startMinute))
+      .limit(1),
+    db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1),
+    sp.has("confirmar-exclusao") ? loadDeleteConfirmation(db, userId, sp.get("confirmar-exclusao")) : null,
+  ]);
+
+  const total = periodStats?.total ?? 0;
+  return {
+    today,
+    filter,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    total,
+    rows: rows.map((r) => ({ ...r, time: minutesToTime(r.startMinute) })),
+    summary: {
+      todayCount: Number(todayStats?.count ?? 0),
+      periodCount: Number(periodStats?.active ?? 0),
+      todayRevenueCents: Number(todayStats?.revenueCents ?? 0),
+      next: next
+        ? { date: next.date, time: minutesToTime(next.startMinute), clientName: next.clientName }
+        : null,
+    },
+    hasAny: !!any,
+    confirmDelete,
+  };
+}
+
+async function loadDeleteConfirmation(db: Db, userId: string, id: string | null) {
+  const row = await requireAppointment(db, userId, id);
+  const [client] = row.clientId
+    ? await db
+        .select({ name: clients.name })
+        .from(clients)
+        .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
+    : [];
+  return {
+    id: row.id,
+    date: row.date,
+    time: minutesToTime(row.startMinute),
+    serviceName: row.serviceName,
+    clientName: client?.name ?? null,
+  };
+}
+
+// ---------------------------------------------------------------- form
+
+type Editing = typeof appointments.$inferSelect;
+type ServiceChoice = { id: string; name: string; durationMinutes: number; priceCents: number; isActive: boolean };
+
+export type FormValues = { clientId: string; serviceId: string; date: string; time: string; notes: string };
+
+async function formChoices(db: Db, userId: string, editing: Editing | null) {
+  const [clientRows, serviceRows] = await Promise.all([
+    db
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(eq(clients.userId, userId))
+      .orderBy(asc(clients.name)),
+    db
+      .select({
+        id: services.id,
+        name: services.name,
+        durationMinutes: services.durationMinutes,
+        priceCents: services.priceCents,
+        isActive: services.isActive,
+      })
+      .from(services)
+      .where(
+        and(
+          eq(services.userId, userId),
+          // Active services only; an edited appointment keeps its own service even if inactive.
+          editing?.serviceId
+            ? or(eq(services.isActive, true), eq(services.id, editing.serviceId))
+            : eq(services.isActive, true),
+        ),
+      )
+      .orderBy(asc(services.name)),
+  ]);
+  return { clients: clientRows, services: serviceRows };
+}
+
+/**
+ * The start times offered for a service on a date, or null while either is missing.
+ * An edited appointment may keep its own time (even past or off the grid) on its own day.
+ */
+async function timeChoices(
+  db: Db,
+  user: CurrentUser,
+  args: { serviceId: string; date: string; services: ServiceChoice[]; editing: Editing | null; now: Date },
+): Promise<string[] | null> {
+  const service = args.services.find((s) => s.id === args.serviceId);
+  if (!service || !isIsoDate(args.date)) return null;
+  const { editing } = args;
+  const sameService = editing?.serviceId === service.id;
+  const duration = sameService && editing ? editing.durationMinutes : service.durationMinutes;
+  const free = await getFreeSlots(db, {
+    userId: user.id,
+    date: args.date,
+    durationMinutes: duration,
+    timeZone: user.profile.timeZone,
+    stepMinutes: user.profile.slotStepMinutes,
+    now: args.now,
+    excludeAppointmentId: editing?.id,
+  });
+  if (editing && editing.date === args.date && editing.durationMinutes === duration && !free.includes(editing.startMinute)) {
+    free.push(editing.startMinute);
+    free.sort((a, b) => a - b);
+  }
+  return free.map(minutesToTime);
+}
+
+function bookingWindow(user: CurrentUser, now: Date) {
+  const today = nowInZone(user.profile.timeZone, now).date;
+  return { today, maxDate: maxBookingDate(today) };
+}
+
+/** The create/edit form: choices, values from the query (after 'Ver horários') or the row. */
+export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Date()) {
+  const sp = url.searchParams;
+  const editing = sp.has("editar") ? await requireAppointment(db, user.id, sp.get("editar")) : null;
+  const choices = await formChoices(db, user.id, editing);
+  const param = (name: keyof FormValues) => sp.get(name)?.slice(0, name === "notes" ? 600 : 64);
+  const values: FormValues = {
+    clientId: param("clientId") ?? editing?.clientId ?? "",
+    serviceId: param("serviceId") ?? editing?.serviceId ?? "",
+    date: param("date") ?? editing?.date ?? "",
+    time: param("time") ?? (editing ? minutesToTime(editing.startMinute) : ""),
+    notes: param("notes") ?? editing?.notes ?? "",
+  };
+  const times = await timeChoices(db, user, { ...values, services: choices.services, editing, now });
+  return {
+    ...choices,
+    ...bookingWindow(user, now),
+    editing: editing
+      ? {
+          id: editing.id,
+          date: editing.date,
+          serviceId: editing.serviceId,
+          durationMinutes: editing.durationMinutes,
+          priceCents: editing.priceCents,
+        }
+      : null,
+    values,
+    times,
+  };
+}
+
+export type SaveFailure = { result: SubmissionResult<string[]>; times: string[] | null };
+
+/** Creates or updates an appointment; a 400 with the errors beside the fields otherwise. */
+export async function saveAppointment(
+  db: Db,
+  user: CurrentUser,
+  request: Request,
+  form: FormData,
+  editingId: string | null,
+  now = new Date(),
+) {
+  const editing = editingId !== null ? await requireAppointment(db, user.id, editingId) : null;
+  const { today, maxDate } = bookingWindow(user, now);
+  const submission = parseWithZod(form, {
+    schema: appointmentSchema({ today, maxDate, keepDate: editing?.date }),
+  });
+  const posted = (name: keyof FormValues) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const fail = async (result: SubmissionResult<string[]>) => {
+    const { services: serviceRows } = await formChoices(db, user.id, editing);
+    const times = await timeChoices(db, user, {
+      serviceId: posted("serviceId"),
+      date: posted("date"),
+      services: serviceRows,
+      editing,
+      now,
+    });
+    return data<SaveFailure>({ result, times }, { status: 400 });
+  };
+  if (submission.status !== "success") return fail(submission.reply());
+
+  const input = submission.value;
+  const [[client], [service]] = await Promise.all([
+    db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, input.clientId), eq(clients.userId, user.id))),
+    db
+      .select()
+      .from(services)
+      .where(
+        and(
+          eq(services.id, input.serviceId),
+          eq(services.userId, user.id),
+          editing?.serviceId
+            ? or(eq(services.isActive, true), eq(services.id, editing.serviceId))
+            : eq(services.isActive, true),
+        ),
+      ),
+  ]);
+  if (!client || !service) {
+    return fail(
+      submission.reply({
+        fieldErrors: {
+          ...(client ? {} : { clientId: [APPOINTMENT_ERRORS.client] }),
+          ...(service ? {} : { serviceId: [APPOINTMENT_ERRORS.service] }),
+        },
+      }),
+    );
+  }
+
+  const claim = { timeZone: user.profile.timeZone, stepMinutes: user.profile.slotStepMinutes, now };
+  const when = { date: input.date, startMinute: timeToMinutes(input.time) };
+  // Name, duration and price are copied from the service when it is chosen; an edit that
+  // keeps the service keeps what was agreed (later price changes do not rewrite history).
+  const copied =
+    editing?.serviceId === service.id
+      ? {}
+      : { serviceName: service.name, durationMinutes: service.durationMinutes, priceCents: service.priceCents };
+
+  const saved = editing
+    ? await updateAppointmentIfFree(
+        db,
+        editing.id,
+        user.id,
+        { clientId: client.id, serviceId: service.id, notes: input.notes ?? "", ...when, ...copied },
+        claim,
+      )
+    : await insertAppointmentIfFree(
+        db,
+        {
+          userId: user.id,
+          clientId: client.id,
+          serviceId: service.id,
+          serviceName: service.name,
+          durationMinutes: service.durationMinutes,
+          priceCents: service.priceCents,
+          notes: input.notes ?? "",
+          status: "scheduled",
+          createdVia: "dashboard",
+          ...when,
+        },
+        claim,
+      );
+  if (!saved) {
+    if (editing) await requireAppointment(db, user.id, editing.id); // deleted meanwhile: 404
+    return fail(submission.reply({ fieldErrors: { time: [APPOINTMENT_ERRORS.taken] } }));
+  }
+
+  const to = input.date === today ? "/agenda" : `/agenda?periodo=customizado&de=${input.date}&ate=${input.date}`;
+  return redirectWithToast(
+    request,
+    to,
+    editing
+      ? { type: "success", title: "Agendamento atualizado!", description: "Agendamento atualizado com sucesso." }
+      : { type: "success", title: "Agendamento criado!", description: "Agendamento criado com sucesso." },
+  );
+}
+
+// ---------------------------------------------------------------- status and delete
+
+/** The list the action came from (its filter and page), without one-off parameters. */
+export function backToList(request: Request) {
+  const url = new URL(request.url);
+  const kept = new URLSearchParams();
+  for (const name of LIST_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value) kept.set(name, value.slice(0, 20));
+  }
+  const query = kept.toString();
+  return query ? `/agenda?${query}` : "/agenda";
+}
+
+/** One conditional UPDATE: the change happens only from a status the action allows. */
+export async function changeStatus(
+  db: Db,
+  user: CurrentUser,
+  request: Request,
+  action: StatusAction,
+  id: string | null,
+) {
+  const rule = STATUS_ACTIONS[action];
+  if (!id || id.length > 64) throw data(null, { status: 404 });
+  const result = await db
+    .update(appointments)
+    .set({ status: rule.to })
+    .where(and(ownedAppointment(user.id, id), inArray(appointments.status, [...rule.from])));
+  if (result.rowsAffected === 0) {
+    const current = await requireAppointment(db, user.id, id);
+    return redirectWithToast(request, backToList(request), {
+      type: "error",
+      title: "Erro",
+      description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[current.status]}.`,
+    });
+  }
+  return redirectWithToast(request, backToList(request), {
+    type: "success",
+    title: "Sucesso",
+    description: "Agendamento atualizado com sucesso.",
+  });
+}
+
+export async function deleteAppointment(db: Db, user: CurrentUser, request: Request, id: string | null) {
+  if (!id || id.length > 64) throw data(null, { status: 404 });
+  const result = await db.delete(appointments).where(ownedAppointment(user.id, id));
+  if (result.rowsAffected === 0) throw data(null, { status: 404 });
+  return redirectWithToast(request, backToList(request), {
+    type: "success",
+    title: "Sucesso",
+    description: "Agendamento removido com sucesso.",
+  });
+}

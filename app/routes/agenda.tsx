@@ -1,0 +1,122 @@
+import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/agenda";
+import { AppointmentForm } from "../components/agenda/appointment-form";
+import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
+import { DeleteDialog } from "../components/agenda/delete-dialog";
+import { PeriodFilter } from "../components/agenda/period-filter";
+import { SummaryCards } from "../components/agenda/summary-cards";
+import { requireUser } from "../utils/auth.server";
+import { getDb } from "../utils/db.server";
+import { isStatusAction } from "../validation/appointments";
+import {
+  changeStatus,
+  deleteAppointment,
+  loadForm,
+  loadList,
+  saveAppointment,
+  type SaveFailure,
+} from "./agenda.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title:
+      loaderData?.mode === "form"
+        ? `${loaderData.form.editing ? "Editar" : "Novo"} Agendamento — Agendo`
+        : "Agenda — Agendo",
+  },
+];
+
+/** The list (with period filter), or the full-page form for ?new=true and ?editar=<id>. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const url = new URL(request.url);
+  if (url.searchParams.get("new") === "true" || url.searchParams.has("editar")) {
+    return { mode: "form" as const, form: await loadForm(db, user, url) };
+  }
+  return { mode: "list" as const, list: await loadList(db, user, url) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const rawId = form.get("id");
+  const id = typeof rawId === "string" ? rawId : null;
+  if (intent === "create") return saveAppointment(db, user, request, form, null);
+  if (intent === "update") return saveAppointment(db, user, request, form, id ?? "");
+  if (intent === "delete") return deleteAppointment(db, user, request, id);
+  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id);
+  throw data("Ação inválida.", { status: 400 });
+}
+
+export default function Agenda() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<SaveFailure>();
+  const navigation = useNavigation();
+  if (loaderData.mode === "form") {
+    return (
+      <AppointmentForm
+        data={loaderData.form}
+        lastResult={navigation.state === "idle" ? (actionData?.result ?? null) : null}
+        actionTimes={actionData?.times}
+      />
+    );
+  }
+  return <AgendaList list={loaderData.list} />;
+}
+
+function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/agenda" && !navigation.formMethod;
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      {/* The button sits under the title, clear of the toast in the top right corner. */}
+      <header className="space-y-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Agenda</h1>
+          <p className="text-slate-600">Gerencie seus agendamentos</p>
+        </div>
+        <Link to="/agenda?new=true" className="btn-primary">
+          + Novo Agendamento
+        </Link>
+      </header>
+
+      <SummaryCards summary={list.summary} today={list.today} />
+
+      <PeriodFilter
+        key={location.search}
+        period={list.filter.period}
+        de={list.filter.de}
+        ate={list.filter.ate}
+        error={list.filter.error}
+      />
+
+      <p className="sr-only" role="status">
+        {loading ? "Carregando agenda..." : ""}
+      </p>
+      <div className={loading ? "opacity-60 transition-opacity" : undefined}>
+        {list.filter.error ? null : list.rows.length === 0 ? (
+          <EmptyAgenda hasAny={list.hasAny} />
+        ) : (
+          <div className="space-y-4">
+            <AppointmentList rows={list.rows} search={location.search} />
+            <Pagination page={list.page} pageCount={list.pageCount} total={list.total} search={location.search} />
+          </div>
+        )}
+      </div>
+
+      {list.confirmDelete ? (
+        <DeleteDialog
+          appointment={list.confirmDelete}
+          cancelHref={listHref(location.search, { "confirmar-exclusao": null })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

@@ -1,0 +1,609 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useSubmit,
+} from "react-router";
+import type { Route } from "./+types/booking";
+import {
+  createBookingRequest,
+  findPublicProfessional,
+  notifyNewRequest,
+  publicServices,
+  acceptBookingRequest,
+} from "../utils/booking.server";
+import { getFreeSlots } from "../utils/availability.server";
+import { getDb } from "../utils/db.server";
+import { formatDuration, formatMoney } from "../utils/money";
+import { formatPhone, phoneDigits } from "../utils/phone";
+import { clientIp, hit, LIMITS } from "../utils/rate-limit.server";
+import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
+import { redirectWithToast } from "../utils/toast.server";
+import { RATE_LIMIT_MESSAGE, validateBookingSubmission } from "../validation/booking";
+
+// The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
+// Without JavaScript every step is a plain GET/POST page whose state lives in the URL
+// (?servico=&data=&horario=); with it, the same forms navigate without full reloads.
+
+export const TAKEN = "Este horário acabou de ser ocupado. Escolha outro horário.";
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => {
+  if (!d) return [{ title: "Profissional não encontrado — Agendo" }];
+  const name = d.pro.businessName || d.pro.fullName;
+  return [
+    { title: `${d.pro.pageTitle} — ${name}` },
+    { name: "description", content: d.pro.pageDescription || `Agende seu horário com ${name}.` },
+  ];
+};
+
+async function loadPage(db: ReturnType<typeof getDb>, params: { slug?: string }, url: URL) {
+  const found = params.slug ? await findPublicProfessional(db, params.slug) : null;
+  if (!found) throw data({ message: "Profissional não encontrado" }, { status: 404 });
+  const { profile } = found;
+  const services = found.accepting ? await publicServices(db, profile.userId) : [];
+  const today = nowInZone(profile.timeZone).date;
+  const maxDate = maxBookingDate(today);
+
+  const service = services.find((s) => s.id === url.searchParams.get("servico")) ?? null;
+  const dateParam = url.searchParams.get("data") ?? "";
+  const date = service && isIsoDate(dateParam) && dateParam >= today && dateParam <= maxDate ? dateParam : null;
+  const slots =
+    service && date
+      ? (
+          await getFreeSlots(db, {
+            userId: profile.userId,
+            date,
+            durationMinutes: service.durationMinutes,
+            timeZone: profile.timeZone,
+            stepMinutes: profile.slotStepMinutes,
+          })
+        ).map(minutesToTime)
+      : [];
+  const timeParam = url.searchParams.get("horario") ?? "";
+  const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
+  const step = !service ? 1 : time ? 3 : 2;
+  return {
+    profile,
+    email: found.email,
+    services,
+    pro: {
+      id: profile.userId,
+      slug: profile.bookingSlug,
+      fullName: profile.fullName,
+      businessName: profile.businessName,
+      address: profile.businessAddress || profile.address,
+      imageUrl: profile.profileImageId ? `/imagens/${profile.profileImageId}` : null,
+      pageTitle: profile.pageTitle || "Agende seu horário",
+      pageDescription: profile.pageDescription,
+      welcomeMessage: profile.welcomeMessage,
+      primaryColor: profile.primaryColor,
+      secondaryColor: profile.secondaryColor,
+      showPrices: profile.showPrices,
+      instagram: profile.instagramHandle.replace(/^@/, ""),
+      accepting: found.accepting,
+    },
+    step,
+    service,
+    date,
+    dateRequested: dateParam,
+    slots,
+    time,
+    timeGone: !!(date && timeParam && !time),
+    today,
+    maxDate,
+  };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const page = await loadPage(getDb(context), params, new URL(request.url));
+  const { profile: _profile, email: _email, ...rest } = page;
+  // The service list may be shared by caches for a minute; slots are never cached.
+  const cache = page.step === 1 ? "public, max-age=60, s-maxage=60" : "no-store";
+  return data(rest, { headers: { "Cache-Control": cache } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = getDb(context);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  // The wizard state travels in hidden fields (and the URL), as in the GET steps.
+  for (const key of ["servico", "data", "horario"]) {
+    const value = text(key);
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  const page = await loadPage(db, params, url);
+  const { profile, service } = page;
+  const fields = { name: text("name") ?? "", phone: text("phone") ?? "", notes: text("notes") ?? "" };
+  const fail = (field: string, message: string, status = 400) =>
+    data({ field, message, fields }, { status });
+
+  const date = text("data") ?? "";
+  const startMinute = timeToMinutes(text("horario") ?? "");
+  if (!service || !isIsoDate(date) || Number.isNaN(startMinute)) {
+    return fail("form", "Dados incompletos para agendamento.");
+  }
+  const input = Object.fromEntries(
+    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  const now = new Date();
+  const checked = validateBookingSubmission(input, { now, timeZone: profile.timeZone, date, startMinute });
+  if (!checked.ok && checked.message === "Solicitação inválida") return fail(checked.field, checked.message);
+
+  // Rate limit (spec order: after the bot check, before everything else): per phone and per IP.
+  const phoneKey = phoneDigits(fields.phone) || "none";
+  const byPhone = await hit(db, `booking:phone:${profile.userId}:${phoneKey}`, LIMITS.bookingPerPhone);
+  const byIp = await hit(db, `booking:ip:${clientIp(request)}`, LIMITS.bookingPerIp);
+  if (!byPhone.allowed || !byIp.allowed) return fail("form", RATE_LIMIT_MESSAGE, 429);
+
+  if (!checked.ok) return fail(checked.field, checked.message);
+
+  const created = await createBookingRequest(
+    db,
+    {
+      professionalId: profile.userId,
+      service,
+      customerName: checked.value.name,
+      customerPhone: checked.value.phone,
+      date,
+      startMinute,
+      notes: checked.value.notes || null,
+    },
+    { timeZone: profile.timeZone, stepMinutes: profile.slotStepMinutes, now },
+  );
+  if (!created) return fail("time", TAKEN, 409);
+  if (profile.autoConfirm) await acceptBookingRequest(db, profile.userId, created.id);
+  await notifyNewRequest(
+    db,
+    url.origin,
+    page.email,
+    {
+      customerName: checked.value.name,
+      customerPhone: checked.value.phone,
+      serviceName: service.name,
+      date,
+      startMinute,
+      priceCents: service.priceCents,
+      notes: checked.value.notes || null,
+    },
+    profile.autoConfirm,
+  );
+  return redirectWithToast(request, `/agendamento/reserva/${created.token}?novo=1`, {
+    type: "success",
+    title: "Solicitação enviada!",
+    description:
+      "Sua solicitação de agendamento foi enviada. O profissional entrará em contato para confirmar.",
+  });
+}
+
+// ------------------------------------------------------------------ UI
+
+function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof loader>>["pro"]; children: ReactNode }) {
+  const name = pro.fullName || pro.businessName;
+  return (
+    <div
+      className="min-h-screen bg-slate-50"
+      style={{ "--color-brand": pro.primaryColor, "--color-brand-2": pro.secondaryColor } as React.CSSProperties}
+    >
+      <div className="h-28 bg-gradient-to-r from-brand to-brand-2" aria-hidden />
+      <main className="mx-auto -mt-20 max-w-xl px-3 pb-10">
+        <header className="card flex items-center gap-4">
+          {pro.imageUrl ? (
+            <img
+              src={pro.imageUrl}
+              alt=""
+              width={64}
+              height={64}
+              className="size-16 shrink-0 rounded-full object-cover"
+            />
+          ) : (
+            <div
+              className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-xl font-bold text-white"
+              aria-hidden
+            >
+              {initials(name)}
+            </div>
+          )}
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-bold">{name}</h1>
+            {pro.businessName && pro.businessName !== name ? (
+              <p className="truncate text-sm text-slate-600">{pro.businessName}</p>
+            ) : null}
+            {pro.address ? <p className="text-sm text-slate-500">{pro.address}</p> : null}
+          </div>
+        </header>
+        {children}
+        <footer className="mt-8 text-center text-sm text-slate-500">
+          <p className="font-medium text-slate-700">{pro.businessName}</p>
+          {pro.instagram ? (
+            <p>
+              <a href={`https://instagram.com/${pro.instagram}`} className="underline" rel="noopener">
+                @{pro.instagram}
+              </a>
+            </p>
+          ) : null}
+          <p className="mt-2">
+            Powered by{" "}
+            <a href="/" className="font-semibold text-brand">
+              Agendo
+            </a>
+          </p>
+        </footer>
+      </main>
+    </div>
+  );
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
+function Steps({ step }: { step: number }) {
+  const labels = ["Serviço", "Horário", "Dados"];
+  return (
+    <ol className="mt-4 flex items-center justify-between gap-2 text-xs font-medium" aria-label="Etapas">
+      {labels.map((label, i) => {
+        const n = i + 1;
+        const state = n < step ? "done" : n === step ? "current" : "todo";
+        return (
+          <li key={label} className="flex flex-1 items-center gap-2" aria-current={state === "current" ? "step" : undefined}>
+            <span
+              className={`flex size-7 shrink-0 items-center justify-center rounded-full ${
+                state === "todo" ? "bg-slate-200 text-slate-600" : "bg-brand text-white"
+              }`}
+            >
+              {state === "done" ? "✓" : n}
+            </span>
+            <span className={state === "todo" ? "text-slate-500" : "text-slate-900"}>{label}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export default function Booking() {
+  const page = useLoaderData<typeof loader>();
+  const { pro, step } = page;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Moving between steps scrolls to the top and announces the new step.
+    heading.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [step]);
+  return (
+    <Shell pro={pro}>
+      <section className="card mt-4">
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
+          {pro.pageTitle}
+        </h2>
+        {pro.pageDescription ? <p className="mt-1 text-slate-600">{pro.pageDescription}</p> : null}
+        {pro.welcomeMessage ? (
+          <p className="mt-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+            {pro.welcomeMessage}
+          </p>
+        ) : null}
+        {pro.accepting ? <Steps step={step} /> : null}
+      </section>
+      {!pro.accepting ? (
+        <section className="card mt-4 text-center">
+          <p className="font-semibold">Agendamento online indisponível no momento</p>
+          <p className="mt-1 text-sm text-slate-600">Entre em contato diretamente com o profissional.</p>
+        </section>
+      ) : step === 1 ? (
+        <ServiceStep />
+      ) : step === 2 ? (
+        <TimeStep />
+      ) : (
+        <DetailsStep />
+      )}
+    </Shell>
+  );
+}
+
+function ServiceStep() {
+  const { services, pro } = useLoaderData<typeof loader>();
+  if (services.length === 0) {
+    return (
+      <section className="card mt-4 text-center">
+        <p className="font-semibold">Nenhum serviço disponível</p>
+        <p className="mt-1 text-sm text-slate-600">Entre em contato para mais informações</p>
+      </section>
+    );
+  }
+  return (
+    <Form method="get" className="mt-4 space-y-3" preventScrollReset>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 font-semibold">1. Escolha o serviço</legend>
+        {services.map((s, i) => (
+          <label
+            key={s.id}
+            className="card flex cursor-pointer items-start gap-3 has-checked:border-brand has-checked:ring-2 has-checked:ring-brand/30"
+          >
+            <input type="radio" name="servico" value={s.id} required className="mt-1 size-4 accent-brand" />
+            <span className="mt-1 size-3 shrink-0 rounded-full" style={{ background: s.color }} aria-hidden />
+            <span className="flex-1">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{s.name}</span>
+                {i === 0 ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                    Popular
+                  </span>
+                ) : null}
+              </span>
+              {s.description ? <span className="mt-0.5 block text-sm text-slate-600">{s.description}</span> : null}
+              <span className="mt-1 block text-sm text-slate-700">
+                {formatDuration(s.durationMinutes)}
+                {pro.showPrices ? <> · <strong>{formatMoney(s.priceCents)}</strong></> : null}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn-primary w-full py-3 text-base">
+        Continuar
+      </button>
+    </Form>
+  );
+}
+
+function Summary() {
+  const { service, date, time, pro } = useLoaderData<typeof loader>();
+  if (!service) return null;
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dt className="text-slate-500">Serviço</dt>
+      <dd className="font-medium">
+        {service.name} · {formatDuration(service.durationMinutes)}
+        {pro.showPrices ? ` · ${formatMoney(service.priceCents)}` : ""}
+      </dd>
+      {date ? (
+        <>
+          <dt className="text-slate-500">Data</dt>
+          <dd className="font-medium">{formatDate(date, true)}</dd>
+        </>
+      ) : null}
+      {time ? (
+        <>
+          <dt className="text-slate-500">Horário</dt>
+          <dd className="font-medium">{time}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function TimeStep() {
+  const { service, date, dateRequested, slots, today, maxDate, timeGone } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+  return (
+    <section className="card mt-4 space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">2. Escolha data e horário</h3>
+        <Link to="?" className="btn-link" preventScrollReset>
+          Voltar
+        </Link>
+      </div>
+      <Summary />
+      <Form method="get" className="flex items-end gap-2" preventScrollReset>
+        <input type="hidden" name="servico" value={service!.id} />
+        <div className="flex-1">
+          <label htmlFor="data" className="label">
+            Data
+          </label>
+          <input
+            id="data"
+            type="date"
+            name="data"
+            required
+            min={today}
+            max={maxDate}
+            defaultValue={date ?? ""}
+            className="input"
+            onChange={(e) => {
+              if (e.currentTarget.value) submit(e.currentTarget.form, { preventScrollReset: true, replace: true });
+            }}
+          />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Ver horários
+        </button>
+      </Form>
+      {dateRequested && !date ? (
+        <p className="field-error" role="alert">
+          Escolha uma data entre hoje e {formatDate(maxDate, true)}.
+        </p>
+      ) : null}
+      {timeGone ? (
+        <p className="field-error" role="alert">
+          {TAKEN}
+        </p>
+      ) : null}
+      {!date ? (
+        <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">Selecione uma data primeiro</p>
+      ) : slots.length === 0 ? (
+        <div className="rounded-lg bg-slate-50 p-4 text-center">
+          <p className="font-medium">Nenhum horário disponível para esta data</p>
+          <p className="text-sm text-slate-600">Tente selecionar outra data</p>
+        </div>
+      ) : (
+        <Form method="get" preventScrollReset aria-busy={loading}>
+          <input type="hidden" name="servico" value={service!.id} />
+          <input type="hidden" name="data" value={date} />
+          <fieldset>
+            <legend className="label">Horários disponíveis</legend>
+            <div className="grid grid-cols-4 gap-2">
+              {slots.map((slot) => (
+                <label
+                  key={slot}
+                  className="flex cursor-pointer items-center justify-center rounded-lg border border-slate-300 py-2 text-sm font-medium has-checked:border-brand has-checked:bg-brand has-checked:text-white"
+                >
+                  <input type="radio" name="horario" value={slot} required className="sr-only" />
+                  {slot}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button type="submit" className="btn-primary mt-4 w-full py-3 text-base">
+            Continuar
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function DetailsStep() {
+  const { service, date, time } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const err = (field: string) => (actionData?.field === field ? actionData.message : null);
+  const fields = actionData?.fields;
+  return (
+    <section className="card mt-4 space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">3. Seus dados</h3>
+        <Link to={`?servico=${service!.id}&data=${date}`} className="btn-link" preventScrollReset>
+          Voltar
+        </Link>
+      </div>
+      <Summary />
+      {err("form") ? (
+        <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
+          {err("form")}
+        </p>
+      ) : null}
+      {err("time") ? (
+        <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
+          <p>{err("time")}</p>
+          <Link to={`?servico=${service!.id}&data=${date}`} className="mt-1 inline-block font-semibold underline">
+            Ver outros horários
+          </Link>
+        </div>
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="servico" value={service!.id} />
+        <input type="hidden" name="data" value={date!} />
+        <input type="hidden" name="horario" value={time!} />
+        {/* Honeypots: invisible to people, tempting to bots. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label>
+            Não preencha este campo
+            <input type="text" name="website_hp" tabIndex={-1} autoComplete="off" />
+          </label>
+          <label>
+            Site
+            <input type="text" name="bot_field" tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <div>
+          <label htmlFor="nome" className="label">
+            Nome *
+          </label>
+          <input
+            id="nome"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={fields?.name}
+            className="input"
+            aria-invalid={err("name") ? true : undefined}
+            aria-describedby={err("name") ? "nome-error" : undefined}
+          />
+          {err("name") ? (
+            <p id="nome-error" className="field-error" role="alert">
+              {err("name")}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="telefone" className="label">
+            Telefone / WhatsApp *
+          </label>
+          <input
+            id="telefone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            required
+            maxLength={15}
+            placeholder="(11) 99999-9999"
+            defaultValue={fields?.phone}
+            onInput={(e) => {
+              e.currentTarget.value = formatPhone(e.currentTarget.value);
+            }}
+            className="input"
+            aria-invalid={err("phone") ? true : undefined}
+            aria-describedby={err("phone") ? "telefone-error" : undefined}
+          />
+          {err("phone") ? (
+            <p id="telefone-error" className="field-error" role="alert">
+              {err("phone")}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="observacoes" className="label">
+            Observações (opcional)
+          </label>
+          <textarea
+            id="observacoes"
+            name="notes"
+            rows={3}
+            maxLength={500}
+            defaultValue={fields?.notes}
+            className="input"
+            aria-invalid={err("notes") ? true : undefined}
+            aria-describedby={err("notes") ? "observacoes-error" : undefined}
+          />
+          {err("notes") ? (
+            <p id="observacoes-error" className="field-error" role="alert">
+              {err("notes")}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting}>
+          {submitting ? "Confirmando..." : "Confirmar Agendamento"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? "Profissional não encontrado" : "Algo deu errado"}</h1>
+      <p className="text-slate-600">
+        {notFound ? "Verifique o link e tente novamente." : "Erro ao carregar dados do profissional."}
+      </p>
+      <a href="/" className="btn-primary mt-2">
+        Conhecer o Agendo
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,252 @@
+// The public booking page's data and the life of a booking request:
+// created (pending, holds its slot) -> accepted (confirmed appointment) | declined | cancelled.
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import {
+  appointments,
+  bookingRequests,
+  bookingRequestTokens,
+  clients,
+  profiles,
+  services,
+  subscriptions,
+  users,
+} from "../../db/schema";
+import { accessReason } from "./access";
+import { insertBookingRequestIfFree } from "./availability.server";
+import type { Db } from "./db.server";
+import { sendEmail } from "./email.server";
+import { env } from "./env.server";
+import { formatMoney } from "./money";
+import { createToken, sha256Hex } from "./password.server";
+import { formatPhone } from "./phone";
+import { formatDate, minutesToTime } from "./time";
+
+/** The professional behind a booking link: booking slug first, then the professional id. */
+export async function findPublicProfessional(db: Db, slugOrId: string) {
+  const [row] = await db
+    .select({ profile: profiles, email: users.email, subscription: subscriptions })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
+    .where(or(eq(profiles.bookingSlug, slugOrId.toLowerCase()), eq(profiles.userId, slugOrId)))
+    .limit(1);
+  if (!row) return null;
+  const e = env();
+  // Linked professionals book under their own page; their owner's plan is checked at sign-in.
+  const reason = accessReason(
+    {
+      email: row.email,
+      subscription: row.subscription,
+      adminEmails: e.ADMIN_EMAILS,
+      exemptEmails: e.ACCESS_EXEMPT_EMAILS,
+    },
+    new Date(),
+  );
+  return { profile: row.profile, email: row.email, accepting: reason !== "denied" || (await hasActiveOwner(db, row.profile.userId)) };
+}
+
+async function hasActiveOwner(db: Db, userId: string) {
+  const { linkedAccounts } = await import("../../db/schema");
+  const [link] = await db
+    .select({ subscription: subscriptions })
+    .from(linkedAccounts)
+    .innerJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
+    .where(and(eq(linkedAccounts.linkedUserId, userId), eq(linkedAccounts.status, "active")))
+    .limit(1);
+  if (!link) return false;
+  const e = env();
+  return (
+    accessReason(
+      { email: "", subscription: link.subscription, adminEmails: e.ADMIN_EMAILS, exemptEmails: e.ACCESS_EXEMPT_EMAILS },
+      new Date(),
+    ) !== "denied"
+  );
+}
+
+export type PublicService = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  priceCents: number;
+  color: string;
+  requiresDeposit: boolean;
+  depositCents: number;
+};
+
+/** Active services only, by name (inactive services are never offered for booking). */
+export async function publicServices(db: Db, userId: string): Promise<PublicService[]> {
+  return db
+    .select({
+      id: services.id,
+      name: services.name,
+      description: services.description,
+      durationMinutes: services.durationMinutes,
+      priceCents: services.priceCents,
+      color: services.color,
+      requiresDeposit: services.requiresDeposit,
+      depositCents: services.depositCents,
+    })
+    .from(services)
+    .where(and(eq(services.userId, userId), eq(services.isActive, true)))
+    .orderBy(asc(services.name));
+}
+
+export type NewRequest = {
+  professionalId: string;
+  service: PublicService;
+  customerName: string;
+  customerPhone: string;
+  date: string;
+  startMinute: number;
+  notes: string | null;
+};
+
+/**
+ * Claims the slot with a pending request (one conditional insert) and stores the hash of the
+ * customer's private token. Returns the token, or null when the time was taken meanwhile.
+ */
+export async function createBookingRequest(
+  db: Db,
+  input: NewRequest,
+  args: { timeZone: string; stepMinutes: number; now?: Date },
+) {
+  const id = crypto.randomUUID();
+  const claimed = await insertBookingRequestIfFree(
+    db,
+    {
+      id,
+      professionalId: input.professionalId,
+      serviceId: input.service.id,
+      serviceName: input.service.name,
+      customerName: input.customerName,
+      customerPhone: input.customerPhone,
+      date: input.date,
+      startMinute: input.startMinute,
+      durationMinutes: input.service.durationMinutes,
+      priceCents: input.service.priceCents,
+      notes: input.notes,
+    },
+    args,
+  );
+  if (!claimed) return null;
+  const { token, hash } = await createToken();
+  await db.insert(bookingRequestTokens).values({ bookingRequestId: id, tokenHash: hash });
+  return { id, token };
+}
+
+export async function findRequestByToken(db: Db, token: string) {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({ request: bookingRequests, profile: profiles })
+    .from(bookingRequestTokens)
+    .innerJoin(bookingRequests, eq(bookingRequests.id, bookingRequestTokens.bookingRequestId))
+    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .where(eq(bookingRequestTokens.tokenHash, await sha256Hex(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Accepts a pending request of this professional: reuses the client with that phone or creates
+ * one, creates the confirmed appointment in the request's slot, marks the request accepted.
+ * One atomic batch; the request's own hold is handed to the appointment, so nobody can take the
+ * time in between. Returns false when not found, not the owner's, or no longer pending.
+ */
+export async function acceptBookingRequest(db: Db, userId: string, requestId: string) {
+  const [request] = await db
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.id, requestId),
+        eq(bookingRequests.professionalId, userId),
+        eq(bookingRequests.status, "pending"),
+      ),
+    );
+  if (!request) return false;
+  const appointmentId = crypto.randomUUID();
+  const now = Date.now();
+  const [, , marked] = await db.batch([
+    db
+      .insert(clients)
+      .values({ userId, name: request.customerName, phone: request.customerPhone })
+      .onConflictDoNothing({ target: [clients.userId, clients.phone] }),
+    // Written only while the request is still pending: a double click accepts once.
+    db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
+        start_minute, duration_minutes, price_cents, status, notes, client_notes, created_via,
+        booking_request_id, created_at, updated_at)
+      select ${appointmentId}, ${userId},
+        (select id from clients where user_id = ${userId} and phone = ${request.customerPhone}),
+        ${request.serviceId}, ${request.serviceName}, ${request.date}, ${request.startMinute},
+        ${request.durationMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
+        'booking_page', ${request.id}, ${now}, ${now}
+      where exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')`),
+    db
+      .update(bookingRequests)
+      .set({ status: "accepted", appointmentId })
+      .where(and(eq(bookingRequests.id, request.id), eq(bookingRequests.status, "pending")))
+      .returning({ id: bookingRequests.id }),
+  ]);
+  return marked.length === 1;
+}
+
+/** Declines a pending request of this professional; its time is free again. */
+export async function declineBookingRequest(db: Db, userId: string, requestId: string) {
+  const result = await db
+    .update(bookingRequests)
+    .set({ status: "declined" })
+    .where(
+      and(
+        eq(bookingRequests.id, requestId),
+        eq(bookingRequests.professionalId, userId),
+        eq(bookingRequests.status, "pending"),
+      ),
+    );
+  return result.rowsAffected === 1;
+}
+
+/** The customer cancels through the private link: the request and its appointment, if any. */
+export async function cancelRequestByCustomer(db: Db, requestId: string) {
+  const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
+  if (!request || (request.status !== "pending" && request.status !== "accepted")) return false;
+  await db.batch([
+    db.update(bookingRequests).set({ status: "cancelled" }).where(eq(bookingRequests.id, requestId)),
+    db
+      .update(appointments)
+      .set({ status: "cancelled" })
+      .where(and(eq(appointments.bookingRequestId, requestId), eq(appointments.userId, request.professionalId))),
+  ]);
+  return true;
+}
+
+/** The professional hears of every new request by e-mail. */
+export async function notifyNewRequest(
+  db: Db,
+  origin: string,
+  to: string,
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; priceCents: number; notes: string | null },
+  confirmed: boolean,
+) {
+  const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  await sendEmail(db, {
+    to,
+    subject: confirmed ? `Novo agendamento: ${r.customerName}, ${when}` : `Nova solicitação de agendamento: ${r.customerName}, ${when}`,
+    text: [
+      confirmed
+        ? "Um cliente agendou pela sua página (confirmado automaticamente):"
+        : "Você recebeu uma nova solicitação de agendamento pela sua página:",
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Data: ${when}`,
+      `Valor: ${formatMoney(r.priceCents)}`,
+      r.notes ? `Observações: ${r.notes}` : "",
+      "",
+      confirmed ? `Veja na agenda: ${origin}/agenda` : `Aceite ou recuse em: ${origin}/solicitacoes`,
+    ]
+      .filter((l) => l !== null)
+      .join("\n"),
+  });
+}

@@ -1,0 +1,60 @@
+// wa.me links and the pt-BR messages exchanged between a client and the professional.
+// Pure: runs in the browser, on Node and on Workers.
+
+/**
+ * The international number wa.me expects: Brazilian DDD + number (10 or 11 digits) gets the
+ * country code 55; 12-13 digits already starting with 55 stay as they are. Anything else is
+ * used unchanged (digits only), e.g. a foreign number already written with its country code.
+ */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length === 10 || digits.length === 11) return `55${digits}`;
+  return digits;
+}
+
+/** https://wa.me/55DDNNNNNNNNN?text=<message, URL-encoded>. */
+export function whatsappLink(phoneDigits: string, message: string): string {
+  return `https://wa.me/${whatsappNumber(phoneDigits)}?text=${encodeURIComponent(message)}`;
+}
+
+export type BookingMessageInput = {
+  customerName: string;
+  serviceName: string;
+  /** dd/MM/yyyy (a yyyy-MM-dd date is converted). */
+  date: string;
+  /** HH:mm. */
+  time: string;
+};
+
+/** "2026-12-01" -> "01/12/2026"; anything else is kept as given. */
+function displayDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : date.trim();
+}
+
+function parts(input: BookingMessageInput) {
+  return {
+    name: input.customerName.trim().replace(/\s+/g, " "),
+    service: input.serviceName.trim(),
+    date: displayDate(input.date),
+    time: input.time.trim(),
+  };
+}
+
+/** Sent by the client right after the booking request. */
+export function customerToProfessionalMessage(input: BookingMessageInput): string {
+  const p = parts(input);
+  return `Olá! Sou ${p.name} e acabei de solicitar um agendamento de ${p.service} para ${p.date} às ${p.time} pela sua página no Agendo.`;
+}
+
+/** Sent by the professional on accepting the request. */
+export function professionalAcceptMessage(input: BookingMessageInput): string {
+  const p = parts(input);
+  return `Olá, ${p.name}! Seu agendamento de ${p.service} em ${p.date} às ${p.time} está confirmado. Até lá!`;
+}
+
+/** Sent by the professional on declining the request (the service is not mentioned). */
+export function professionalDeclineMessage(input: Omit<BookingMessageInput, "serviceName"> & { serviceName?: string }): string {
+  const p = parts({ ...input, serviceName: input.serviceName ?? "" });
+  return `Olá, ${p.name}! Infelizmente não consigo atender no dia ${p.date} às ${p.time}. Que tal escolher outro horário na minha página?`;
+}

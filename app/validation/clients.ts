@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { phoneDigits } from "../utils/phone";
+
+// Messages are the spec's (section 5, client form) word for word where it gives them.
+export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
+export const PHONE_MIN = "Telefone deve ter pelo menos 10 dígitos";
+export const EMAIL_INVALID = "Email inválido";
+export const PHONE_TAKEN = "Já existe um cliente com este telefone.";
+export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date yyyy-MM-dd from 1900 up to `today` (also yyyy-MM-dd). */
+export function isValidBirthDate(value: string, today: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return real && y >= 1900 && value <= today;
+}
+
+/**
+ * The client form. Conform turns empty inputs into undefined, so optional fields are
+ * `.optional()` and required ones carry their message as the type error too.
+ * `today` (yyyy-MM-dd in the professional's zone) bounds the birth date.
+ */
+export function clientSchema(today: string) {
+  return z.object({
+    name: z
+      .string({ error: NAME_MIN })
+      .trim()
+      .min(2, NAME_MIN)
+      .max(100, "Nome deve ter no máximo 100 caracteres"),
+    // The same normalisation as the browser's mask: digits only, at most 11.
+    phone: z
+      .string({ error: PHONE_MIN })
+      .transform(phoneDigits)
+      .pipe(z.string({ error: PHONE_MIN }).min(10, PHONE_MIN)),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, "Email deve ter no máximo 254 caracteres")
+      .refine((v) => v === "" || z.email().safeParse(v).success, EMAIL_INVALID)
+      .optional(),
+    address: z.string().trim().max(200, "Endereço deve ter no máximo 200 caracteres").optional(),
+    birthDate: z
+      .string()
+      .trim()
+      .refine((v) => isValidBirthDate(v, today), BIRTH_DATE_INVALID)
+      .optional(),
+    notes: z.string().trim().max(1000, "Observações devem ter no máximo 1000 caracteres").optional(),
+  });
+}
+
+export type ClientInput = z.output<ReturnType<typeof clientSchema>>;

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { parseMoneyToCents } from "../utils/money";
+import { slugify } from "../utils/slug";
+
+// Spec section 5 ('Service form', 'Category form'); where the spec gives no text, ours.
+export const SERVICE_MESSAGES = {
+  nameMin: "Nome deve ter pelo menos 2 caracteres",
+  nameMax: "Nome deve ter no máximo 100 caracteres",
+  descriptionMax: "Descrição deve ter no máximo 500 caracteres",
+  price: "Preço deve ser maior que zero",
+  priceMax: "Preço deve ser no máximo R$ 100.000,00",
+  duration: "Duração deve ser pelo menos 1 minuto",
+  durationInteger: "Duração deve ser um número inteiro de minutos",
+  durationMax: "Duração deve ser no máximo 720 minutos (12 horas)",
+  category: "Selecione uma categoria",
+  color: "Cor inválida: use o formato #RRGGBB",
+  deposit: "Informe o valor do sinal",
+  depositOverPrice: "O sinal não pode ser maior que o preço",
+} as const;
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: "Nome da categoria é obrigatório",
+  nameMax: "Nome da categoria deve ter no máximo 50 caracteres",
+  slugEmpty: "O código precisa ter pelo menos uma letra ou número",
+  slugMax: "Código deve ter no máximo 50 caracteres",
+  slugTaken: "Já existe uma categoria com este código. Escolha outro nome ou código.",
+} as const;
+
+export const DEFAULT_SERVICE_COLOR = "#4F46E5";
+export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_DURATION_MINUTES = 720;
+
+const M = SERVICE_MESSAGES;
+
+/** A price typed as '50', '50,00' or '50.00' into centavos; `message` when unreadable. */
+function money(message: string) {
+  return z
+    .string({ error: message })
+    .transform((text, ctx) => {
+      const cents = parseMoneyToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .pipe(z.number().max(MAX_PRICE_CENTS, M.priceMax));
+}
+
+/**
+ * The service form. `categoryIds` are the signed-in professional's categories: the
+ * same list the select offers, so an id from anyone else is just 'Selecione uma categoria'.
+ */
+export function serviceSchema(categoryIds: readonly string[]) {
+  return z
+    .object({
+      nome: z.string({ error: M.nameMin }).trim().min(2, M.nameMin).max(100, M.nameMax),
+      descricao: z.string().trim().max(500, M.descriptionMax).optional().default(""),
+      preco: money(M.price),
+      duracao: z
+        .string({ error: M.duration })
+        .trim()
+        .transform((text, ctx) => {
+          const minutes = Number(text.replace(",", "."));
+          if (!text || !Number.isFinite(minutes)) {
+            ctx.addIssue({ code: "custom", message: M.duration });
+            return z.NEVER;
+          }
+          return minutes;
+        })
+        .pipe(
+          z
+            .number()
+            .min(1, M.duration)
+            .int(M.durationInteger)
+            .max(MAX_DURATION_MINUTES, M.durationMax),
+        ),
+      categoria: z
+        .string({ error: M.category })
+        .refine((id) => categoryIds.includes(id), M.category),
+      cor: z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, M.color)
+        .transform((c) => c.toUpperCase())
+        .optional()
+        .default(DEFAULT_SERVICE_COLOR),
+      exigeSinal: z.boolean().optional().default(false),
+      // Read only when a deposit is required (checked below); ignored otherwise.
+      valorSinal: z.string().optional(),
+    })
+    .transform((v, ctx) => {
+      let depositCents = 0;
+      if (v.exigeSinal) {
+        const cents = v.valorSinal ? parseMoneyToCents(v.valorSinal) : null;
+        if (cents === null || cents <= 0) {
+          ctx.addIssue({ code: "custom", message: M.deposit, path: ["valorSinal"] });
+          return z.NEVER;
+        }
+        if (cents > v.preco) {
+          ctx.addIssue({ code: "custom", message: M.depositOverPrice, path: ["valorSinal"] });
+          return z.NEVER;
+        }
+        depositCents = cents;
+      }
+      return {
+        name: v.nome,
+        description: v.descricao,
+        priceCents: v.preco,
+        durationMinutes: v.duracao,
+        categoryId: v.categoria,
+        color: v.cor,
+        requiresDeposit: v.exigeSinal,
+        depositCents,
+      };
+    });
+}
+
+export type ServiceInput = z.output<ReturnType<typeof serviceSchema>>;
+
+/**
+ * The category form. The slug ('Código') is slugified whether typed or generated from the
+ * name (spec section 5). `takenSlugs` are the professional's other categories' slugs.
+ */
+export function categorySchema(takenSlugs: readonly string[] = []) {
+  const C = CATEGORY_MESSAGES;
+  return z
+    .object({
+      nomeCategoria: z
+        .string({ error: C.nameRequired })
+        .trim()
+        .min(1, C.nameRequired)
+        .max(50, C.nameMax),
+      codigo: z.string().trim().optional(),
+    })
+    .transform((v, ctx) => {
+      const slug = slugify(v.codigo || v.nomeCategoria);
+      const issue = !slug
+        ? C.slugEmpty
+        : slug.length > 50
+          ? C.slugMax
+          : takenSlugs.includes(slug)
+            ? C.slugTaken
+            : null;
+      if (issue) {
+        ctx.addIssue({ code: "custom", message: issue, path: ["codigo"] });
+        return z.NEVER;
+      }
+      return { name: v.nomeCategoria, slug };
+    });
+}
+
+export type CategoryInput = z.output<ReturnType<typeof categorySchema>>;

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { ALLOWED_TIME_ZONES, SLOT_STEPS, timeToMinutes } from "../utils/time";
+
+// Messages are the spec's (section 5) word for word where it gives them.
+export const INVALID_HOURS =
+  "Horários inválidos. Verifique se o horário de fim é posterior ao de início e se o intervalo está dentro do horário de trabalho.";
+export const SAVED_HOURS = "Horários de trabalho salvos com sucesso.";
+export const SAVE_HOURS_FAILED = "Erro ao salvar os horários. Tente novamente.";
+export const SAVED_PREFERENCES = "Fuso horário e intervalo da agenda salvos com sucesso.";
+export const SAVE_PREFERENCES_FAILED = "Erro ao salvar as preferências. Tente novamente.";
+export const INVALID_TIME_ZONE = "Timezone inválido";
+export const INVALID_SLOT_STEP = "Escolha 15, 30 ou 60 minutos.";
+
+/** Spec section 5: an active day defaults to 09:00-18:00; a break, once on, to 12:00-13:00. */
+export const DEFAULT_DAY = { startTime: "09:00", endTime: "18:00" } as const;
+export const DEFAULT_BREAK = { breakStartTime: "12:00", breakEndTime: "13:00" } as const;
+
+/** Monday first, as the editor shows the week (values are day_of_week, 0 = Sunday). */
+export const WEEK_DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+export const DAY_NAMES = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"] as const;
+
+const optionalText = z.string({ error: INVALID_HOURS }).max(10, INVALID_HOURS).optional();
+
+/** One day as the form sends it (checkboxes absent when off, as browsers send them). */
+const dayFields = z.object(
+  {
+    isActive: z.boolean({ error: INVALID_HOURS }).optional(),
+    startTime: optionalText,
+    endTime: optionalText,
+    hasBreak: z.boolean({ error: INVALID_HOURS }).optional(),
+    breakStartTime: optionalText,
+    breakEndTime: optionalText,
+  },
+  { error: INVALID_HOURS },
+);
+
+export type DayInput = z.input<typeof dayFields>;
+
+const daySchema = dayFields
+  // A closed day is not checked: its hours only matter once it is switched on again.
+  .refine((day) => !day.isActive || validDay(day), { message: INVALID_HOURS })
+  .transform((day) => toRow(day));
+
+export type DayRow = z.output<typeof daySchema>;
+
+function validDay(day: DayInput): boolean {
+  const start = timeToMinutes(day.startTime ?? "");
+  const end = timeToMinutes(day.endTime ?? "");
+  if (!(start < end)) return false;
+  if (!day.hasBreak) return true;
+  const breakStart = timeToMinutes(day.breakStartTime ?? "");
+  const breakEnd = timeToMinutes(day.breakEndTime ?? "");
+  return start <= breakStart && breakStart < breakEnd && breakEnd <= end;
+}
+
+/** The row to store. A closed day keeps well-formed times and falls back to defaults otherwise. */
+function toRow(day: DayInput): {
+  isActive: boolean;
+  startTime: string;
+  endTime: string;
+  breakStartTime: string | null;
+  breakEndTime: string | null;
+} {
+  const time = (value: string | undefined, fallback: string) =>
+    Number.isNaN(timeToMinutes(value ?? "")) ? fallback : value!;
+  const startTime = time(day.startTime, DEFAULT_DAY.startTime);
+  const endTime = time(day.endTime, DEFAULT_DAY.endTime);
+  const breakOk =
+    day.hasBreak === true &&
+    !Number.isNaN(timeToMinutes(day.breakStartTime ?? "")) &&
+    !Number.isNaN(timeToMinutes(day.breakEndTime ?? ""));
+  return {
+    isActive: day.isActive === true,
+    startTime,
+    endTime,
+    breakStartTime: breakOk ? day.breakStartTime! : null,
+    breakEndTime: breakOk ? day.breakEndTime! : null,
+  };
+}
+
+/** The whole week in one post: days[0] is Sunday ... days[6] Saturday. */
+export const workingHoursSchema = z.object({
+  intent: z.literal("hours"),
+  days: z.array(daySchema).length(7, INVALID_HOURS),
+});
+
+export const preferencesSchema = z.object({
+  intent: z.literal("preferences"),
+  timeZone: z
+    .string({ error: INVALID_TIME_ZONE })
+    .refine((tz) => ALLOWED_TIME_ZONES.includes(tz), INVALID_TIME_ZONE),
+  slotStepMinutes: z
+    .number({ error: INVALID_SLOT_STEP })
+    .refine((n) => (SLOT_STEPS as readonly number[]).includes(n), INVALID_SLOT_STEP),
+});

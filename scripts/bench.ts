@@ -1,0 +1,154 @@
+// `npm run bench`: server-time figures for the 50,000-appointment professional.
+// Seeds (once, cached in data/bench/) a professional with 5,000 clients and 50,000 appointments
+// over 3 years, then calls the production server build in-process and prints p50/p95 per page.
+// Figures are printed, never asserted: targets live in the issues, not in flaky timed tests.
+import { existsSync, mkdirSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { appointments, clients, services, workingHours } from "../db/schema";
+import { createAccount } from "../app/utils/accounts.server";
+import type { Db } from "../app/utils/db.server";
+import { defaultWeek } from "../app/utils/demo.server";
+import { createSession } from "../app/utils/session.server";
+import { openAndMigrate } from "./migrate";
+
+const root = new URL("..", import.meta.url).pathname;
+const DB_PATH = `${root}data/bench/bench.db`;
+const EMAIL = "bench@agendo.app";
+const CLIENTS = 5_000;
+const APPOINTMENTS = 50_000;
+
+function isoDate(d: Date) {
+  return d.toISOString().slice(0, 10);
+}
+
+async function seed(db: Db) {
+  const { userId } = await createAccount(db, {
+    name: "Bench Barbearia",
+    email: EMAIL,
+    phone: "11900000000",
+    password: "bench1234",
+  });
+  await db.insert(workingHours).values(defaultWeek(userId));
+  const serviceRows = [
+    { name: "Corte", priceCents: 5000, durationMinutes: 30 },
+    { name: "Barba", priceCents: 3500, durationMinutes: 30 },
+    { name: "Corte + Barba", priceCents: 8000, durationMinutes: 60 },
+    { name: "Manicure", priceCents: 4500, durationMinutes: 60 },
+  ].map((s) => ({ ...s, id: crypto.randomUUID(), userId }));
+  await db.insert(services).values(serviceRows);
+  const clientIds: string[] = [];
+  const start = Date.now() - 3 * 365 * 86_400_000;
+  for (let i = 0; i < CLIENTS; i += 500) {
+    const rows = Array.from({ length: Math.min(500, CLIENTS - i) }, (_, j) => {
+      const n = i + j;
+      const id = crypto.randomUUID();
+      clientIds.push(id);
+      return {
+        id,
+        userId,
+        name: `Cliente ${String(n).padStart(4, "0")} ${["Silva", "Souza", "Oliveira", "Santos"][n % 4]}`,
+        phone: `119${String(10_000_000 + n).padStart(8, "0")}`,
+        email: n % 3 === 0 ? `cliente${n}@example.com` : "",
+        createdAt: new Date(start + (n / CLIENTS) * 3 * 365 * 86_400_000),
+      };
+    });
+    await db.insert(clients).values(rows);
+  }
+  // 50,000 appointments spread over the last 3 years and the next weeks, 9:00-18:00.
+  const days = 3 * 365 + 30;
+  const statuses = ["completed", "completed", "completed", "confirmed", "cancelled", "no_show"] as const;
+  for (let i = 0; i < APPOINTMENTS; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, APPOINTMENTS - i) }, (_, j) => {
+      const n = i + j;
+      const svc = serviceRows[n % serviceRows.length]!;
+      const day = new Date(start + Math.floor((n / APPOINTMENTS) * days) * 86_400_000);
+      const future = day.getTime() > Date.now();
+      return {
+        userId,
+        clientId: clientIds[(n * 7919) % CLIENTS]!,
+        serviceId: svc.id,
+        serviceName: svc.name,
+        date: isoDate(day),
+        startMinute: 540 + (n % 18) * 30,
+        durationMinutes: svc.durationMinutes,
+        priceCents: svc.priceCents,
+        status: future ? ("scheduled" as const) : statuses[n % statuses.length]!,
+      };
+    });
+    await db.insert(appointments).values(rows);
+  }
+  return userId;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(label: string, runs: number, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(44)} p50 ${percentile(times, 50).toFixed(2).padStart(8)} ms   p95 ${percentile(times, 95).toFixed(2).padStart(8)} ms`,
+  );
+}
+
+const fresh = !existsSync(DB_PATH);
+mkdirSync(`${root}data/bench`, { recursive: true });
+const db = await openAndMigrate(`file:${DB_PATH}`);
+if (fresh) {
+  const t0 = performance.now();
+  await seed(db);
+  console.log(`Seeded ${CLIENTS} clients and ${APPOINTMENTS} appointments in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const { users } = await import("../db/schema");
+const { eq } = await import("drizzle-orm");
+const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
+const origin = "http://localhost";
+const cookie = (await createSession(db, new Request(origin), user!.id, true)).split(";")[0]!;
+
+const buildPath = `${root}${process.env.AGENDO_BUILD_DIR ?? "build/node"}/server/index.js`;
+if (!existsSync(buildPath)) {
+  console.error(`No server build at ${buildPath}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const build = (await import(buildPath)) as ServerBuild;
+const handler = createRequestHandler(build, "production");
+
+// The server build carries its own copy of the app modules (and so of `dbContext`): it finds
+// the bench database through DATABASE_URL, exactly as in production.
+process.env.DATABASE_URL = `file:${DB_PATH}`;
+
+async function get(path: string) {
+  const context = new RouterContextProvider();
+  const res = await handler(new Request(`${origin}${path}`, { headers: { Cookie: cookie } }), context);
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  await res.text();
+}
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+console.log(`\nServer time, in-process, ${RUNS} runs each (targets: pages p95 < 50 ms, availability p95 < 5 ms)`);
+const benchModules = (await import("./bench-pages")).pages;
+for (const page of benchModules) {
+  await measure(page.label, RUNS, () => get(page.path));
+}
+const { getFreeSlots } = await import("../app/utils/availability.server");
+const { nowInZone, addDays } = await import("../app/utils/time");
+const tomorrow = addDays(nowInZone("America/Sao_Paulo").date, 1);
+await measure("availability (one day, 30-min service)", RUNS * 5, () =>
+  getFreeSlots(db, {
+    userId: user!.id,
+    date: tomorrow,
+    durationMinutes: 30,
+    timeZone: "America/Sao_Paulo",
+    stepMinutes: 30,
+  }),
+);
+db.$client.close();
+

@@ -1,0 +1,129 @@
+import { and, eq } from "drizzle-orm";
+import { bookingRequests, users } from "../../db/schema";
+import { nowInZone, addDays, dayOfWeek } from "../../app/utils/time";
+import { e2eDb, expect, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+// The public booking page on a phone, JavaScript on and off (projects js / no-js).
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** A working day (Mon-Sat) at least `ahead` days from today, distinct per test and project. */
+function workingDate(ahead: number) {
+  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  return date;
+}
+
+async function demoUserId() {
+  const [demo] = await e2eDb().select({ id: users.id }).from(users).where(eq(users.email, "demo@agendo.app"));
+  return demo!.id;
+}
+
+async function chooseSlot(page: Page, service: string, date: string, time: string) {
+  await page.goto("/agendamento/demo");
+  await page.getByText(service, { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByText("Selecione uma data primeiro")).toBeVisible();
+  await page.getByLabel("Data").fill(date);
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await page.getByText(time, { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("button", { name: "Confirmar Agendamento" })).toBeVisible();
+}
+
+test("book through the three steps, accept it, the customer sees it confirmed", async ({ page, browserName }, info) => {
+  const date = workingDate(info.project.name === "js" ? 3 : 4);
+  await page.goto("/agendamento/demo");
+  await expect(page.getByRole("heading", { name: "Ana Souza" })).toBeVisible();
+  await expect(page.getByText("Popular")).toBeVisible();
+  await expect(page.getByText("Powered by")).toBeVisible();
+
+  await chooseSlot(page, "Barba", date, "09:00");
+  await page.getByLabel("Nome *").fill("Lucas Ferreira");
+  await page.getByLabel("Telefone / WhatsApp *").fill("11955554444");
+  await page.getByLabel("Observações (opcional)").fill("Primeira vez aqui");
+  await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
+
+  await expect(page.getByRole("heading", { name: "Agendamento Confirmado!" })).toBeVisible();
+  await expect(page.getByText("Seu horário foi reservado com sucesso")).toBeVisible();
+  await expect(page.getByTestId("request-status")).toHaveText("Aguardando confirmação");
+  const [d, m, y] = [date.slice(8), date.slice(5, 7), date.slice(0, 4)];
+  await expect(page.getByText(`${d}/${m}/${y}`)).toBeVisible();
+  await expect(page.getByText("R$ 35,00")).toBeVisible();
+  await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=/);
+  const statusUrl = page.url().replace("?novo=1", "");
+
+  // The pending request holds the time: it is gone from the grid.
+  await page.goto(`/agendamento/demo?servico=${await serviceId("Barba")}&data=${date}`);
+  await expect(page.getByText("09:30", { exact: true })).toBeVisible();
+  await expect(page.getByText("09:00", { exact: true })).toHaveCount(0);
+
+  // The professional accepts it in the workspace.
+  await signIn(page, await demoUserId());
+  await page.goto("/solicitacoes");
+  const card = page.getByTestId("booking-request").filter({ hasText: "Lucas Ferreira" });
+  await expect(card).toContainText(`${d}/${m}/${y} às 09:00`);
+  await card.getByRole("button", { name: "Aceitar" }).click();
+  await expect(page.getByText("Solicitação aceita")).toBeVisible();
+
+  await page.goto(statusUrl);
+  await expect(page.getByTestId("request-status")).toHaveText("Confirmado");
+  const [row] = await e2eDb()
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.customerPhone, "11955554444"), eq(bookingRequests.date, date)));
+  expect(row?.status).toBe("accepted");
+  expect(row?.appointmentId).toBeTruthy();
+});
+
+async function serviceId(name: string) {
+  const { services } = await import("../../db/schema");
+  const [s] = await e2eDb().select({ id: services.id }).from(services).where(eq(services.name, name));
+  return s!.id;
+}
+
+test("each submission rule answers with its message beside the field", async ({ page }, info) => {
+  const date = workingDate(info.project.name === "js" ? 5 : 6);
+  await chooseSlot(page, "Manicure", date, "14:00");
+  const submit = () => page.getByRole("button", { name: "Confirmar Agendamento" }).click();
+  const phone = info.project.name === "js" ? "21977776666" : "21977775555";
+
+  const cases: [string, string, string, string][] = [
+    ["A", phone, "", "Nome deve ter pelo menos 2 caracteres"],
+    ["Ana 2", phone, "", "Nome deve conter apenas letras e espaços"],
+    ["Visite www.spam.com", phone, "", "Conteúdo suspeito detectado."],
+  ];
+  for (const [name, tel, notes, message] of cases) {
+    await page.getByLabel("Nome *").fill(name);
+    await page.getByLabel("Telefone / WhatsApp *").fill(tel);
+    await page.getByLabel("Observações (opcional)").fill(notes);
+    await submit();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByLabel("Nome *")).toHaveValue(name);
+  }
+  // The fourth submission for one phone within 15 minutes is refused.
+  await page.getByLabel("Nome *").fill("Ana Paula");
+  await page.getByLabel("Telefone / WhatsApp *").fill(phone);
+  await submit();
+  await expect(page.getByText("Muitas solicitações. Tente novamente em alguns minutos.")).toBeVisible();
+  expect(
+    await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.customerPhone, phone)),
+  ).toHaveLength(0);
+
+  const other = info.project.name === "js" ? "31988887777" : "31988886666";
+  await page.getByLabel("Telefone / WhatsApp *").fill("1234");
+  await submit();
+  await expect(page.getByText("Telefone deve ter pelo menos 10 dígitos")).toBeVisible();
+  await page.getByLabel("Telefone / WhatsApp *").fill(other);
+  await page.getByLabel("Observações (opcional)").fill("AAAAAAAAAAAA");
+  await submit();
+  await expect(page.getByText("Conteúdo suspeito detectado.")).toBeVisible();
+});
+
+test("an unknown booking link says so", async ({ page }) => {
+  const response = await page.goto("/agendamento/ninguem-com-este-link");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Profissional não encontrado")).toBeVisible();
+  await expect(page.getByText("Verifique o link e tente novamente.")).toBeVisible();
+  expect((await page.goto("/ninguem-com-este-link"))?.status()).toBe(404);
+});

@@ -1,0 +1,517 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appointments, clients, services, workingHours } from "../../db/schema";
+import { action, loader } from "../../app/routes/agenda";
+import type { Db } from "../../app/utils/db.server";
+import { defaultWeek } from "../../app/utils/demo.server";
+import { PERIOD_ERRORS } from "../../app/utils/periods";
+import { readToast } from "../../app/utils/toast.server";
+import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
+import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+// "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
+// database driver keeps its real timers.
+const NOW = new Date("2025-03-10T11:00:00Z");
+const TODAY = "2025-03-10";
+const TUESDAY = "2025-03-11"; // 09:00-18:00, break 12:00-13:00
+const SUNDAY = "2025-03-16"; // closed
+
+type Ctx = Awaited<ReturnType<typeof userContextFor>>;
+type Pro = { id: string; email: string; ctx: Ctx; clientId: string; serviceId: string; inactiveServiceId: string };
+
+let db: Db;
+let pro: Pro;
+let other: Pro;
+
+async function setUpProfessional(name: string): Promise<Pro> {
+  const account = await createProfessional(db, { name });
+  await db.insert(workingHours).values(defaultWeek(account.id));
+  const [service] = await db
+    .insert(services)
+    .values({ userId: account.id, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 })
+    .returning();
+  const [inactive] = await db
+    .insert(services)
+    .values({ userId: account.id, name: "Escova antiga", priceCents: 3000, durationMinutes: 30, isActive: false })
+    .returning();
+  const [client] = await db
+    .insert(clients)
+    .values({ userId: account.id, name: `Cliente de ${name}`, phone: `1199${Math.floor(Math.random() * 1e7)}` })
+    .returning();
+  return {
+    id: account.id,
+    email: account.email,
+    ctx: await userContextFor(db, account),
+    clientId: client!.id,
+    serviceId: service!.id,
+    inactiveServiceId: inactive!.id,
+  };
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  db = createTestDb();
+  pro = await setUpProfessional("Ana Souza");
+  other = await setUpProfessional("Bruno Lima");
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// ------------------------------------------------------------------ helpers
+
+async function run<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    return error as T;
+  }
+}
+
+function post(who: Pro, fields: Record<string, string>, path = "/agenda") {
+  return run(() => action({ request: formRequest(path, fields), context: who.ctx, params: {} } as never));
+}
+
+function load(who: Pro, path: string) {
+  return run(() =>
+    loader({ request: new Request(`${ORIGIN}${path}`), context: who.ctx, params: {} } as never),
+  );
+}
+
+function statusOf(value: unknown): number {
+  if (value instanceof Response) return value.status;
+  const init = (value as { init?: { status?: number } } | null)?.init;
+  return init?.status ?? 200;
+}
+
+function replyOf(value: unknown) {
+  if (value instanceof Response) throw new Error(`expected a data() reply, got ${value.status}`);
+  return (value as { data: { result: { error?: Record<string, string[]> }; times: string[] | null } }).data;
+}
+
+async function toastOf(value: unknown) {
+  if (!(value instanceof Response)) throw new Error("expected a redirect");
+  const request = new Request(ORIGIN, { headers: { Cookie: cookiesFrom(value) } });
+  return (await readToast(request)).toast;
+}
+
+function booking(who: Pro, over: Record<string, string> = {}) {
+  return {
+    intent: "create",
+    clientId: who.clientId,
+    serviceId: who.serviceId,
+    date: TUESDAY,
+    time: "10:00",
+    notes: "Primeira visita",
+    ...over,
+  };
+}
+
+async function rowsOf(who: Pro) {
+  return db.select().from(appointments).where(eq(appointments.userId, who.id));
+}
+
+async function insertAppointment(who: Pro, over: Partial<typeof appointments.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      userId: who.id,
+      clientId: who.clientId,
+      serviceId: who.serviceId,
+      serviceName: "Corte Masculino",
+      date: TUESDAY,
+      startMinute: 14 * 60,
+      durationMinutes: 45,
+      priceCents: 5000,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+async function listOf(who: Pro, path = "/agenda") {
+  const result = (await load(who, path)) as Awaited<ReturnType<typeof loader>>;
+  if (result.mode !== "list") throw new Error("expected the list");
+  return result.list;
+}
+
+async function formOf(who: Pro, path: string) {
+  const result = (await load(who, path)) as Awaited<ReturnType<typeof loader>>;
+  if (result.mode !== "form") throw new Error("expected the form");
+  return result.form;
+}
+
+// ------------------------------------------------------------------ create
+
+describe("creating an appointment", () => {
+  it("books a free time, copying name, duration and price from the service", async () => {
+    const res = await post(pro, booking(pro));
+    expect(statusOf(res)).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe(
+      `/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}`,
+    );
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      title: "Agendamento criado!",
+      description: "Agendamento criado com sucesso.",
+    });
+    const [row] = await rowsOf(pro);
+    expect(row).toMatchObject({
+      clientId: pro.clientId,
+      serviceId: pro.serviceId,
+      serviceName: "Corte Masculino",
+      date: TUESDAY,
+      startMinute: 600,
+      durationMinutes: 45,
+      priceCents: 5000,
+      status: "scheduled",
+      createdVia: "dashboard",
+      notes: "Primeira visita",
+    });
+
+    // Later price changes do not rewrite history.
+    await db.update(services).set({ priceCents: 9900, name: "Corte Premium" }).where(eq(services.id, pro.serviceId));
+    const list = await listOf(pro, `/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}`);
+    expect(list.rows).toMatchObject([{ time: "10:00", serviceName: "Corte Masculino", priceCents: 5000 }]);
+  });
+
+  it("answers 400 with the spec's messages and saves nothing", async () => {
+    const res = await post(pro, { intent: "create", notes: "" });
+    expect(statusOf(res)).toBe(400);
+    expect(replyOf(res).result.error).toMatchObject({
+      clientId: ["Selecione um cliente"],
+      serviceId: ["Selecione um serviço"],
+      date: ["Selecione uma data"],
+      time: ["Selecione um horário"],
+    });
+
+    const bad = await post(pro, booking(pro, { date: "2025-02-30", time: "25:00", notes: "x".repeat(501) }));
+    expect(statusOf(bad)).toBe(400);
+    expect(replyOf(bad).result.error).toMatchObject({
+      date: ["Selecione uma data"],
+      time: ["Horário inválido"],
+      notes: ["Observações devem ter no máximo 500 caracteres"],
+    });
+
+    const past = await post(pro, booking(pro, { date: "2025-03-09" }));
+    expect(replyOf(past).result.error).toMatchObject({ date: ["Data do agendamento deve ser hoje ou no futuro"] });
+    const far = await post(pro, booking(pro, { date: "2025-09-11" }));
+    expect(replyOf(far).result.error).toMatchObject({ date: [APPOINTMENT_ERRORS.dateTooFar] });
+
+    // An inactive service, or a client and service of another professional.
+    const inactive = await post(pro, booking(pro, { serviceId: pro.inactiveServiceId }));
+    expect(replyOf(inactive).result.error).toMatchObject({ serviceId: ["Selecione um serviço"] });
+    const foreign = await post(pro, booking(pro, { clientId: other.clientId, serviceId: other.serviceId }));
+    expect(statusOf(foreign)).toBe(400);
+    expect(replyOf(foreign).result.error).toMatchObject({
+      clientId: ["Selecione um cliente"],
+      serviceId: ["Selecione um serviço"],
+    });
+
+    expect(await rowsOf(pro)).toHaveLength(0);
+    expect(await rowsOf(other)).toHaveLength(0);
+  });
+
+  it("refuses a time taken meanwhile beside the time field", async () => {
+    expect(statusOf(await post(pro, booking(pro)))).toBe(302);
+    // 10:30 overlaps 10:00-10:45.
+    const res = await post(pro, booking(pro, { time: "10:30" }));
+    expect(statusOf(res)).toBe(400);
+    const reply = replyOf(res);
+    expect(reply.result.error).toEqual({ time: [APPOINTMENT_ERRORS.taken] });
+    expect(APPOINTMENT_ERRORS.taken).toBe("Este horário acabou de ser ocupado. Escolha outro horário.");
+    // The choices sent back are the ones still free.
+    expect(reply.times).not.toContain("10:00");
+    expect(reply.times).not.toContain("10:30");
+    expect(reply.times).toContain("11:00");
+    expect(await rowsOf(pro)).toHaveLength(1);
+  });
+
+  it("refuses times outside working hours, in the break or on a closed day", async () => {
+    const refused: Record<string, string>[] = [
+      { time: "08:30" }, // before opening
+      { time: "12:00" }, // in the break
+      { time: "17:30" }, // would end after closing
+      { date: SUNDAY }, // closed day
+      { time: "10:10" }, // off the 30-minute grid
+    ];
+    for (const over of refused) {
+      const res = await post(pro, booking(pro, over));
+      expect(statusOf(res), JSON.stringify(over)).toBe(400);
+      expect(replyOf(res).result.error).toEqual({ time: [APPOINTMENT_ERRORS.taken] });
+    }
+    expect(await rowsOf(pro)).toHaveLength(0);
+  });
+
+  it("20 simultaneous bookings of one time make exactly one appointment", async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(pro, booking(pro))));
+    const statuses = results.map(statusOf);
+    expect(statuses.filter((s) => s === 302)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    const [row] = await db.select({ n: count() }).from(appointments).where(eq(appointments.userId, pro.id));
+    expect(row!.n).toBe(1);
+  });
+});
+
+// ------------------------------------------------------------------ form loader
+
+describe("the form", () => {
+  it("offers the free times of the chosen service and date", async () => {
+    const empty = await formOf(pro, "/agenda?new=true");
+    expect(empty.times).toBeNull();
+    expect(empty.services.map((s) => s.name)).toEqual(["Corte Masculino"]); // active only
+    expect(empty.clients.map((c) => c.id)).toEqual([pro.clientId]);
+    expect(empty.today).toBe(TODAY);
+    expect(empty.maxDate).toBe("2025-09-10");
+
+    await insertAppointment(pro, { startMinute: 10 * 60 });
+    const form = await formOf(pro, `/agenda?new=true&serviceId=${pro.serviceId}&date=${TUESDAY}&clientId=${pro.clientId}&notes=oi`);
+    expect(form.values).toMatchObject({ clientId: pro.clientId, serviceId: pro.serviceId, date: TUESDAY, notes: "oi" });
+    expect(form.times).toContain("09:00");
+    expect(form.times).not.toContain("10:00");
+    expect(form.times).not.toContain("09:30"); // 09:30-10:15 would overlap 10:00
+    expect(form.times).not.toContain("12:00");
+    expect(form.times?.at(-1)).toBe("17:00");
+
+    expect((await formOf(pro, `/agenda?new=true&serviceId=${pro.serviceId}&date=${SUNDAY}`)).times).toEqual([]);
+    // Bad input in the query never breaks the page.
+    expect((await formOf(pro, `/agenda?new=true&serviceId=nada&date=amanha`)).times).toBeNull();
+  });
+
+  it("editing offers the appointment's own time and keeps an inactive service", async () => {
+    const row = await insertAppointment(pro, { startMinute: 10 * 60, serviceId: pro.inactiveServiceId, durationMinutes: 30 });
+    const form = await formOf(pro, `/agenda?editar=${row.id}`);
+    expect(form.editing?.id).toBe(row.id);
+    expect(form.values).toMatchObject({ serviceId: pro.inactiveServiceId, date: TUESDAY, time: "10:00" });
+    expect(form.times).toContain("10:00");
+    expect(form.services.map((s) => s.id)).toContain(pro.inactiveServiceId);
+  });
+});
+
+// ------------------------------------------------------------------ edit
+
+describe("editing an appointment", () => {
+  it("moves it to another free time and keeps the agreed price", async () => {
+    const row = await insertAppointment(pro, { priceCents: 4000 });
+    const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, time: "15:00", notes: "Mudou" });
+    expect(statusOf(res)).toBe(302);
+    expect(await toastOf(res)).toMatchObject({
+      title: "Agendamento atualizado!",
+      description: "Agendamento atualizado com sucesso.",
+    });
+    const [saved] = await rowsOf(pro);
+    expect(saved).toMatchObject({ startMinute: 900, notes: "Mudou", priceCents: 4000, status: "scheduled" });
+  });
+
+  it("copies the new service when the service changes", async () => {
+    const row = await insertAppointment(pro);
+    const [barba] = await db
+      .insert(services)
+      .values({ userId: pro.id, name: "Barba", priceCents: 3500, durationMinutes: 30 })
+      .returning();
+    const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, serviceId: barba!.id, time: "14:00" });
+    expect(statusOf(res)).toBe(302);
+    const [saved] = await rowsOf(pro);
+    expect(saved).toMatchObject({ serviceId: barba!.id, serviceName: "Barba", durationMinutes: 30, priceCents: 3500 });
+  });
+
+  it("refuses a taken time and leaves the row as it was", async () => {
+    const row = await insertAppointment(pro, { startMinute: 14 * 60 });
+    await insertAppointment(pro, { startMinute: 16 * 60 });
+    const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, time: "15:30" });
+    expect(statusOf(res)).toBe(400);
+    expect(replyOf(res).result.error).toEqual({ time: [APPOINTMENT_ERRORS.taken] });
+    const [saved] = await db.select().from(appointments).where(eq(appointments.id, row.id));
+    expect(saved!.startMinute).toBe(14 * 60);
+  });
+
+  it("a past appointment can still have its notes fixed", async () => {
+    const row = await insertAppointment(pro, { date: "2025-03-07", startMinute: 10 * 60, status: "completed" });
+    const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, date: "2025-03-07", time: "10:00", notes: "Pagou em Pix" });
+    expect(statusOf(res)).toBe(302);
+    const [saved] = await db.select().from(appointments).where(eq(appointments.id, row.id));
+    expect(saved).toMatchObject({ notes: "Pagou em Pix", status: "completed", date: "2025-03-07" });
+  });
+});
+
+// ------------------------------------------------------------------ status and delete
+
+describe("status changes", () => {
+  it.each([
+    ["confirm", "confirmed"],
+    ["complete", "completed"],
+    ["no-show", "no_show"],
+    ["cancel", "cancelled"],
+  ] as const)("%s sets %s", async (intent, status) => {
+    const row = await insertAppointment(pro);
+    const res = await post(pro, { intent, id: row.id }, "/agenda?periodo=esta-semana&confirmar-exclusao=x");
+    expect(statusOf(res)).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
+    expect(await toastOf(res)).toMatchObject({ type: "success", description: "Agendamento atualizado com sucesso." });
+    const [saved] = await rowsOf(pro);
+    expect(saved!.status).toBe(status);
+  });
+
+  it("a change that makes no sense for the status is refused", async () => {
+    const row = await insertAppointment(pro, { status: "completed" });
+    for (const intent of ["confirm", "cancel", "no-show", "complete"]) {
+      const res = await post(pro, { intent, id: row.id });
+      expect(statusOf(res)).toBe(302);
+      expect(await toastOf(res)).toMatchObject({ type: "error", title: "Erro" });
+    }
+    const confirmed = await insertAppointment(pro, { status: "confirmed", startMinute: 16 * 60 });
+    await post(pro, { intent: "confirm", id: confirmed.id });
+    const rows = await rowsOf(pro);
+    expect(rows.find((r) => r.id === row.id)!.status).toBe("completed");
+    expect(rows.find((r) => r.id === confirmed.id)!.status).toBe("confirmed");
+  });
+
+  it("cancelling frees the time", async () => {
+    const row = await insertAppointment(pro, { startMinute: 10 * 60 });
+    await post(pro, { intent: "cancel", id: row.id });
+    expect(statusOf(await post(pro, booking(pro)))).toBe(302);
+  });
+
+  it("unknown intents answer 400", async () => {
+    expect(statusOf(await post(pro, { intent: "hackear" }))).toBe(400);
+    expect(statusOf(await post(pro, {}))).toBe(400);
+  });
+});
+
+describe("deleting", () => {
+  it("asks first, then removes the row", async () => {
+    const row = await insertAppointment(pro);
+    const list = await listOf(pro, `/agenda?periodo=esta-semana&confirmar-exclusao=${row.id}`);
+    expect(list.confirmDelete).toMatchObject({
+      id: row.id,
+      date: TUESDAY,
+      time: "14:00",
+      clientName: "Cliente de Ana Souza",
+      serviceName: "Corte Masculino",
+    });
+    const res = await post(pro, { intent: "delete", id: row.id }, `/agenda?periodo=esta-semana&confirmar-exclusao=${row.id}`);
+    expect(statusOf(res)).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
+    expect(await toastOf(res)).toMatchObject({ type: "success", description: "Agendamento removido com sucesso." });
+    expect(await rowsOf(pro)).toHaveLength(0);
+    expect(statusOf(await post(pro, { intent: "delete", id: row.id }))).toBe(404);
+  });
+});
+
+// ------------------------------------------------------------------ tenancy
+
+describe("another professional's appointment", () => {
+  it("answers 404 to every action and changes nothing", async () => {
+    const row = await insertAppointment(pro, { notes: "Original" });
+    const attempts: Record<string, string>[] = [
+      { ...booking(other), intent: "update", id: row.id, time: "16:00" },
+      { intent: "confirm", id: row.id },
+      { intent: "complete", id: row.id },
+      { intent: "no-show", id: row.id },
+      { intent: "cancel", id: row.id },
+      { intent: "delete", id: row.id },
+    ];
+    for (const fields of attempts) {
+      expect(statusOf(await post(other, fields)), fields.intent).toBe(404);
+    }
+    expect(statusOf(await load(other, `/agenda?editar=${row.id}`))).toBe(404);
+    expect(statusOf(await load(other, `/agenda?confirmar-exclusao=${row.id}`))).toBe(404);
+    expect(statusOf(await load(pro, "/agenda?editar=nao-existe"))).toBe(404);
+
+    const [unchanged] = await db.select().from(appointments).where(eq(appointments.id, row.id));
+    expect(unchanged).toEqual(row);
+    // Nor does it show in the other's list.
+    expect((await listOf(other, "/agenda?periodo=este-ano")).rows).toHaveLength(0);
+  });
+});
+
+// ------------------------------------------------------------------ list
+
+describe("the list", () => {
+  it("shows the period's rows in order with the summary cards", async () => {
+    const empty = await listOf(pro);
+    expect(empty).toMatchObject({
+      hasAny: false,
+      rows: [],
+      summary: { todayCount: 0, periodCount: 0, todayRevenueCents: 0, next: null },
+    });
+
+    await insertAppointment(pro, { date: TODAY, startMinute: 7 * 60, status: "completed", priceCents: 5000 });
+    await insertAppointment(pro, { date: TODAY, startMinute: 9 * 60, status: "completed", priceCents: 3500 });
+    await insertAppointment(pro, { date: TODAY, startMinute: 11 * 60, status: "cancelled" });
+    await insertAppointment(pro, { date: TODAY, startMinute: 15 * 60, status: "scheduled", priceCents: 8500 });
+    await insertAppointment(pro, { date: TUESDAY, startMinute: 9 * 60, clientId: null, serviceName: "" });
+    await insertAppointment(other, { date: TODAY, startMinute: 8 * 60 + 30 });
+
+    const today = await listOf(pro);
+    expect(today.filter).toMatchObject({ period: "hoje", range: { from: TODAY, to: TODAY } });
+    expect(today.rows.map((r) => [r.time, r.status])).toEqual([
+      ["07:00", "completed"],
+      ["09:00", "completed"],
+      ["11:00", "cancelled"],
+      ["15:00", "scheduled"],
+    ]);
+    expect(today.summary).toEqual({
+      todayCount: 3, // cancelled ones are not counted
+      periodCount: 3,
+      todayRevenueCents: 8500, // completed only
+      next: { date: TODAY, time: "15:00", clientName: "Cliente de Ana Souza" },
+    });
+
+    const week = await listOf(pro, "/agenda?periodo=esta-semana");
+    expect(week.filter.range).toEqual({ from: TODAY, to: SUNDAY });
+    expect(week.rows).toHaveLength(5);
+    expect(week.summary.periodCount).toBe(4);
+    expect(week.rows.at(-1)).toMatchObject({ date: TUESDAY, clientName: null, serviceName: "" });
+
+    const lastMonth = await listOf(pro, "/agenda?periodo=ultimo-mes");
+    expect(lastMonth).toMatchObject({ rows: [], hasAny: true });
+  });
+
+  it("explains a bad custom range instead of failing", async () => {
+    await insertAppointment(pro);
+    for (const [query, error] of [
+      ["de=2025-03-20&ate=2025-03-01", PERIOD_ERRORS.reversed],
+      ["de=ontem&ate=2025-03-01", PERIOD_ERRORS.invalid],
+      ["de=2025-03-01", PERIOD_ERRORS.missing],
+    ] as const) {
+      const list = await listOf(pro, `/agenda?periodo=customizado&${query}`);
+      expect(list.filter.error).toBe(error);
+      expect(list.rows).toEqual([]);
+    }
+    const ok = await listOf(pro, `/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}&pagina=abc`);
+    expect(ok.rows).toHaveLength(1);
+    expect(ok.page).toBe(1);
+  });
+
+  it("pages through a long period", async () => {
+    await db.insert(appointments).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        userId: pro.id,
+        date: TUESDAY,
+        startMinute: 9 * 60 + i,
+        durationMinutes: 1,
+        serviceName: "Rápido",
+      })),
+    );
+    const first = await listOf(pro, "/agenda?periodo=esta-semana");
+    expect(first).toMatchObject({ total: 55, pageCount: 2, page: 1 });
+    expect(first.rows).toHaveLength(50);
+    const second = await listOf(pro, "/agenda?periodo=esta-semana&pagina=2");
+    expect(second.rows.map((r) => r.time)).toEqual(["09:50", "09:51", "09:52", "09:53", "09:54"]);
+  });
+
+  it("is scoped to the signed-in professional's clients", async () => {
+    // A row pointing at another professional's client never shows that client's name.
+    await insertAppointment(pro, { date: TODAY, startMinute: 15 * 60, clientId: other.clientId });
+    const list = await listOf(pro);
+    expect(list.rows[0]!.clientName).toBeNull();
+    const [row] = await db
+      .select({ n: count() })
+      .from(appointments)
+      .where(and(eq(appointments.userId, pro.id), eq(appointments.clientId, other.clientId)));
+    expect(row!.n).toBe(1);
+  });
+});

@@ -1,0 +1,282 @@
+import { copyFileSync } from "node:fs";
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { appointments, bookingRequests, workingHours } from "../../db/schema";
+import {
+  getFreeSlots,
+  insertAppointmentIfFree,
+  insertBookingRequestIfFree,
+  updateAppointmentIfFree,
+} from "../../app/utils/availability.server";
+import { openDb, type Db } from "../../app/utils/db.server";
+import { defaultWeek } from "../../app/utils/demo.server";
+import { minutesToTime } from "../../app/utils/time";
+import { BASE_DB, TEST_DIR } from "../support/global-setup";
+import { createProfessional } from "../support/factories";
+
+const SP = "America/Sao_Paulo";
+const NOW = new Date("2025-03-10T11:00:00Z"); // Monday 08:00 in Sao Paulo
+const DATE = "2025-03-11"; // Tuesday: 09:00-18:00, break 12:00-13:00
+const args = { timeZone: SP, stepMinutes: 30, now: NOW };
+
+let path: string;
+let db: Db;
+let pro: { id: string };
+let other: { id: string };
+
+beforeEach(async () => {
+  path = `${TEST_DIR}/${crypto.randomUUID()}.db`;
+  copyFileSync(BASE_DB, path);
+  db = openDb(`file:${path}`);
+  pro = await createProfessional(db);
+  other = await createProfessional(db);
+  await db.insert(workingHours).values([...defaultWeek(pro.id), ...defaultWeek(other.id)]);
+});
+
+const free = (durationMinutes = 30, extra: { excludeAppointmentId?: string } = {}) =>
+  getFreeSlots(db, { userId: pro.id, date: DATE, durationMinutes, ...args, ...extra }).then((s) => s.map(minutesToTime));
+
+const appointment = (over: Partial<typeof appointments.$inferInsert> = {}) => ({
+  userId: pro.id,
+  date: DATE,
+  startMinute: 10 * 60,
+  durationMinutes: 60,
+  ...over,
+});
+
+const request = (over: Partial<typeof bookingRequests.$inferInsert> = {}) => ({
+  professionalId: pro.id,
+  customerName: "Maria Silva",
+  customerPhone: "11988887777",
+  date: DATE,
+  startMinute: 10 * 60,
+  durationMinutes: 60,
+  ...over,
+});
+
+describe("getFreeSlots", () => {
+  it("reads the day's working hours", async () => {
+    expect(await free()).toHaveLength(16);
+    // Sunday has is_active false in the default week.
+    expect(await getFreeSlots(db, { userId: pro.id, date: "2025-03-16", durationMinutes: 30, ...args })).toEqual([]);
+  });
+
+  it("treats a day without a row as closed", async () => {
+    await db.delete(workingHours).where(and(eq(workingHours.userId, pro.id), eq(workingHours.dayOfWeek, 2)));
+    expect(await free()).toEqual([]);
+  });
+
+  it("is blocked by appointments that are not cancelled", async () => {
+    await db.insert(appointments).values([
+      appointment({ startMinute: 9 * 60, durationMinutes: 30, status: "confirmed" }),
+      appointment({ startMinute: 10 * 60, durationMinutes: 30, status: "cancelled" }),
+      appointment({ startMinute: 14 * 60, durationMinutes: 30, status: "completed" }),
+    ]);
+    const s = await free();
+    expect(s).not.toContain("09:00");
+    expect(s).toContain("10:00"); // the cancelled one frees its time
+    expect(s).not.toContain("14:00");
+  });
+
+  it("is blocked by pending booking requests, not by declined or cancelled ones", async () => {
+    await db.insert(bookingRequests).values([
+      request({ startMinute: 9 * 60, durationMinutes: 30 }),
+      request({ startMinute: 10 * 60, durationMinutes: 30, status: "declined" }),
+      request({ startMinute: 11 * 60, durationMinutes: 30, status: "cancelled" }),
+    ]);
+    const s = await free();
+    expect(s).not.toContain("09:00");
+    expect(s).toContain("10:00");
+    expect(s).toContain("11:00");
+  });
+
+  it("ignores another professional's appointments and requests", async () => {
+    await db.insert(appointments).values(appointment({ userId: other.id, startMinute: 9 * 60 }));
+    await db.insert(bookingRequests).values(request({ professionalId: other.id, startMinute: 14 * 60 }));
+    expect(await free()).toHaveLength(16);
+  });
+
+  it("can leave one appointment out (to move it within its own time)", async () => {
+    const [row] = await db.insert(appointments).values(appointment()).returning();
+    expect(await free()).not.toContain("10:00");
+    expect(await free(30, { excludeAppointmentId: row!.id })).toContain("10:00");
+  });
+});
+
+describe("insertAppointmentIfFree", () => {
+  it("inserts a free slot with the given values and the schema defaults", async () => {
+    const ok = await insertAppointmentIfFree(db, appointment({ serviceName: "Corte", priceCents: 5000, notes: "Primeira vez" }), args);
+    expect(ok).toBe(true);
+    const rows = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      date: DATE,
+      startMinute: 600,
+      durationMinutes: 60,
+      serviceName: "Corte",
+      priceCents: 5000,
+      notes: "Primeira vez",
+      status: "scheduled",
+      createdVia: "dashboard",
+    });
+    expect(rows[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses overlaps, times outside the offer, and writes nothing", async () => {
+    expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(true);
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 10 * 60 + 30, durationMinutes: 30 }), args)).toBe(false);
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 12 * 60 }), args)).toBe(false); // break
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 17 * 60 + 30 }), args)).toBe(false); // past 18:00
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 9 * 60 + 10 }), args)).toBe(false); // off the grid
+    expect(await insertAppointmentIfFree(db, appointment({ date: "2025-03-09" }), args)).toBe(false); // past date
+    expect(await insertAppointmentIfFree(db, appointment({ date: "2025-03-16" }), args)).toBe(false); // Sunday off
+    expect(await db.select().from(appointments)).toHaveLength(1);
+    // Back to back is fine.
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 11 * 60 }), args)).toBe(true);
+  });
+
+  it("is refused by a pending request but not by a declined one", async () => {
+    await db.insert(bookingRequests).values([
+      request({ startMinute: 9 * 60 }),
+      request({ startMinute: 14 * 60, status: "declined" }),
+    ]);
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 9 * 60 }), args)).toBe(false);
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 14 * 60 }), args)).toBe(true);
+  });
+
+  it("is not blocked by the very request it comes from", async () => {
+    const [req] = await db.insert(bookingRequests).values(request()).returning();
+    expect(await insertAppointmentIfFree(db, appointment({ bookingRequestId: req!.id }), args)).toBe(true);
+    const [other] = await db.insert(bookingRequests).values(request({ startMinute: 14 * 60 })).returning();
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 14 * 60, bookingRequestId: req!.id }), args)).toBe(false);
+    expect(other).toBeTruthy();
+  });
+
+  it("ignores another professional's busy time", async () => {
+    await db.insert(appointments).values(appointment({ userId: other.id }));
+    expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(true);
+  });
+
+  it("lets exactly one of 20 concurrent claims of one slot win", async () => {
+    // Five separate connections to the same file, as separate server processes would be.
+    const clients = Array.from({ length: 5 }, () => openDb(`file:${path}`));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        insertAppointmentIfFree(clients[i % 5]!, appointment({ notes: `tentativa ${i}` }), args),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.select().from(appointments).where(eq(appointments.userId, pro.id))).toHaveLength(1);
+    for (const c of clients) c.$client.close();
+  });
+
+  it("lets exactly one of 20 concurrent claims win on one connection, overlapping but different starts", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        insertAppointmentIfFree(db, appointment({ startMinute: i % 2 ? 10 * 60 + 30 : 10 * 60 }), args),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.select().from(appointments)).toHaveLength(1);
+  });
+});
+
+describe("insertBookingRequestIfFree", () => {
+  it("creates a pending request on a free slot; it then blocks the slot", async () => {
+    expect(await insertBookingRequestIfFree(db, request(), args)).toBe(true);
+    const [row] = await db.select().from(bookingRequests);
+    expect(row).toMatchObject({ status: "pending", startMinute: 600, customerName: "Maria Silva" });
+    expect(await free()).not.toContain("10:00");
+    expect(await insertBookingRequestIfFree(db, request({ startMinute: 10 * 60 + 30, customerPhone: "11977776666" }), args)).toBe(false);
+    expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(false);
+  });
+
+  it("is refused by an appointment, not by a cancelled one or another professional's", async () => {
+    await db.insert(appointments).values([
+      appointment({ startMinute: 9 * 60 }),
+      appointment({ startMinute: 14 * 60, status: "cancelled" }),
+      appointment({ userId: other.id, startMinute: 16 * 60 }),
+    ]);
+    expect(await insertBookingRequestIfFree(db, request({ startMinute: 9 * 60 }), args)).toBe(false);
+    expect(await insertBookingRequestIfFree(db, request({ startMinute: 14 * 60 }), args)).toBe(true);
+    expect(await insertBookingRequestIfFree(db, request({ startMinute: 16 * 60 }), args)).toBe(true);
+  });
+
+  it("refuses dates beyond 6 months and today's past times", async () => {
+    expect(await insertBookingRequestIfFree(db, request({ date: "2025-09-11" }), args)).toBe(false);
+    expect(await insertBookingRequestIfFree(db, request({ date: "2025-09-10" }), args)).toBe(true);
+    const at1007 = { ...args, now: new Date("2025-03-11T13:07:00Z") };
+    expect(await insertBookingRequestIfFree(db, request({ startMinute: 10 * 60 }), at1007)).toBe(false);
+    expect(await insertBookingRequestIfFree(db, request({ startMinute: 10 * 60 + 30 }), at1007)).toBe(true);
+  });
+
+  it("lets exactly one of 20 concurrent requests for one slot win", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        insertBookingRequestIfFree(db, request({ customerPhone: `119000000${String(i).padStart(2, "0")}` }), args),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.select().from(bookingRequests)).toHaveLength(1);
+  });
+});
+
+describe("updateAppointmentIfFree", () => {
+  async function existing(over: Partial<typeof appointments.$inferInsert> = {}) {
+    const [row] = await db.insert(appointments).values(appointment(over)).returning();
+    return row!;
+  }
+
+  it("moves an appointment to a free time, and within its own time", async () => {
+    const a = await existing();
+    // 10:30-11:30 overlaps only itself.
+    expect(await updateAppointmentIfFree(db, a.id, pro.id, { startMinute: 10 * 60 + 30 }, args)).toBe(true);
+    expect(await updateAppointmentIfFree(db, a.id, pro.id, { date: "2025-03-12", startMinute: 15 * 60 }, args)).toBe(true);
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, a.id));
+    expect(row).toMatchObject({ date: "2025-03-12", startMinute: 900 });
+  });
+
+  it("refuses to move onto another appointment or a pending request, and changes nothing", async () => {
+    const a = await existing();
+    await existing({ startMinute: 14 * 60 });
+    await db.insert(bookingRequests).values(request({ startMinute: 16 * 60 }));
+    expect(await updateAppointmentIfFree(db, a.id, pro.id, { startMinute: 14 * 60 }, args)).toBe(false);
+    expect(await updateAppointmentIfFree(db, a.id, pro.id, { startMinute: 16 * 60, notes: "x" }, args)).toBe(false);
+    expect(await updateAppointmentIfFree(db, a.id, pro.id, { durationMinutes: 240 }, args)).toBe(false); // into the break
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, a.id));
+    expect(row).toMatchObject({ startMinute: 600, durationMinutes: 60, notes: "" });
+  });
+
+  it("answers false for another professional's appointment and leaves it alone", async () => {
+    const theirs = await existing({ userId: other.id });
+    expect(await updateAppointmentIfFree(db, theirs.id, pro.id, { startMinute: 15 * 60 }, args)).toBe(false);
+    expect(await updateAppointmentIfFree(db, theirs.id, pro.id, { notes: "hack" }, args)).toBe(false);
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, theirs.id));
+    expect(row).toMatchObject({ startMinute: 600, notes: "", userId: other.id });
+  });
+
+  it("keeps the time on edits that do not move it, even outside today's offer", async () => {
+    const past = await existing({ date: "2025-03-03" });
+    expect(await updateAppointmentIfFree(db, past.id, pro.id, { status: "completed", notes: "Pagou no Pix" }, args)).toBe(true);
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, past.id));
+    expect(row).toMatchObject({ status: "completed", notes: "Pagou no Pix" });
+  });
+
+  it("checks the time again when a cancelled appointment comes back", async () => {
+    const cancelled = await existing({ status: "cancelled" });
+    await existing({ startMinute: 10 * 60 + 30, durationMinutes: 30 });
+    expect(await updateAppointmentIfFree(db, cancelled.id, pro.id, { status: "scheduled" }, args)).toBe(false);
+    expect(await updateAppointmentIfFree(db, cancelled.id, pro.id, { status: "scheduled", startMinute: 15 * 60 }, args)).toBe(true);
+  });
+
+  it("lets one of 20 concurrent moves onto one slot win", async () => {
+    const rows = await Promise.all(Array.from({ length: 20 }, (_, i) => existing({ date: "2025-03-12", startMinute: 9 * 60, durationMinutes: 30, notes: String(i) }).catch(() => null)));
+    // The setup rows overlap each other on purpose (inserted directly); move them all to 15:00 on DATE.
+    const results = await Promise.all(
+      rows.map((r) => updateAppointmentIfFree(db, r!.id, pro.id, { date: DATE, startMinute: 15 * 60 }, args)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.select().from(appointments).where(eq(appointments.date, DATE))).toHaveLength(1);
+  });
+});

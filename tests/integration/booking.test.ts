@@ -1,0 +1,237 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { appointments, bookingRequests, clients, emailOutbox, profiles, services, workingHours } from "../../db/schema";
+import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
+import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
+import { action as requestsAction } from "../../app/routes/solicitacoes";
+import { defaultWeek } from "../../app/utils/demo.server";
+import { addDays, dayOfWeek, nowInZone } from "../../app/utils/time";
+import type { Db } from "../../app/utils/db.server";
+import { contextFor, createTestDb, ORIGIN, userContextFor } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+function nextWorkingDay(ahead = 2) {
+  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  return date;
+}
+
+async function setup(db: Db, opts: { autoConfirm?: boolean } = {}) {
+  const pro = await createProfessional(db, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
+  await db.insert(workingHours).values(defaultWeek(pro.id));
+  const [service] = await db
+    .insert(services)
+    .values({ userId: pro.id, name: "Corte", priceCents: 5000, durationMinutes: 30 })
+    .returning();
+  if (opts.autoConfirm) await db.update(profiles).set({ autoConfirm: true }).where(eq(profiles.userId, pro.id));
+  return { pro, service: service! };
+}
+
+function bookingPost(slug: string, fields: Record<string, string>, ip = "203.0.113.1") {
+  return new Request(`${ORIGIN}/agendamento/${slug}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": ip },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function book(db: Db, slug: string, fields: Record<string, string>, ip?: string) {
+  try {
+    return (await bookAction({ request: bookingPost(slug, fields, ip), params: { slug }, context: contextFor(db) } as never)) as unknown;
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** Status and body of what the action returned (a Response or data()). */
+function outcome(result: unknown): { status: number; data?: { field: string; message: string }; location?: string | null } {
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+  const r = result as { init?: { status?: number }; data?: { field: string; message: string } };
+  return { status: r.init?.status ?? 200, data: r.data };
+}
+
+const valid = (serviceId: string, date: string, time = "10:00") => ({
+  servico: serviceId,
+  data: date,
+  horario: time,
+  name: "Maria Clara",
+  phone: "(11) 98888-7777",
+  notes: "",
+});
+
+describe("public booking page", () => {
+  it("answers 404 for an unknown link and lists only active services", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    await db.insert(services).values({ userId: pro.id, name: "Antigo", isActive: false });
+    await expect(
+      bookLoader({ request: new Request(`${ORIGIN}/agendamento/nao-existe`), params: { slug: "nao-existe" }, context: contextFor(db) } as never),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+    const page = (await bookLoader({
+      request: new Request(`${ORIGIN}/agendamento/${pro.bookingSlug}`),
+      params: { slug: pro.bookingSlug },
+      context: contextFor(db),
+    } as never)) as { data: { services: { name: string }[]; step: number }; init: { headers: Record<string, string> } };
+    expect(page.data.services.map((s) => s.name)).toEqual([service.name]);
+    expect(page.data.step).toBe(1);
+    expect(page.init.headers["Cache-Control"]).toContain("max-age=60");
+    // The professional id works as the link too.
+    const byId = (await bookLoader({ request: new Request(`${ORIGIN}/${pro.id}`), params: { slug: pro.id }, context: contextFor(db) } as never)) as { data: { pro: { slug: string } } };
+    expect(byId.data.pro.slug).toBe(pro.bookingSlug);
+  });
+
+  it("creates a pending request with a private link and e-mails the professional", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    const res = outcome(await book(db, pro.bookingSlug, valid(service.id, date)));
+    expect(res.status).toBe(302);
+    expect(res.location).toMatch(/^\/agendamento\/reserva\/[\w-]{20,}\?novo=1$/);
+    const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    expect(row).toMatchObject({ status: "pending", customerName: "Maria Clara", customerPhone: "11988887777", date, startMinute: 600, priceCents: 5000 });
+    const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+    expect(mail[0]?.subject).toContain("Nova solicitação de agendamento: Maria Clara");
+
+    const token = res.location!.split("/")[3]!.split("?")[0]!;
+    const status = (await statusLoader({ params: { token }, context: contextFor(db), request: new Request(`${ORIGIN}${res.location}`) } as never)) as { data: { status: string; date: string; time: string } };
+    expect(status.data).toMatchObject({ status: "pending", time: "10:00" });
+  });
+
+  it("50 simultaneous submissions for one time make exactly one request", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(3);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        book(db, pro.bookingSlug, { ...valid(service.id, date, "11:00"), phone: `119${String(70000000 + i)}` }, `198.51.100.${i}`),
+      ),
+    );
+    const outcomes = results.map(outcome);
+    expect(outcomes.filter((o) => o.status === 302)).toHaveLength(1);
+    const refused = outcomes.filter((o) => o.status !== 302);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.data?.message).toBe("Este horário acabou de ser ocupado. Escolha outro horário.");
+    expect(await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id))).toHaveLength(1);
+  });
+
+  it("applies the submission rules in order with the spec's messages, storing nothing", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ website_hp: "http://bot" , name: "A" }, "form", "Solicitação inválida"],
+      [{ company: "ACME" }, "form", "Solicitação inválida"],
+      [{ data: nowInZone("America/Sao_Paulo").date, horario: "00:00" }, "time", "Data e horário do agendamento inválidos."],
+      [{ data: addDays(date, 200) }, "time", "Data e horário do agendamento inválidos."],
+      [{ name: "Compre viagra" }, "name", "Conteúdo suspeito detectado."],
+      [{ name: "A" }, "name", "Nome deve ter pelo menos 2 caracteres"],
+      [{ name: "Ana 123" }, "name", "Nome deve conter apenas letras e espaços"],
+      [{ phone: "1199" }, "phone", "Telefone deve ter pelo menos 10 dígitos"],
+      [{ phone: "(11) 8888-77777" }, "phone", "Formato de telefone inválido"],
+      [{ notes: "abc de ".repeat(72) }, "notes", "Observações devem ter no máximo 500 caracteres"],
+      [{ data: "amanha" }, "form", "Dados incompletos para agendamento."],
+    ];
+    let n = 0;
+    for (const [override, field, message] of cases) {
+      n += 1;
+      const fields = { ...valid(service.id, date), phone: `1197777${String(1000 + n)}`, ...override };
+      const res = outcome(await book(db, pro.bookingSlug, fields, `192.0.2.${n}`));
+      expect(res.status, message).toBe(400);
+      expect(res.data).toMatchObject({ field, message });
+    }
+    expect(await db.select().from(bookingRequests)).toHaveLength(0);
+  });
+
+  it("refuses a fourth submission from one phone within 15 minutes", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    for (const [i, time] of ["09:00", "09:30", "10:00"].entries()) {
+      expect(outcome(await book(db, pro.bookingSlug, valid(service.id, date, time), `192.0.2.${i}`)).status).toBe(302);
+    }
+    const fourth = outcome(await book(db, pro.bookingSlug, valid(service.id, date, "10:30"), "192.0.2.9"));
+    expect(fourth.status).toBe(429);
+    expect(fourth.data?.message).toBe("Muitas solicitações. Tente novamente em alguns minutos.");
+    expect(await db.select().from(bookingRequests)).toHaveLength(3);
+  });
+
+  it("with 'Confirmar automaticamente' the booking goes straight to the agenda", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { autoConfirm: true });
+    const date = nextWorkingDay();
+    expect(outcome(await book(db, pro.bookingSlug, valid(service.id, date))).status).toBe(302);
+    const [request] = await db.select().from(bookingRequests);
+    expect(request?.status).toBe("accepted");
+    const [appt] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(appt).toMatchObject({ status: "confirmed", date, startMinute: 600, priceCents: 5000, createdVia: "booking_page" });
+    const [client] = await db.select().from(clients).where(eq(clients.id, appt!.clientId!));
+    expect(client).toMatchObject({ name: "Maria Clara", phone: "11988887777" });
+  });
+});
+
+describe("booking requests in the workspace", () => {
+  async function pending(db: Db) {
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    const res = outcome(await book(db, pro.bookingSlug, valid(service.id, date)));
+    const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    return { pro, service, date, request: request!, token: res.location!.split("/")[3]!.split("?")[0]! };
+  }
+
+  async function respond(db: Db, user: { id: string; email: string }, intent: string, id: string) {
+    const request = new Request(`${ORIGIN}/solicitacoes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+      body: new URLSearchParams({ intent, id }),
+    });
+    try {
+      return outcome(await requestsAction({ request, params: {}, context: await userContextFor(db, user) } as never));
+    } catch (thrown) {
+      return outcome(thrown);
+    }
+  }
+
+  it("accept reuses the client by phone and makes a confirmed appointment; twice is harmless", async () => {
+    const db = createTestDb();
+    const { pro, request, token } = await pending(db);
+    await db.insert(clients).values({ userId: pro.id, name: "Maria C.", phone: "11988887777" });
+    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    const appts = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(appts).toHaveLength(1);
+    expect(await db.select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
+    const status = (await statusLoader({ params: { token }, context: contextFor(db), request: new Request(ORIGIN) } as never)) as { data: { status: string } };
+    expect(status.data.status).toBe("accepted");
+  });
+
+  it("decline frees the time; another professional's request is a 404 and stays pending", async () => {
+    const db = createTestDb();
+    const { pro, request } = await pending(db);
+    const intruder = await createProfessional(db);
+    for (const intent of ["accept", "decline"]) {
+      expect((await respond(db, intruder, intent, request.id)).status).toBe(404);
+    }
+    const [still] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
+    expect(still?.status).toBe("pending");
+    expect((await respond(db, pro, "decline", request.id)).status).toBe(302);
+    const [after] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
+    expect(after?.status).toBe("declined");
+  });
+
+  it("the customer cancels through the private link", async () => {
+    const db = createTestDb();
+    const { request, token } = await pending(db);
+    const post = new Request(`${ORIGIN}/agendamento/reserva/${token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+      body: new URLSearchParams({ intent: "cancel" }),
+    });
+    const res = (await statusAction({ request: post, params: { token }, context: contextFor(db) } as never)) as Response;
+    expect(res.status).toBe(302);
+    const [after] = await db.select().from(bookingRequests).where(and(eq(bookingRequests.id, request.id)));
+    expect(after?.status).toBe("cancelled");
+    await expect(
+      statusLoader({ params: { token: "x".repeat(43) }, context: contextFor(db), request: new Request(ORIGIN) } as never),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});

@@ -1,0 +1,618 @@
+import { format, subDays, addDays } from "date-fns";
+import { TZDate } from "@date-fns/tz";
+import { count, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appointments, clients, type AppointmentStatus } from "../../db/schema";
+import { action, loader } from "../../app/routes/clientes";
+import { loader as exportLoader } from "../../app/routes/clientes.exportar";
+import {
+  clientClock,
+  createClient,
+  metricsQuery,
+  PAGE_SIZE,
+  PhoneTakenError,
+  updateClient,
+} from "../../app/utils/clients.server";
+import type { Db } from "../../app/utils/db.server";
+import { readToast } from "../../app/utils/toast.server";
+import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+const TZ = "America/Sao_Paulo";
+const PHONE_TAKEN = "Já existe um cliente com este telefone.";
+const DAY = 86_400_000;
+
+// ------------------------------------------------------------------ helpers
+
+type Ctx = Awaited<ReturnType<typeof userContextFor>>;
+
+function getRequest(path: string, cookie?: string) {
+  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+type DataReply = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+function isDataReply(value: unknown): value is DataReply {
+  return !!value && typeof value === "object" && (value as DataReply).type === "DataWithResponseInit";
+}
+
+async function load(ctx: Ctx, path: string, cookie?: string) {
+  const value = await loader({ request: getRequest(path, cookie), context: ctx, params: {} } as never);
+  return isDataReply(value) ? value : { type: "plain" as const, data: value, init: null };
+}
+
+async function listAt(ctx: Ctx, path = "/clientes", cookie?: string) {
+  const reply = await load(ctx, path, cookie);
+  const data = reply.data as Extract<Awaited<ReturnType<typeof loader>>, { data: unknown }>["data"];
+  if (data.mode !== "list") throw new Error("expected the list");
+  return { ...data, headers: new Headers(reply.init?.headers) };
+}
+
+async function formAt(ctx: Ctx, path: string) {
+  const data = (await load(ctx, path)).data as { mode: string; client: Record<string, string> | null };
+  if (data.mode !== "form") throw new Error("expected the form");
+  return data;
+}
+
+function post(ctx: Ctx, path: string, fields: Record<string, string>) {
+  return action({ request: formRequest(path, fields), context: ctx, params: {} } as never);
+}
+
+/** The data() reply (status, form result, alert) of an action that did not redirect. */
+function replyOf(value: unknown) {
+  if (!isDataReply(value)) throw new Error(`expected a data() reply, got ${value instanceof Response ? value.status : typeof value}`);
+  return value as DataReply & {
+    data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; alert: unknown };
+  };
+}
+
+function responseOf(value: unknown): Response {
+  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+async function toastOf(res: Response) {
+  return (await readToast(getRequest("/", cookiesFrom(res)))).toast;
+}
+
+async function statusThrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (isDataReply(error)) return error.init?.status;
+    if (error instanceof Response) return error.status;
+    throw error;
+  }
+  throw new Error("expected a throw");
+}
+
+async function setup() {
+  const db = createTestDb();
+  const pro = await createProfessional(db, { name: "Paula Ribeiro" });
+  const ctx = await userContextFor(db, pro);
+  return { db, pro, ctx };
+}
+
+let phoneSeq = 0;
+async function addClient(db: Db, userId: string, fields: Partial<typeof clients.$inferInsert> = {}) {
+  phoneSeq += 1;
+  const [row] = await db
+    .insert(clients)
+    .values({ userId, name: `Cliente ${phoneSeq}`, phone: `1198${String(phoneSeq).padStart(7, "0")}`, ...fields })
+    .returning();
+  return row!;
+}
+
+async function addAppointment(
+  db: Db,
+  userId: string,
+  clientId: string | null,
+  fields: { date: string; status: AppointmentStatus; priceCents: number },
+) {
+  await db.insert(appointments).values({
+    userId,
+    clientId,
+    serviceId: null,
+    serviceName: "Corte",
+    startMinute: 600,
+    durationMinutes: 30,
+    ...fields,
+  });
+}
+
+const localToday = () => TZDate.tz(TZ);
+const isoDaysAgo = (n: number) => format(subDays(localToday(), n), "yyyy-MM-dd");
+const br = (iso: string) => iso.split("-").reverse().join("/");
+
+const VALID = {
+  intent: "create",
+  name: "Beatriz Costa",
+  phone: "(11) 97777-1234",
+  email: "bia@example.com",
+  address: "Rua das Flores, 10",
+  birthDate: "1992-04-15",
+  notes: "Alérgica a amônia",
+};
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// ------------------------------------------------------------------ list
+
+describe("clients list", () => {
+  it("is empty for a new professional", async () => {
+    const { ctx } = await setup();
+    const list = await listAt(ctx);
+    expect(list.clients).toEqual([]);
+    expect(list.tiles).toEqual({ total: 0, newThisMonth: 0, vip: 0, active: 0 });
+    expect(list.view).toBe("cards");
+  });
+
+  it("computes metrics and badges from appointments: completed spent, non-cancelled counts, last visit up to today", async () => {
+    const { db, pro, ctx } = await setup();
+    const vip = await addClient(db, pro.id, { name: "Vera VIP", phone: "11911112222", email: "vera@example.com" });
+    const loyal = await addClient(db, pro.id, { name: "Fabio Fiel" });
+    const regular = await addClient(db, pro.id, { name: "Rita Regular", address: "Av. Paulista, 1000" });
+    const novo = await addClient(db, pro.id, { name: "Nina Nova" });
+
+    // Vera: 501 reais completed -> VIP; a cancelled one neither counts nor adds.
+    await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(40), status: "completed", priceCents: 30_000 });
+    await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(10), status: "completed", priceCents: 20_100 });
+    await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(5), status: "cancelled", priceCents: 99_900 });
+    // Fabio: 11 non-cancelled (Frequente + Fiel), only completed ones add up, no-show counts as an appointment.
+    for (let i = 0; i < 10; i++) {
+      await addAppointment(db, pro.id, loyal.id, { date: isoDaysAgo(60 + i), status: "completed", priceCents: 1_000 });
+    }
+    await addAppointment(db, pro.id, loyal.id, { date: isoDaysAgo(50), status: "no_show", priceCents: 5_000 });
+    await addAppointment(db, pro.id, loyal.id, { date: isoDaysAgo(1), status: "cancelled", priceCents: 5_000 });
+    // Rita: one future scheduled appointment: counts, spends nothing, is no visit yet.
+    await addAppointment(db, pro.id, regular.id, {
+      date: format(addDays(localToday(), 3), "yyyy-MM-dd"),
+      status: "scheduled",
+      priceCents: 8_000,
+    });
+
+    const list = await listAt(ctx);
+    const by = Object.fromEntries(list.clients.map((c) => [c.name, c]));
+    expect(list.clients.map((c) => c.name)).toEqual(["Fabio Fiel", "Nina Nova", "Rita Regular", "Vera VIP"]);
+    expect(by["Vera VIP"]).toMatchObject({
+      type: "VIP",
+      loyal: false,
+      appointmentCount: 2,
+      totalSpent: "R$\u00a0501,00",
+      lastVisit: br(isoDaysAgo(10)),
+      phone: "(11) 91111-2222",
+      email: "vera@example.com",
+    });
+    expect(by["Fabio Fiel"]).toMatchObject({
+      type: "Frequente",
+      loyal: true,
+      appointmentCount: 11,
+      totalSpent: "R$\u00a0100,00",
+      lastVisit: br(isoDaysAgo(50)),
+    });
+    expect(by["Rita Regular"]).toMatchObject({
+      type: "Regular",
+      appointmentCount: 1,
+      totalSpent: "R$\u00a00,00",
+      lastVisit: null,
+      address: "Av. Paulista, 1000",
+    });
+    expect(by["Nina Nova"]).toMatchObject({ type: "Novo", loyal: false, appointmentCount: 0, lastVisit: null });
+    const month = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: TZ }).format(new Date());
+    expect(by["Nina Nova"]!.since).toBe(month);
+
+    // Tiles: 4 clients, all created now; VIP only Vera; active = a visit within 30 days (Vera).
+    expect(list.tiles).toEqual({ total: 4, newThisMonth: 4, vip: 1, active: 1 });
+  });
+
+  it("counts Novos since the start of the month and Ativos within 30 days", async () => {
+    const { db, pro, ctx } = await setup();
+    const old = await addClient(db, pro.id, { createdAt: new Date(Date.now() - 40 * DAY) });
+    const recent = await addClient(db, pro.id);
+    const lapsed = await addClient(db, pro.id, { createdAt: new Date(Date.now() - 400 * DAY) });
+    await addAppointment(db, pro.id, old.id, { date: isoDaysAgo(30), status: "completed", priceCents: 100 });
+    await addAppointment(db, pro.id, recent.id, { date: isoDaysAgo(0), status: "confirmed", priceCents: 100 });
+    await addAppointment(db, pro.id, lapsed.id, { date: isoDaysAgo(31), status: "completed", priceCents: 100 });
+    await addAppointment(db, pro.id, lapsed.id, { date: isoDaysAgo(2), status: "cancelled", priceCents: 100 });
+    // Another professional's data never counts.
+    const other = await createProfessional(db);
+    const theirs = await addClient(db, other.id);
+    await addAppointment(db, other.id, theirs.id, { date: isoDaysAgo(1), status: "completed", priceCents: 90_000 });
+
+    const list = await listAt(ctx);
+    expect(list.tiles).toEqual({ total: 3, newThisMonth: 1, vip: 0, active: 2 });
+  });
+
+  it("paginates on the server, 24 per page, and clamps a page past the end", async () => {
+    const { db, pro, ctx } = await setup();
+    await db.insert(clients).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: pro.id,
+        name: `Cliente ${String(i).padStart(2, "0")}`,
+        phone: `119000000${String(i).padStart(2, "0")}`,
+      })),
+    );
+    const first = await listAt(ctx);
+    expect(first.clients).toHaveLength(PAGE_SIZE);
+    expect(first).toMatchObject({ page: 1, pageCount: 2, matching: 30 });
+    expect(first.clients[0]!.name).toBe("Cliente 00");
+    const second = await listAt(ctx, "/clientes?pagina=2");
+    expect(second.clients.map((c) => c.name)).toEqual(
+      ["24", "25", "26", "27", "28", "29"].map((n) => `Cliente ${n}`),
+    );
+    expect((await listAt(ctx, "/clientes?pagina=99")).page).toBe(2);
+    expect((await listAt(ctx, "/clientes?pagina=abc")).page).toBe(1);
+    expect((await listAt(ctx, "/clientes?pagina=-3")).page).toBe(1);
+  });
+
+  it("searches by name, phone digits or e-mail", async () => {
+    const { db, pro, ctx } = await setup();
+    await addClient(db, pro.id, { name: "Carlos Oliveira", phone: "11991234567", email: "carlos@example.com" });
+    await addClient(db, pro.id, { name: "Mariana Santos", phone: "21992345678", email: "mari@salao.com.br" });
+    await addClient(db, pro.id, { name: "João 100% Pereira", phone: "31993456789" });
+    const names = async (q: string) =>
+      (await listAt(ctx, `/clientes?q=${encodeURIComponent(q)}`)).clients.map((c) => c.name);
+    expect(await names("carlos")).toEqual(["Carlos Oliveira"]);
+    expect(await names("SANTOS")).toEqual(["Mariana Santos"]);
+    expect(await names("(21) 99234")).toEqual(["Mariana Santos"]);
+    expect(await names("3456789")).toEqual(["João 100% Pereira"]);
+    expect(await names("salao.com")).toEqual(["Mariana Santos"]);
+    expect(await names("100%")).toEqual(["João 100% Pereira"]);
+    expect(await names("%")).toEqual(["João 100% Pereira"]);
+    expect(await names("_")).toEqual([]);
+    const none = await listAt(ctx, "/clientes?q=ninguem");
+    expect(none.clients).toEqual([]);
+    expect(none.matching).toBe(0);
+    expect(none.tiles.total).toBe(3);
+  });
+
+  it("never lists another professional's clients", async () => {
+    const { db, pro, ctx } = await setup();
+    const other = await createProfessional(db);
+    await addClient(db, other.id, { name: "Cliente Alheio" });
+    await addClient(db, pro.id, { name: "Cliente Meu" });
+    expect((await listAt(ctx)).clients.map((c) => c.name)).toEqual(["Cliente Meu"]);
+    expect((await listAt(ctx, "/clientes?q=Alheio")).clients).toEqual([]);
+  });
+
+  it("switches to the timeline (newest first) and remembers it in a cookie", async () => {
+    const { db, pro, ctx } = await setup();
+    await addClient(db, pro.id, { name: "Antiga", createdAt: new Date("2024-01-15T15:00:00Z") });
+    await addClient(db, pro.id, { name: "Nova", createdAt: new Date("2025-03-02T15:00:00Z") });
+    const timeline = await listAt(ctx, "/clientes?visao=timeline");
+    expect(timeline.view).toBe("timeline");
+    expect(timeline.clients.map((c) => [c.name, c.createdDay, c.createdYear])).toEqual([
+      ["Nova", "02/03", "2025"],
+      ["Antiga", "15/01", "2024"],
+    ]);
+    const setCookie = timeline.headers.get("Set-Cookie");
+    expect(setCookie).toMatch(/^clientes_visao=/);
+    const cookie = setCookie!.split(";")[0]!;
+    const remembered = await listAt(ctx, "/clientes", cookie);
+    expect(remembered.view).toBe("timeline");
+    expect(remembered.headers.get("Set-Cookie")).toBeNull();
+    const back = await listAt(ctx, "/clientes?visao=cards", cookie);
+    expect(back.view).toBe("cards");
+    expect(back.clients.map((c) => c.name)).toEqual(["Antiga", "Nova"]);
+    // Garbage in the param or the cookie falls back to cards.
+    expect((await listAt(ctx, "/clientes?visao=<script>")).view).toBe("cards");
+    expect((await listAt(ctx, "/clientes", "clientes_visao=%%%")).view).toBe("cards");
+  });
+
+  it("uses appointments_user_client_metrics_idx for the page's metrics", async () => {
+    const { db, pro } = await setup();
+    const query = metricsQuery(db, pro.id, ["a", "b"], "2025-01-01").toSQL();
+    const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never });
+    expect(plan.rows.map((r) => String(r.detail)).join("\n")).toContain("appointments_user_client_metrics_idx");
+  });
+
+  it("stays correct with 5,000 clients (one page of 24, counts in SQL)", async () => {
+    const { db, pro, ctx } = await setup();
+    for (let i = 0; i < 5000; i += 1000) {
+      await db.insert(clients).values(
+        Array.from({ length: 1000 }, (_, j) => ({
+          userId: pro.id,
+          name: `Cliente ${String(i + j).padStart(4, "0")}`,
+          phone: `1190${String(i + j).padStart(7, "0")}`,
+        })),
+      );
+    }
+    const list = await listAt(ctx, "/clientes?pagina=100");
+    expect(list).toMatchObject({ page: 100, pageCount: 209, matching: 5000 });
+    expect(list.clients).toHaveLength(24);
+    expect(list.clients[0]!.name).toBe("Cliente 2376");
+    expect(list.tiles.total).toBe(5000);
+  });
+});
+
+// ------------------------------------------------------------------ form screens
+
+describe("form screens", () => {
+  it("opens the new-client form with ?novo=1 or ?new=true", async () => {
+    const { ctx } = await setup();
+    expect((await formAt(ctx, "/clientes?novo=1")).client).toBeNull();
+    expect((await formAt(ctx, "/clientes?new=true")).client).toBeNull();
+  });
+
+  it("opens the edit form with the client's values, phone formatted", async () => {
+    const { db, pro, ctx } = await setup();
+    const client = await addClient(db, pro.id, { name: "Lia", phone: "11955554444", birthDate: "1990-01-02" });
+    expect((await formAt(ctx, `/clientes?editar=${client.id}`)).client).toEqual({
+      id: client.id,
+      name: "Lia",
+      phone: "(11) 95555-4444",
+      email: "",
+      address: "",
+      birthDate: "1990-01-02",
+      notes: "",
+    });
+  });
+
+  it("asks before deleting (?confirmar-exclusao)", async () => {
+    const { db, pro, ctx } = await setup();
+    const client = await addClient(db, pro.id, { name: "Lia" });
+    const list = await listAt(ctx, `/clientes?confirmar-exclusao=${client.id}`);
+    expect(list.confirmDelete).toEqual({ id: client.id, name: "Lia" });
+    expect((await listAt(ctx)).confirmDelete).toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ create
+
+describe("create", () => {
+  it("stores the client with the phone as digits and redirects with the toast", async () => {
+    const { db, pro, ctx } = await setup();
+    const res = responseOf(await post(ctx, "/clientes?novo=1", VALID));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/clientes");
+    expect(await toastOf(res)).toEqual({
+      type: "success",
+      title: "Cliente cadastrado!",
+      description: "Beatriz Costa foi cadastrado com sucesso.",
+    });
+    const rows = await db.select().from(clients).where(eq(clients.userId, pro.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Beatriz Costa",
+      phone: "11977771234",
+      email: "bia@example.com",
+      address: "Rua das Flores, 10",
+      birthDate: "1992-04-15",
+      notes: "Alérgica a amônia",
+    });
+  });
+
+  it("keeps optional fields empty", async () => {
+    const { db, pro, ctx } = await setup();
+    responseOf(await post(ctx, "/clientes?novo=1", { intent: "create", name: "  Ana  ", phone: "1133334444" }));
+    const [row] = await db.select().from(clients).where(eq(clients.userId, pro.id));
+    expect(row).toMatchObject({ name: "Ana", phone: "1133334444", email: "", address: "", birthDate: null, notes: "" });
+  });
+
+  it.each<[Partial<typeof VALID>, string, string]>([
+    [{ name: "A" }, "name", "Nome deve ter pelo menos 2 caracteres"],
+    [{ name: "" }, "name", "Nome deve ter pelo menos 2 caracteres"],
+    [{ phone: "(11) 9999" }, "phone", "Telefone deve ter pelo menos 10 dígitos"],
+    [{ phone: "" }, "phone", "Telefone deve ter pelo menos 10 dígitos"],
+    [{ phone: "abcdefghijkl" }, "phone", "Telefone deve ter pelo menos 10 dígitos"],
+    [{ email: "nao-e-email" }, "email", "Email inválido"],
+    [{ birthDate: "2999-01-01" }, "birthDate", "Data de nascimento inválida"],
+    [{ birthDate: "31/12/1990" }, "birthDate", "Data de nascimento inválida"],
+    [{ notes: "x".repeat(1001) }, "notes", "Observações devem ter no máximo 1000 caracteres"],
+  ])("refuses %o with 400 and the message beside the field", async (change, field, message) => {
+    const { db, pro, ctx } = await setup();
+    const reply = replyOf(await post(ctx, "/clientes?novo=1", { ...VALID, ...change }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ [field]: [message] });
+    // What the user typed comes back.
+    expect(reply.data.result.initialValue).toMatchObject({ address: VALID.address, notes: change.notes ?? VALID.notes });
+    expect((await db.select({ n: count() }).from(clients).where(eq(clients.userId, pro.id)))[0]!.n).toBe(0);
+  });
+
+  it("refuses a phone already used by another of this professional's clients", async () => {
+    const { db, pro, ctx } = await setup();
+    await addClient(db, pro.id, { name: "Primeira", phone: "11977771234" });
+    const reply = replyOf(await post(ctx, "/clientes?novo=1", VALID));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ phone: [PHONE_TAKEN] });
+    expect(reply.data.result.initialValue).toMatchObject({ name: "Beatriz Costa", phone: "(11) 97777-1234" });
+    expect((await db.select({ n: count() }).from(clients).where(eq(clients.userId, pro.id)))[0]!.n).toBe(1);
+  });
+
+  it("allows the same phone for another professional's client", async () => {
+    const { db, ctx } = await setup();
+    const other = await createProfessional(db);
+    await addClient(db, other.id, { phone: "11977771234" });
+    expect(responseOf(await post(ctx, "/clientes?novo=1", VALID)).status).toBe(302);
+  });
+
+  it("lets the unique index decide two saves racing for one phone", async () => {
+    const { db, pro, ctx } = await setup();
+    const results = await Promise.all([
+      post(ctx, "/clientes?novo=1", { ...VALID, name: "Corrida Um" }),
+      post(ctx, "/clientes?novo=1", { ...VALID, name: "Corrida Dois" }),
+    ]);
+    const created = results.filter((r) => r instanceof Response);
+    const refused = results.filter((r) => !(r instanceof Response)).map(replyOf);
+    expect(created).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.init?.status).toBe(400);
+    expect(refused[0]!.data.result.error).toEqual({ phone: [PHONE_TAKEN] });
+    expect((await db.select({ n: count() }).from(clients).where(eq(clients.userId, pro.id)))[0]!.n).toBe(1);
+  });
+
+  it("turns the unique-index error into PhoneTakenError", async () => {
+    const { db, pro } = await setup();
+    const input = { name: "Ana", phone: "11900001111" };
+    const first = await createClient(db, pro.id, input);
+    await expect(createClient(db, pro.id, input)).rejects.toBeInstanceOf(PhoneTakenError);
+    const second = await createClient(db, pro.id, { name: "Bia", phone: "11900002222" });
+    await expect(updateClient(db, pro.id, second.id, input)).rejects.toBeInstanceOf(PhoneTakenError);
+    expect(first.name).toBe("Ana");
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const { ctx } = await setup();
+    expect(await statusThrown(post(ctx, "/clientes", { intent: "explodir" }))).toBe(400);
+  });
+});
+
+// ------------------------------------------------------------------ update
+
+describe("update", () => {
+  it("saves the changes and returns to the same list page and search", async () => {
+    const { db, pro, ctx } = await setup();
+    const client = await addClient(db, pro.id, { name: "Lia", phone: "11955554444" });
+    const res = responseOf(
+      await post(ctx, `/clientes?editar=${client.id}&q=lia&pagina=2`, {
+        ...VALID,
+        intent: "update",
+        id: client.id,
+        name: "Lia Souza",
+        phone: "(11) 95555-4444",
+        email: "",
+      }),
+    );
+    expect(res.headers.get("Location")).toBe("/clientes?q=lia&pagina=2");
+    expect(await toastOf(res)).toEqual({
+      type: "success",
+      title: "Cliente atualizado!",
+      description: "Lia Souza foi atualizado com sucesso.",
+    });
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row).toMatchObject({ name: "Lia Souza", phone: "11955554444", email: "", notes: VALID.notes });
+  });
+
+  it("refuses another client's phone, and validation errors, with 400", async () => {
+    const { db, pro, ctx } = await setup();
+    await addClient(db, pro.id, { phone: "11911110000" });
+    const client = await addClient(db, pro.id, { name: "Lia", phone: "11955554444" });
+    const taken = replyOf(
+      await post(ctx, `/clientes?editar=${client.id}`, { ...VALID, intent: "update", id: client.id, phone: "11911110000" }),
+    );
+    expect(taken.init?.status).toBe(400);
+    expect(taken.data.result.error).toEqual({ phone: [PHONE_TAKEN] });
+    const invalid = replyOf(
+      await post(ctx, `/clientes?editar=${client.id}`, { ...VALID, intent: "update", id: client.id, email: "x@" }),
+    );
+    expect(invalid.init?.status).toBe(400);
+    expect(invalid.data.result.error).toEqual({ email: ["Email inválido"] });
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row).toMatchObject({ name: "Lia", phone: "11955554444" });
+  });
+});
+
+// ------------------------------------------------------------------ delete
+
+describe("delete", () => {
+  it("removes the client and keeps their appointments as history without a client", async () => {
+    const { db, pro, ctx } = await setup();
+    const client = await addClient(db, pro.id, { name: "Lia" });
+    const keep = await addClient(db, pro.id, { name: "Outra" });
+    await addAppointment(db, pro.id, client.id, { date: isoDaysAgo(3), status: "completed", priceCents: 5_000 });
+    await addAppointment(db, pro.id, client.id, { date: isoDaysAgo(1), status: "no_show", priceCents: 5_000 });
+    await addAppointment(db, pro.id, keep.id, { date: isoDaysAgo(1), status: "completed", priceCents: 5_000 });
+
+    const res = responseOf(
+      await post(ctx, `/clientes?confirmar-exclusao=${client.id}&pagina=3`, { intent: "delete", id: client.id }),
+    );
+    expect(res.headers.get("Location")).toBe("/clientes?pagina=3");
+    expect(await toastOf(res)).toEqual({ type: "success", title: "Sucesso", description: "Cliente removido com sucesso." });
+    expect(await db.select().from(clients).where(eq(clients.id, client.id))).toEqual([]);
+    const history = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(history).toHaveLength(3);
+    expect(history.filter((a) => a.clientId === null)).toHaveLength(2);
+    expect(history.filter((a) => a.clientId === keep.id)).toHaveLength(1);
+    expect(history.every((a) => a.serviceName === "Corte")).toBe(true);
+  });
+
+  it("answers 404 for a missing client", async () => {
+    const { ctx } = await setup();
+    expect(await statusThrown(post(ctx, "/clientes", { intent: "delete", id: "nao-existe" }))).toBe(404);
+    expect(await statusThrown(post(ctx, "/clientes", { intent: "delete" }))).toBe(404);
+  });
+});
+
+// ------------------------------------------------------------------ tenancy
+
+describe("another professional", () => {
+  it("gets 404 on every screen and action with the first one's ids, and nothing changes", async () => {
+    const { db, pro } = await setup();
+    const client = await addClient(db, pro.id, { name: "Cliente da Paula", phone: "11944443333" });
+    await addAppointment(db, pro.id, client.id, { date: isoDaysAgo(2), status: "completed", priceCents: 7_000 });
+    const intruder = await createProfessional(db);
+    const ctx = await userContextFor(db, intruder);
+
+    expect(await statusThrown(load(ctx, `/clientes?editar=${client.id}`))).toBe(404);
+    expect(await statusThrown(load(ctx, `/clientes?confirmar-exclusao=${client.id}`))).toBe(404);
+    expect(
+      await statusThrown(
+        post(ctx, `/clientes?editar=${client.id}`, { ...VALID, intent: "update", id: client.id, name: "Hackeado" }),
+      ),
+    ).toBe(404);
+    // Even with invalid data the answer is 404, not a validation reply.
+    expect(await statusThrown(post(ctx, "/clientes", { intent: "update", id: client.id, name: "" }))).toBe(404);
+    expect(await statusThrown(post(ctx, "/clientes", { intent: "delete", id: client.id }))).toBe(404);
+
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row).toMatchObject({ name: "Cliente da Paula", phone: "11944443333", userId: pro.id });
+    const [appt] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(appt!.clientId).toBe(client.id);
+  });
+});
+
+// ------------------------------------------------------------------ CSV
+
+describe("CSV export", () => {
+  async function exportCsv(ctx: Ctx) {
+    const res = await exportLoader({ request: getRequest("/clientes/exportar"), context: ctx, params: {} } as never);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+  }
+
+  it("downloads the professional's own clients for Excel pt-BR", async () => {
+    const { db, pro, ctx } = await setup();
+    const ana = await addClient(db, pro.id, {
+      name: "Ana; \"Aninha\" Souza",
+      phone: "11987654321",
+      email: "ana@example.com",
+      address: "Rua A, 1",
+      birthDate: "1990-05-20",
+      notes: "Linha 1\nLinha 2",
+      createdAt: new Date("2025-02-10T15:00:00Z"),
+    });
+    await addClient(db, pro.id, { name: "=HYPERLINK(\"x\")", phone: "1133334444", createdAt: new Date("2025-01-01T15:00:00Z") });
+    await addAppointment(db, pro.id, ana.id, { date: isoDaysAgo(9), status: "completed", priceCents: 12_345 });
+    await addAppointment(db, pro.id, ana.id, { date: isoDaysAgo(4), status: "confirmed", priceCents: 5_000 });
+    await addAppointment(db, pro.id, ana.id, { date: isoDaysAgo(2), status: "cancelled", priceCents: 5_000 });
+    const other = await createProfessional(db);
+    await addClient(db, other.id, { name: "Cliente de Outro", phone: "11987654321" });
+
+    const { res, bytes, text } = await exportCsv(ctx);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const today = clientClock(TZ).today;
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="clientes-${today}.csv"`);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toBe(
+      "Nome;Telefone;E-mail;Endereço;Data de nascimento;Observações;Cliente desde;Agendamentos;Total gasto (R$);Última visita",
+    );
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")";(11) 3333-4444;;;;;01/01/2025;0;0,00;`);
+    expect(text).toContain(
+      `"Ana; ""Aninha"" Souza";(11) 98765-4321;ana@example.com;Rua A, 1;20/05/1990;"Linha 1\nLinha 2";10/02/2025;2;123,45;${br(isoDaysAgo(4))}`,
+    );
+    expect(text).not.toContain("Cliente de Outro");
+    expect(lines.filter(Boolean)).toHaveLength(3);
+  });
+
+  it("is only the header row without clients", async () => {
+    const { ctx } = await setup();
+    const { text } = await exportCsv(ctx);
+    expect(text.split("\r\n").filter(Boolean)).toHaveLength(1);
+  });
+});
