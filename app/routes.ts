@@ -16,9 +16,12 @@ export default [
     route("solicitacoes", "routes/solicitacoes.tsx"),
     route("configuracoes", "routes/configuracoes.tsx", [
       index("routes/configuracoes._index.tsx"),
+      route("perfil", "routes/configuracoes.perfil.tsx"),
       route("horarios", "routes/configuracoes.horarios.tsx"),
+      route("pagina", "routes/configuracoes.pagina.tsx"),
     ]),
   ]),
+  route("imagens/:id", "routes/imagens.ts"),
   route("404", "routes/not-found.tsx"),
   // Public booking: /agendamento/{slug}, the customer's private page, and /{slug} or
   // /{professionalId} at the root (static paths above always win over :slug).

@@ -25,6 +25,7 @@ import { formatPhone, phoneDigits } from "../utils/phone";
 import { clientIp, hit, LIMITS } from "../utils/rate-limit.server";
 import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
+import { whatsappLink } from "../utils/whatsapp";
 import { RATE_LIMIT_MESSAGE, validateBookingSubmission } from "../validation/booking";
 
 // The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
@@ -86,6 +87,9 @@ async function loadPage(db: ReturnType<typeof getDb>, params: { slug?: string },
       secondaryColor: profile.secondaryColor,
       showPrices: profile.showPrices,
       instagram: profile.instagramHandle.replace(/^@/, ""),
+      whatsapp: profile.contactPhone
+        ? whatsappLink(profile.contactPhone, "Olá! Vim pela sua página de agendamento no Agendo.")
+        : null,
       accepting: found.accepting,
     },
     step,
@@ -104,7 +108,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadPage(getDb(context), params, new URL(request.url));
   const { profile: _profile, email: _email, ...rest } = page;
   // The service list may be shared by caches for a minute; slots are never cached.
-  const cache = page.step === 1 ? "public, max-age=60, s-maxage=60" : "no-store";
+  // Browsers revalidate at once (a professional previewing new settings sees them); shared
+  // caches near the customer may keep the service list for a minute.
+  const cache = page.step === 1 ? "public, max-age=0, s-maxage=60" : "no-store";
   return data(rest, { headers: { "Cache-Control": cache } });
 }
 
@@ -222,6 +228,11 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
               <p className="truncate text-sm text-slate-600">{pro.businessName}</p>
             ) : null}
             {pro.address ? <p className="text-sm text-slate-500">{pro.address}</p> : null}
+            {pro.whatsapp ? (
+              <a href={pro.whatsapp} className="text-sm font-medium text-emerald-700 underline" rel="noopener">
+                WhatsApp
+              </a>
+            ) : null}
           </div>
         </header>
         {children}

@@ -16,7 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const today = nowInZone(user.profile.timeZone).date;
   const [steps, pending] = await Promise.all([
-    setupSteps(db, user.profile, { hours: "/configuracoes/horarios", services: "/servicos" }),
+    setupSteps(db, user.profile, {
+      profile: "/configuracoes/perfil",
+      hours: "/configuracoes/horarios",
+      services: "/servicos",
+      page: "/configuracoes/pagina",
+    }),
     db
       .select()
       .from(bookingRequests)

@@ -11,11 +11,13 @@ export type SettingsTab = {
 };
 
 export const SETTINGS_TABS: SettingsTab[] = [
+  { tab: "perfil", to: "/configuracoes/perfil", label: "Perfil" },
   { tab: "horarios", to: "/configuracoes/horarios", label: "Horários" },
+  { tab: "pagina", to: "/configuracoes/pagina", label: "Página" },
 ];
 
 /** Where `/configuracoes` and an unknown or not-yet-built `?tab=` go. */
-export const DEFAULT_SETTINGS_TAB = "/configuracoes/horarios";
+export const DEFAULT_SETTINGS_TAB = "/configuracoes/perfil";
 
 /** The route of a spec tab name (`?tab=perfil`, `#horarios`), else the default tab. */
 export function settingsPathFor(tab: string | null | undefined): string {

@@ -1,0 +1,347 @@
+import { eq } from "drizzle-orm";
+import { encode as encodePng } from "fast-png";
+import jpeg from "jpeg-js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { profiles, storedImages } from "../../db/schema";
+import { loader as bookLoader } from "../../app/routes/booking";
+import { action, loader } from "../../app/routes/configuracoes.perfil";
+import { loader as imageLoader } from "../../app/routes/imagens";
+import type { Db } from "../../app/utils/db.server";
+import { readToast } from "../../app/utils/toast.server";
+import {
+  IMAGE_ERRORS,
+  NAME_MIN,
+  PHONE_MIN,
+  PIX_INVALID,
+  PROFILE_SAVE_FAILED,
+  SLUG_RESERVED,
+  SLUG_TAKEN,
+} from "../../app/validation/profile";
+import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+type Pro = { id: string; email: string; bookingSlug: string };
+let db: Db;
+let pro: Pro;
+let other: Pro;
+
+beforeEach(async () => {
+  db = createTestDb();
+  pro = await createProfessional(db, { name: "Ana Souza" });
+  other = await createProfessional(db, { name: "Bia Lima" });
+});
+
+const PATH = "/configuracoes/perfil";
+
+const validProfile = (slug: string) => ({
+  intent: "profile",
+  fullName: "Ana Souza Lima",
+  phone: "(21) 99876-5432",
+  businessName: "Studio Ana",
+  address: "Rua das Flores, 10",
+  city: "Niterói",
+  specialty: "Cabeleireira",
+  bookingSlug: slug,
+  pixKey: "",
+  pixCity: "",
+  pixName: "",
+});
+
+async function run(request: Request, who: Pro = pro) {
+  return (await action({ request, context: await userContextFor(db, who), params: {} } as never)) as unknown;
+}
+
+const post = (fields: Record<string, string>, who: Pro = pro) => run(formRequest(PATH, fields), who);
+
+/** A multipart POST as a browser sends a file input. */
+function upload(bytes: Uint8Array, name = "foto.png", type = "image/png", headers: Record<string, string> = {}) {
+  const fd = new FormData();
+  fd.set("intent", "upload-image");
+  fd.set("image", new File([bytes as BlobPart], name, { type }));
+  return new Request(`${ORIGIN}${PATH}`, { method: "POST", body: fd, headers: { Origin: ORIGIN, ...headers } });
+}
+
+async function load(who: Pro = pro) {
+  return loader({ request: new Request(`${ORIGIN}${PATH}`), context: await userContextFor(db, who), params: {} } as never);
+}
+
+async function toastOf(res: unknown) {
+  const request = new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res as Response) } });
+  return (await readToast(request)).toast;
+}
+
+type Failure = {
+  data: { intent: string; error?: string; failed?: boolean; result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+  init: { status: number };
+};
+const failure = (res: unknown) => res as Failure;
+
+const profileOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
+const imagesOf = (id: string) => db.select().from(storedImages).where(eq(storedImages.userId, id));
+
+function photo(w = 800, h = 600) {
+  const data = new Uint8Array(w * h * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([(i / 4) % 255, 120, 200, 255], i);
+  return encodePng({ width: w, height: h, data, channels: 4, depth: 8 });
+}
+
+function getImage(id: string, headers: Record<string, string> = {}) {
+  return imageLoader({
+    request: new Request(`${ORIGIN}/imagens/${id}`, { headers }),
+    params: { id },
+    context: contextFor(db),
+  } as never) as Promise<Response>;
+}
+
+describe("Perfil loader", () => {
+  it("shows the signed-in professional's own data, e-mail read-only and phone masked", async () => {
+    const data = await load();
+    expect(data.email).toBe(pro.email);
+    expect(data.profile.fullName).toBe("Ana Souza");
+    expect(data.profile.phone).toBe("(11) 98765-4321");
+    expect(data.profile.bookingSlug).toBe(pro.bookingSlug);
+    expect(data.imageUrl).toBeNull();
+    const theirs = await load(other);
+    expect(theirs.email).toBe(other.email);
+    expect(theirs.profile.fullName).toBe("Bia Lima");
+  });
+});
+
+describe("saving the profile", () => {
+  it("saves every field, redirects with 'Perfil atualizado' and stores the phone as digits", async () => {
+    const res = (await post({
+      ...validProfile("  Studio Ána Lima "),
+      pixKey: "ana@example.com",
+      pixCity: "Niteroi",
+      pixName: "Ana Souza",
+    })) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(PATH);
+    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Perfil atualizado" });
+    const p = await profileOf(pro.id);
+    expect(p).toMatchObject({
+      fullName: "Ana Souza Lima",
+      phone: "21998765432",
+      businessName: "Studio Ana",
+      address: "Rua das Flores, 10",
+      city: "Niterói",
+      specialty: "Cabeleireira",
+      bookingSlug: "studio-ana-lima",
+      pixKey: "ana@example.com",
+      pixCity: "Niteroi",
+      pixName: "Ana Souza",
+    });
+    // The other professional is untouched.
+    expect((await profileOf(other.id)).fullName).toBe("Bia Lima");
+  });
+
+  it("answers 400 with the messages beside the fields and keeps what was typed", async () => {
+    const f = failure(
+      await post({ ...validProfile(pro.bookingSlug), fullName: "A", phone: "(21) 9987", pixKey: "123" }),
+    );
+    expect(f.init.status).toBe(400);
+    expect(f.data.result?.error).toMatchObject({ fullName: [NAME_MIN], phone: [PHONE_MIN], pixKey: [PIX_INVALID] });
+    expect(f.data.result?.initialValue).toMatchObject({ fullName: "A", pixKey: "123", city: "Niterói" });
+    expect((await profileOf(pro.id)).fullName).toBe("Ana Souza");
+  });
+
+  it("refuses a link another professional uses, and a reserved word", async () => {
+    const taken = failure(await post(validProfile(other.bookingSlug.toUpperCase())));
+    expect(taken.init.status).toBe(400);
+    expect(taken.data.result?.error?.bookingSlug).toEqual([SLUG_TAKEN]);
+    for (const word of ["agenda", "login", "configuracoes", "imagens"]) {
+      const reserved = failure(await post(validProfile(word)));
+      expect(reserved.data.result?.error?.bookingSlug).toEqual([SLUG_RESERVED]);
+    }
+    expect((await profileOf(pro.id)).bookingSlug).toBe(pro.bookingSlug);
+  });
+
+  it("keeps the own link without calling it taken", async () => {
+    const res = (await post(validProfile(pro.bookingSlug))) as Response;
+    expect(res.status).toBe(302);
+  });
+
+  it("a changed link opens the booking page and the old one answers 404", async () => {
+    await post(validProfile("ana-cabelos"));
+    const open = (slug: string) =>
+      bookLoader({ request: new Request(`${ORIGIN}/agendamento/${slug}`), params: { slug }, context: contextFor(db) } as never);
+    const page = (await open("ana-cabelos")) as { data: { pro: { fullName: string; address: string } } };
+    expect(page.data.pro.fullName).toBe("Ana Souza Lima");
+    expect(page.data.pro.address).toBe("Rua das Flores, 10");
+    await expect(open(pro.bookingSlug)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("answers 400, never 500, to a mangled post", async () => {
+    expect(failure(await post({ intent: "profile" })).init.status).toBe(400);
+    expect(failure(await post({ ...validProfile("x".repeat(5000)) })).init.status).toBe(400);
+    expect(failure(await post({ intent: "outra-coisa" })).init.status).toBe(400);
+    const garbage = new Request(`${ORIGIN}${PATH}`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=zzz" },
+      body: "isto não é multipart",
+    });
+    expect(failure(await run(garbage)).init.status).toBe(400);
+  });
+
+  it("says 'Não foi possível salvar suas informações' when the database fails", async () => {
+    const context = await userContextFor(db, pro);
+    db.$client.close();
+    const res = failure(
+      await action({ request: formRequest(PATH, validProfile(pro.bookingSlug)), context, params: {} } as never),
+    );
+    expect(res.init.status).toBe(500);
+    expect(res.data.failed).toBe(true);
+    expect(res.data.result?.error?.[""]).toEqual([PROFILE_SAVE_FAILED.description]);
+  });
+});
+
+describe("profile image", () => {
+  it("stores a small JPEG, points the profile at it and serves it with long caching", async () => {
+    const res = (await run(upload(photo()))) as Response;
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Imagem carregada" });
+    const [image] = await imagesOf(pro.id);
+    expect(image).toMatchObject({ contentType: "image/jpeg", width: 256, height: 256 });
+    expect(image!.byteSize).toBeLessThan(100 * 1024);
+    expect((await profileOf(pro.id)).profileImageId).toBe(image!.id);
+    expect((await load()).imageUrl).toBe(`/imagens/${image!.id}`);
+
+    const served = await getImage(image!.id);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(served.headers.get("Cache-Control")).toContain("immutable");
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    expect(bytes.byteLength).toBe(image!.byteSize);
+    expect(bytes.byteLength).toBeLessThan(100 * 1024);
+    expect(jpeg.decode(bytes, { useTArray: true }).width).toBe(256);
+
+    const cached = await getImage(image!.id, { "If-None-Match": `"${image!.id}"` });
+    expect(cached.status).toBe(304);
+
+    const page = (await bookLoader({
+      request: new Request(`${ORIGIN}/agendamento/${pro.bookingSlug}`),
+      params: { slug: pro.bookingSlug },
+      context: contextFor(db),
+    } as never)) as { data: { pro: { imageUrl: string } } };
+    expect(page.data.pro.imageUrl).toBe(`/imagens/${image!.id}`);
+  });
+
+  it("replacing the photo deletes the old one", async () => {
+    await run(upload(photo()));
+    const [first] = await imagesOf(pro.id);
+    await run(upload(photo(300, 500)));
+    const rows = await imagesOf(pro.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(first!.id);
+    expect((await getImage(first!.id)).status).toBe(404);
+  });
+
+  it("refuses a text file named .png, whatever its declared type", async () => {
+    const res = failure(await run(upload(new TextEncoder().encode("não sou uma foto"), "foto.png", "image/png")));
+    expect(res.init.status).toBe(400);
+    expect(res.data.error).toBe("type");
+    expect(IMAGE_ERRORS.type).toEqual({ title: "Tipo inválido", text: "Apenas imagens são aceitas" });
+    expect(await imagesOf(pro.id)).toHaveLength(0);
+  });
+
+  it("refuses SVG and GIF, which are images but not accepted", async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(failure(await run(upload(svg, "a.svg", "image/svg+xml"))).data.error).toBe("type");
+    const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;");
+    expect(failure(await run(upload(gif, "a.gif", "image/gif"))).data.error).toBe("type");
+  });
+
+  it("refuses a file over 5 MB with 'O arquivo deve ter no máximo 5MB'", async () => {
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set(photo(10, 10));
+    const res = failure(await run(upload(big)));
+    expect(res.init.status).toBe(413);
+    expect(res.data.error).toBe("size");
+    expect(IMAGE_ERRORS.size).toEqual({ title: "Arquivo muito grande", text: "O arquivo deve ter no máximo 5MB" });
+    expect(await imagesOf(pro.id)).toHaveLength(0);
+  });
+
+  /** A body of `total` bytes sent in 64 KB chunks; counts what the server pulled. */
+  function sender(total: number) {
+    const stats = { sent: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const n = Math.min(64 * 1024, total - stats.sent);
+        stats.sent += n;
+        controller.enqueue(new Uint8Array(n));
+        if (stats.sent >= total) controller.close();
+      },
+    });
+    return { body, stats };
+  }
+
+  function rawPost(body: ReadableStream<Uint8Array>, contentLength?: number) {
+    const headers: Record<string, string> = { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=x" };
+    if (contentLength !== undefined) headers["Content-Length"] = String(contentLength);
+    return new Request(`${ORIGIN}${PATH}`, { method: "POST", body, duplex: "half", headers } as RequestInit);
+  }
+
+  it("refuses a body whose Content-Length is over the limit without parsing it", async () => {
+    // 8 MB: read to the end and thrown away, so a browser still sending it gets the answer.
+    const { body, stats } = sender(8 * 1024 * 1024);
+    const res = failure(await run(rawPost(body, 8 * 1024 * 1024)));
+    expect(res.init.status).toBe(413);
+    expect(res.data.error).toBe("size");
+    expect(stats.sent).toBe(8 * 1024 * 1024);
+  });
+
+  it("drops an absurd body at once", async () => {
+    const { body, stats } = sender(500 * 1024 * 1024);
+    const res = failure(await run(rawPost(body, 500 * 1024 * 1024)));
+    expect(res.init.status).toBe(413);
+    expect(stats.sent).toBeLessThanOrEqual(128 * 1024);
+  });
+
+  it("stops collecting a body without Content-Length once it passes the limit", async () => {
+    const { body, stats } = sender(500 * 1024 * 1024);
+    const res = failure(await run(rawPost(body)));
+    expect(res.init.status).toBe(413);
+    expect(stats.sent).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it("an upload without a file says to choose one", async () => {
+    const fd = new FormData();
+    fd.set("intent", "upload-image");
+    const res = failure(await run(new Request(`${ORIGIN}${PATH}`, { method: "POST", body: fd, headers: { Origin: ORIGIN } })));
+    expect(res.init.status).toBe(400);
+    expect(res.data.error).toBe("empty");
+  });
+
+  it("'Remover foto' removes the own photo only", async () => {
+    await run(upload(photo()));
+    await run(upload(photo()), other);
+    const [mine] = await imagesOf(pro.id);
+    const [theirs] = await imagesOf(other.id);
+
+    const res = (await post({ intent: "remove-image" })) as Response;
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ title: "Foto removida" });
+    expect((await profileOf(pro.id)).profileImageId).toBeNull();
+    expect(await imagesOf(pro.id)).toHaveLength(0);
+    expect((await getImage(mine!.id)).status).toBe(404);
+    // The other professional's photo is still there and still served.
+    expect((await profileOf(other.id)).profileImageId).toBe(theirs!.id);
+    expect((await getImage(theirs!.id)).status).toBe(200);
+  });
+
+  it("a professional cannot remove another's photo by sending its id", async () => {
+    await run(upload(photo()), other);
+    const [theirs] = await imagesOf(other.id);
+    await post({ intent: "remove-image", imageId: theirs!.id });
+    expect((await profileOf(other.id)).profileImageId).toBe(theirs!.id);
+    expect(await imagesOf(other.id)).toHaveLength(1);
+  });
+});
+
+describe("GET /imagens/:id", () => {
+  it("answers 404 to unknown and malformed ids", async () => {
+    expect((await getImage(crypto.randomUUID())).status).toBe(404);
+    expect((await getImage("../../etc/passwd")).status).toBe(404);
+    expect((await getImage("x")).status).toBe(404);
+  });
+});
