@@ -14,6 +14,10 @@ export default [
     route("clientes/exportar", "routes/clientes.exportar.ts"),
     route("servicos", "routes/servicos.tsx"),
     route("solicitacoes", "routes/solicitacoes.tsx"),
+    route("relatorios", "routes/relatorios.tsx"),
+    route("relatorios/exportar", "routes/relatorios.exportar.ts"),
+    route("perfil", "routes/perfil.tsx"),
+    route("tutorial", "routes/tutorial.tsx"),
     route("configuracoes", "routes/configuracoes.tsx", [
       index("routes/configuracoes._index.tsx"),
       route("perfil", "routes/configuracoes.perfil.tsx"),

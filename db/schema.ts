@@ -344,6 +344,18 @@ export const appointments = sqliteTable(
       t.priceCents,
     ),
     index("appointments_user_created_idx").on(t.userId, t.createdAt),
+    // Covers the reports' period figures (totals, weekdays, months, services, clients) so a
+    // year of appointments is summed from the index alone (docs/decisions/0309).
+    index("appointments_user_date_report_idx").on(
+      t.userId,
+      t.date,
+      t.status,
+      t.serviceId,
+      t.clientId,
+      t.priceCents,
+      t.durationMinutes,
+      t.serviceName,
+    ),
   ],
 );
 

@@ -8,3 +8,13 @@ export const pages: { label: string; path: string }[] = [
   { label: "/clientes (first page)", path: "/clientes" },
   { label: "/clientes?q=silva (search)", path: "/clientes?q=silva" },
 ];
+
+// Reports: every fixed period, a status filter over a year with the 12-month chart, and the CSV.
+pages.push(
+  ...["este-mes", "7d", "30d", "90d", "365d"].map((p) => ({
+    label: `/relatorios?periodo=${p}`,
+    path: `/relatorios?periodo=${p}`,
+  })),
+  { label: "/relatorios (365d, status concluído, 12 meses)", path: "/relatorios?periodo=365d&status=completed&meses=12" },
+  { label: "/relatorios/exportar?periodo=30d (CSV)", path: "/relatorios/exportar?periodo=30d" },
+);

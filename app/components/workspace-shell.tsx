@@ -7,6 +7,7 @@ export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/agenda", label: "Agenda", icon: "◷" },
   { to: "/clientes", label: "Clientes", icon: "☺" },
   { to: "/servicos", label: "Serviços", icon: "✂" },
+  { to: "/relatorios", label: "Relatórios", icon: "▤" },
   { to: "/solicitacoes", label: "Solicitações", icon: "✉" },
   { to: "/configuracoes", label: "Configurações", icon: "⚙" },
 ];
@@ -78,7 +79,10 @@ function SidebarBody({ businessName, email, badges }: ShellProps) {
       <div className="mt-auto border-t border-slate-200 pt-4">
         <p className="truncate px-3 text-sm font-medium">{businessName}</p>
         <p className="truncate px-3 text-xs text-slate-500">{email}</p>
-        <Form method="post" action="/logout" className="mt-2">
+        <Link to="/perfil" className="mt-2 block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+          Meu Perfil
+        </Link>
+        <Form method="post" action="/logout">
           <button type="submit" className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">
             Sair
           </button>

@@ -1,27 +1,50 @@
 import { and, asc, eq, gte } from "drizzle-orm";
-import { Link, useLoaderData } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import { bookingRequests } from "../../db/schema";
-import { formatDate, minutesToTime, nowInZone } from "../utils/time";
 import type { Route } from "./+types/dashboard";
 import { BookingLinkCard } from "../components/booking-link-card";
+import { FirstStepsCard } from "../components/dashboard/first-steps-card";
+import { InsightsCarousel } from "../components/dashboard/insights-carousel";
+import { KpiCards } from "../components/dashboard/kpi-cards";
+import { LinkedBanner } from "../components/dashboard/linked-banner";
+import { MonthlySummary } from "../components/dashboard/monthly-summary";
+import { RecentAppointments } from "../components/dashboard/recent-appointments";
+import { SetupWizard } from "../components/dashboard/setup-wizard";
+import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
 import { trialDaysLeft } from "../utils/access";
 import { requireUser } from "../utils/auth.server";
+import { loadDashboardData, markGuideSeen, markSetupCompleted } from "../utils/dashboard.server";
 import { getDb } from "../utils/db.server";
+import {
+  buildInsights,
+  dashboardKpis,
+  dayLabel,
+  monthlySummary,
+  showGuide,
+  showInsights,
+} from "../utils/insights";
 import { setupSteps } from "../utils/setup.server";
+import { formatDate, minutesToTime, nowInZone } from "../utils/time";
+import { redirectWithToast } from "../utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];
+
+const STEP_LINKS = {
+  profile: "/configuracoes/perfil",
+  hours: "/configuracoes/horarios",
+  services: "/servicos",
+  page: "/configuracoes/pagina",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const today = nowInZone(user.profile.timeZone).date;
-  const [steps, pending] = await Promise.all([
-    setupSteps(db, user.profile, {
-      profile: "/configuracoes/perfil",
-      hours: "/configuracoes/horarios",
-      services: "/servicos",
-      page: "/configuracoes/pagina",
-    }),
+  const now = new Date();
+  const url = new URL(request.url);
+  const today = nowInZone(user.profile.timeZone, now).date;
+  const [d, steps, pending] = await Promise.all([
+    loadDashboardData(db, user, now),
+    setupSteps(db, user.profile, STEP_LINKS),
     db
       .select()
       .from(bookingRequests)
@@ -35,20 +58,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
       .limit(4),
   ]);
-  const origin = new URL(request.url).origin;
+  const stepDone = (key: string) => steps.some((s) => s.key === key && s.done);
+  const setupCompleted = !!d.flags.setupCompletedAt;
+  const gate = {
+    fullName: user.profile.fullName,
+    businessName: user.profile.businessName,
+    hasActiveDay: stepDone("hours"),
+    hasService: stepDone("services"),
+  };
+  const insightsOn = showInsights({ ...gate, setupCompleted });
   const hour = Number(
-    new Intl.DateTimeFormat("pt-BR", { hour: "numeric", hourCycle: "h23", timeZone: user.profile.timeZone }).format(
-      new Date(),
-    ),
+    new Intl.DateTimeFormat("pt-BR", { hour: "numeric", hourCycle: "h23", timeZone: user.profile.timeZone }).format(now),
   );
   return {
     greeting: greeting(hour),
     firstName: user.profile.fullName.split(/\s+/)[0] || user.profile.fullName,
     businessName: user.profile.businessName,
+    linkedOwner: d.linkedOwner?.businessName || d.linkedOwner?.fullName || null,
     onTrial: user.subscription?.status === "trial" && user.access === "subscription",
-    trialDays: trialDaysLeft(user.subscription, new Date()),
-    bookingUrl: user.profile.bookingSlug ? `${origin}/agendamento/${user.profile.bookingSlug}` : null,
+    trialDays: trialDaysLeft(user.subscription, now),
+    bookingUrl: user.profile.bookingSlug ? `${url.origin}/agendamento/${user.profile.bookingSlug}` : null,
+    kpis: dashboardKpis(d.totals, d.clientTotals),
+    summary: monthlySummary(d.totals, d.clientStats, d.clock.daysElapsed),
+    monthLabel: new Intl.DateTimeFormat("pt-BR", { month: "long", timeZone: "UTC" }).format(
+      new Date(`${d.clock.today}T12:00:00Z`),
+    ),
+    recent: d.recent.map((a) => ({
+      id: a.id,
+      dayLabel: dayLabel(a.date, d.clock.today),
+      time: minutesToTime(a.startMinute),
+      clientName: a.clientName ?? "Cliente não encontrado",
+      serviceName: a.serviceName || "Serviço não encontrado",
+      status: a.status,
+    })),
     steps,
+    /** Ready to finish: what the tips need besides the flag (spec section 2). */
+    ready: showInsights({ ...gate, setupCompleted: true }),
+    insights: insightsOn
+      ? buildInsights({
+          today: d.clock.today,
+          now,
+          clientCount: d.clientTotals.total,
+          clients: d.clientStats,
+          lastCreatedAt: d.lastCreatedAt,
+          current: d.totals.current,
+          previous: d.totals.previous,
+          weekdayRevenueCents: d.weekdayRevenueCents,
+          topService: d.topService,
+        })
+      : null,
+    guide: showGuide(d.flags),
+    wizardOpen: url.searchParams.has("assistente"),
     pending: pending.map((r) => ({
       id: r.id,
       customerName: r.customerName,
@@ -58,6 +118,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The overlays' flags, stored per user so they follow the professional across devices. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  switch (intent) {
+    case "setup-later":
+      await markSetupCompleted(db, user.id);
+      return redirectWithToast(request, "/dashboard", {
+        type: "info",
+        title: "Configuração adiada",
+        description: "Você pode continuar quando quiser pelo cartão Primeiros passos.",
+      });
+    case "setup-finish":
+      await markSetupCompleted(db, user.id);
+      return redirectWithToast(request, "/dashboard", {
+        type: "success",
+        title: "Configuração concluída!",
+        description: "Agora o dashboard mostra dicas calculadas a partir dos seus dados.",
+      });
+    case "guide-seen":
+      await markGuideSeen(db, user.id);
+      return redirect("/dashboard");
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
 function greeting(hour: number) {
   if (hour < 12) return "Bom dia";
   if (hour < 18) return "Boa tarde";
@@ -65,28 +154,46 @@ function greeting(hour: number) {
 }
 
 export default function Dashboard() {
-  const { greeting, firstName, businessName, onTrial, trialDays, bookingUrl, steps, pending } =
-    useLoaderData<typeof loader>();
-  const done = steps.filter((s) => s.done).length;
+  const d = useLoaderData<typeof loader>();
+  const guideActive = d.guide && !d.wizardOpen;
+  const timing = useGuideTiming(guideActive);
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">
-          {greeting}, {firstName}!
-        </h1>
-        <p className="text-slate-600">{businessName}</p>
+    <div className="mx-auto max-w-5xl space-y-4 sm:space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            {d.greeting}, {d.firstName}!
+          </h1>
+          <p className="truncate text-slate-600">{d.businessName}</p>
+        </div>
+        <nav aria-label="Atalhos do dashboard" className="flex gap-3 text-sm">
+          <Link to="/perfil" className="btn-link">
+            Meu Perfil
+          </Link>
+          <Link to="/tutorial" className="btn-link">
+            Tutorial
+          </Link>
+        </nav>
       </header>
-      {onTrial ? (
+
+      {d.linkedOwner ? <LinkedBanner ownerBusinessName={d.linkedOwner} /> : null}
+
+      {d.onTrial ? (
         <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900" role="status">
           <p className="font-semibold">PERÍODO GRÁTIS</p>
           <p className="text-sm">
-            {trialDays === 1
+            {d.trialDays === 1
               ? "Falta 1 dia para o fim do seu período grátis."
-              : `Faltam ${trialDays} dias para o fim do seu período grátis.`}
+              : `Faltam ${d.trialDays} dias para o fim do seu período grátis.`}
           </p>
         </div>
       ) : null}
-      {pending.length > 0 ? (
+
+      {d.wizardOpen ? <SetupWizard steps={d.steps} ready={d.ready} /> : null}
+
+      <KpiCards kpis={d.kpis} />
+
+      {d.pending.length > 0 ? (
         <section className="card" aria-labelledby="pending-title">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id="pending-title" className="font-semibold">
@@ -97,7 +204,7 @@ export default function Dashboard() {
             </Link>
           </div>
           <ul className="mt-3 divide-y divide-slate-100">
-            {pending.map((r) => (
+            {d.pending.map((r) => (
               <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                 <span className="font-medium">{r.customerName}</span>
                 <span className="text-slate-600">
@@ -108,48 +215,23 @@ export default function Dashboard() {
           </ul>
         </section>
       ) : null}
-      <BookingLinkCard url={bookingUrl} />
-      <section className="card" aria-labelledby="first-steps-title">
-        <div className="flex items-baseline justify-between gap-2">
-          <h2 id="first-steps-title" className="font-semibold">
-            Primeiros passos
-          </h2>
-          <p className="text-sm text-slate-600">
-            {done} de {steps.length} concluídos
-          </p>
-        </div>
-        <div
-          className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={steps.length}
-          aria-valuenow={done}
-          aria-label="Progresso dos primeiros passos"
-        >
-          <div className="h-full bg-brand" style={{ width: `${(done / steps.length) * 100}%` }} />
-        </div>
-        <ol className="mt-4 space-y-3">
-          {steps.map((step) => (
-            <li key={step.key} className="flex items-start gap-3" data-testid={`step-${step.key}`}>
-              <span
-                className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
-                  step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-400"
-                }`}
-                aria-hidden
-              >
-                {step.done ? "✓" : ""}
-              </span>
-              <div>
-                <p className={`font-medium ${step.done ? "text-slate-500 line-through" : ""}`}>
-                  {step.href ? <a href={step.href} className="hover:underline">{step.title}</a> : step.title}
-                  <span className="sr-only">{step.done ? " (concluído)" : " (pendente)"}</span>
-                </p>
-                <p className="text-sm text-slate-600">{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
+
+      {d.insights ? (
+        <InsightsCarousel insights={d.insights} />
+      ) : (
+        <FirstStepsCard
+          steps={d.steps}
+          highlight={timing.highlight}
+          guide={guideActive ? <WelcomeGuideSlot firstName={d.firstName} floating={timing.floating} /> : null}
+        />
+      )}
+
+      <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-2">
+        <RecentAppointments items={d.recent} />
+        <BookingLinkCard url={d.bookingUrl} />
+      </div>
+
+      <MonthlySummary summary={d.summary} monthLabel={d.monthLabel} />
     </div>
   );
 }

@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { AT_RISK_AFTER_DAYS } from "../../utils/metrics";
+import { formatMoney } from "../../utils/money";
+import { formatDate } from "../../utils/time";
+import { whatsappLink } from "../../utils/whatsapp";
+import { EmptyNote, ReportSection } from "./section";
+import type { Report } from "./types";
+
+function clientHref(name: string) {
+  return `/clientes?q=${encodeURIComponent(name)}`;
+}
+
+/** Top 4 clients by amount spent (completed) in the period. */
+export function VipClients({ clients }: { clients: Report["vip"] }) {
+  return (
+    <ReportSection
+      id="vip"
+      title="Clientes VIP"
+      definition="Os 4 clientes que mais gastaram no período (atendimentos concluídos, acima de R$ 0,00)."
+    >
+      {clients.length === 0 ? (
+        <EmptyNote>Nenhum atendimento concluído no período.</EmptyNote>
+      ) : (
+        <ol className="divide-y divide-slate-100" data-testid="vip-clients">
+          {clients.map((c, i) => (
+            <li key={c.id} className="flex items-center justify-between gap-3 py-2.5">
+              <div className="min-w-0">
+                <Link to={clientHref(c.name)} className="block truncate text-sm font-medium hover:underline">
+                  <span className="mr-1.5 text-slate-400">{i + 1}.</span>
+                  {c.name}
+                </Link>
+                <p className="text-xs text-slate-600">
+                  {c.completed} {c.completed === 1 ? "atendimento concluído" : "atendimentos concluídos"}
+                </p>
+              </div>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatMoney(c.spentCents)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </ReportSection>
+  );
+}
+
+/** Clients away for more than 30 days, longest absence first, with a WhatsApp link to call them back. */
+export function AtRiskClients({ atRisk }: { atRisk: Report["atRisk"] }) {
+  return (
+    <ReportSection
+      id="em-risco"
+      title="Clientes em risco"
+      definition={`Último agendamento (não cancelado) há mais de ${AT_RISK_AFTER_DAYS} dias. Não depende dos filtros.`}
+    >
+      {atRisk.clients.length === 0 ? (
+        <EmptyNote>Nenhum cliente sem agendamento há mais de {AT_RISK_AFTER_DAYS} dias.</EmptyNote>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100" data-testid="at-risk-clients">
+            {atRisk.clients.map((c) => (
+              <li key={c.id} className="flex items-center justify-between gap-3 py-2.5">
+                <div className="min-w-0">
+                  <Link to={clientHref(c.name)} className="block truncate text-sm font-medium hover:underline">
+                    {c.name}
+                  </Link>
+                  <p className="text-xs text-slate-600">Última visita: {formatDate(c.lastDate, true)}</p>
+                  <p className="text-xs font-medium text-amber-700">Há {c.days} dias</p>
+                </div>
+                <a
+                  href={whatsappLink(c.phone, `Olá, ${c.name.split(" ")[0]}! Sentimos sua falta. Que tal agendar um horário?`)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-secondary shrink-0 px-3 py-1.5 text-xs"
+                  aria-label={`Chamar ${c.name} no WhatsApp`}
+                >
+                  WhatsApp
+                </a>
+              </li>
+            ))}
+          </ul>
+          {atRisk.total > atRisk.clients.length ? (
+            <p className="mt-2 text-xs text-slate-600">
+              Mostrando {atRisk.clients.length} de {atRisk.total} clientes em risco.
+            </p>
+          ) : null}
+        </>
+      )}
+    </ReportSection>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `appointments_user_date_report_idx` ON `appointments` (`user_id`,`date`,`status`,`service_id`,`client_id`,`price_cents`,`duration_minutes`,`service_name`);

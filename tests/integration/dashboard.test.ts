@@ -1,0 +1,318 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  appointments,
+  clients,
+  linkedAccounts,
+  services,
+  users,
+  workingHours,
+  type AppointmentStatus,
+} from "../../db/schema";
+import { action, loader } from "../../app/routes/dashboard";
+import type { Db } from "../../app/utils/db.server";
+import { defaultWeek } from "../../app/utils/demo.server";
+import { readToast } from "../../app/utils/toast.server";
+import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+// Saturday 15/03/2025, 12:00 in São Paulo. The month-to-date is 01/03-15/03 and the previous
+// period of equal length 01/02-15/02.
+const NOW = new Date("2025-03-15T15:00:00Z");
+const MINUTE = 60_000;
+
+let db: Db;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  db = createTestDb();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type Ctx = Awaited<ReturnType<typeof userContextFor>>;
+
+/** The loader's data with the non-breaking space of 'R$ 50,00' made a plain one, for readable asserts. */
+async function load(ctx: Ctx, path = "/dashboard"): ReturnType<typeof loader> {
+  const value = await loader({ request: new Request(`${ORIGIN}${path}`), context: ctx, params: {} } as never);
+  return JSON.parse(JSON.stringify(value).replaceAll("\u00a0", " "));
+}
+
+function post(ctx: Ctx, fields: Record<string, string>) {
+  return action({ request: formRequest("/dashboard", fields), context: ctx, params: {} } as never);
+}
+
+async function statusOf(promise: Promise<unknown>) {
+  try {
+    const value = await promise;
+    return value instanceof Response ? value.status : 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    const init = (error as { init?: ResponseInit }).init;
+    if (init?.status) return init.status;
+    throw error;
+  }
+}
+
+async function addClient(userId: string, name: string, createdAt: string) {
+  const [row] = await db
+    .insert(clients)
+    .values({ userId, name, phone: `11${Math.floor(1e8 + Math.random() * 9e8)}`, createdAt: new Date(createdAt) })
+    .returning();
+  return row!.id;
+}
+
+async function addAppointment(
+  userId: string,
+  clientId: string | null,
+  date: string,
+  status: AppointmentStatus,
+  priceCents: number,
+  serviceName: string,
+  createdAt = new Date(`${date}T12:00:00Z`),
+  startMinute = 600,
+) {
+  await db.insert(appointments).values({ userId, clientId, date, startMinute, status, priceCents, serviceName, createdAt });
+}
+
+async function makeReady(userId: string) {
+  await db.insert(workingHours).values(defaultWeek(userId));
+  await db.insert(services).values({ userId, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
+}
+
+/** A month of history; the expected figures are worked out by hand in the tests below. */
+async function seedHistory(userId: string) {
+  const ana = await addClient(userId, "Ana Lima", "2025-01-10T12:00:00Z");
+  const bruno = await addClient(userId, "Bruno Reis", "2025-02-20T12:00:00Z");
+  const carla = await addClient(userId, "Carla Dias", "2025-03-05T12:00:00Z");
+  const davi = await addClient(userId, "Davi Melo", "2025-03-14T12:00:00Z");
+  const eva = await addClient(userId, "Eva Rocha", "2025-01-05T12:00:00Z");
+  const fabio = await addClient(userId, "Fábio Nunes", "2024-11-01T12:00:00Z");
+  const ago = (minutes: number) => new Date(NOW.getTime() - minutes * MINUTE);
+  // Today: 1 completed (R$ 50), 1 scheduled, 1 cancelled.
+  await addAppointment(userId, ana, "2025-03-15", "completed", 5000, "Corte Masculino", ago(24 * 60));
+  await addAppointment(userId, bruno, "2025-03-15", "scheduled", 8500, "Corte + Escova", ago(30), 840);
+  await addAppointment(userId, carla, "2025-03-15", "cancelled", 3500, "Barba", ago(20), 960);
+  // Yesterday (Friday): 2 completed, R$ 100.
+  await addAppointment(userId, bruno, "2025-03-14", "completed", 4000, "Barba");
+  await addAppointment(userId, davi, "2025-03-14", "completed", 6000, "Corte Masculino");
+  // Monday 03/03, and two booked ahead (one tomorrow).
+  await addAppointment(userId, ana, "2025-03-03", "completed", 5000, "Corte Masculino");
+  await addAppointment(userId, carla, "2025-03-20", "scheduled", 4500, "Manicure", ago(5), 540);
+  await addAppointment(userId, davi, "2025-03-16", "scheduled", 5000, "Corte Masculino", ago(10), 570);
+  // February: inside the compared window (01-15) R$ 160 from 2 completed; after it, R$ 90.
+  await addAppointment(userId, ana, "2025-02-10", "completed", 10000, "Corte + Escova");
+  await addAppointment(userId, eva, "2025-02-05", "completed", 6000, "Manicure");
+  await addAppointment(userId, bruno, "2025-02-12", "cancelled", 5000, "Barba");
+  await addAppointment(userId, bruno, "2025-02-20", "completed", 9000, "Corte + Escova");
+  // Long ago: a VIP who has not come back.
+  await addAppointment(userId, fabio, "2024-12-01", "completed", 150000, "Pacote Noiva");
+}
+
+/** Another professional's busy day, which must not show anywhere. */
+async function seedOther() {
+  const other = await createProfessional(db, { name: "Outra Pessoa" });
+  const zed = await addClient(other.id, "Zé Intruso", "2025-03-10T12:00:00Z");
+  await addAppointment(other.id, zed, "2025-03-15", "completed", 99_900, "Serviço Alheio", new Date(NOW.getTime() - MINUTE));
+  await addAppointment(other.id, zed, "2025-03-14", "completed", 250_000, "Serviço Alheio");
+  return other;
+}
+
+describe("dashboard loader", () => {
+  it("computes the cards, the summary and the recent list from the professional's own data", async () => {
+    const pro = await createProfessional(db, { name: "Paula Ribeiro" });
+    await seedHistory(pro.id);
+    await seedOther();
+    const d = await load(await userContextFor(db, pro));
+
+    const kpi = Object.fromEntries(d.kpis.map((k) => [k.key, k]));
+    expect(kpi["revenue-today"]).toMatchObject({ value: "R$ 50,00", variation: { pct: -50, label: "-50% vs ontem", trend: "down" } });
+    expect(kpi["appointments-today"]).toMatchObject({ value: "2", variation: { pct: 0, label: "0% vs ontem", trend: "flat" } });
+    expect(kpi.clients).toMatchObject({
+      value: "6",
+      variation: { pct: 50, label: "+50% vs início do mês" },
+      detail: "2 novos clientes este mês",
+    });
+    expect(kpi["revenue-month"]).toMatchObject({
+      value: "R$ 200,00",
+      variation: { pct: 25, label: "+25% vs mesmo período do mês passado", trend: "up" },
+    });
+
+    expect(d.summary).toEqual({
+      appointments: 7,
+      revenueCents: 20_000,
+      dailyAverageCents: 1333,
+      returningPct: 75,
+      monthClients: 4,
+    });
+    expect(d.monthLabel).toBe("março");
+
+    expect(d.recent).toEqual([
+      expect.objectContaining({ dayLabel: "20/03", time: "09:00", clientName: "Carla Dias", serviceName: "Manicure", status: "scheduled" }),
+      expect.objectContaining({ dayLabel: "Amanhã", time: "09:30", clientName: "Davi Melo", serviceName: "Corte Masculino" }),
+      expect.objectContaining({ dayLabel: "Hoje", time: "16:00", clientName: "Carla Dias", status: "cancelled" }),
+      expect.objectContaining({ dayLabel: "Hoje", time: "14:00", clientName: "Bruno Reis", serviceName: "Corte + Escova" }),
+    ]);
+  });
+
+  it("shows the tips, computed from the data, once setup is done and flagged", async () => {
+    const pro = await createProfessional(db);
+    await seedHistory(pro.id);
+    await seedOther();
+    await makeReady(pro.id);
+    const ctx = await userContextFor(db, pro);
+
+    const before = await load(ctx);
+    expect(before.insights).toBeNull(); // setup flag not set yet: the first-steps card
+    expect(before.ready).toBe(true);
+
+    await post(ctx, { intent: "setup-finish" });
+    const d = await load(ctx);
+    expect(d.insights).not.toBeNull();
+    const byId = Object.fromEntries(d.insights!.map((i) => [i.id, i.text]));
+    expect(Object.keys(byId)).toEqual(["ticket-down", "at-risk", "month-comparison", "vip", "top-service", "best-weekday"]);
+    expect(byId["ticket-down"]).toContain("caiu 37%: R$ 50,00 este mês contra R$ 80,00");
+    expect(byId["at-risk"]).toContain("2 clientes não voltam há mais de 30 dias: Fábio Nunes e Eva Rocha");
+    expect(byId["month-comparison"]).toBe(
+      "Em relação ao mesmo período do mês passado: faturamento +25%, agendamentos +150%, ticket médio -37%.",
+    );
+    expect(byId.vip).toContain("Fábio Nunes já gastou R$ 1.500,00");
+    expect(byId["top-service"]).toContain("Corte Masculino é o seu serviço mais vendido este mês: 3 atendimentos concluídos, R$ 160,00");
+    expect(byId["best-weekday"]).toContain("Sexta-feira trouxe 50% do faturamento do mês");
+    expect(JSON.stringify(d)).not.toContain("Intruso");
+  });
+
+  it("with no data: zeros, no variation invented, the first-steps card and the guide", async () => {
+    const pro = await createProfessional(db);
+    await seedOther();
+    const d = await load(await userContextFor(db, pro));
+    expect(d.kpis.map((k) => [k.value, k.variation.label])).toEqual([
+      ["R$ 0,00", "0% vs ontem"],
+      ["0", "0% vs ontem"],
+      ["0", "0% vs início do mês"],
+      ["R$ 0,00", "0% vs mesmo período do mês passado"],
+    ]);
+    expect(d.summary).toEqual({ appointments: 0, revenueCents: 0, dailyAverageCents: 0, returningPct: null, monthClients: 0 });
+    expect(d.recent).toEqual([]);
+    expect(d.insights).toBeNull();
+    expect(d.guide).toBe(true);
+    expect(d.ready).toBe(false);
+    expect(d.steps.map((s) => [s.key, s.done])).toEqual([
+      ["profile", true],
+      ["hours", false],
+      ["services", false],
+      ["page", false],
+    ]);
+    expect(d.linkedOwner).toBeNull();
+    expect(d.wizardOpen).toBe(false);
+    expect((await load(await userContextFor(db, pro), "/dashboard?assistente=1")).wizardOpen).toBe(true);
+  });
+
+  it("a first revenue after an empty yesterday says there is no data to compare", async () => {
+    const pro = await createProfessional(db);
+    const ana = await addClient(pro.id, "Ana Lima", "2025-03-01T12:00:00Z");
+    await addAppointment(pro.id, ana, "2025-03-15", "completed", 7000, "Corte");
+    const d = await load(await userContextFor(db, pro));
+    const kpi = Object.fromEntries(d.kpis.map((k) => [k.key, k.variation]));
+    expect(kpi["revenue-today"]).toEqual({ pct: null, label: "Sem dados do período anterior", trend: "none" });
+    expect(kpi.clients).toEqual({ pct: null, label: "Sem dados do período anterior", trend: "none" });
+  });
+
+  it("top service: most completed this month, revenue breaks a tie; cancelled and last month do not count", async () => {
+    const pro = await createProfessional(db);
+    await makeReady(pro.id);
+    const ana = await addClient(pro.id, "Ana Lima", "2025-01-01T12:00:00Z");
+    await addAppointment(pro.id, ana, "2025-03-10", "completed", 3500, "Barba");
+    await addAppointment(pro.id, ana, "2025-03-11", "completed", 5000, "Corte");
+    await addAppointment(pro.id, ana, "2025-03-12", "cancelled", 5000, "Barba");
+    await addAppointment(pro.id, ana, "2025-03-13", "cancelled", 5000, "Barba");
+    await addAppointment(pro.id, ana, "2025-02-10", "completed", 3500, "Barba");
+    const ctx = await userContextFor(db, pro);
+    await post(ctx, { intent: "setup-finish" });
+    const tip = (await load(ctx)).insights!.find((i) => i.id === "top-service");
+    expect(tip?.text).toBe("Corte é o seu serviço mais vendido este mês: 1 atendimento concluído, R$ 50,00.");
+  });
+
+  it("the starter tip when setup is done but nothing was booked yet", async () => {
+    const pro = await createProfessional(db);
+    await makeReady(pro.id);
+    const ctx = await userContextFor(db, pro);
+    await post(ctx, { intent: "setup-later" });
+    const d = await load(ctx);
+    expect(d.insights?.map((i) => i.id)).toEqual(["starter"]);
+  });
+
+  it("tells a linked account whose team it is in", async () => {
+    const owner = await createProfessional(db, { name: "Dona Salão" });
+    const member = await createProfessional(db, { name: "Membro Equipe" });
+    const pending = await createProfessional(db, { name: "Convite Pendente" });
+    await db.insert(linkedAccounts).values([
+      { ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" },
+      { ownerId: owner.id, linkedUserEmail: pending.email, status: "pending" },
+    ]);
+    expect((await load(await userContextFor(db, member))).linkedOwner).toBe("Dona Salão");
+    expect((await load(await userContextFor(db, pending))).linkedOwner).toBeNull();
+    expect((await load(await userContextFor(db, owner))).linkedOwner).toBeNull();
+  });
+});
+
+describe("dashboard flags", () => {
+  async function flags(userId: string) {
+    const [row] = await db
+      .select({ setup: users.setupCompletedAt, guide: users.guideSeenAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row!;
+  }
+
+  it("'Configurar Depois' sets the setup flag for this professional only, with a message", async () => {
+    const pro = await createProfessional(db);
+    const other = await createProfessional(db);
+    const ctx = await userContextFor(db, pro);
+    const res = (await post(ctx, { intent: "setup-later" })) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    const { toast } = await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }));
+    expect(toast?.title).toBe("Configuração adiada");
+    expect((await flags(pro.id)).setup).toEqual(NOW);
+    expect((await flags(other.id)).setup).toBeNull();
+    // Once set, the guide no longer shows.
+    expect((await load(ctx)).guide).toBe(false);
+  });
+
+  it("a later post keeps the first date", async () => {
+    const pro = await createProfessional(db);
+    const ctx = await userContextFor(db, pro);
+    await post(ctx, { intent: "setup-finish" });
+    vi.setSystemTime(new Date(NOW.getTime() + 3_600_000));
+    await post(ctx, { intent: "setup-later" });
+    expect((await flags(pro.id)).setup).toEqual(NOW);
+  });
+
+  it("'Entendi!' hides the guide for good", async () => {
+    const pro = await createProfessional(db);
+    const ctx = await userContextFor(db, pro);
+    expect((await load(ctx)).guide).toBe(true);
+    const res = (await post(ctx, { intent: "guide-seen" })) as Response;
+    expect(res.status).toBe(302);
+    expect((await flags(pro.id)).guide).toEqual(NOW);
+    expect((await flags(pro.id)).setup).toBeNull();
+    expect((await load(ctx)).guide).toBe(false);
+  });
+
+  it("an unknown intent or a broken body is a 400 and changes nothing", async () => {
+    const pro = await createProfessional(db);
+    const ctx = await userContextFor(db, pro);
+    expect(await statusOf(post(ctx, { intent: "drop-tables" }))).toBe(400);
+    expect(await statusOf(post(ctx, {}))).toBe(400);
+    const broken = new Request(`${ORIGIN}/dashboard`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: ORIGIN },
+      body: "not multipart",
+    });
+    expect(await statusOf(action({ request: broken, context: ctx, params: {} } as never))).toBe(400);
+    expect(await flags(pro.id)).toEqual({ setup: null, guide: null });
+  });
+});
