@@ -7,9 +7,11 @@ import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../utils/money";
 import { formatPhone } from "../utils/phone";
 import { normalizePixKey, pixPayload, pixQrSvg } from "../utils/pix";
-import { formatDate, minutesToTime, nowInZone } from "../utils/time";
+import { formatDate } from "../utils/format-date";
+import { minutesToTime, nowInZone } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
 import { customerToProfessionalMessage, whatsappLink } from "../utils/whatsapp";
+import { brandTheme } from "../utils/color";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
 // its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and cancel.
@@ -116,7 +118,7 @@ export default function BookingStatus() {
   return (
     <div
       className="min-h-screen bg-slate-50"
-      style={{ "--color-brand": d.colors.primary, "--color-brand-2": d.colors.secondary } as React.CSSProperties}
+      style={brandTheme(d.colors.primary, d.colors.secondary)}
     >
       <div className="h-24 bg-gradient-to-r from-brand to-brand-2" aria-hidden />
       <main className="mx-auto -mt-16 max-w-xl space-y-4 px-3 pb-10">

@@ -23,10 +23,12 @@ import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../utils/money";
 import { formatPhone, phoneDigits } from "../utils/phone";
 import { clientIp, hit, LIMITS } from "../utils/rate-limit.server";
-import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
+import { formatDate } from "../utils/format-date";
+import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../utils/whatsapp";
 import { RATE_LIMIT_MESSAGE, validateBookingSubmission } from "../validation/booking";
+import { brandTheme } from "../utils/color";
 
 // The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
 // Without JavaScript every step is a plain GET/POST page whose state lives in the URL
@@ -201,7 +203,7 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
   return (
     <div
       className="min-h-screen bg-slate-50"
-      style={{ "--color-brand": pro.primaryColor, "--color-brand-2": pro.secondaryColor } as React.CSSProperties}
+      style={brandTheme(pro.primaryColor, pro.secondaryColor)}
     >
       <div className="h-28 bg-gradient-to-r from-brand to-brand-2" aria-hidden />
       <main className="mx-auto -mt-20 max-w-xl px-3 pb-10">

@@ -6,6 +6,7 @@ import { WorkspaceShell } from "../components/workspace-shell";
 import { requireUser, requireWorkspaceUser, userContext } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { nowInZone } from "../utils/time";
+import { brandTheme } from "../utils/color";
 
 /** Guards every signed-in screen: session, then access (spec section 2, guards 1 and 2). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -39,7 +40,7 @@ export default function Workspace() {
   const { theme, ...shell } = useLoaderData<typeof loader>();
   return (
     // The page-settings colours are the workspace's theme too.
-    <div style={{ "--color-brand": theme.primary, "--color-brand-2": theme.secondary } as React.CSSProperties}>
+    <div style={brandTheme(theme.primary, theme.secondary)}>
       <WorkspaceShell {...shell}>
         <Outlet />
       </WorkspaceShell>

@@ -101,11 +101,7 @@ export function dayOfWeek(date: string): number {
   return parseDate(date).getDay();
 }
 
-/** "2025-03-07" -> "07/03" (and "07/03/2025" with the year). */
-export function formatDate(date: string, withYear = false): string {
-  const [y, m, d] = date.split("-");
-  return withYear ? `${d}/${m}/${y}` : `${d}/${m}`;
-}
+export { formatDate } from "./format-date";
 
 /** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (spec section 5). */
 export const TIME_CHOICES: readonly string[] = Array.from({ length: 36 }, (_, i) =>
