@@ -97,6 +97,8 @@ export function demoHistory(
         durationMinutes: service.durationMinutes,
         priceCents: service.priceCents,
         status,
+        // Created on the day itself, so "recent appointments" reads like a real history.
+        createdAt: new Date(`${date}T${String(8 + i).padStart(2, "0")}:00:00Z`),
       });
     }
   }
