@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
+import { STANDIN_PORT, stripeTestEnv } from "./tests/support/stripe";
 
 // Debian's chromium where installed (this machine, CI); Playwright's own elsewhere.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
@@ -28,15 +29,35 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], javaScriptEnabled: true },
       grep: /@phone/,
     },
+    // HTTP-level suites (fuzz, tenant sweep, sessions, headers): no browser needed.
+    { name: "security", testDir: "tests/security" },
   ],
-  webServer: {
-    // A fresh database for every run.
-    command: `rm -f ${E2E_DB_PATH}* && tsx scripts/start.ts`,
-    url: `http://localhost:${E2E_PORT}/login`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(E2E_PORT), DATABASE_URL: E2E_DB_URL, AGENDO_DEMO: "1" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // A fresh database for every run.
+      command: `rm -f ${E2E_DB_PATH}* && tsx scripts/start.ts`,
+      url: `http://localhost:${E2E_PORT}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        DATABASE_URL: E2E_DB_URL,
+        AGENDO_DEMO: "1",
+        // Payments against the local stand-in for api.stripe.com (docs/decisions/0406).
+        ...stripeTestEnv(`http://127.0.0.1:${STANDIN_PORT}`),
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The stand-in for api.stripe.com: Checkout, Customer Portal and subscriptions.
+      command: "tsx tests/support/stripe-stand-in.ts",
+      url: `http://127.0.0.1:${STANDIN_PORT}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STRIPE_STANDIN_PORT: String(STANDIN_PORT) },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -7,6 +7,10 @@ export default [
   route("redefinir-senha", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("conta-suspensa", "routes/suspended.tsx"),
+  // Checkout for anyone signed in, access or not (a suspended professional subscribes here).
+  route("planos", "routes/planos.tsx"),
+  // Outside the workspace guard: a suspended professional may still download their data.
+  route("configuracoes/geral/exportar", "routes/configuracoes.geral.exportar.ts"),
   layout("routes/workspace.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("agenda", "routes/agenda.tsx"),
@@ -23,9 +27,13 @@ export default [
       route("perfil", "routes/configuracoes.perfil.tsx"),
       route("horarios", "routes/configuracoes.horarios.tsx"),
       route("pagina", "routes/configuracoes.pagina.tsx"),
+      route("contas", "routes/configuracoes.contas.tsx"),
+      route("planos", "routes/configuracoes.planos.tsx"),
+      route("geral", "routes/configuracoes.geral.tsx"),
     ]),
   ]),
   route("imagens/:id", "routes/imagens.ts"),
+  route("stripe/webhook", "routes/stripe.webhook.ts"),
   route("404", "routes/not-found.tsx"),
   // Public booking: /agendamento/{slug}, the customer's private page, and /{slug} or
   // /{professionalId} at the root (static paths above always win over :slug).

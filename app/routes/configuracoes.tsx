@@ -3,30 +3,35 @@ import { Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/configuracoes";
 import { SettingsTabs } from "../components/settings/settings-tabs";
 import { SETTINGS_TABS } from "../components/settings/tabs";
+import { planBadge } from "../utils/access";
 import { requireUser } from "../utils/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações — Agendo" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { premium: user.subscription?.status === "active" };
+  return { badge: planBadge(user) };
 }
+
+const BADGE_LABELS = { premium: "PREMIUM", trial: "PERÍODO GRÁTIS", team: "CONTA DA EQUIPE" } as const;
 
 /** Settings layout: title, plan badge, one tab link per settings route, then the tab. */
 export default function Settings() {
-  const { premium } = useLoaderData<typeof loader>();
+  const { badge } = useLoaderData<typeof loader>();
   useSpecHashRedirect();
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Configurações</h1>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${
-            premium ? "bg-amber-100 text-amber-800" : "bg-emerald-100 text-emerald-800"
-          }`}
-        >
-          {premium ? "PREMIUM" : "PERÍODO GRÁTIS"}
-        </span>
+        {badge ? (
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${
+              badge === "premium" ? "bg-amber-100 text-amber-800" : "bg-emerald-100 text-emerald-800"
+            }`}
+          >
+            {BADGE_LABELS[badge]}
+          </span>
+        ) : null}
       </header>
       <SettingsTabs />
       <Outlet />

@@ -6,6 +6,9 @@ import { formatMoney } from "../utils/money";
 import { PLANS } from "../utils/plans";
 import { getSessionUser } from "../utils/session.server";
 
+/** The largest yearly saving in the catalogue (twelve monthly payments minus the yearly price). */
+const BEST_YEARLY_SAVING = Math.max(...PLANS.map((p) => p.monthlyCents * 12 - p.yearlyCents));
+
 export const meta: Route.MetaFunction = () => [
   { title: "Agendo — agenda online para barbeiros, cabeleireiros e manicures" },
   {
@@ -93,7 +96,8 @@ export default function Home() {
               Planos
             </h2>
             <p className="mt-2 text-center text-slate-600">
-              No plano anual você paga 20% menos: até R$ 240 de economia por ano. Cancele quando quiser.
+              No plano anual você paga 20% menos: até {formatMoney(BEST_YEARLY_SAVING)} de economia por ano.
+              Cancele quando quiser.
             </p>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {PLANS.map((plan) => (

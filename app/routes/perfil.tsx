@@ -9,6 +9,7 @@ import { achievements } from "../utils/insights";
 import { variation } from "../utils/metrics";
 import { formatDuration, formatMoney } from "../utils/money";
 import { formatPhone } from "../utils/phone";
+import { planBadge } from "../utils/access";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil — Agendo" }];
 
@@ -27,14 +28,15 @@ const VS = "vs mesmo período do mês passado";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const { profile, subscription } = user;
+  const { profile } = user;
   const stats = await loadProfileStats(db, user.id, profile.timeZone);
+  const badge = planBadge(user);
   const plan =
-    subscription?.status === "active"
+    badge === "premium"
       ? { label: "PLANO PREMIUM", tone: "premium" as const }
-      : subscription?.status === "trial"
+      : badge === "trial"
         ? { label: "PERÍODO GRÁTIS", tone: "trial" as const }
-        : user.access === "linked"
+        : badge === "team"
           ? { label: "CONTA DA EQUIPE", tone: "trial" as const }
           : null;
   const { lifetime, current, previous } = stats;

@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { Form, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/suspended";
-import { linkedAccounts, profiles, users } from "../../db/schema";
 import { Logo } from "../components/auth-layout";
 import { loadAccess } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
+import { findLinkedOwner } from "../utils/linked-accounts.server";
 import { requireSessionUser } from "../utils/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conta Suspensa — Agendo" }];
@@ -14,25 +13,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const sessionUser = await requireSessionUser(db, request);
   const user = await loadAccess(db, sessionUser);
+  // Access back (subscription renewed, link restored...): straight to the workspace.
   if (user && user.access !== "denied") throw redirect("/dashboard");
   // A linked professional contacts the account owner; anyone else, our support.
-  const [owner] = await db
-    .select({ email: users.email, businessName: profiles.businessName })
-    .from(linkedAccounts)
-    .innerJoin(users, eq(users.id, linkedAccounts.ownerId))
-    .innerJoin(profiles, eq(profiles.userId, linkedAccounts.ownerId))
-    .where(and(eq(linkedAccounts.linkedUserId, sessionUser.id), eq(linkedAccounts.status, "active")))
-    .limit(1);
+  const owner = user?.linkedOwnerId ? await findLinkedOwner(db, sessionUser.id) : null;
+  const support = env().SUPPORT_EMAIL;
   return {
     linked: !!owner,
-    contactEmail: owner?.email ?? env().SUPPORT_EMAIL,
-    ownerBusiness: owner?.businessName ?? null,
-    trialEnded: user?.subscription?.status === "trial",
+    contactEmail: owner?.email ?? support,
+    ownerBusiness: owner ? owner.businessName || owner.fullName : null,
+    trialEnded: !owner && user?.subscription?.status === "trial",
+    userEmail: sessionUser.email,
   };
 }
 
+function mailto(to: string, subject: string, body: string) {
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
 export default function Suspended() {
-  const { linked, contactEmail, ownerBusiness, trialEnded } = useLoaderData<typeof loader>();
+  const { linked, contactEmail, ownerBusiness, trialEnded, userEmail } = useLoaderData<typeof loader>();
+  const contactHref = linked
+    ? mailto(
+        contactEmail,
+        "Minha conta no Agendo foi suspensa",
+        `Olá! Minha conta vinculada no Agendo (${userEmail}) foi suspensa porque a assinatura da conta principal não está ativa. Você pode verificar?`,
+      )
+    : mailto(contactEmail, "Conta suspensa no Agendo", `Olá! Minha conta no Agendo (${userEmail}) está suspensa.`);
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="card w-full max-w-lg space-y-5 p-6 text-center sm:p-8">
@@ -43,7 +50,7 @@ export default function Suspended() {
         {linked ? (
           <p className="text-slate-700">
             Sua conta foi suspensa porque a conta principal cancelou a assinatura
-            {ownerBusiness ? ` (${ownerBusiness})` : ""}.
+            {ownerBusiness ? ` (${ownerBusiness})` : ""}. Seus dados continuam guardados.
           </p>
         ) : trialEnded ? (
           <p className="text-slate-700">
@@ -57,13 +64,19 @@ export default function Suspended() {
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <a href={`mailto:${contactEmail}`} className="btn-secondary">
+          <a href={contactHref} className="btn-secondary">
             {linked ? "Falar com o titular da conta" : "Falar com o suporte"}
           </a>
-          <a href="/#planos" className="btn-primary">
+          <a href="/planos" className="btn-primary">
             Assinar um plano próprio
           </a>
         </div>
+        <p className="text-sm text-slate-600">
+          Seus dados são seus:{" "}
+          <a href="/configuracoes/geral/exportar" download className="font-medium text-brand underline">
+            Baixar meus dados (.zip)
+          </a>
+        </p>
         <Form method="post" action="/logout">
           <button type="submit" className="btn-link">
             Sair

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, like, or } from "drizzle-orm";
+import { and, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
 import {
   linkedAccounts,
   passwordResetTokens,
@@ -108,12 +108,23 @@ export async function verifyLogin(db: Db, email: string, password: string) {
 const DUMMY_HASH =
   "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
-/** A pending invitation for this e-mail becomes active when its owner signs in. */
+/**
+ * A pending invitation for this e-mail becomes active when its holder registers or signs in
+ * (spec section 4). One conditional statement: never a link to oneself, and never for someone
+ * who owns linked accounts (no team inside a team; docs/decisions/0421).
+ */
 export async function activateLinkedAccount(db: Db, userId: string, email: string) {
   await db
     .update(linkedAccounts)
     .set({ status: "active", linkedUserId: userId })
-    .where(and(eq(linkedAccounts.linkedUserEmail, email), eq(linkedAccounts.status, "pending")));
+    .where(
+      and(
+        eq(linkedAccounts.linkedUserEmail, email.trim().toLowerCase()),
+        eq(linkedAccounts.status, "pending"),
+        ne(linkedAccounts.ownerId, userId),
+        sql`not exists (select 1 from linked_accounts as own where own.owner_id = ${userId})`,
+      ),
+    );
 }
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -63,6 +63,8 @@ export type CurrentUser = SessionUser & {
   access: AccessReason;
   profile: typeof profiles.$inferSelect;
   subscription: typeof subscriptions.$inferSelect | null;
+  /** The owner whose team this user is in (active link), else null. */
+  linkedOwnerId: string | null;
 };
 
 export const userContext = createContext<CurrentUser | null>(null);
@@ -74,31 +76,58 @@ export function requireUser(context: Readonly<RouterContextProvider>): CurrentUs
   return user;
 }
 
-export async function loadAccess(db: Db, user: SessionUser, now = new Date()) {
-  const [row] = await db
-    .select({ profile: profiles, subscription: subscriptions })
-    .from(profiles)
-    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
-    .where(eq(profiles.userId, user.id));
+/**
+ * The user's profile, subscription and access, read on every private request: expiry is
+ * decided here against `now`, so access ends the moment a trial or period does.
+ */
+export async function loadAccess(db: Db, user: SessionUser, now = new Date()): Promise<CurrentUser | null> {
+  const [[row], [link]] = await Promise.all([
+    db
+      .select({ profile: profiles, subscription: subscriptions })
+      .from(profiles)
+      .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
+      .where(eq(profiles.userId, user.id)),
+    db
+      .select({ ownerId: linkedAccounts.ownerId, subscription: subscriptions })
+      .from(linkedAccounts)
+      .leftJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
+      .where(
+        and(
+          eq(linkedAccounts.linkedUserId, user.id),
+          eq(linkedAccounts.status, "active"),
+          ne(linkedAccounts.ownerId, user.id),
+        ),
+      )
+      .limit(1),
+  ]);
   if (!row) return null;
-  const [link] = await db
-    .select({ subscription: subscriptions })
-    .from(linkedAccounts)
-    .innerJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
-    .where(and(eq(linkedAccounts.linkedUserId, user.id), eq(linkedAccounts.status, "active")))
-    .limit(1);
   const e = env();
   const access = accessReason(
     {
       email: user.email,
       subscription: row.subscription,
+      linked: !!link,
       ownerSubscription: link?.subscription ?? null,
       adminEmails: e.ADMIN_EMAILS,
       exemptEmails: e.ACCESS_EXEMPT_EMAILS,
     },
     now,
   );
-  return { ...user, access, profile: row.profile, subscription: row.subscription };
+  return {
+    ...user,
+    access,
+    profile: row.profile,
+    subscription: row.subscription,
+    linkedOwnerId: link?.ownerId ?? null,
+  };
+}
+
+/**
+ * The access of any professional, signed in or not (e.g. whether their booking page takes
+ * requests): the same rules as the workspace guard.
+ */
+export async function accessOf(db: Db, user: { id: string; email: string }, now = new Date()): Promise<AccessReason> {
+  return (await loadAccess(db, { ...user, sessionId: "" }, now))?.access ?? "denied";
 }
 
 /** Session required (else /login), then access (else /conta-suspensa). */

@@ -8,10 +8,9 @@ import {
   clients,
   profiles,
   services,
-  subscriptions,
   users,
 } from "../../db/schema";
-import { accessReason } from "./access";
+import { accessOf } from "./auth.server";
 import { insertBookingRequestIfFree } from "./availability.server";
 import type { Db } from "./db.server";
 import { sendEmail } from "./email.server";
@@ -24,43 +23,16 @@ import { formatDate, minutesToTime } from "./time";
 /** The professional behind a booking link: booking slug first, then the professional id. */
 export async function findPublicProfessional(db: Db, slugOrId: string) {
   const [row] = await db
-    .select({ profile: profiles, email: users.email, subscription: subscriptions })
+    .select({ profile: profiles, email: users.email })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
     .where(or(eq(profiles.bookingSlug, slugOrId.toLowerCase()), eq(profiles.userId, slugOrId)))
     .limit(1);
   if (!row) return null;
-  const e = env();
-  // Linked professionals book under their own page; their owner's plan is checked at sign-in.
-  const reason = accessReason(
-    {
-      email: row.email,
-      subscription: row.subscription,
-      adminEmails: e.ADMIN_EMAILS,
-      exemptEmails: e.ACCESS_EXEMPT_EMAILS,
-    },
-    new Date(),
-  );
-  return { profile: row.profile, email: row.email, accepting: reason !== "denied" || (await hasActiveOwner(db, row.profile.userId)) };
-}
-
-async function hasActiveOwner(db: Db, userId: string) {
-  const { linkedAccounts } = await import("../../db/schema");
-  const [link] = await db
-    .select({ subscription: subscriptions })
-    .from(linkedAccounts)
-    .innerJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
-    .where(and(eq(linkedAccounts.linkedUserId, userId), eq(linkedAccounts.status, "active")))
-    .limit(1);
-  if (!link) return false;
-  const e = env();
-  return (
-    accessReason(
-      { email: "", subscription: link.subscription, adminEmails: e.ADMIN_EMAILS, exemptEmails: e.ACCESS_EXEMPT_EMAILS },
-      new Date(),
-    ) !== "denied"
-  );
+  // The same rule as the workspace: a suspended professional (a lapsed plan, or a linked one
+  // whose owner's plan ended) takes no new requests.
+  const access = await accessOf(db, { id: row.profile.userId, email: row.email });
+  return { profile: row.profile, email: row.email, accepting: access !== "denied" };
 }
 
 export type PublicService = {

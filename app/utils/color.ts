@@ -32,7 +32,7 @@ function toHex(rgb: number[]) {
 export function readableOnWhiteText(hex: string): string {
   if (!HEX_RE.test(hex)) return hex;
   const rgb = channels(hex);
-  if (contrastWithWhite(hex) >= AA_CONTRAST) return hex.toLowerCase();
+  if (contrastWithWhite(hex) >= AA_CONTRAST) return hex;
   for (let step = 1; step <= 20; step++) {
     const candidate = toHex(rgb.map((c) => c * (1 - step * 0.05)));
     if (contrastWithWhite(candidate) >= AA_CONTRAST) return candidate;

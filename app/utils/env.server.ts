@@ -10,6 +10,12 @@ const csv = z
       .filter(Boolean),
   );
 
+/** An optional value where an empty string counts as unset (`VAR=` in a .env or wrangler). */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((s) => (s?.trim() ? s.trim() : undefined));
+
 const schema = z.object({
   NODE_ENV: z.string().default("production"),
   DATABASE_URL: z.string().min(1).default("file:data/agendo.db"),
@@ -24,9 +30,19 @@ const schema = z.object({
   EMAIL_TRANSPORT: z.enum(["log", "resend"]).default("log"),
   EMAIL_FROM: z.string().default("Agendo <nao-responda@agendo.app>"),
   RESEND_API_KEY: z.string().optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: z.string().default("https://api.stripe.com"),
+  // Stripe price ids (BRL, recurring) per plan and period; a missing one leaves that choice
+  // without a checkout button (docs/decisions/0402).
+  STRIPE_PRICE_ESSENCIAL_MONTHLY: optionalText,
+  STRIPE_PRICE_ESSENCIAL_YEARLY: optionalText,
+  STRIPE_PRICE_AVANCADO_MONTHLY: optionalText,
+  STRIPE_PRICE_AVANCADO_YEARLY: optionalText,
+  STRIPE_PRICE_PROFISSIONAL_MONTHLY: optionalText,
+  STRIPE_PRICE_PROFISSIONAL_YEARLY: optionalText,
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalText,
+  STRIPE_PRICE_ENTERPRISE_YEARLY: optionalText,
   AGENDO_DEMO: z.string().default("1"),
 });
 
@@ -52,7 +68,8 @@ export function env(): Env {
   return cached;
 }
 
-function onWorkers() {
+/** True inside the Cloudflare Workers runtime. */
+export function onWorkers() {
   return typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
 }
 

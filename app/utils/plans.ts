@@ -72,3 +72,42 @@ export const PLANS: Plan[] = [
 export function planById(id: string | null | undefined): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
+
+export type BillingPeriod = "monthly" | "yearly";
+export const BILLING_PERIODS: BillingPeriod[] = ["monthly", "yearly"];
+
+export function isPlanId(id: unknown): id is PlanId {
+  return typeof id === "string" && PLANS.some((p) => p.id === id);
+}
+
+export function isBillingPeriod(p: unknown): p is BillingPeriod {
+  return p === "monthly" || p === "yearly";
+}
+
+/** The spec's label for the yearly choice (section 9: 'Yearly labelled 20% off'). */
+export const YEARLY_DISCOUNT_LABEL = "20% OFF";
+
+/** What is charged per period, and what that is per month (yearly: the spec's installment). */
+export function planPrice(plan: Plan, period: BillingPeriod) {
+  return period === "yearly"
+    ? { chargeCents: plan.yearlyCents, perMonthCents: plan.yearlyPerMonthCents }
+    : { chargeCents: plan.monthlyCents, perMonthCents: plan.monthlyCents };
+}
+
+/** Twelve monthly payments minus the yearly price: what the yearly plan saves in a year. */
+export function yearlySavingsCents(plan: Plan) {
+  return plan.monthlyCents * 12 - plan.yearlyCents;
+}
+
+/** The plan's name as the plans tab shows it; 'Período grátis' for the trial. */
+export function planName(id: string | null | undefined) {
+  return planById(id)?.name ?? "Período grátis";
+}
+
+export function periodLabel(period: BillingPeriod | null | undefined) {
+  return period === "yearly" ? "Anual" : period === "monthly" ? "Mensal" : "";
+}
+
+/** Said plainly when this environment takes no payments (DECISIONS 'Access and plans'). */
+export const PAYMENTS_NOT_CONFIGURED =
+  "Os pagamentos não estão configurados neste ambiente. Os planos aparecem só para consulta.";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import type { AppointmentStatus } from "../../db/schema";
 import { isIsoDate, isTime } from "../utils/time";
 

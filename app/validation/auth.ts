@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { phoneDigits } from "../utils/phone";
 
 // Messages are the spec's (section 5) word for word.

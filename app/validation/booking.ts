@@ -1,6 +1,6 @@
 // The public booking form's rules (spec section 5, 'Public booking submission'), runtime-agnostic:
 // the route's action calls validateBookingSubmission, the page uses the live-input helpers.
-import { z } from "zod";
+import { z } from "./zod";
 import { localToUtc } from "../utils/ics";
 import { formatPhone } from "../utils/phone";
 import { isIsoDate, maxBookingDate, nowInZone } from "../utils/time";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { phoneDigits } from "../utils/phone";
 import { normalizePixKey } from "../utils/pix";
 import { slugify } from "../utils/slug";

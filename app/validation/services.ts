@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { parseMoneyToCents } from "../utils/money";
 import { slugify } from "../utils/slug";
 

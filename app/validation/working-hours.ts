@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ALLOWED_TIME_ZONES, SLOT_STEPS, timeToMinutes } from "../utils/time";
 
 // Messages are the spec's (section 5) word for word where it gives them.

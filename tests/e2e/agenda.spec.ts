@@ -2,11 +2,28 @@ import { and, eq } from "drizzle-orm";
 import type { Page, TestInfo } from "@playwright/test";
 import { appointments, clients, users } from "../../db/schema";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/utils/time";
+import { formatMoney } from "../../app/utils/money";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
 // Both book for the demo professional (Mon-Sat 09:00-18:00, break 12:00-13:00), so each
 // project uses its own day and its own demo client.
+
+/** What the client's completed appointments add up to, from the database. */
+async function completedCents(userId: string, clientName: string) {
+  const rows = await e2eDb()
+    .select({ price: appointments.priceCents })
+    .from(appointments)
+    .innerJoin(clients, eq(clients.id, appointments.clientId))
+    .where(and(eq(appointments.userId, userId), eq(clients.name, clientName), eq(appointments.status, "completed")));
+  return rows.reduce((sum, r) => sum + r.price, 0);
+}
+
+/** "Total Gasto R$ 1.234,00" as the card shows it, whatever the spaces. */
+function totalGasto(cents: number) {
+  const money = formatMoney(cents).replace(/[.$]/g, "\\$&").replace(/\s/g, "\\s");
+  return new RegExp(`Total Gasto\\s*${money}`);
+}
 
 async function demoId() {
   const [row] = await e2eDb().select({ id: users.id }).from(users).where(eq(users.email, "demo@agendo.app"));
@@ -94,10 +111,12 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await page.getByRole("link", { name: "Cancelar" }).click();
   await expect(page.getByRole("heading", { name: "Agenda" })).toBeVisible();
 
-  // A scheduled appointment is not money yet: the client's Total Gasto stays at zero.
+  // A scheduled appointment is not money yet: the client's Total Gasto stays what the demo's
+  // history of completed appointments makes it.
   const clientCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: clientName }) });
+  const spentBefore = await completedCents(userId, clientName);
   await page.goto("/clientes");
-  await expect(clientCard).toContainText(/Total Gasto\s*R\$\s0,00/);
+  await expect(clientCard).toContainText(totalGasto(spentBefore));
 
   // Complete it.
   await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
@@ -106,7 +125,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await expect(row).toContainText("Concluído");
   await expect(row.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
   await page.goto("/clientes");
-  await expect(clientCard).toContainText(/Total Gasto\s*R\$\s50,00/);
+  await expect(clientCard).toContainText(totalGasto(spentBefore + 5000));
   await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
 
   // Delete it, after the confirmation.

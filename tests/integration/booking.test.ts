@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, clients, emailOutbox, profiles, services, workingHours } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, services, subscriptions, workingHours } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { action as requestsAction } from "../../app/routes/solicitacoes";
@@ -233,5 +233,37 @@ describe("booking requests in the workspace", () => {
     await expect(
       statusLoader({ params: { token: "x".repeat(43) }, context: contextFor(db), request: new Request(ORIGIN) } as never),
     ).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe("a suspended professional's page", () => {
+  async function pageOf(db: Db, slug: string) {
+    const result = (await bookLoader({
+      request: new Request(`${ORIGIN}/agendamento/${slug}`),
+      params: { slug },
+      context: contextFor(db),
+    } as never)) as { data: { pro: { accepting: boolean }; services: unknown[] } };
+    return result.data;
+  }
+
+  it("takes no requests from the moment a linked professional's owner loses the plan", async () => {
+    const db = createTestDb();
+    const owner = await createProfessional(db);
+    const { pro } = await setup(db);
+    await db.update(subscriptions)
+      .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(subscriptions.userId, owner.id));
+    // The linked professional's own 7-day trial is still running, but does not count while
+    // linked (docs/decisions/0422): the owner's plan decides.
+    await db.insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: pro.email, linkedUserId: pro.id, status: "active" });
+
+    const before = await pageOf(db, pro.bookingSlug);
+    expect(before.pro.accepting).toBe(true);
+    expect(before.services).toHaveLength(1);
+
+    await db.update(subscriptions).set({ status: "cancelled" }).where(eq(subscriptions.userId, owner.id));
+    const after = await pageOf(db, pro.bookingSlug);
+    expect(after.pro.accepting).toBe(false);
+    expect(after.services).toHaveLength(0);
   });
 });

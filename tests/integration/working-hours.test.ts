@@ -253,6 +253,6 @@ describe("/configuracoes", () => {
 
   it("shows PERÍODO GRÁTIS during the trial", async () => {
     const data = await settingsLoader({ request: new Request(`${ORIGIN}/configuracoes/horarios`), context: await userContextFor(db, pro), params: {} } as never);
-    expect(data).toEqual({ premium: false });
+    expect(data).toEqual({ badge: "trial" });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   accessReason,
+  planBadge,
   isSubscriptionValid,
   trialDaysLeft,
   TRIAL_DAYS,
@@ -110,9 +111,54 @@ describe("accessReason", () => {
     expect(accessReason({ ...base, subscription: active(null) }, now)).toBe("denied");
   });
 
+  it("a linked account's own trial does not count while linked: the owner's cancellation ends access", () => {
+    const cancelled: SubscriptionLike = { status: "cancelled", trialEndDate: null, subscriptionEndDate: at(DAY) };
+    const ownTrial = trial(at(5 * DAY));
+    expect(accessReason({ ...base, subscription: ownTrial, linked: true, ownerSubscription: active(at(DAY)) }, now)).toBe("linked");
+    expect(accessReason({ ...base, subscription: ownTrial, linked: true, ownerSubscription: cancelled }, now)).toBe("denied");
+    expect(accessReason({ ...base, subscription: ownTrial, linked: true, ownerSubscription: null }, now)).toBe("denied");
+    // Once the link is removed the same trial is theirs again.
+    expect(accessReason({ ...base, subscription: ownTrial, linked: false, ownerSubscription: null }, now)).toBe("subscription");
+  });
+
+  it("a linked account with a paid plan of its own keeps access when the owner's ends", () => {
+    const input = { ...base, subscription: active(at(DAY)), linked: true, ownerSubscription: active(at(-1)) };
+    expect(accessReason(input, now)).toBe("subscription");
+  });
+
+  it("follows the owner's validity whatever its kind (links are only created on a paid plan)", () => {
+    expect(accessReason({ ...base, linked: true, ownerSubscription: trial(at(DAY)) }, now)).toBe("linked");
+    expect(accessReason({ ...base, linked: true, ownerSubscription: trial(at(0)) }, now)).toBe("denied");
+  });
+
+  it("the owner's period ends for linked access exactly at its end instant", () => {
+    const input = { ...base, linked: true, ownerSubscription: active(at(0)) };
+    expect(accessReason(input, at(-1))).toBe("linked");
+    expect(accessReason(input, now)).toBe("denied");
+  });
+
+  it("admins and exempt e-mails get in even when linked to a lapsed owner", () => {
+    const input = { ...base, linked: true, ownerSubscription: active(at(-DAY)) };
+    expect(accessReason({ ...input, email: "admin@agendo.app" }, now)).toBe("admin");
+    expect(accessReason({ ...input, email: "amiga@example.com" }, now)).toBe("exempt");
+  });
+
   it("the trial ends for access exactly at its end instant", () => {
     const input = { ...base, subscription: trial(at(0)) };
     expect(accessReason(input, at(-1))).toBe("subscription");
     expect(accessReason(input, now)).toBe("denied");
+  });
+});
+
+describe("plan badge", () => {
+  const trial = { status: "trial" as const, trialEndDate: new Date(), subscriptionEndDate: null };
+  const active = { status: "active" as const, trialEndDate: null, subscriptionEndDate: new Date() };
+  it("shows the team badge for a linked professional even with their own trial record", () => {
+    expect(planBadge({ access: "linked", subscription: trial })).toBe("team");
+  });
+  it("shows PREMIUM for a paid plan, PERÍODO GRÁTIS for a trial, nothing otherwise", () => {
+    expect(planBadge({ access: "subscription", subscription: active })).toBe("premium");
+    expect(planBadge({ access: "subscription", subscription: trial })).toBe("trial");
+    expect(planBadge({ access: "admin", subscription: null })).toBeNull();
   });
 });

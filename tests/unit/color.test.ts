@@ -9,7 +9,7 @@ describe("brand colours under white text", () => {
   });
 
   it("keeps a colour that already passes", () => {
-    expect(readableOnWhiteText("#1D4ED8")).toBe("#1d4ed8");
+    expect(readableOnWhiteText("#1D4ED8")).toBe("#1D4ED8");
     expect(readableOnWhiteText("#4f46e5")).toBe("#4f46e5");
   });
 

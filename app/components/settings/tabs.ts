@@ -14,6 +14,9 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { tab: "perfil", to: "/configuracoes/perfil", label: "Perfil" },
   { tab: "horarios", to: "/configuracoes/horarios", label: "Horários" },
   { tab: "pagina", to: "/configuracoes/pagina", label: "Página" },
+  { tab: "contas", to: "/configuracoes/contas", label: "Contas" },
+  { tab: "planos", to: "/configuracoes/planos", label: "Planos" },
+  { tab: "geral", to: "/configuracoes/geral", label: "Geral" },
 ];
 
 /** Where `/configuracoes` and an unknown or not-yet-built `?tab=` go. */

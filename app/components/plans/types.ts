@@ -1,0 +1,4 @@
+import type { PlansView } from "../../utils/billing.server";
+
+export type { PlansView };
+export type CurrentPlan = PlansView["current"];

@@ -1,0 +1,130 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { count, eq } from "drizzle-orm";
+import { data, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/configuracoes.geral";
+import { linkedAccounts, users } from "../../db/schema";
+import { ChangePasswordForm } from "../components/account/change-password-form";
+import { DeleteAccountForm } from "../components/account/delete-account-form";
+import { ExportCard } from "../components/account/export-card";
+import {
+  ACCOUNT_DELETED,
+  changePasswordSchema,
+  CURRENT_PASSWORD_WRONG,
+  DELETE_PASSWORD_WRONG,
+  deleteAccountSchema,
+  PASSWORD_CHANGED,
+  PASSWORD_FIELDS,
+  TOO_MANY_PASSWORD_ATTEMPTS,
+} from "../components/account/schemas";
+import { changePassword, checkPassword, deleteAccount } from "../utils/account-data.server";
+import { requireUser } from "../utils/auth.server";
+import { getDb } from "../utils/db.server";
+import { env } from "../utils/env.server";
+import { destroySessionCookie } from "../utils/session.server";
+import { redirectWithToast } from "../utils/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Geral — Configurações — Agendo" }];
+
+const SELF = "/configuracoes/geral";
+const EXPORT_PATH = "/configuracoes/geral/exportar";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const [[links], [row]] = await Promise.all([
+    db.select({ n: count() }).from(linkedAccounts).where(eq(linkedAccounts.ownerId, user.id)),
+    db.select({ updatedAt: users.updatedAt }).from(users).where(eq(users.id, user.id)),
+  ]);
+  const sub = user.subscription;
+  return {
+    paidSubscription: !!sub?.stripeSubscriptionId && sub.status !== "cancelled",
+    linkedCount: links?.n ?? 0,
+    // Changes when the password does: the form remounts empty after a change.
+    passwordVersion: row?.updatedAt.getTime() ?? 0,
+  };
+}
+
+type ActionData =
+  | { intent: "change-password"; result: SubmissionResult<string[]> }
+  | { intent: "delete-account"; result: SubmissionResult<string[]>; failure?: { title: string; text: string } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "change-password") {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+    }
+    const check = await checkPassword(db, user.id, submission.value.currentPassword);
+    if (check !== "ok") {
+      const message = check === "limited" ? TOO_MANY_PASSWORD_ATTEMPTS : CURRENT_PASSWORD_WRONG;
+      return data<ActionData>(
+        { intent, result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields: PASSWORD_FIELDS }) },
+        { status: check === "limited" ? 429 : 400 },
+      );
+    }
+    await changePassword(db, user.id, user.sessionId, submission.value.password);
+    return redirectWithToast(request, SELF, { type: "success", ...PASSWORD_CHANGED });
+  }
+
+  if (intent === "delete-account") {
+    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    const check = await checkPassword(db, user.id, submission.value.password);
+    if (check !== "ok") {
+      const message = check === "limited" ? TOO_MANY_PASSWORD_ATTEMPTS : DELETE_PASSWORD_WRONG;
+      return data<ActionData>(
+        { intent, result: submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] }) },
+        { status: check === "limited" ? 429 : 400 },
+      );
+    }
+    const deleted = await deleteAccount(db, user.id);
+    if (!deleted.ok) {
+      return data<ActionData>(
+        {
+          intent,
+          result: submission.reply({ hideFields: ["password"] }),
+          failure: {
+            title: "Sua conta não foi excluída",
+            text: `Não conseguimos cancelar sua assinatura no Stripe agora, então nada foi apagado e nenhuma cobrança foi alterada. Tente novamente em alguns minutos ou escreva para ${env().SUPPORT_EMAIL}.`,
+          },
+        },
+        { status: 503 },
+      );
+    }
+    return redirectWithToast(
+      request,
+      "/login",
+      { type: "success", ...ACCOUNT_DELETED },
+      { headers: { "Set-Cookie": await destroySessionCookie(request) } },
+    );
+  }
+
+  throw data("Ação desconhecida.", { status: 400 });
+}
+
+export default function GeneralSettings() {
+  const { paidSubscription, linkedCount, passwordVersion } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <div className="space-y-6">
+      <ChangePasswordForm key={passwordVersion} lastResult={actionData?.intent === "change-password" ? actionData.result : null} />
+      <ExportCard href={EXPORT_PATH} />
+      <DeleteAccountForm
+        lastResult={actionData?.intent === "delete-account" ? actionData.result : null}
+        failure={actionData?.intent === "delete-account" ? (actionData.failure ?? null) : null}
+        paidSubscription={paidSubscription}
+        linkedCount={linkedCount}
+      />
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

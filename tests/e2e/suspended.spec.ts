@@ -1,0 +1,60 @@
+import { readFile } from "node:fs/promises";
+import { strFromU8, unzipSync } from "fflate";
+import { eq } from "drizzle-orm";
+import { subscriptions } from "../../db/schema";
+import { createPro, e2eDb, expect, expireTrial, signIn, test } from "./fixtures";
+
+// Runs in project "js" and "no-js".
+
+test("an expired trial lands on /conta-suspensa, whose mail, plans and data links work", async ({ page }) => {
+  const pro = await createPro();
+  await expireTrial(pro.id);
+  await signIn(page, pro.id);
+  for (const path of ["/dashboard", "/clientes", "/configuracoes/contas"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/conta-suspensa$/);
+  }
+  await expect(page.getByRole("heading", { name: "Conta Suspensa" })).toBeVisible();
+  await expect(page.getByText("Seu período grátis de 7 dias terminou")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Falar com o suporte" })).toHaveAttribute(
+    "href",
+    /^mailto:suporte@agendo\.app\?subject=/,
+  );
+
+  await page.getByRole("link", { name: "Assinar um plano próprio" }).click();
+  await expect(page).toHaveURL(/\/planos$/);
+  await expect(page.getByRole("heading", { name: "Assine um plano" })).toBeVisible();
+  await expect(page.getByText("R$ 69,90").first()).toBeVisible();
+
+  // Access back (a plan activated): /conta-suspensa sends the user to the dashboard.
+  await e2eDb()
+    .update(subscriptions)
+    .set({ status: "active", planId: "essencial", subscriptionEndDate: new Date(Date.now() + 86_400_000) })
+    .where(eq(subscriptions.userId, pro.id));
+  await page.goto("/conta-suspensa");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("'Sair' on /conta-suspensa signs out", async ({ page }) => {
+  const pro = await createPro();
+  await expireTrial(pro.id);
+  await signIn(page, pro.id);
+  await page.goto("/conta-suspensa");
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/conta-suspensa");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("a suspended professional still downloads their data", async ({ page }) => {
+  const pro = await createPro({ name: "Rita Suspensa" });
+  await expireTrial(pro.id);
+  await signIn(page, pro.id);
+  await page.goto("/conta-suspensa");
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Baixar meus dados (.zip)" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^agendo-meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  expect(strFromU8(files["dados.json"]!)).toContain("Rita Suspensa");
+});

@@ -1,0 +1,480 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  appointments,
+  bookingRequests,
+  bookingRequestTokens,
+  categories,
+  clients,
+  emailOutbox,
+  linkedAccounts,
+  passwordResetTokens,
+  profiles,
+  rateLimits,
+  services,
+  sessions,
+  storedImages,
+  subscriptions,
+  users,
+  workingHours,
+} from "../../db/schema";
+import {
+  ACCOUNT_DELETED,
+  CURRENT_PASSWORD_WRONG,
+  DELETE_CONFIRM_REQUIRED,
+  DELETE_PASSWORD_WRONG,
+  PASSWORD_CHANGED,
+  TOO_MANY_PASSWORD_ATTEMPTS,
+} from "../../app/components/account/schemas";
+import { action, loader } from "../../app/routes/configuracoes.geral";
+import { loader as exportLoader } from "../../app/routes/configuracoes.geral.exportar";
+import { collectAccountData } from "../../app/utils/account-data.server";
+import { verifyLogin } from "../../app/utils/accounts.server";
+import { loadAccess, userContext } from "../../app/utils/auth.server";
+import type { Db } from "../../app/utils/db.server";
+import { resetEnv } from "../../app/utils/env.server";
+import { createSession, getSessionUser } from "../../app/utils/session.server";
+import { readToast } from "../../app/utils/toast.server";
+import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN } from "../support/db";
+import { createProfessional } from "../support/factories";
+
+type Pro = Awaited<ReturnType<typeof createProfessional>>;
+let db: Db;
+let pro: Pro;
+let other: Pro;
+
+const PATH = "/configuracoes/geral";
+
+beforeEach(async () => {
+  db = createTestDb();
+  pro = await createProfessional(db, { name: "Ana Souza" });
+  other = await createProfessional(db, { name: "Bia Lima" });
+});
+
+// ------------------------------------------------------------------ helpers
+
+/** A real session row for the user; the context carries its id as the workspace middleware does. */
+async function signedIn(who: Pro) {
+  const cookie = (await createSession(db, new Request(ORIGIN), who.id, false)).split(";")[0]!;
+  const session = await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } }));
+  const context = contextFor(db);
+  const current = await loadAccess(db, session!);
+  context.set(userContext, current!);
+  return { context, sessionId: session!.sessionId, cookie };
+}
+
+async function post(fields: Record<string, string>, who: Pro = pro) {
+  const { context } = await signedIn(who);
+  return (await action({ request: formRequest(PATH, fields), context, params: {} } as never)) as unknown;
+}
+
+type Reply = { data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; failure?: { title: string; text: string } }; init: { status: number } };
+const reply = (res: unknown) => {
+  if (res instanceof Response) throw new Error(`expected a data() reply, got ${res.status}`);
+  return res as Reply;
+};
+const response = (res: unknown) => {
+  if (!(res instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(res)}`);
+  return res;
+};
+async function toastOf(res: Response) {
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }))).toast;
+}
+
+const hashOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]?.passwordHash;
+const sessionIdsOf = async (id: string) =>
+  (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id))).map((s) => s.id).sort();
+
+/** One row in every table the professional can own, named after them. */
+async function seedWorkspace(who: Pro, label: string) {
+  const [cat] = await db.insert(categories).values({ userId: who.id, name: `Cabelo ${label}`, slug: `cabelo-${label.toLowerCase()}` }).returning();
+  const [svc] = await db
+    .insert(services)
+    .values({ userId: who.id, categoryId: cat!.id, name: `Corte ${label}`, priceCents: 5000, durationMinutes: 45 })
+    .returning();
+  const [client] = await db
+    .insert(clients)
+    .values({ userId: who.id, name: `Cliente de ${label}`, phone: label === "Ana" ? "11911112222" : "11933334444", email: `cliente-${label.toLowerCase()}@example.com` })
+    .returning();
+  await db.insert(appointments).values({
+    userId: who.id,
+    clientId: client!.id,
+    serviceId: svc!.id,
+    serviceName: svc!.name,
+    date: "2026-12-01",
+    startMinute: 600,
+    durationMinutes: 45,
+    priceCents: 5000,
+    status: "completed",
+    notes: `Nota de ${label}`,
+  });
+  const [req] = await db
+    .insert(bookingRequests)
+    .values({
+      professionalId: who.id,
+      serviceId: svc!.id,
+      serviceName: svc!.name,
+      customerName: `Solicitante de ${label}`,
+      customerPhone: "11955556666",
+      date: "2026-12-02",
+      startMinute: 660,
+      durationMinutes: 45,
+      priceCents: 5000,
+    })
+    .returning();
+  await db.insert(bookingRequestTokens).values({ bookingRequestId: req!.id, tokenHash: `hash-${label}-${crypto.randomUUID()}` });
+  await db.insert(workingHours).values([1, 2, 3].map((dayOfWeek) => ({ userId: who.id, dayOfWeek })));
+  const [image] = await db
+    .insert(storedImages)
+    .values({ userId: who.id, contentType: "image/jpeg", byteSize: 4, data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) })
+    .returning();
+  await db.update(profiles).set({ profileImageId: image!.id, welcomeMessage: `Bem-vinda ao espaço ${label}` }).where(eq(profiles.userId, who.id));
+  await db.insert(linkedAccounts).values({ ownerId: who.id, linkedUserEmail: `vinculada-${label.toLowerCase()}@example.com` });
+  await db.insert(emailOutbox).values({ to: who.email, subject: `Redefinir senha ${label}`, text: "link", transport: "log" });
+  await db.insert(passwordResetTokens).values({ userId: who.id, tokenHash: `reset-${label}-${crypto.randomUUID()}`, expiresAt: new Date(Date.now() + 3600_000) });
+  await db.insert(rateLimits).values({ key: `login:email:${who.email}`, windowStart: new Date(), count: 1 });
+  await createSession(db, new Request(ORIGIN), who.id, true);
+}
+
+/** Every row of every table, as text: what the database holds, whatever the schema grows into. */
+async function databaseText() {
+  const tables = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const rows = await db.all(sql.raw(`select * from "${name}"`));
+    parts.push(`${name}: ${JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v))}`);
+  }
+  return parts.join("\n");
+}
+
+const snapshotOf = async (who: Pro) => {
+  const { data } = await collectAccountData(db, who.id, new Date(0));
+  return JSON.stringify(data);
+};
+
+// ------------------------------------------------------------------ page
+
+describe("Configurações > Geral page", () => {
+  it("tells whether a paid subscription and linked accounts would be affected", async () => {
+    await db.insert(linkedAccounts).values({ ownerId: pro.id, linkedUserEmail: "equipe@example.com" });
+    const { context } = await signedIn(pro);
+    expect(await loader({ request: new Request(`${ORIGIN}${PATH}`), context, params: {} } as never)).toMatchObject({
+      paidSubscription: false,
+      linkedCount: 1,
+    });
+  });
+});
+
+// ------------------------------------------------------------------ password
+
+describe("change password", () => {
+  it("refuses a wrong current password with 400 beside the field, changing nothing", async () => {
+    const before = await hashOf(pro.id);
+    await signedIn(pro);
+    const sessionsBefore = await sessionIdsOf(pro.id);
+    const res = reply(
+      await post({ intent: "change-password", currentPassword: "errada99", password: "novaSenha1", confirmPassword: "novaSenha1" }),
+    );
+    expect(res.init.status).toBe(400);
+    expect(res.data.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_WRONG]);
+    // Passwords are never echoed back.
+    expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("novaSenha1");
+    expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("errada99");
+    expect(await hashOf(pro.id)).toBe(before);
+    expect(await sessionIdsOf(pro.id)).toEqual(expect.arrayContaining(sessionsBefore));
+  });
+
+  it("uses the sign-up rules for the new password", async () => {
+    const short = reply(await post({ intent: "change-password", currentPassword: "senha123", password: "abc", confirmPassword: "abc" }));
+    expect(short.init.status).toBe(400);
+    expect(short.data.result.error?.password).toEqual(["Senha deve ter pelo menos 6 caracteres"]);
+    const mismatch = reply(
+      await post({ intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha2" }),
+    );
+    expect(mismatch.data.result.error?.confirmPassword).toEqual(["As senhas não coincidem"]);
+    const empty = reply(await post({ intent: "change-password", currentPassword: "", password: "novaSenha1", confirmPassword: "novaSenha1" }));
+    expect(empty.data.result.error?.currentPassword).toEqual(["Digite sua senha atual."]);
+    expect(await verifyLogin(db, pro.email, "senha123")).not.toBeNull();
+  });
+
+  it("ends every other session of the user, keeps this one, and the new password signs in", async () => {
+    await createSession(db, new Request(ORIGIN), pro.id, true);
+    await createSession(db, new Request(ORIGIN), pro.id, false);
+    await createSession(db, new Request(ORIGIN), other.id, false);
+    const otherSessions = await sessionIdsOf(other.id);
+    const { context, sessionId, cookie } = await signedIn(pro);
+    expect((await sessionIdsOf(pro.id)).length).toBe(3);
+
+    const res = response(
+      await action({
+        request: formRequest(PATH, { intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha1" }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(PATH);
+    expect(await toastOf(res)).toEqual({ type: "success", ...PASSWORD_CHANGED });
+
+    expect(await sessionIdsOf(pro.id)).toEqual([sessionId]);
+    expect((await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } })))?.id).toBe(pro.id);
+    expect(await sessionIdsOf(other.id)).toEqual(otherSessions);
+    expect(await verifyLogin(db, pro.email, "novaSenha1")).toEqual({ id: pro.id, email: pro.email });
+    expect(await verifyLogin(db, pro.email, "senha123")).toBeNull();
+    expect(await verifyLogin(db, other.email, "senha123")).not.toBeNull();
+  });
+
+  it("stops checking the current password after too many wrong tries", async () => {
+    for (let i = 0; i < 10; i++) {
+      await post({ intent: "change-password", currentPassword: `errada${i}xx`, password: "novaSenha1", confirmPassword: "novaSenha1" });
+    }
+    const res = reply(
+      await post({ intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha1" }),
+    );
+    expect(res.init.status).toBe(429);
+    expect(res.data.result.error?.currentPassword).toEqual([TOO_MANY_PASSWORD_ATTEMPTS]);
+    expect(await verifyLogin(db, pro.email, "senha123")).not.toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ export
+
+describe("export", () => {
+  it("works for a suspended professional and asks anyone signed out to sign in", async () => {
+    await seedWorkspace(pro, "Ana");
+    await db.update(subscriptions).set({ trialEndDate: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, pro.id));
+    const { cookie } = await signedIn(pro);
+    expect((await loadAccess(db, (await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } })))!))?.access).toBe("denied");
+    const request = new Request(`${ORIGIN}${PATH}/exportar`, { headers: { Cookie: cookie } });
+    const res = response(await exportLoader({ request, context: contextFor(db), params: {} } as never));
+    expect(res.status).toBe(200);
+    const json = JSON.parse(strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))["dados.json"]!));
+    expect(JSON.stringify(json)).toContain("Ana");
+
+    const anonymous = await exportLoader({ request: new Request(`${ORIGIN}${PATH}/exportar`), context: contextFor(db), params: {} } as never).catch((r: unknown) => r);
+    expect(response(anonymous).status).toBe(302);
+    expect(response(anonymous).headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  it("downloads a zip with the professional's rows and none of anyone else's", async () => {
+    await seedWorkspace(pro, "Ana");
+    await seedWorkspace(other, "Bia");
+    const { cookie } = await signedIn(pro);
+    const request = new Request(`${ORIGIN}${PATH}/exportar`, { headers: { Cookie: cookie } });
+    const res = response(await exportLoader({ request, context: contextFor(db), params: {} } as never));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="agendo-meus-dados-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers.get("Cache-Control")).toContain("no-store");
+
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const images = Object.keys(files).filter((name) => name.startsWith("imagens/"));
+    expect(images).toEqual([expect.stringMatching(/^imagens\/[0-9a-f-]+\.jpg$/)]);
+    expect(Array.from(files[images[0]!]!)).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+    expect(Object.keys(files).filter((name) => !name.startsWith("imagens/")).sort()).toEqual(
+      [
+        "LEIA-ME.txt",
+        "dados.json",
+        "perfil.csv",
+        "configuracoes.csv",
+        "assinatura.csv",
+        "horarios.csv",
+        "categorias.csv",
+        "servicos.csv",
+        "clientes.csv",
+        "agendamentos.csv",
+        "solicitacoes.csv",
+        "contas-vinculadas.csv",
+      ].sort(),
+    );
+    const json = JSON.parse(strFromU8(files["dados.json"]!));
+    expect(json.perfil).toMatchObject({ id: pro.id, email: pro.email, nome_completo: "Ana Souza" });
+    expect(json.configuracoes).toMatchObject({ mensagem_de_boas_vindas: "Bem-vinda ao espaço Ana" });
+    expect(json.clientes).toEqual([expect.objectContaining({ nome: "Cliente de Ana", telefone: "11911112222" })]);
+    expect(json.servicos).toEqual([expect.objectContaining({ nome: "Corte Ana", categoria: "Cabelo Ana", preco: 50, duracao_min: 45 })]);
+    expect(json.agendamentos).toEqual([
+      expect.objectContaining({ data: "2026-12-01", horario: "10:00", cliente: "Cliente de Ana", servico: "Corte Ana", valor: 50, status: "Concluído" }),
+    ]);
+    expect(json.solicitacoes).toEqual([expect.objectContaining({ cliente: "Solicitante de Ana", horario: "11:00", status: "Pendente" })]);
+    expect(json.horarios).toHaveLength(3);
+    expect(json.categorias).toEqual([expect.objectContaining({ nome: "Cabelo Ana" })]);
+    expect(json.contas_vinculadas).toEqual([expect.objectContaining({ email: "vinculada-ana@example.com", status: "Pendente" })]);
+    expect(json.assinatura).toMatchObject({ status: "Período grátis", plano: "trial" });
+
+    const csv = strFromU8(files["clientes.csv"]!);
+    expect(Array.from(files["clientes.csv"]!.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel
+    expect(csv.split("\r\n")[0]).toBe("ID;Nome;Telefone;E-mail;Endereço;Data de nascimento;Observações;Criado em;Atualizado em");
+    expect(csv).toContain("Cliente de Ana");
+    expect(strFromU8(files["agendamentos.csv"]!)).toContain("50,00");
+
+    // Nothing of the other professional, and no secret of anyone.
+    const all = Object.entries(files)
+      .filter(([name]) => !name.startsWith("imagens/"))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join("\n");
+    for (const foreign of [other.id, other.email, "Bia", "cliente-bia@example.com", "vinculada-bia@example.com"]) {
+      expect(all).not.toContain(foreign);
+    }
+    const secrets = [
+      ...(await db.select({ s: users.passwordHash }).from(users)).map((r) => r.s),
+      ...(await db.select({ s: sessions.id }).from(sessions)).map((r) => r.s),
+      ...(await db.select({ s: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((r) => r.s),
+      ...(await db.select({ s: bookingRequestTokens.tokenHash }).from(bookingRequestTokens)).map((r) => r.s),
+    ];
+    for (const secret of secrets) expect(all).not.toContain(secret);
+    expect(all).not.toContain("pbkdf2");
+  });
+});
+
+// ------------------------------------------------------------------ delete
+
+describe("delete account", () => {
+  it("refuses a wrong password with 400 and deletes nothing", async () => {
+    await seedWorkspace(pro, "Ana");
+    const before = await databaseText();
+    const res = reply(await post({ intent: "delete-account", password: "errada99", confirm: "on" }));
+    expect(res.init.status).toBe(400);
+    expect(res.data.result.error?.password).toEqual([DELETE_PASSWORD_WRONG]);
+    expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("errada99");
+    // Only the wrong-password counter and the session this test opened changed.
+    const after = await databaseText();
+    expect(after.replace(/^(sessions|rate_limits): .*$/gm, "")).toBe(before.replace(/^(sessions|rate_limits): .*$/gm, ""));
+    expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(1);
+  });
+
+  it("asks for the explicit confirmation", async () => {
+    const res = reply(await post({ intent: "delete-account", password: "senha123" }));
+    expect(res.init.status).toBe(400);
+    expect(res.data.result.error?.confirm).toEqual([DELETE_CONFIRM_REQUIRED]);
+    expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(1);
+  });
+
+  it("removes every row of the user, ends their linked accounts and leaves the other professional untouched", async () => {
+    await seedWorkspace(pro, "Ana");
+    await seedWorkspace(other, "Bia");
+    // A team member on Ana's paid plan (her own trial is over: only Ana gives her access)...
+    await db
+      .update(subscriptions)
+      .set({ status: "active", planId: "essencial", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(subscriptions.userId, pro.id));
+    const member = await createProfessional(db, { name: "Carla Dias" });
+    await db.update(linkedAccounts).set({ linkedUserEmail: member.email, linkedUserId: member.id, status: "active" }).where(eq(linkedAccounts.ownerId, pro.id));
+    await db.update(subscriptions).set({ trialEndDate: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, member.id));
+    expect((await loadAccess(db, { id: member.id, email: member.email, sessionId: "x" }))?.access).toBe("linked");
+    const otherBefore = await snapshotOf(other);
+    // ...and Ana herself is a member of Bia's plan.
+    await db.insert(linkedAccounts).values({ ownerId: other.id, linkedUserEmail: pro.email, linkedUserId: pro.id, status: "active" });
+    const otherSessions = await sessionIdsOf(other.id);
+
+    const { context, cookie } = await signedIn(pro);
+    const res = response(
+      await action({ request: formRequest(PATH, { intent: "delete-account", password: "senha123", confirm: "on" }), context, params: {} } as never),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(await toastOf(res)).toEqual({ type: "success", ...ACCOUNT_DELETED });
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("__session="))).toMatch(/^__session=;.*Max-Age=0/);
+    expect(await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } }))).toBeNull();
+
+    // Her team member lost access through her; Bia's invitation for Ana's e-mail is open again.
+    expect((await loadAccess(db, { id: member.id, email: member.email, sessionId: "x" }))?.access).toBe("denied");
+    expect(await db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);
+    const [invite] = await db.select().from(linkedAccounts).where(and(eq(linkedAccounts.ownerId, other.id), eq(linkedAccounts.linkedUserEmail, pro.email)));
+    expect(invite).toMatchObject({ status: "pending", linkedUserId: null });
+    // (That invitation is Bia's row and names Ana's e-mail: set it aside for the checks below.)
+    await db.delete(linkedAccounts).where(eq(linkedAccounts.id, invite!.id));
+
+    // Not a trace of Ana anywhere in the database.
+    const text = await databaseText();
+    for (const trace of [pro.id, pro.email, "Ana", "cliente-ana@example.com", "vinculada-ana"]) {
+      expect(text.split("\n").filter((line) => line.includes(trace))).toEqual([]);
+    }
+    expect(await verifyLogin(db, pro.email, "senha123")).toBeNull();
+
+    // Bia: every row as before.
+    expect(await snapshotOf(other)).toBe(otherBefore);
+    expect(await sessionIdsOf(other.id)).toEqual(otherSessions);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, other.email))).toHaveLength(1);
+    expect(await db.select().from(bookingRequestTokens)).toHaveLength(1);
+    expect(await verifyLogin(db, other.email, "senha123")).not.toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ Stripe
+
+describe("delete account with Stripe configured", () => {
+  let server: Server;
+  let calls: { method: string; url: string; auth: string | undefined }[];
+  let answer: number;
+  const saved = { key: process.env.STRIPE_SECRET_KEY, base: process.env.STRIPE_API_BASE };
+
+  beforeEach(async () => {
+    calls = [];
+    answer = 200;
+    server = createServer((req, res) => {
+      calls.push({ method: req.method!, url: req.url!, auth: req.headers.authorization });
+      res.writeHead(answer, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer === 200 ? { id: "sub_ana123", status: "canceled" } : { error: { message: "boom" } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    process.env.STRIPE_SECRET_KEY = "sk_test_account_settings";
+    process.env.STRIPE_API_BASE = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    resetEnv();
+    await db
+      .update(subscriptions)
+      .set({ status: "active", planId: "essencial", stripeCustomerId: "cus_ana", stripeSubscriptionId: "sub_ana123", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(subscriptions.userId, pro.id));
+  });
+
+  afterEach(async () => {
+    for (const [k, v] of [["STRIPE_SECRET_KEY", saved.key], ["STRIPE_API_BASE", saved.base]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetEnv();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("cancels the subscription at Stripe, then deletes the account", async () => {
+    const { context } = await signedIn(pro);
+    expect(await loader({ request: new Request(`${ORIGIN}${PATH}`), context, params: {} } as never)).toMatchObject({ paidSubscription: true });
+    const res = response(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(calls).toEqual([{ method: "DELETE", url: "/v1/subscriptions/sub_ana123", auth: "Bearer sk_test_account_settings" }]);
+    expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(0);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, pro.id))).toHaveLength(0);
+  });
+
+  it("deletes nothing and explains when Stripe cannot cancel", async () => {
+    answer = 500;
+    const res = reply(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
+    expect(res.init.status).toBe(503);
+    expect(res.data.failure?.title).toBe("Sua conta não foi excluída");
+    expect(res.data.failure?.text).toContain("Não conseguimos cancelar sua assinatura");
+    expect(calls).toHaveLength(1);
+    expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(1);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, pro.id))).toEqual([
+      expect.objectContaining({ status: "active", stripeSubscriptionId: "sub_ana123" }),
+    ]);
+  });
+
+  it("goes ahead when the subscription no longer exists at Stripe", async () => {
+    answer = 404;
+    const res = response(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(calls).toHaveLength(1);
+    expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(0);
+  });
+
+  it("makes no call for a subscription already cancelled", async () => {
+    await db.update(subscriptions).set({ status: "cancelled" }).where(eq(subscriptions.userId, pro.id));
+    response(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
+    expect(calls).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(0);
+  });
+});
