@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { dbContext, dbFromEnv } from "./utils/db.server";
 import { nonceContext, useNonce } from "./utils/nonce";
-import { assertSameOrigin, securityHeaders } from "./utils/security.server";
+import { assertFormBody, assertSameOrigin, securityHeaders } from "./utils/security.server";
 import { readToast } from "./utils/toast.server";
 
 /**
@@ -22,14 +22,19 @@ import { readToast } from "./utils/toast.server";
  * cross-site writes are refused, and every response gets the security headers.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
+  // Every answer gets the security headers, the refusals of the next middleware included.
+  async ({ context }, next) => {
     if (!context.get(dbContext)) context.set(dbContext, dbFromEnv());
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     context.set(nonceContext, nonce);
-    assertSameOrigin(request);
     const response = await next();
     securityHeaders(response.headers, nonce, import.meta.env.PROD);
     return response;
+  },
+  // Writes: same origin only, and a form body the actions can read (else 403/413/415/400).
+  async ({ request }) => {
+    assertSameOrigin(request);
+    await assertFormBody(request);
   },
 ];
 

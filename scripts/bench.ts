@@ -15,6 +15,9 @@ import { openAndMigrate } from "./migrate";
 const root = new URL("..", import.meta.url).pathname;
 const DB_PATH = `${root}data/bench/bench.db`;
 const EMAIL = "bench@agendo.app";
+/** The seeded bench database and its professional, shared with scripts/load.ts. */
+export const BENCH_DB_PATH = DB_PATH;
+export const BENCH_EMAIL = EMAIL;
 const CLIENTS = 5_000;
 const APPOINTMENTS = 50_000;
 
@@ -99,56 +102,66 @@ async function measure(label: string, runs: number, fn: () => Promise<unknown>) 
   );
 }
 
-const fresh = !existsSync(DB_PATH);
-mkdirSync(`${root}data/bench`, { recursive: true });
-const db = await openAndMigrate(`file:${DB_PATH}`);
-if (fresh) {
-  const t0 = performance.now();
-  await seed(db);
-  console.log(`Seeded ${CLIENTS} clients and ${APPOINTMENTS} appointments in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-const { users } = await import("../db/schema");
-const { eq } = await import("drizzle-orm");
-const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
-const origin = "http://localhost";
-const cookie = (await createSession(db, new Request(origin), user!.id, true)).split(";")[0]!;
-
-const buildPath = `${root}${process.env.AGENDO_BUILD_DIR ?? "build/node"}/server/index.js`;
-if (!existsSync(buildPath)) {
-  console.error(`No server build at ${buildPath}: run \`npm run build\` first.`);
-  process.exit(1);
-}
-const build = (await import(buildPath)) as ServerBuild;
-const handler = createRequestHandler(build, "production");
-
-// The server build carries its own copy of the app modules (and so of `dbContext`): it finds
-// the bench database through DATABASE_URL, exactly as in production.
-process.env.DATABASE_URL = `file:${DB_PATH}`;
-
-async function get(path: string) {
-  const context = new RouterContextProvider();
-  const res = await handler(new Request(`${origin}${path}`, { headers: { Cookie: cookie } }), context);
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-  await res.text();
+/** Opens (seeding it the first time) and migrates the bench database; returns it and its professional. */
+export async function openBenchDb() {
+  const fresh = !existsSync(DB_PATH);
+  mkdirSync(`${root}data/bench`, { recursive: true });
+  const db = await openAndMigrate(`file:${DB_PATH}`);
+  if (fresh) {
+    const t0 = performance.now();
+    await seed(db);
+    console.log(`Seeded ${CLIENTS} clients and ${APPOINTMENTS} appointments in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const { users } = await import("../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
+  return { db, user: user! };
 }
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-console.log(`\nServer time, in-process, ${RUNS} runs each (targets: pages p95 < 50 ms, availability p95 < 5 ms)`);
-const benchModules = (await import("./bench-pages")).pages;
-for (const page of benchModules) {
-  await measure(page.label, RUNS, () => get(page.path));
-}
-const { getFreeSlots } = await import("../app/utils/availability.server");
-const { nowInZone, addDays } = await import("../app/utils/time");
-const tomorrow = addDays(nowInZone("America/Sao_Paulo").date, 1);
-await measure("availability (one day, 30-min service)", RUNS * 5, () =>
-  getFreeSlots(db, {
-    userId: user!.id,
-    date: tomorrow,
-    durationMinutes: 30,
-    timeZone: "America/Sao_Paulo",
-    stepMinutes: 30,
-  }),
-);
-db.$client.close();
+// Run as a script (`tsx scripts/bench.ts`), not when imported for its seed.
+if (import.meta.url === `file://${process.argv[1]}`) await main();
 
+async function main() {
+  const { db, user } = await openBenchDb();
+  const origin = "http://localhost";
+  const cookie = (await createSession(db, new Request(origin), user!.id, true)).split(";")[0]!;
+
+  const buildPath = `${root}${process.env.AGENDO_BUILD_DIR ?? "build/node"}/server/index.js`;
+  if (!existsSync(buildPath)) {
+    console.error(`No server build at ${buildPath}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const build = (await import(buildPath)) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+
+  // The server build carries its own copy of the app modules (and so of `dbContext`): it finds
+  // the bench database through DATABASE_URL, exactly as in production.
+  process.env.DATABASE_URL = `file:${DB_PATH}`;
+
+  async function get(path: string) {
+    const context = new RouterContextProvider();
+    const res = await handler(new Request(`${origin}${path}`, { headers: { Cookie: cookie } }), context);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    await res.text();
+  }
+
+  const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+  console.log(`\nServer time, in-process, ${RUNS} runs each (targets: pages p95 < 50 ms, availability p95 < 5 ms)`);
+  const benchModules = (await import("./bench-pages")).pages;
+  for (const page of benchModules) {
+    await measure(page.label, RUNS, () => get(page.path));
+  }
+  const { getFreeSlots } = await import("../app/utils/availability.server");
+  const { nowInZone, addDays } = await import("../app/utils/time");
+  const tomorrow = addDays(nowInZone("America/Sao_Paulo").date, 1);
+  await measure("availability (one day, 30-min service)", RUNS * 5, () =>
+    getFreeSlots(db, {
+      userId: user!.id,
+      date: tomorrow,
+      durationMinutes: 30,
+      timeZone: "America/Sao_Paulo",
+      stepMinutes: 30,
+    }),
+  );
+  db.$client.close();
+}

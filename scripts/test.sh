@@ -3,6 +3,7 @@
 #   1. typecheck  2. unit + integration (vitest, real libSQL files)
 #   3. production build + end-to-end in Chromium, JavaScript on and off (Playwright)
 #   4. Workers build + `wrangler deploy --dry-run` with its gzip size against the budget
+#   5. the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
@@ -23,3 +24,6 @@ playwright test
 
 echo "== Workers build and bundle budget"
 bash scripts/workers-size.sh
+
+echo "== Workers end-to-end (local Workers runtime, database over libSQL's HTTP protocol)"
+bash scripts/test-workers.sh

@@ -18,6 +18,7 @@ const MESSAGES: Record<number, { title: string; text: string }> = {
   403: { title: "Acesso negado", text: "Você não tem permissão para fazer isso." },
   405: { title: "Ação não permitida", text: "Esta página não aceita essa ação." },
   413: { title: "Envio muito grande", text: "O conteúdo enviado excede o tamanho permitido." },
+  415: { title: "Formato não aceito", text: "Envie o formulário pela página." },
   429: { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." },
 };
 

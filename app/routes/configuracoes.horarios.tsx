@@ -21,6 +21,7 @@ import {
   SAVE_PREFERENCES_FAILED,
   SAVED_HOURS,
   SAVED_PREFERENCES,
+  INVALID_HOURS,
   WEEK_DISPLAY_ORDER,
   workingHoursSchema,
 } from "../validation/working-hours";
@@ -155,7 +156,11 @@ function HoursForm({ days, neverSaved }: { days: Day[]; neverSaved: boolean }) {
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "hours";
-  const lastResult = navigation.state === "idle" && actionData?.intent === "hours" ? actionData.result : null;
+  const reply = navigation.state === "idle" && actionData?.intent === "hours" ? actionData.result : null;
+  // A post without the seven days (not one this form sends) cannot be shown back as a week:
+  // keep the saved week on screen and say the hours were invalid.
+  const postedWeek = (reply?.initialValue as { days?: unknown } | null | undefined)?.days;
+  const lastResult = reply && Array.isArray(postedWeek) && postedWeek.length === 7 ? reply : null;
   const [form, fields] = useForm({
     id: "working-hours",
     lastResult,
@@ -194,7 +199,7 @@ function HoursForm({ days, neverSaved }: { days: Day[]; neverSaved: boolean }) {
     );
   }).map((dow) => DAY_NAMES[dow]);
 
-  const formError = form.errors?.[0] ?? fields.days.errors?.[0];
+  const formError = form.errors?.[0] ?? fields.days.errors?.[0] ?? (reply && !lastResult ? INVALID_HOURS : undefined);
   return (
     <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="hours-title">
       <div>

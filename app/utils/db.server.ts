@@ -2,7 +2,7 @@ import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { createContext, type RouterContextProvider } from "react-router";
 import * as schema from "../../db/schema";
-import { env } from "./env.server";
+import { env, onWorkers } from "./env.server";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -22,9 +22,16 @@ export function openDb(url: string, authToken?: string): Db {
 
 const cache = new Map<string, Db>();
 
-/** One client per database URL per process (or Worker isolate). */
+/**
+ * One client per database URL per Node process; on Workers, one per request. A Worker must not
+ * share an object doing I/O between requests: the HTTP client queues calls beyond its concurrency
+ * limit (20) and starts a queued one when another finishes, i.e. one request's fetch from another
+ * request's context, which the runtime cancels as hung (seen with 50 concurrent bookings, see
+ * docs/decisions/0501). An HTTP client holds no connection, so a new one per request costs nothing.
+ */
 export function dbFromEnv(): Db {
   const { DATABASE_URL, DATABASE_AUTH_TOKEN } = env();
+  if (onWorkers()) return openDb(DATABASE_URL, DATABASE_AUTH_TOKEN);
   let db = cache.get(DATABASE_URL);
   if (!db) {
     db = openDb(DATABASE_URL, DATABASE_AUTH_TOKEN);

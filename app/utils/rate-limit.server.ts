@@ -39,10 +39,14 @@ export async function resetLimit(db: Db, key: string) {
 }
 
 /** The client's address as the edge or proxy reports it. */
+/**
+ * The customer's address as our own edge saw it: Cloudflare's `CF-Connecting-IP` (set by
+ * Cloudflare, a client cannot forge it there), else the LAST `X-Forwarded-For` entry, the one the
+ * nearest proxy appended; the first entries are whatever the client sent (docs/decisions/0004).
+ */
 export function clientIp(request: Request): string {
-  return (
-    request.headers.get("cf-connecting-ip") ??
-    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
-    "local"
-  );
+  const cf = request.headers.get("cf-connecting-ip")?.trim();
+  if (cf) return cf;
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+  return forwarded || "local";
 }

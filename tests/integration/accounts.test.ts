@@ -561,7 +561,14 @@ describe("password reset", () => {
 // ------------------------------------------------------------------ CSRF
 
 describe("root middleware (cross-site writes)", () => {
-  const root = middleware[0]!;
+  // The two root middlewares as React Router chains them: headers around the write checks.
+  type Middleware = (typeof middleware)[number];
+  const [withHeaders, checkWrite] = middleware as [Middleware, Middleware];
+  const root = (args: Parameters<Middleware>[0], next: () => Promise<Response>) =>
+    withHeaders(args, async () => {
+      await checkWrite(args, next);
+      return next();
+    });
   const ok = () => vi.fn(async () => new Response("ok"));
 
   function post(headers: Record<string, string>) {

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The Workers path, proven locally: builds the Workers target (build/workers) and runs it in the
+# local Workers runtime (wrangler dev) against a fresh, migrated libSQL file reached over libSQL's
+# HTTP protocol through a test-only Hrana endpoint (tests/workers/hrana-server.ts), as production
+# reaches Turso. Suite: tests/workers/ (sign in -> service -> booking without JavaScript -> accept,
+# a 50-way race for one slot, the endpoint's protocol). Extra arguments go to Playwright.
+# Ports: WORKER_PORT (8799) and HRANA_PORT (8798). Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
+
+bash scripts/ensure-browser.sh
+
+echo "== Workers build"
+AGENDO_TARGET=workers react-router build > /dev/null
+
+echo "== Workers end-to-end (wrangler dev + Hrana endpoint over HTTP)"
+playwright test -c tests/workers/playwright.workers.config.ts "$@"

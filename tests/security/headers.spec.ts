@@ -1,0 +1,87 @@
+// Security headers on every kind of response: HTML pages, data requests (.data), resource
+// routes (CSV exports, /imagens/:id, .ics), 404s, redirects and error answers.
+import { test, expect, type APIResponse } from "@playwright/test";
+import { fill, PRIVATE_GETS, PUBLIC_GETS } from "./routes";
+import { actor, BASE, seedPro, signedInActor } from "./support";
+
+function expectHeaders(res: APIResponse, label: string) {
+  const h = res.headers();
+  const csp = h["content-security-policy"] ?? "";
+  expect(csp, `${label}: CSP`).toContain("default-src 'self'");
+  expect(csp, `${label}: CSP frame-ancestors`).toContain("frame-ancestors 'none'");
+  expect(csp, `${label}: CSP object-src`).toContain("object-src 'none'");
+  expect(csp, `${label}: CSP base-uri`).toContain("base-uri 'self'");
+  expect(csp, `${label}: scripts only with the nonce`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect(csp, `${label}: no unsafe script sources`).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(h["x-content-type-options"], `${label}: nosniff`).toBe("nosniff");
+  expect(h["x-frame-options"], `${label}: X-Frame-Options`).toBe("DENY");
+  expect(h["referrer-policy"], `${label}: Referrer-Policy`).toMatch(/^(strict-origin-when-cross-origin|no-referrer|same-origin)$/);
+}
+
+test("headers: every public and private GET (page, .data, resource, redirect, 404)", async ({ playwright }) => {
+  test.setTimeout(60_000);
+  const pro = await seedPro("Cabecalho");
+  const ids = { ...pro.ids, slug: pro.bookingSlug };
+  const anonymous = await actor(playwright);
+  const signedIn = await signedInActor(playwright, pro.id);
+  const statuses = new Set<number>();
+  for (const [api, paths] of [
+    [anonymous, [...PUBLIC_GETS, "/dashboard", "/clientes/exportar", "/configuracoes/geral/exportar"]],
+    [signedIn, [...PRIVATE_GETS, "/login", "/clientes?editar=nao-existe", "/relatorios/exportar?periodo=customizado&de=x&ate=y"]],
+  ] as const) {
+    for (const template of paths) {
+      const path = fill(template, ids);
+      const res = await api.get(path, { maxRedirects: 0 });
+      statuses.add(res.status());
+      expectHeaders(res, `GET ${path} (${res.status()})`);
+      const [pathname, query] = path.split("?");
+      if (!pathname!.includes("exportar") && !pathname!.startsWith("/imagens") && !pathname!.endsWith("/ics")) {
+        const data = await api.get(`${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`, { maxRedirects: 0 });
+        statuses.add(data.status());
+        expectHeaders(data, `GET ${pathname}.data (${data.status()})`);
+      }
+    }
+  }
+  // The sweep saw pages, redirects, client errors and not-found answers.
+  for (const status of [200, 302, 400, 404]) expect([...statuses]).toContain(status);
+  // Photo and CSV: also never sniffed, never framed; the photo is not for other sites.
+  const image = await anonymous.get(`/imagens/${pro.ids.image}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  expect(image.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  const csv = await signedIn.get("/clientes/exportar");
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(csv.headers()["cache-control"]).toContain("no-store");
+});
+
+test("headers: error answers to writes (400, 404, .data) and HEAD", async ({ playwright }) => {
+  const pro = await seedPro("Erros");
+  const api = await signedInActor(playwright, pro.id);
+  const answers: [string, APIResponse][] = [
+    ["400 invalid action", await api.post("/clientes", { form: { intent: "nada" }, maxRedirects: 0 })],
+    ["404 someone else's id", await api.post("/clientes", { form: { intent: "delete", id: crypto.randomUUID() }, maxRedirects: 0 })],
+    ["404 POST unknown path", await api.post("/nao-existe", { form: { a: "b" }, maxRedirects: 0 })],
+    ["302 after a write", await api.post("/dashboard", { form: { intent: "guide-seen" }, maxRedirects: 0 })],
+    ["400 .data", await api.post("/clientes.data", { form: { intent: "nada" }, maxRedirects: 0 })],
+    ["HEAD page", await api.fetch("/dashboard", { method: "HEAD", maxRedirects: 0 })],
+  ];
+  for (const [label, res] of answers) {
+    expect(res.status(), label).toBeLessThan(500);
+    expectHeaders(res, label);
+  }
+});
+
+test("headers: refusals of the root middleware (403 cross-site, 413, 415) carry the headers too", async ({ playwright }) => {
+  // The outer root middleware adds the headers around the inner one's refusals.
+  const pro = await seedPro("Recusas");
+  const api = await signedInActor(playwright, pro.id);
+  const answers: [string, number, APIResponse][] = [
+    ["403 cross-site", 403, await api.post("/clientes", { form: { intent: "create" }, headers: { "Sec-Fetch-Site": "cross-site", Origin: BASE }, maxRedirects: 0 })],
+    ["415 json", 415, await api.post("/clientes", { data: { intent: "create" }, maxRedirects: 0 })],
+    ["413 large form", 413, await api.post("/clientes", { data: `intent=create&notes=${"a".repeat(2 * 1024 * 1024)}`, headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 })],
+  ];
+  for (const [label, status, res] of answers) {
+    expect(res.status(), label).toBe(status);
+    expectHeaders(res, label);
+  }
+});

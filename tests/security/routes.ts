@@ -1,0 +1,191 @@
+// The route table of the security suites: every page, resource route and action of the app,
+// with a valid baseline for each action. A new route or intent is one more line here; the
+// fuzz, tenancy and header suites pick it up.
+import type { SeededPro } from "./support";
+
+export type Ids = SeededPro["ids"];
+type Fields = Record<string, string>;
+
+// ------------------------------------------------------------------ GET routes
+
+/** Public pages and resources (no session needed). `{slug}`, `{token}` and `{image}` are filled in. */
+export const PUBLIC_GETS = [
+  "/",
+  "/login",
+  "/register",
+  "/redefinir-senha",
+  "/redefinir-senha?token=nao-existe",
+  "/conta-suspensa",
+  "/planos",
+  "/planos?periodo=anual&checkout=sucesso&session_id=cs_nao_existe",
+  "/agendamento",
+  "/agendamento/{slug}",
+  "/agendamento/{slug}?servico=nao-existe&data=2099-99-99&horario=99:99",
+  "/{slug}",
+  "/agendamento/reserva/{token}",
+  "/agendamento/reserva/{token}/ics",
+  "/agendamento/reserva/nao-existe",
+  "/agendamento/reserva/nao-existe/ics",
+  "/imagens/{image}",
+  "/imagens/00000000-0000-0000-0000-000000000000",
+  "/imagens/nao-e-um-id",
+  "/404",
+  "/uma/pagina/que/nao/existe",
+  "/logout",
+] as const;
+
+/** Signed-in screens and resources; those with an id of the professional's own rows use `{...}`. */
+export const PRIVATE_GETS = [
+  "/dashboard",
+  "/dashboard?assistente",
+  "/agenda",
+  "/agenda?new=true",
+  "/agenda?editar={appointment}",
+  "/clientes",
+  "/clientes?novo",
+  "/clientes?editar={client}",
+  "/clientes?confirmar-exclusao={client}",
+  "/clientes/exportar",
+  "/servicos",
+  "/servicos?new=true",
+  "/servicos?editar={service}",
+  "/servicos?confirmar-exclusao={service}",
+  "/servicos?new=true&editar-categoria={category}",
+  "/servicos?new=true&excluir-categoria={category}",
+  "/solicitacoes",
+  "/relatorios",
+  "/relatorios?periodo=customizado&de=2025-01-01&ate=2025-12-31&servico={service}",
+  "/relatorios/exportar",
+  "/perfil",
+  "/tutorial",
+  "/configuracoes",
+  "/configuracoes?tab=horarios",
+  "/configuracoes/perfil",
+  "/configuracoes/horarios",
+  "/configuracoes/pagina",
+  "/configuracoes/contas",
+  "/configuracoes/planos",
+  "/configuracoes/geral",
+  "/configuracoes/geral/exportar",
+] as const;
+
+/**
+ * GETs that name one row by id: another professional asking for them gets 404. (Lists and
+ * exports take no id; the sweep checks they do not show the other professional's rows.)
+ */
+export const PRIVATE_GETS_BY_ID = PRIVATE_GETS.filter((p) => /\{(appointment|client|service|category)\}/.test(p) && !p.startsWith("/relatorios"));
+
+export function fill(path: string, ids: Partial<Ids> & { slug?: string }) {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => String((ids as Record<string, string>)[key] ?? key));
+}
+
+// ------------------------------------------------------------------ actions
+
+export type ActionSpec = {
+  name: string;
+  path: string;
+  /** public: anyone; anon: signed-out forms (login, register); private: the workspace. */
+  auth: "public" | "anon" | "private";
+  fields: (ids: Ids, ctx: { date: string; slug: string }) => Fields;
+  /** The id field naming a row of the professional's own: another professional gets 404. */
+  target?: { field: string; id: keyof Ids };
+  /** Succeeds from the intent alone (no other field to validate): a fuzzed value may still save. */
+  intentOnly?: boolean;
+  /** Takes multipart (the photo upload). */
+  multipart?: boolean;
+};
+
+const clientFields = { name: "Maria Souza", phone: "(11) 98888-7777", email: "maria@example.com", address: "", birthDate: "", notes: "" };
+const serviceFields = (ids: Ids) => ({ nome: "Corte novo", descricao: "", preco: "50,00", duracao: "30", categoria: ids.category, cor: "#4F46E5" });
+const appointmentFields = (ids: Ids, date: string) => ({ clientId: ids.client, serviceId: ids.service, date, time: "15:00", notes: "" });
+const weekFields = Object.fromEntries(
+  Array.from({ length: 7 }, (_, i) => [
+    [`days[${i}].isActive`, "on"],
+    [`days[${i}].startTime`, "09:00"],
+    [`days[${i}].endTime`, "18:00"],
+  ]).flat(),
+);
+
+export const ACTIONS: ActionSpec[] = [
+  // signed-out forms
+  { name: "login", path: "/login", auth: "anon", fields: () => ({ intent: "login", email: "ninguem@example.com", password: "errada123", redirectTo: "" }) },
+  { name: "login reset", path: "/login", auth: "anon", fields: () => ({ intent: "reset", email: "ninguem@example.com" }) },
+  {
+    name: "register",
+    path: "/register",
+    auth: "anon",
+    fields: () => ({ name: "Nova Pessoa", email: "", phone: "(11) 98888-7777", password: "senha123", confirmPassword: "senha123", terms: "on" }),
+  },
+  { name: "reset password", path: "/redefinir-senha", auth: "anon", fields: () => ({ token: "nao-existe", password: "nova12345", confirmPassword: "nova12345" }) },
+  { name: "logout", path: "/logout", auth: "public", fields: () => ({}), intentOnly: true },
+  // public booking
+  {
+    name: "booking",
+    path: "/agendamento/{slug}",
+    auth: "public",
+    fields: (ids, { date }) => ({ servico: ids.service, data: date, horario: "16:00", name: "Cliente Teste", phone: "(11) 97777-6666", notes: "" }),
+  },
+  { name: "booking without a slug", path: "/agendamento", auth: "public", fields: (ids, { date }) => ({ servico: ids.service, data: date, horario: "16:00", name: "Cliente Teste", phone: "(11) 97777-6666" }) },
+  { name: "booking at the root", path: "/{slug}", auth: "public", fields: (ids, { date }) => ({ servico: ids.service, data: date, horario: "16:30", name: "Cliente Raiz", phone: "(11) 97777-5555" }) },
+  { name: "booking cancel", path: "/agendamento/reserva/{token}", auth: "public", fields: () => ({ intent: "cancel" }), intentOnly: true },
+  { name: "unknown path", path: "/nao-existe/de-jeito-nenhum", auth: "public", fields: () => ({ intent: "x" }) },
+  { name: "stripe webhook", path: "/stripe/webhook", auth: "public", fields: () => ({}) },
+  // workspace
+  { name: "dashboard setup-later", path: "/dashboard", auth: "private", fields: () => ({ intent: "setup-later" }), intentOnly: true },
+  { name: "dashboard setup-finish", path: "/dashboard", auth: "private", fields: () => ({ intent: "setup-finish" }), intentOnly: true },
+  { name: "dashboard guide-seen", path: "/dashboard", auth: "private", fields: () => ({ intent: "guide-seen" }), intentOnly: true },
+  { name: "tutorial tick", path: "/tutorial", auth: "private", fields: () => ({ intent: "tick", step: "profile", done: "1" }) },
+  { name: "clients create", path: "/clientes", auth: "private", fields: () => ({ intent: "create", ...clientFields }) },
+  { name: "clients update", path: "/clientes", auth: "private", fields: (ids) => ({ intent: "update", id: ids.client, ...clientFields }), target: { field: "id", id: "client" } },
+  { name: "clients delete", path: "/clientes", auth: "private", fields: (ids) => ({ intent: "delete", id: ids.client }), target: { field: "id", id: "client" } },
+  { name: "services create", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "create-service", ...serviceFields(ids) }) },
+  { name: "services update", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "update-service", id: ids.service, ...serviceFields(ids) }), target: { field: "id", id: "service" } },
+  { name: "services toggle", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "toggle-service", id: ids.service, ativo: "false" }), target: { field: "id", id: "service" } },
+  { name: "services delete", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "delete-service", id: ids.service }), target: { field: "id", id: "service" } },
+  { name: "category create", path: "/servicos", auth: "private", fields: () => ({ intent: "create-category", nomeCategoria: "Unhas", codigo: "" }) },
+  { name: "category update", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "update-category", id: ids.category, nomeCategoria: "Unhas 2", codigo: "" }), target: { field: "id", id: "category" } },
+  { name: "category delete", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "delete-category", id: ids.category }), target: { field: "id", id: "category" } },
+  { name: "agenda create", path: "/agenda", auth: "private", fields: (ids, { date }) => ({ intent: "create", ...appointmentFields(ids, date) }) },
+  { name: "agenda update", path: "/agenda", auth: "private", fields: (ids, { date }) => ({ intent: "update", id: ids.appointment, ...appointmentFields(ids, date) }), target: { field: "id", id: "appointment" } },
+  { name: "agenda delete", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "delete", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  { name: "agenda confirm", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "confirm", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  { name: "agenda complete", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "complete", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  { name: "agenda no-show", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "no-show", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  { name: "agenda cancel", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  { name: "requests auto-confirm", path: "/solicitacoes", auth: "private", fields: () => ({ intent: "auto-confirm" }), intentOnly: true },
+  { name: "requests accept", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "accept", id: ids.request }), target: { field: "id", id: "request" } },
+  { name: "requests decline", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "decline", id: ids.request }), target: { field: "id", id: "request" } },
+  {
+    name: "settings profile",
+    path: "/configuracoes/perfil",
+    auth: "private",
+    fields: () => ({ intent: "profile", fullName: "Paula Ribeiro", phone: "(11) 98765-4321", businessName: "Studio Paula", address: "", city: "", specialty: "", bookingSlug: "", pixKey: "", pixCity: "", pixName: "" }),
+    multipart: true,
+  },
+  { name: "settings photo upload", path: "/configuracoes/perfil", auth: "private", fields: () => ({ intent: "upload-image", image: "não é uma imagem" }), multipart: true },
+  { name: "settings photo remove", path: "/configuracoes/perfil", auth: "private", fields: () => ({ intent: "remove-image" }), intentOnly: true },
+  { name: "settings hours", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "hours", ...weekFields }) },
+  { name: "settings preferences", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "preferences", timeZone: "America/Manaus", slotStepMinutes: "15" }) },
+  {
+    name: "settings page",
+    path: "/configuracoes/pagina",
+    auth: "private",
+    fields: () => ({ pageTitle: "Agende", contactPhone: "", pageDescription: "", businessAddress: "", welcomeMessage: "", instagramHandle: "", primaryColor: "#3B82F6", secondaryColor: "#8B5CF6" }),
+  },
+  // Accounts, plans and general settings (built alongside this suite).
+  { name: "accounts add", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "add", email: "convidada@example.com" }) },
+  { name: "accounts remove", path: "/configuracoes/contas", auth: "private", fields: (ids) => ({ intent: "remove", id: ids.linked }), target: { field: "id", id: "linked" } },
+  { name: "plans checkout", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "essencial", period: "monthly" }) },
+  { name: "plans portal", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "portal" }), intentOnly: true },
+  { name: "plans page checkout", path: "/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "avancado", period: "yearly" }) },
+  {
+    name: "general change password",
+    path: "/configuracoes/geral",
+    auth: "private",
+    fields: () => ({ intent: "change-password", currentPassword: "errada123", password: "novasenha1", confirmPassword: "novasenha1" }),
+  },
+  { name: "general delete account", path: "/configuracoes/geral", auth: "private", fields: () => ({ intent: "delete-account", password: "errada123", confirm: "on" }) },
+];
+
+/** One row per route path (for checks that need a route once, not every intent). */
+export const ACTION_PATHS = [...new Map(ACTIONS.map((a) => [a.path, a])).values()];

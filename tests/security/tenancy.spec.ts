@@ -1,0 +1,100 @@
+// Tenant isolation: a second professional tries the first one's ids on every private route
+// and action (GET and POST, page and `.data`): 404 every time, and every row of the first
+// professional is byte-for-byte what it was.
+import { test, expect } from "@playwright/test";
+import { ACTIONS, fill, PRIVATE_GETS, PRIVATE_GETS_BY_ID } from "./routes";
+import { expectSafeAnswer, seedPro, signedInActor, snapshot } from "./support";
+
+test("tenancy: another professional's ids answer 404 and change nothing", async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const [owner, intruder] = await Promise.all([seedPro("Dona"), seedPro("Intrusa")]);
+  const api = await signedInActor(playwright, intruder.id);
+  const before = await snapshot(owner);
+  const intruderBefore = await snapshot(intruder);
+
+  // GET: a screen that names one row by id (page and data request).
+  for (const template of PRIVATE_GETS_BY_ID) {
+    const path = fill(template, owner.ids);
+    const page = await api.get(path, { maxRedirects: 0 });
+    expect(page.status(), `GET ${path}`).toBe(404);
+    await expectSafeAnswer(page, `GET ${path}`);
+    const body = await page.text();
+    for (const name of Object.values(owner.names)) expect(body, `GET ${path} leaks`).not.toContain(name);
+    const [pathname, query] = path.split("?");
+    const data = await api.get(`${pathname}.data${query ? `?${query}` : ""}`, { maxRedirects: 0 });
+    expect(data.status(), `GET ${pathname}.data?${query}`).toBe(404);
+  }
+
+  // POST: every action that names a row, with the owner's id (valid fields otherwise).
+  const targeted = ACTIONS.filter((a) => a.auth === "private" && a.target);
+  expect(targeted.length).toBeGreaterThan(10);
+  for (const spec of targeted) {
+    // The intruder's own valid fields, the owner's id in the target field.
+    const fields = { ...spec.fields(intruder.ids, { date: intruder.date, slug: intruder.bookingSlug }), [spec.target!.field]: owner.ids[spec.target!.id] };
+    const res = await api.post(spec.path, { form: fields, maxRedirects: 0 });
+    expect(res.status(), `POST ${spec.name} with the owner's id`).toBe(404);
+    await expectSafeAnswer(res, spec.name);
+    const data = await api.post(`${spec.path}.data`, { form: fields, maxRedirects: 0 });
+    expect(data.status(), `POST ${spec.path}.data ${spec.name}`).toBe(404);
+  }
+
+  // Creating with the owner's rows as references: refused (400 beside the field), nothing created.
+  const references: { path: string; form: Record<string, string> }[] = [
+    { path: "/agenda", form: { intent: "create", clientId: owner.ids.client, serviceId: intruder.ids.service, date: intruder.date, time: "15:00" } },
+    { path: "/agenda", form: { intent: "create", clientId: intruder.ids.client, serviceId: owner.ids.service, date: intruder.date, time: "15:00" } },
+    { path: "/agenda", form: { intent: "update", id: intruder.ids.appointment, clientId: owner.ids.client, serviceId: owner.ids.service, date: intruder.date, time: "15:00" } },
+    { path: "/servicos", form: { intent: "create-service", nome: "Corte", preco: "10,00", duracao: "30", categoria: owner.ids.category, cor: "#4F46E5" } },
+    { path: "/servicos", form: { intent: "update-service", id: intruder.ids.service, nome: "Corte", preco: "10,00", duracao: "30", categoria: owner.ids.category, cor: "#4F46E5" } },
+  ];
+  for (const { path, form } of references) {
+    const res = await api.post(path, { form, maxRedirects: 0 });
+    expect(res.status(), `POST ${path} ${form.intent} referencing the owner's rows`).toBeGreaterThanOrEqual(400);
+    expect(res.status()).toBeLessThan(500);
+  }
+  expect(await snapshot(intruder), "nothing created or changed from another professional's references").toEqual(intruderBefore);
+
+  // Every other private action, as the intruder (own fields), and the ones that could reach the
+  // owner through a shared value: the owner's booking link, the owner's e-mail as a linked account.
+  for (const spec of ACTIONS.filter((a) => a.auth === "private" && !a.target)) {
+    const fields = spec.fields(intruder.ids, { date: intruder.date, slug: intruder.bookingSlug });
+    const res = await api.post(spec.path, { form: fields, maxRedirects: 0 });
+    expect(res.status(), `POST ${spec.name} as the intruder`).toBeLessThan(500);
+  }
+  const profile = ACTIONS.find((a) => a.name === "settings profile")!;
+  const takeSlug = await api.post(profile.path, {
+    form: { ...profile.fields(intruder.ids, { date: intruder.date, slug: intruder.bookingSlug }), bookingSlug: owner.bookingSlug },
+    maxRedirects: 0,
+  });
+  expect(takeSlug.status(), "the owner's booking link is not up for grabs").toBe(400);
+  const link = await api.post("/configuracoes/contas", { form: { intent: "add", email: owner.email }, maxRedirects: 0 });
+  expect(link.status(), "linking the owner's account").toBeLessThan(500);
+  expect(link.status() === 302 ? link.headers().location : "", "linking the owner's account refused").not.toBe("/configuracoes/contas");
+
+  // Lists, exports and reports filtered by the owner's ids show none of the owner's rows.
+  const ownerIds = { ...owner.ids };
+  for (const template of [...PRIVATE_GETS.filter((p) => !PRIVATE_GETS_BY_ID.includes(p as never)), "/relatorios/exportar?servico={service}", "/agenda?new=true&clientId={client}&serviceId={service}&date=" + owner.date]) {
+    const path = fill(template, ownerIds);
+    const res = await api.get(path, { maxRedirects: 0 });
+    expect(res.status(), `GET ${path}`).toBeLessThan(500);
+    const body = await res.text();
+    for (const [what, name] of Object.entries(owner.names)) expect(body, `GET ${path} shows the owner's ${what}`).not.toContain(name);
+    expect(body, `GET ${path} shows the owner's e-mail`).not.toContain(owner.email);
+  }
+
+  expect(await snapshot(owner), "the owner's rows, byte for byte").toEqual(before);
+});
+
+test("tenancy: the customer's private link and the .ics answer only to their own token", async ({ playwright }) => {
+  const owner = await seedPro("Reserva");
+  const api = await signedInActor(playwright, (await seedPro("Outra")).id);
+  const before = await snapshot(owner);
+  for (const token of [owner.ids.request, owner.ids.token.slice(0, -1), `${owner.ids.token}x`, owner.ids.token.toUpperCase()]) {
+    const page = await api.get(`/agendamento/reserva/${encodeURIComponent(token)}`, { maxRedirects: 0 });
+    expect(page.status(), `status page with ${token}`).toBe(404);
+    const ics = await api.get(`/agendamento/reserva/${encodeURIComponent(token)}/ics`, { maxRedirects: 0 });
+    expect(ics.status(), `.ics with ${token}`).toBe(404);
+    const cancel = await api.post(`/agendamento/reserva/${encodeURIComponent(token)}`, { form: { intent: "cancel" }, maxRedirects: 0 });
+    expect(cancel.status(), `cancel with ${token}`).toBe(404);
+  }
+  expect(await snapshot(owner)).toEqual(before);
+});

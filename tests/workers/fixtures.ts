@@ -1,0 +1,48 @@
+import { test as base, expect } from "@playwright/test";
+import { createAccount } from "../../app/utils/accounts.server";
+import { openDb, type Db } from "../../app/utils/db.server";
+import { DB_PATH, DB_TOKEN, HRANA_URL } from "./env";
+
+let http: Db | undefined;
+let file: Db | undefined;
+
+/** The database as the Worker reaches it: over HTTP through the Hrana endpoint, with the token. */
+export function httpDb(): Db {
+  http ??= openDb(HRANA_URL, DB_TOKEN);
+  return http;
+}
+
+/** The endpoint's libSQL file itself, opened directly, to check what really got written. */
+export function fileDb(): Db {
+  file ??= openDb(`file:${DB_PATH}`);
+  return file;
+}
+
+export async function createPro(name: string) {
+  const input = {
+    name,
+    email: `pro-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "11987654321",
+    password: "senha123",
+  };
+  const account = await createAccount(httpDb(), input);
+  return { ...input, id: account.userId, bookingSlug: account.bookingSlug };
+}
+
+/** Every test fails on a console error or an uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(msg.text());
+      });
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,65 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { DB_PATH, DB_TOKEN, HRANA_PORT, HRANA_URL, SESSION_SECRET, WORKER_PORT, WORKER_URL } from "./env";
+
+// The Workers build (build/workers; `bash scripts/test-workers.sh` builds it first) in the local
+// Workers runtime (wrangler dev), against a fresh migrated database reached over libSQL's HTTP
+// protocol through the test-only Hrana endpoint, as it reaches Turso in production.
+const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  outputDir: process.env.WORKERS_E2E_OUTPUT ?? "../../test-results/workers",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: WORKER_URL,
+    launchOptions: { executablePath },
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    ...devices["Desktop Chrome"],
+  },
+  webServer: [
+    {
+      // Fresh file, migrated over HTTP through the endpoint itself (README 'Deploy' step 2).
+      command: "tsx tests/workers/hrana-server.ts",
+      cwd: "../..",
+      url: `${HRANA_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        HRANA_DB: DB_PATH,
+        HRANA_PORT: String(HRANA_PORT),
+        HRANA_TOKEN: DB_TOKEN,
+        HRANA_FRESH: "1",
+        HRANA_MIGRATE: "1",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: "tsx tests/workers/start-worker.ts",
+      cwd: "../..",
+      url: `${WORKER_URL}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        WORKER_PORT: String(WORKER_PORT),
+        DATABASE_URL: HRANA_URL,
+        DATABASE_AUTH_TOKEN: DB_TOKEN,
+        SESSION_SECRET,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+      // SIGTERM, not Playwright's default SIGKILL, so the launcher deletes its secrets file.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+  ],
+});

@@ -1,0 +1,69 @@
+// TEST ONLY. Runs the built Workers bundle (build/workers) in the local Workers runtime with
+// `wrangler dev`, its secrets in a throwaway env file (mode 600, deleted on exit) rather than on
+// the command line or in the repository.
+//
+// Env: WORKER_PORT (8799), DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+const port = process.env.WORKER_PORT ?? "8799";
+
+function required(name: string) {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set`);
+  if (/[\n"]/.test(value)) throw new Error(`${name} must not contain newlines or quotes`);
+  return value;
+}
+
+/** A free port for the runtime's inspector (its default 9229 may be taken by another wrangler). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), "agendo-worker-"));
+const envFile = join(dir, "secrets.env");
+writeFileSync(
+  envFile,
+  ["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN"].map((k) => `${k}="${required(k)}"`).join("\n") + "\n",
+  { mode: 0o600 },
+);
+
+const child = spawn(
+  join(root, "node_modules/.bin/wrangler"),
+  [
+    "dev",
+    "--config", join(root, "build/workers/server/wrangler.json"),
+    "--ip", "127.0.0.1",
+    "--port", port,
+    "--inspector-port", String(await freePort()),
+    "--persist-to", join(dir, "state"),
+    "--env-file", envFile,
+    "--show-interactive-dev-session=false",
+    "--log-level", process.env.WORKER_LOG_LEVEL ?? "warn",
+  ],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  },
+);
+
+const cleanup = () => rmSync(dir, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 1 : 0));
+});
