@@ -24,7 +24,7 @@
 // "10,50,200"), LOAD_TIMEOUT_SECONDS (default 10), SOAK_SECONDS (default 300, 0 skips the soak),
 // SOAK_CONNECTIONS (default 50), LOAD_RSS_GROWTH_LIMIT (default 0.10).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
@@ -132,18 +132,21 @@ function freePort(): Promise<number> {
 }
 
 const children: ChildProcess[] = [];
-/** A child process whose output is kept (last lines) but never printed unless something breaks. */
-function startProcess(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+/**
+ * A child process whose output goes to a log file, never through a pipe to this process: on
+ * Linux a write to a pipe blocks when the pipe is full, and this process, busy driving
+ * hundreds of connections, reads its pipes late. The server (which logs every request) would
+ * then stall on its own log lines and the figures would measure that stall.
+ */
+function startProcess(args: string[], env: Record<string, string>, name: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = join(dataDir, `${name}.log`);
+  const fd = openSync(logFile, "w");
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", fd, fd], env: { ...process.env, ...env } });
+  closeSync(fd);
   children.push(child);
-  const tail: string[] = [];
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim()) tail.push(line);
-    if (tail.length > 400) tail.splice(0, tail.length - 200);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, tail };
+  const tail = () => readFileSync(logFile, "utf8").split("\n").filter((l) => l.trim()).slice(-30);
+  return { child, tail, logFile };
 }
 
 async function stopProcess(child: ChildProcess) {
@@ -379,7 +382,7 @@ const server = startProcess([serveCli, serverBuild], {
   DATABASE_URL: `file:${COPY_PATH}`,
   AGENDO_DEMO: "0",
   EMAIL_TRANSPORT: "log",
-});
+}, "server");
 const serverPid = server.child.pid!;
 let exitCode = 0;
 try {
@@ -408,7 +411,7 @@ try {
 
   // The static baseline: the very bytes of step 1, from a bare node:http server.
   writeFileSync(STATIC_FILE, html);
-  const statik = startProcess([join(root, "scripts/load-static.ts"), STATIC_FILE, String(staticPort)], {});
+  const statik = startProcess([join(root, "scripts/load-static.ts"), STATIC_FILE, String(staticPort)], {}, "static");
   await waitFor(`${staticOrigin}/`, statik.child, 20_000);
 
   const load = loadavg()[0]!;
@@ -538,7 +541,8 @@ try {
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
   console.error(`\nLoad run broke: ${error instanceof Error ? error.message : String(error)}`);
-  if (server.tail.length) console.error(`Last server output:\n${server.tail.slice(-30).join("\n")}`);
+  const lines = server.tail();
+  if (lines.length) console.error(`Last server output (${server.logFile}):\n${lines.join("\n")}`);
 } finally {
   for (const child of children) await stopProcess(child);
 }
