@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 
 /** Sidebar entries: an entry is listed once its screen exists. */
@@ -119,13 +119,29 @@ export function WorkspaceShell({ children, ...props }: ShellProps & { children: 
         </div>
       </details>
       <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
-      <a
-        href="#top"
-        className="fixed bottom-4 right-4 z-20 flex size-11 items-center justify-center rounded-full bg-brand text-white shadow-lg"
-        aria-label="Voltar ao topo"
-      >
-        ↑
-      </a>
+      <BackToTop />
     </div>
+  );
+}
+
+/** The spec's floating back-to-top button: always there without JavaScript, with it only once the page has scrolled. */
+function BackToTop() {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > 400);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return (
+    <a
+      href="#top"
+      className={`fixed bottom-4 right-4 z-20 size-11 items-center justify-center rounded-full bg-brand text-white shadow-lg ${
+        visible ? "flex" : "hidden"
+      }`}
+      aria-label="Voltar ao topo"
+    >
+      ↑
+    </a>
   );
 }

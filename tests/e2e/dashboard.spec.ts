@@ -274,3 +274,21 @@ test("/tutorial: a ticked step stays ticked @phone", async ({ page }) => {
   await page.getByRole("link", { name: "Voltar ao Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("the back-to-top button: always there without JavaScript, with it once the page scrolled", async ({ page }, testInfo) => {
+  const pro = await createPro();
+  await signIn(page, pro.id);
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/relatorios");
+  const button = page.getByRole("link", { name: "Voltar ao topo" });
+  if (testInfo.project.name === "no-js") {
+    await expect(button).toBeVisible();
+    return;
+  }
+  await expect(button).toBeHidden();
+  await page.mouse.wheel(0, 1500);
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  await expect(button).toBeHidden();
+});
