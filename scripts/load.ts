@@ -21,7 +21,7 @@
 //
 // Env: AGENDO_BUILD_DIR (default build/node), LOAD_PORT (default: a free port), LOAD_STATIC_PORT
 // (default: a free port), LOAD_SECONDS (per run, default 10), LOAD_CONNECTIONS (default
-// "10,50,200"), LOAD_TIMEOUT_SECONDS (default 10), SOAK_SECONDS (default 300, 0 skips the soak),
+// "10,50,200"), LOAD_TIMEOUT_SECONDS (default 30), SOAK_SECONDS (default 300, 0 skips the soak),
 // SOAK_CONNECTIONS (default 50), LOAD_RSS_GROWTH_LIMIT (default 0.10).
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -51,7 +51,7 @@ const num = (name: string, fallback: number) => {
 };
 const RUN_SECONDS = num("LOAD_SECONDS", 10);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? "10,50,200").split(",").map(Number).filter((n) => n > 0);
-const TIMEOUT_SECONDS = num("LOAD_TIMEOUT_SECONDS", 10);
+const TIMEOUT_SECONDS = num("LOAD_TIMEOUT_SECONDS", 30);
 const SOAK_SECONDS = num("SOAK_SECONDS", 300);
 const SOAK_CONNECTIONS = num("SOAK_CONNECTIONS", 50);
 const RSS_GROWTH_LIMIT = num("LOAD_RSS_GROWTH_LIMIT", 0.1);
