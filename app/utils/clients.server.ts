@@ -48,14 +48,42 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Name or e-mail containing the text, or phone containing its digits (2 or more). */
+/**
+ * The accented letters of Portuguese, both cases, and their plain letter. Kept to these 24: each
+ * is one nested replace() and SQLite's parser allows only so much nesting.
+ */
+const ACCENTED: [string, string][] = [
+  ..."áàâãÁÀÂÃ".split("").map((c) => [c, "a"] as [string, string]),
+  ..."éêÉÊ".split("").map((c) => [c, "e"] as [string, string]),
+  ..."íÍ".split("").map((c) => [c, "i"] as [string, string]),
+  ..."óôõÓÔÕ".split("").map((c) => [c, "o"] as [string, string]),
+  ..."úÚ".split("").map((c) => [c, "u"] as [string, string]),
+  ..."çÇ".split("").map((c) => [c, "c"] as [string, string]),
+];
+
+/** The column without accents, for LIKE (which already ignores ASCII case): "João" -> "Joao". */
+function withoutAccents(column: SQL | typeof clients.name): SQL {
+  return ACCENTED.reduce<SQL>((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`${column}`);
+}
+
+/** "Conceição " -> "Conceicao": what the typed text is compared as. */
+export function foldAccents(text: string) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+}
+
+/**
+ * Name or e-mail containing the text, accents and case ignored ("joao" finds "João"), or
+ * phone containing its digits (2 or more).
+ */
 export function searchCondition(userId: string, q: string): SQL {
   const owner = eq(clients.userId, userId);
-  const term = q.trim().slice(0, SEARCH_MAX);
+  const term = foldAccents(q.trim().slice(0, SEARCH_MAX));
   if (!term) return owner;
   const like = `%${escapeLike(term)}%`;
   const parts: SQL[] = [
     sql`${clients.name} LIKE ${like} ESCAPE '\\'`,
+    // Only names with a non-ASCII letter pay for the replace() chain.
+    sql`(${clients.name} GLOB '*[^ -~]*' AND ${withoutAccents(clients.name)} LIKE ${like} ESCAPE '\\')`,
     sql`${clients.email} LIKE ${like} ESCAPE '\\'`,
   ];
   const digits = term.replace(/\D/g, "");

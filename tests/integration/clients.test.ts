@@ -264,10 +264,16 @@ describe("clients list", () => {
     expect(await names("100%")).toEqual(["João 100% Pereira"]);
     expect(await names("%")).toEqual(["João 100% Pereira"]);
     expect(await names("_")).toEqual([]);
+    // Accents and case ignored both ways: typed without them, stored with them, and back.
+    await addClient(db, pro.id, { name: "CONCEIÇÃO Araújo", phone: "41994567890" });
+    await addClient(db, pro.id, { name: "Debora Lucia", phone: "51995678901" });
+    expect(await names("joao")).toEqual(["João 100% Pereira"]);
+    expect(await names("conceicao arau")).toEqual(["CONCEIÇÃO Araújo"]);
+    expect(await names("Débora Lúcia")).toEqual(["Debora Lucia"]);
     const none = await listAt(ctx, "/clientes?q=ninguem");
     expect(none.clients).toEqual([]);
     expect(none.matching).toBe(0);
-    expect(none.tiles.total).toBe(3);
+    expect(none.tiles.total).toBe(5);
   });
 
   it("never lists another professional's clients", async () => {
