@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, FieldError, PasswordField, phoneMask } from "../components/forms";
@@ -9,13 +9,18 @@ import { getDb } from "../utils/db.server";
 import { createSession, requireAnonymous } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { registerSchema } from "../validation/auth";
+import { z } from "../validation/zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "Criar conta — Agendo" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(getDb(context), request);
-  return null;
+  // An invitation links here with ?email=: the invited address comes filled in.
+  const invited = new URL(request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
+  return { email: invitedEmail.safeParse(invited).success ? invited : "" };
 }
+
+const invitedEmail = z.email().max(254);
 
 const HIDE = ["password", "confirmPassword"];
 
@@ -69,9 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register() {
+  const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
+    defaultValue: { email },
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
     shouldValidate: "onBlur",

@@ -142,7 +142,7 @@ export function inviteText({ origin, ownerName, email }: { origin: string; owner
   return [
     `Olá! ${ownerName} convidou você para usar o Agendo na equipe.`,
     "",
-    `1. Crie sua conta em ${origin}/register usando este e-mail: ${email}`,
+    `1. Crie sua conta em ${origin}/register?email=${encodeURIComponent(email)} usando este e-mail: ${email}`,
     `2. Depois, é só entrar em ${origin}/login. Se você já tem conta no Agendo com esse e-mail, basta entrar.`,
     "",
     "Você terá a sua própria agenda, clientes, serviços e página de agendamento. O plano fica por conta da equipe.",

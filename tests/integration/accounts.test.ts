@@ -365,7 +365,13 @@ describe("sessions", () => {
   it("an anonymous visitor sees /login and /register", async () => {
     const db = createTestDb();
     expect(await loginLoader(args(db, getRequest("/login")))).toBeNull();
-    expect(await registerLoader(args(db, getRequest("/register")))).toBeNull();
+    expect(await registerLoader(args(db, getRequest("/register")))).toEqual({ email: "" });
+  });
+
+  it("an invitation link fills in the e-mail; anything that is not an e-mail is ignored", async () => {
+    const db = createTestDb();
+    expect(await registerLoader(args(db, getRequest("/register?email=Joana%40Example.com")))).toEqual({ email: "joana@example.com" });
+    expect(await registerLoader(args(db, getRequest("/register?email=%3Cscript%3E")))).toEqual({ email: "" });
   });
 
   it("logout ends this session on the server and clears the cookie", async () => {
