@@ -22,6 +22,7 @@ import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
 import { destroySessionCookie } from "../utils/session.server";
+import { sendEmail } from "../utils/email.server";
 import { redirectWithToast } from "../utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Geral — Configurações — Agendo" }];
@@ -69,6 +70,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     await changePassword(db, user.id, user.sessionId, submission.value.password);
+    // Word to the account's address: if someone else changed it, the owner learns at once.
+    await sendEmail(db, {
+      to: user.email,
+      subject: "Sua senha do Agendo foi alterada",
+      text: [
+        "Olá! A senha da sua conta no Agendo acabou de ser alterada e as sessões abertas em outros aparelhos foram encerradas.",
+        "",
+        `Se não foi você, redefina a senha agora em ${new URL(request.url).origin}/redefinir-senha e fale com ${env().SUPPORT_EMAIL}.`,
+      ].join("\n"),
+    });
     return redirectWithToast(request, SELF, { type: "success", ...PASSWORD_CHANGED });
   }
 

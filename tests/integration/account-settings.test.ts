@@ -187,6 +187,7 @@ describe("change password", () => {
     expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("errada99");
     expect(await hashOf(pro.id)).toBe(before);
     expect(await sessionIdsOf(pro.id)).toEqual(expect.arrayContaining(sessionsBefore));
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Sua senha do Agendo foi alterada"))).toEqual([]);
   });
 
   it("uses the sign-up rules for the new password", async () => {
