@@ -1,27 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/configuracoes.geral";
-import { linkedAccounts, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { ChangePasswordForm } from "../components/account/change-password-form";
 import { DeleteAccountForm } from "../components/account/delete-account-form";
 import { ExportCard } from "../components/account/export-card";
 import {
-  ACCOUNT_DELETED,
   changePasswordSchema,
   CURRENT_PASSWORD_WRONG,
-  DELETE_PASSWORD_WRONG,
-  deleteAccountSchema,
   PASSWORD_CHANGED,
   PASSWORD_FIELDS,
   TOO_MANY_PASSWORD_ATTEMPTS,
 } from "../components/account/schemas";
-import { changePassword, checkPassword, deleteAccount } from "../utils/account-data.server";
+import { changePassword, checkPassword } from "../utils/account-data.server";
+import { deleteAccountFromForm, deletionFacts, type DeleteAccountReply } from "../utils/account-deletion.server";
 import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
-import { destroySessionCookie } from "../utils/session.server";
 import { sendEmail } from "../utils/email.server";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -33,22 +30,18 @@ const EXPORT_PATH = "/configuracoes/geral/exportar";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const [[links], [row]] = await Promise.all([
-    db.select({ n: count() }).from(linkedAccounts).where(eq(linkedAccounts.ownerId, user.id)),
+  const [facts, [row]] = await Promise.all([
+    deletionFacts(db, user.id),
     db.select({ updatedAt: users.updatedAt }).from(users).where(eq(users.id, user.id)),
   ]);
-  const sub = user.subscription;
   return {
-    paidSubscription: !!sub?.stripeSubscriptionId && sub.status !== "cancelled",
-    linkedCount: links?.n ?? 0,
+    ...facts,
     // Changes when the password does: the form remounts empty after a change.
     passwordVersion: row?.updatedAt.getTime() ?? 0,
   };
 }
 
-type ActionData =
-  | { intent: "change-password"; result: SubmissionResult<string[]> }
-  | { intent: "delete-account"; result: SubmissionResult<string[]>; failure?: { title: string; text: string } };
+type ActionData = { intent: "change-password"; result: SubmissionResult<string[]> } | DeleteAccountReply;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
@@ -83,40 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, SELF, { type: "success", ...PASSWORD_CHANGED });
   }
 
-  if (intent === "delete-account") {
-    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
-    if (submission.status !== "success") {
-      return data<ActionData>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    const check = await checkPassword(db, user.id, submission.value.password);
-    if (check !== "ok") {
-      const message = check === "limited" ? TOO_MANY_PASSWORD_ATTEMPTS : DELETE_PASSWORD_WRONG;
-      return data<ActionData>(
-        { intent, result: submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] }) },
-        { status: check === "limited" ? 429 : 400 },
-      );
-    }
-    const deleted = await deleteAccount(db, user.id);
-    if (!deleted.ok) {
-      return data<ActionData>(
-        {
-          intent,
-          result: submission.reply({ hideFields: ["password"] }),
-          failure: {
-            title: "Sua conta não foi excluída",
-            text: `Não conseguimos cancelar sua assinatura no Stripe agora, então nada foi apagado e nenhuma cobrança foi alterada. Tente novamente em alguns minutos ou escreva para ${env().SUPPORT_EMAIL}.`,
-          },
-        },
-        { status: 503 },
-      );
-    }
-    return redirectWithToast(
-      request,
-      "/login",
-      { type: "success", ...ACCOUNT_DELETED },
-      { headers: { "Set-Cookie": await destroySessionCookie(request) } },
-    );
-  }
+  if (intent === "delete-account") return deleteAccountFromForm(request, db, user.id, formData);
 
   throw data("Ação desconhecida.", { status: 400 });
 }

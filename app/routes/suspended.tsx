@@ -1,6 +1,8 @@
-import { Form, redirect, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/suspended";
+import { DeleteAccountForm } from "../components/account/delete-account-form";
 import { Logo } from "../components/auth-layout";
+import { deleteAccountFromForm, deletionFacts } from "../utils/account-deletion.server";
 import { loadAccess } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
@@ -24,7 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ownerBusiness: owner ? owner.businessName || owner.fullName : null,
     trialEnded: !owner && user?.subscription?.status === "trial",
     userEmail: sessionUser.email,
+    ...(await deletionFacts(db, sessionUser.id)),
   };
+}
+
+/** 'Excluir conta' works here too: a suspended professional may still delete their account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = getDb(context);
+  const sessionUser = await requireSessionUser(db, request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "delete-account") throw data("Ação desconhecida.", { status: 400 });
+  return deleteAccountFromForm(request, db, sessionUser.id, formData);
 }
 
 function mailto(to: string, subject: string, body: string) {
@@ -32,7 +44,9 @@ function mailto(to: string, subject: string, body: string) {
 }
 
 export default function Suspended() {
-  const { linked, contactEmail, ownerBusiness, trialEnded, userEmail } = useLoaderData<typeof loader>();
+  const { linked, contactEmail, ownerBusiness, trialEnded, userEmail, paidSubscription, linkedCount } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const contactHref = linked
     ? mailto(
         contactEmail,
@@ -82,6 +96,18 @@ export default function Suspended() {
             Sair
           </button>
         </Form>
+        {/* Open again after a refused attempt, so the message beside the field is seen. */}
+        <details className="text-left" open={!!actionData}>
+          <summary className="cursor-pointer text-center text-sm text-slate-500">Quero excluir minha conta</summary>
+          <div className="mt-4">
+            <DeleteAccountForm
+              lastResult={actionData?.result ?? null}
+              failure={actionData?.failure ?? null}
+              paidSubscription={paidSubscription}
+              linkedCount={linkedCount}
+            />
+          </div>
+        </details>
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { strFromU8, unzipSync } from "fflate";
 import { eq } from "drizzle-orm";
-import { subscriptions } from "../../db/schema";
+import { subscriptions, users } from "../../db/schema";
 import { createPro, e2eDb, expect, expireTrial, signIn, test } from "./fixtures";
 
 // Runs in project "js" and "no-js".
@@ -57,4 +57,26 @@ test("a suspended professional still downloads their data", async ({ page }) => 
   expect(download.suggestedFilename()).toMatch(/^agendo-meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   expect(strFromU8(files["dados.json"]!)).toContain("Rita Suspensa");
+});
+
+test("a suspended professional can still delete their account", async ({ page }) => {
+  const pro = await createPro({ name: "Vera Suspensa" });
+  await expireTrial(pro.id);
+  await signIn(page, pro.id);
+  await page.goto("/conta-suspensa");
+  await page.getByText("Quero excluir minha conta").click();
+
+  // A wrong password: refused beside the field, the section stays open, nothing deleted.
+  await page.getByLabel("Sua senha").fill("errada123");
+  await page.getByLabel(/Entendo que a exclusão é permanente/).check();
+  await page.getByRole("button", { name: "Excluir minha conta" }).click();
+  await expect(page.getByText("Senha incorreta.", { exact: true })).toBeVisible();
+  expect(await e2eDb().select().from(users).where(eq(users.id, pro.id))).toHaveLength(1);
+
+  await page.getByLabel("Sua senha").fill(pro.password);
+  await page.getByLabel(/Entendo que a exclusão é permanente/).check();
+  await page.getByRole("button", { name: "Excluir minha conta" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Conta excluída", { exact: true })).toBeVisible();
+  expect(await e2eDb().select().from(users).where(eq(users.id, pro.id))).toHaveLength(0);
 });

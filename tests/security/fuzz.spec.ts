@@ -4,6 +4,7 @@
 // other professional's row changes. GET routes get hostile query strings and paths.
 import { test, expect, type APIRequestContext } from "@playwright/test";
 import { ACTION_PATHS, ACTIONS, fill, PRIVATE_GETS, PUBLIC_GETS, type ActionSpec } from "./routes";
+import { expireTrial } from "../e2e/fixtures";
 import { actor, BASE, EVIL, expectSafeAnswer, seedPro, signedInActor, snapshot, type SeededPro } from "./support";
 
 const HOSTILE = {
@@ -143,6 +144,7 @@ for (const route of ACTION_PATHS) {
     test.setTimeout(90_000);
     const [pro, bystander] = await Promise.all([seedPro("Fuzz"), seedPro("Vizinho")]);
     const ctx: Ctx = { pro, slug: pro.bookingSlug };
+    if (route.suspended) await expireTrial(pro.id);
     const api = route.auth === "private" ? await signedInActor(playwright, pro.id) : await actor(playwright);
     const othersBefore = await snapshot(bystander);
 
@@ -165,7 +167,7 @@ for (const route of ACTION_PATHS) {
     expect(await snapshot(pro), "nothing stored from oversized values").toEqual(before);
 
     for (const spec of specs) await hostile(api, spec, ctx);
-    if (route.auth === "private") {
+    if (route.auth === "private" && !route.suspended) {
       await expectEscaped(api, ["/dashboard", "/clientes", "/servicos", "/servicos?new=true", "/agenda", "/solicitacoes", "/configuracoes/perfil", "/configuracoes/pagina", "/relatorios"]);
     }
     await expectEscaped(await actor(playwright), [`/agendamento/${(await currentSlug(pro)) ?? pro.bookingSlug}`, `/agendamento/reserva/${pro.ids.token}`]);

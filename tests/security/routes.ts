@@ -93,6 +93,8 @@ export type ActionSpec = {
   intentOnly?: boolean;
   /** Takes multipart (the photo upload). */
   multipart?: boolean;
+  /** Posted by a professional without access (the /conta-suspensa forms). */
+  suspended?: boolean;
 };
 
 const clientFields = { name: "Maria Souza", phone: "(11) 98888-7777", email: "maria@example.com", address: "", birthDate: "", notes: "" };
@@ -185,6 +187,7 @@ export const ACTIONS: ActionSpec[] = [
     fields: () => ({ intent: "change-password", currentPassword: "errada123", password: "novasenha1", confirmPassword: "novasenha1" }),
   },
   { name: "general delete account", path: "/configuracoes/geral", auth: "private", fields: () => ({ intent: "delete-account", password: "errada123", confirm: "on" }) },
+  { name: "suspended delete account", path: "/conta-suspensa", auth: "private", suspended: true, fields: () => ({ intent: "delete-account", password: "errada123", confirm: "on" }) },
 ];
 
 /** One row per route path (for checks that need a route once, not every intent). */
