@@ -22,7 +22,7 @@ for (const [name, viewport] of [
     await page.getByLabel("E-mail").fill("demo@agendo.app");
     await page.getByLabel("Senha", { exact: true }).fill("demo1234");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(/dashboard/);
+    await page.waitForURL(/dashboard|conta-suspensa/); // a suspended demo lands on the latter
   }
   for (const path of targets) {
     await page.goto(`${base}${path}`);
