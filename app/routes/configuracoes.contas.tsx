@@ -20,6 +20,10 @@ import {
 } from "../utils/linked-accounts.server";
 import { planById } from "../utils/plans";
 import { redirectWithToast } from "../utils/toast.server";
+import { hit } from "../utils/rate-limit.server";
+
+const INVITES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
+const TOO_MANY_INVITES = "Você enviou muitos convites hoje. Tente novamente amanhã.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contas — Configurações — Agendo" }];
 
@@ -90,6 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const email = submission.value.email;
+  // Each add e-mails someone: a cap keeps the form from being used to send mail in bulk.
+  if (!(await hit(db, `invite:owner:${user.id}`, INVITES_PER_DAY)).allowed) {
+    return data<ActionData>(
+      { result: submission.reply({ fieldErrors: { email: [TOO_MANY_INVITES] } }) },
+      { status: 429 },
+    );
+  }
   const added = await addLinkedAccount(db, user, email);
   if (!added.ok) {
     return data<ActionData>(

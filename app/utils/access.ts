@@ -60,7 +60,9 @@ export function accessReason(input: AccessInput, now: Date): AccessReason {
   const linked = input.linked ?? input.ownerSubscription != null;
   if (!linked) return isSubscriptionValid(input.subscription, now) ? "subscription" : "denied";
   if (isPaidSubscriptionValid(input.subscription, now)) return "subscription";
-  if (isSubscriptionValid(input.ownerSubscription, now)) return "linked";
+  // Only the owner's paid plan carries a team: a row back on its trial (paid, then cancelled
+  // within the trial) lets nobody else in (a trial allows no linked accounts).
+  if (isPaidSubscriptionValid(input.ownerSubscription, now)) return "linked";
   return "denied";
 }
 

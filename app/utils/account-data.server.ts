@@ -1,6 +1,6 @@
 // Configurações > Geral: change the password, export everything, delete the account.
 // docs/decisions/0441-0446.
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, like, ne } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import {
   appointments,
@@ -423,6 +423,10 @@ export async function deleteAccountRows(db: Db, userId: string, email: string) {
     db
       .delete(rateLimits)
       .where(inArray(rateLimits.key, [`password:user:${userId}`, `login:email:${email}`, `reset:${email}`])),
+    // Booking counters keyed by this professional hold their customers' phone numbers; the
+    // invitation counter names them too.
+    db.delete(rateLimits).where(like(rateLimits.key, `booking:phone:${userId}:%`)),
+    db.delete(rateLimits).where(eq(rateLimits.key, `invite:owner:${userId}`)),
     db.delete(users).where(eq(users.id, userId)),
   ]);
 }

@@ -153,7 +153,10 @@ export function decide(row: SubscriptionRow, s: IncomingState, now: Date): Decis
     // A paid subscription still running keeps its id; the new one's events will say more.
     const holdsAnother =
       !!row.stripeSubscriptionId && row.stripeSubscriptionId !== s.subscriptionId && row.status === "active" && isSubscriptionValid(row, now);
-    if (s.subscriptionId && !holdsAnother) set.stripeSubscriptionId = s.subscriptionId;
+    // Nor over a finished one: the row would then call the new subscription "cancelled" and
+    // ignore its own events (rule 4). The new subscription's active state replaces it (rule 3).
+    const replacesFinished = row.status === "cancelled" && !!row.stripeSubscriptionId;
+    if (s.subscriptionId && !holdsAnother && !replacesFinished) set.stripeSubscriptionId = s.subscriptionId;
     return { kind: "apply", set };
   }
   if (row.lastEventAt && s.at.getTime() < row.lastEventAt.getTime()) return { kind: "ignore", reason: "stale" };
@@ -275,6 +278,17 @@ type Options = {
   fetchSubscription?: (id: string) => Promise<StripeSubscription>;
 };
 
+/**
+ * Whose Checkout this was: our own metadata (only the secret key can set it), matching
+ * client_reference_id when there is one. client_reference_id alone is not trusted: a Payment
+ * Link or Pricing Table lets anyone set it, and user ids are public (booking links).
+ */
+function sessionUserId(session: CheckoutSession): string | null {
+  const fromMeta = session.metadata?.user_id;
+  if (!fromMeta) return null;
+  return !session.client_reference_id || session.client_reference_id === fromMeta ? fromMeta : null;
+}
+
 /** The state an event carries, and how to find its user. */
 async function readEvent(event: StripeEvent, opts: Options, now: Date) {
   const object = event.data.object;
@@ -284,7 +298,7 @@ async function readEvent(event: StripeEvent, opts: Options, now: Date) {
     if (session.mode !== "subscription") return null;
     const subscriptionId = idOf(session.subscription as string | { id: string } | null);
     const hint = {
-      userId: session.client_reference_id || session.metadata?.user_id || null,
+      userId: sessionUserId(session),
       subscriptionId,
       customerId: idOf(session.customer),
     };
@@ -377,7 +391,7 @@ export async function syncCheckoutReturn(db: Db, userId: string, sessionId: stri
   if (!stripeConfigured() || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return false;
   try {
     const session = await retrieveCheckoutSession(sessionId);
-    if (session.client_reference_id !== userId || session.mode !== "subscription") return false;
+    if (sessionUserId(session) !== userId || session.mode !== "subscription") return false;
     let sub = session.subscription;
     if (!sub) return false;
     if (typeof sub === "string") sub = await retrieveSubscription(sub);

@@ -202,6 +202,15 @@ describe("POST /stripe/webhook", () => {
     ]);
   });
 
+  it("a Checkout naming a user only through client_reference_id (a Payment Link anyone can fill) changes nothing", async () => {
+    const sub = subscriptionObject({ userId: "someone-else" });
+    standIn.subscriptions.set(String(sub.id), sub);
+    const before = await row();
+    const forged = { ...checkoutSessionObject({ userId: pro.id, customer: String(sub.customer), subscription: String(sub.id) }), metadata: {} };
+    await deliver(stripeEvent("checkout.session.completed", forged));
+    expect(await row()).toEqual(before);
+  });
+
   it("checkout.session.completed whose subscription Stripe cannot give records the ids; the older 'created' still applies", async () => {
     await expireTrial();
     const t = nowS();

@@ -110,6 +110,19 @@ describe("adding a linked account", () => {
     expect(await mailTo("joana@example.com")).toHaveLength(1);
   });
 
+  it("sends at most 20 invitations a day per owner, so the form cannot relay bulk mail", async () => {
+    await setPlan(owner.id, "enterprise");
+    for (let i = 0; i < 20; i++) {
+      const res = await post({ intent: "add", email: `pessoa${i}@example.com` });
+      expect((res as Response).status).toBe(302);
+    }
+    const over = reply(await post({ intent: "add", email: "pessoa20@example.com" }));
+    expect(over.init.status).toBe(429);
+    expect(over.data.result.error?.email).toEqual(["Você enviou muitos convites hoje. Tente novamente amanhã."]);
+    expect(await linksOf(owner.id)).toHaveLength(20);
+    expect(await mailTo("pessoa20@example.com")).toHaveLength(0);
+  });
+
   it("adds while seats remain: Avançado takes 4 professionals besides the owner, not a 5th", async () => {
     await setPlan(owner.id, "avancado");
     for (const n of [1, 2, 3, 4]) {

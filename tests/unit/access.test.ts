@@ -126,8 +126,9 @@ describe("accessReason", () => {
     expect(accessReason(input, now)).toBe("subscription");
   });
 
-  it("follows the owner's validity whatever its kind (links are only created on a paid plan)", () => {
-    expect(accessReason({ ...base, linked: true, ownerSubscription: trial(at(DAY)) }, now)).toBe("linked");
+  it("needs the owner's paid plan: an owner back on the trial (paid, then cancelled) carries no team", () => {
+    expect(accessReason({ ...base, linked: true, ownerSubscription: active(at(DAY)) }, now)).toBe("linked");
+    expect(accessReason({ ...base, linked: true, ownerSubscription: trial(at(DAY)) }, now)).toBe("denied");
     expect(accessReason({ ...base, linked: true, ownerSubscription: trial(at(0)) }, now)).toBe("denied");
   });
 

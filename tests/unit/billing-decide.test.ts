@@ -212,5 +212,12 @@ describe("decide", () => {
     // A running paid subscription keeps its id.
     const paying = row({ status: "active", stripeSubscriptionId: "sub_Z", subscriptionEndDate: later(DAY) });
     expect(decide(paying, ids, now)).toEqual({ kind: "apply", set: { stripeCustomerId: "cus_1" } });
+    // Nor does a finished one take the new id: the new subscription's own active event must
+    // still count, not be ignored as "cancelled is final".
+    const returning = row({ status: "cancelled", stripeSubscriptionId: "sub_Z", subscriptionEndDate: later(-DAY) });
+    const afterIds = decide(returning, ids, now);
+    expect(afterIds).toEqual({ kind: "apply", set: { stripeCustomerId: "cus_1" } });
+    const active = state({ subscriptionId: "sub_A", status: "active", periodEnd: later(30 * DAY), at: now });
+    expect(decide(returning, active, now)).toMatchObject({ kind: "apply", set: { status: "active", stripeSubscriptionId: "sub_A" } });
   });
 });
