@@ -23,12 +23,18 @@ import { readToast } from "./utils/toast.server";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   // Every answer gets the security headers, the refusals of the next middleware included.
-  async ({ context }, next) => {
+  async ({ request, context }, next) => {
     if (!context.get(dbContext)) context.set(dbContext, dbFromEnv());
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     context.set(nonceContext, nonce);
     const response = await next();
     securityHeaders(response.headers, nonce, import.meta.env.PROD);
+    // Routes that may be cached say so themselves (the booking page); everything else is
+    // never kept by a shared cache, and a signed-in page is not kept at all (shared phones).
+    if (!response.headers.has("Cache-Control")) {
+      const signedIn = /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "");
+      response.headers.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");
+    }
     return response;
   },
   // Writes: same origin only, and a form body the actions can read (else 403/413/415/400).

@@ -1,6 +1,6 @@
 // The public booking page's data and the life of a booking request:
 // created (pending, holds its slot) -> accepted (confirmed appointment) | declined | cancelled.
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   appointments,
   bookingRequests,
@@ -182,14 +182,32 @@ export async function declineBookingRequest(db: Db, userId: string, requestId: s
 export async function cancelRequestByCustomer(db: Db, requestId: string) {
   const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
   if (!request || (request.status !== "pending" && request.status !== "accepted")) return false;
-  await db.batch([
-    db.update(bookingRequests).set({ status: "cancelled" }).where(eq(bookingRequests.id, requestId)),
+  // Conditional writes: a decline landing meanwhile is not overwritten, and an appointment the
+  // professional already completed or marked as a no-show is history, not cancellable.
+  const [marked] = await db.batch([
+    db
+      .update(bookingRequests)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(bookingRequests.id, requestId),
+          inArray(bookingRequests.status, ["pending", "accepted"]),
+          sql`not exists (select 1 from ${appointments} where ${appointments.bookingRequestId} = ${requestId} and ${appointments.status} in ('completed', 'no_show'))`,
+        ),
+      )
+      .returning({ id: bookingRequests.id }),
     db
       .update(appointments)
       .set({ status: "cancelled" })
-      .where(and(eq(appointments.bookingRequestId, requestId), eq(appointments.userId, request.professionalId))),
+      .where(
+        and(
+          eq(appointments.bookingRequestId, requestId),
+          eq(appointments.userId, request.professionalId),
+          inArray(appointments.status, ["scheduled", "confirmed"]),
+        ),
+      ),
   ]);
-  return true;
+  return marked.length === 1;
 }
 
 /** The professional hears of every new request by e-mail. */

@@ -284,9 +284,15 @@ export function readReportParams(url: URL, today: string, serviceIds: readonly s
 
 type Kpi = { value: number | null; previous: number | null; variation: Variation };
 
+/** A figure that does not exist in one of the periods (an average of nothing) has no variation. */
 function kpi(value: number | null, previous: number | null): Kpi {
-  return { value, previous, variation: variation(value ?? 0, previous ?? 0) };
+  if (value === null || previous === null) {
+    return { value, previous, variation: { pct: null, label: NO_COMPARISON, trend: "none" } };
+  }
+  return { value, previous, variation: variation(value, previous) };
 }
+
+const NO_COMPARISON = "Sem dados para comparar";
 
 /** The statements behind every figure, run together (one round trip's worth of waiting). */
 function queryFigures(db: Db, userId: string, params: ReportParams, range: DateRange, previous: DateRange) {

@@ -218,6 +218,28 @@ describe("booking requests in the workspace", () => {
     expect(after?.status).toBe("declined");
   });
 
+  it("the customer's link cannot cancel an appointment already completed", async () => {
+    const db = createTestDb();
+    const { pro, request, token } = await pending(db);
+    const cancel = () =>
+      statusAction({
+        request: new Request(`${ORIGIN}/agendamento/reserva/${token}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+          body: new URLSearchParams({ intent: "cancel" }),
+        }),
+        params: { token },
+        context: contextFor(db),
+      } as never);
+    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    await db.update(appointments).set({ status: "completed" }).where(eq(appointments.bookingRequestId, request.id));
+    await cancel();
+    const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
+    const [appt] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, request.id));
+    expect(req?.status).toBe("accepted");
+    expect(appt?.status).toBe("completed");
+  });
+
   it("the customer cancels through the private link", async () => {
     const db = createTestDb();
     const { request, token } = await pending(db);

@@ -186,6 +186,8 @@ describe("KPI cards", () => {
     expect(cancelled.kpis.appointments).toMatchObject({ value: 1, previous: 1 });
     expect(cancelled.kpis.revenue.value).toBe(0);
     expect(cancelled.kpis.ticket.value).toBeNull();
+    // An average of nothing is not a -100% drop.
+    expect(cancelled.kpis.ticket.variation).toEqual({ pct: null, label: "Sem dados para comparar", trend: "none" });
   });
 
   it("never counts another professional's data, and theirs never counts ours", async () => {

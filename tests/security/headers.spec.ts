@@ -42,6 +42,15 @@ test("headers: every public and private GET (page, .data, resource, redirect, 40
       }
     }
   }
+  // Nothing personal is ever kept by a shared cache; a signed-in page not at all.
+  for (const template of PRIVATE_GETS) {
+    const path = fill(template, ids);
+    if (path.startsWith("/imagens")) continue;
+    const res = await signedIn.get(path, { maxRedirects: 0 });
+    const cache = res.headers()["cache-control"] ?? "";
+    expect(cache, `GET ${path}: Cache-Control`).toMatch(/private|no-store/);
+    if (res.status() === 200) expect(cache, `GET ${path}: Cache-Control`).toContain("no-store");
+  }
   // The sweep saw pages, redirects, client errors and not-found answers.
   for (const status of [200, 302, 400, 404]) expect([...statuses]).toContain(status);
   // Photo and CSV: also never sniffed, never framed; the photo is not for other sites.
