@@ -110,13 +110,45 @@ export async function createBookingRequest(
 export async function findRequestByToken(db: Db, token: string) {
   if (!token || token.length > 100) return null;
   const [row] = await db
-    .select({ request: bookingRequests, profile: profiles })
+    .select({
+      request: bookingRequests,
+      profile: profiles,
+      appointment: {
+        date: appointments.date,
+        startMinute: appointments.startMinute,
+        durationMinutes: appointments.durationMinutes,
+        status: appointments.status,
+      },
+    })
     .from(bookingRequestTokens)
     .innerJoin(bookingRequests, eq(bookingRequests.id, bookingRequestTokens.bookingRequestId))
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .leftJoin(
+      appointments,
+      and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
+    )
     .where(eq(bookingRequestTokens.tokenHash, await sha256Hex(token)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return { request: asTheCustomerSeesIt(row.request, row.appointment), profile: row.profile };
+}
+
+/**
+ * Once accepted, the appointment is the truth: the professional may have moved it, cancelled or
+ * deleted it in the agenda, and the customer's page, .ics and cancel button follow.
+ */
+function asTheCustomerSeesIt(
+  request: typeof bookingRequests.$inferSelect,
+  appointment: { date: string; startMinute: number; durationMinutes: number; status: string } | null,
+): typeof bookingRequests.$inferSelect {
+  if (request.status !== "accepted") return request;
+  if (!appointment || appointment.status === "cancelled") return { ...request, status: "cancelled" };
+  return {
+    ...request,
+    date: appointment.date,
+    startMinute: appointment.startMinute,
+    durationMinutes: appointment.durationMinutes,
+  };
 }
 
 /**
@@ -140,10 +172,12 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
   const appointmentId = crypto.randomUUID();
   const now = Date.now();
   const [, , marked] = await db.batch([
-    db
-      .insert(clients)
-      .values({ userId, name: request.customerName, phone: request.customerPhone })
-      .onConflictDoNothing({ target: [clients.userId, clients.phone] }),
+    // The client too only while the request is pending: a late second accept (after a decline
+    // or the customer's cancel) leaves no stray client behind.
+    db.run(sql`insert into clients (id, user_id, name, phone, created_at, updated_at)
+      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${now}, ${now}
+      where exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')
+      on conflict (user_id, phone) do nothing`),
     // Written only while the request is still pending: a double click accepts once.
     db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
         start_minute, duration_minutes, price_cents, status, notes, client_notes, created_via,

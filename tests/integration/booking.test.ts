@@ -5,7 +5,7 @@ import { action as bookAction, loader as bookLoader } from "../../app/routes/boo
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { action as requestsAction } from "../../app/routes/solicitacoes";
 import { defaultWeek } from "../../app/utils/demo.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/utils/time";
+import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/utils/time";
 import type { Db } from "../../app/utils/db.server";
 import { contextFor, createTestDb, ORIGIN, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
@@ -216,6 +216,26 @@ describe("booking requests in the workspace", () => {
     expect((await respond(db, pro, "decline", request.id)).status).toBe(302);
     const [after] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
     expect(after?.status).toBe("declined");
+  });
+
+  it("once accepted, the customer's page follows the appointment: moved, then cancelled, then deleted", async () => {
+    const db = createTestDb();
+    const { pro, request, token } = await pending(db);
+    const page = async () =>
+      ((await statusLoader({ params: { token }, context: contextFor(db), request: new Request(ORIGIN) } as never)) as {
+        data: { status: string; time: string; canCancel: boolean };
+      }).data;
+    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    expect(await page()).toMatchObject({ status: "accepted", time: minutesToTime(request.startMinute), canCancel: true });
+
+    await db.update(appointments).set({ startMinute: 16 * 60 }).where(eq(appointments.bookingRequestId, request.id));
+    expect(await page()).toMatchObject({ status: "accepted", time: "16:00" });
+
+    await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.bookingRequestId, request.id));
+    expect(await page()).toMatchObject({ status: "cancelled", canCancel: false });
+
+    await db.delete(appointments).where(eq(appointments.bookingRequestId, request.id));
+    expect(await page()).toMatchObject({ status: "cancelled", canCancel: false });
   });
 
   it("the customer's link cannot cancel an appointment already completed", async () => {
