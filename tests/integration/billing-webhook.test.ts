@@ -271,6 +271,22 @@ describe("POST /stripe/webhook", () => {
     expect((await row()).status).toBe("cancelled");
   });
 
+  it("stops reading a body without a length past 512 KiB (413)", async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(32);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 20) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(URL_, { method: "POST", body, duplex: "half", headers: { "Stripe-Signature": "t=1,v1=00" } } as RequestInit);
+    const res = (await action({ request, context: contextFor(db), params: {} } as never)) as Response;
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(20);
+  });
+
   it("answers 400 to a signed body that is not a Stripe event", async () => {
     expect((await deliver({ hello: "world" })).status).toBe(400);
     const request = new Request(URL_, {
