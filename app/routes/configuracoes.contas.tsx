@@ -13,6 +13,8 @@ import {
   addLinkedAccount,
   findLinkedOwner,
   inviteText,
+  LEFT_TEAM,
+  leaveTeam,
   listLinkedAccounts,
   removeLinkedAccount,
   seatInfo,
@@ -78,6 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const formData = await request.formData();
+  if (formData.get("intent") === "leave") {
+    if (!(await leaveTeam(db, user.id))) throw data(null, { status: 404 });
+    return redirectWithToast(request, SELF, { type: "success", ...LEFT_TEAM });
+  }
   if (formData.get("intent") === "remove") {
     const id = formData.get("id");
     const removed = typeof id === "string" && id ? await removeLinkedAccount(db, user.id, id) : null;
@@ -132,10 +138,23 @@ export default function LinkedAccountsSettings() {
           Você faz parte da equipe de <strong>{member.owner}</strong>. O titular da conta gerencia o plano e as
           contas vinculadas; seus clientes, serviços e agenda continuam só seus.
         </p>
+        <LeaveTeamForm />
       </section>
     );
   }
   return <OwnerView {...owner!} />;
+}
+
+/** Leaving needs no confirmation page: the owner can link the e-mail again at any time. */
+export function LeaveTeamForm() {
+  return (
+    <Form method="post" action="/configuracoes/contas" className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3">
+      <p className="text-sm text-slate-600">Saindo da equipe, o acesso passa a depender do seu próprio plano.</p>
+      <button type="submit" name="intent" value="leave" className="btn-secondary">
+        Sair da equipe
+      </button>
+    </Form>
+  );
 }
 
 type OwnerData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["owner"]>;

@@ -6,7 +6,8 @@ import { deleteAccountFromForm, deletionFacts } from "../utils/account-deletion.
 import { loadAccess } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
-import { findLinkedOwner } from "../utils/linked-accounts.server";
+import { findLinkedOwner, LEFT_TEAM, leaveTeam } from "../utils/linked-accounts.server";
+import { redirectWithToast } from "../utils/toast.server";
 import { requireSessionUser } from "../utils/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conta Suspensa — Agendo" }];
@@ -35,7 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const sessionUser = await requireSessionUser(db, request);
   const formData = await request.formData();
-  if (formData.get("intent") !== "delete-account") throw data("Ação desconhecida.", { status: 400 });
+  const intent = formData.get("intent");
+  if (intent === "leave-team") {
+    // Out of the owner's team, their own trial or plan applies again (docs/decisions/0427).
+    if (!(await leaveTeam(db, sessionUser.id))) throw data(null, { status: 404 });
+    return redirectWithToast(request, "/dashboard", { type: "success", ...LEFT_TEAM });
+  }
+  if (intent !== "delete-account") throw data("Ação desconhecida.", { status: 400 });
   return deleteAccountFromForm(request, db, sessionUser.id, formData);
 }
 
@@ -85,6 +92,14 @@ export default function Suspended() {
             Assinar um plano próprio
           </a>
         </div>
+        {linked ? (
+          <Form method="post" className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+            <p>Tem um plano ou ainda está no seu período grátis? Saia da equipe para usar sua conta por conta própria.</p>
+            <button type="submit" name="intent" value="leave-team" className="btn-secondary">
+              Sair da equipe
+            </button>
+          </Form>
+        ) : null}
         <p className="text-sm text-slate-600">
           Seus dados são seus:{" "}
           <a href="/configuracoes/geral/exportar" download className="font-medium text-brand underline">

@@ -1,6 +1,6 @@
 // Linked accounts (Configurações > Contas): an owner on a paid plan invites professionals by
 // e-mail; each has their own data and workspace and gets access through the owner's plan.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { linkedAccounts, profiles, users } from "../../db/schema";
 import { linkedSeats, seatsLeft, type SeatSubscription } from "./access";
 import type { CurrentUser } from "./auth.server";
@@ -156,3 +156,20 @@ export async function sendInviteEmail(db: Db, invite: { origin: string; ownerNam
     text: inviteText(invite),
   });
 }
+
+/**
+ * A team member leaves the team they were linked to: the link is removed and their own
+ * trial or plan applies again (docs/decisions/0427). False when they were in no team.
+ */
+export async function leaveTeam(db: Db, userId: string) {
+  const removed = await db
+    .delete(linkedAccounts)
+    .where(and(eq(linkedAccounts.linkedUserId, userId), ne(linkedAccounts.ownerId, userId)))
+    .returning({ id: linkedAccounts.id });
+  return removed.length > 0;
+}
+
+export const LEFT_TEAM = {
+  title: "Você saiu da equipe",
+  description: "Sua conta segue com os seus dados; o acesso agora depende do seu próprio plano.",
+};

@@ -68,7 +68,7 @@ test("sign out, wrong password, then sign in", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: /Roberto!/ })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sair" }).first().click();
+  await page.getByRole("button", { name: "Sair", exact: true }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);

@@ -111,7 +111,8 @@ test("an Avançado owner links 4 professionals, not a 5th; the invitee gets in, 
   // Signing out and in again keeps the team access.
   await page.goto("/configuracoes/contas");
   await expect(page.getByText(`Você faz parte da equipe de ${business}`)).toBeVisible();
-  await page.getByRole("button", { name: "Sair" }).first().click();
+  await expect(page.getByRole("button", { name: "Sair da equipe" })).toBeVisible();
+  await page.getByRole("button", { name: "Sair", exact: true }).first().click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("E-mail").fill(invitee);
   await page.getByLabel("Senha", { exact: true }).fill("segredo1");
@@ -130,6 +131,13 @@ test("an Avançado owner links 4 professionals, not a 5th; the invitee gets in, 
     new RegExp(`^mailto:${owner.email.replace(/[.+]/g, "\\$&")}\\?`),
   );
   await expect(page.getByRole("link", { name: "Assinar um plano próprio" })).toHaveAttribute("href", "/planos");
+
+  // Leaving the team, their own first 7 days count again: back in, no team banner.
+  await page.getByRole("button", { name: "Sair da equipe" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Você saiu da equipe")).toBeVisible();
+  await expect(page.getByTestId("linked-banner")).toHaveCount(0);
+  expect((await linksOf(owner.id)).filter((l) => l.linkedUserEmail === invitee)).toEqual([]);
 });
 
 test("the owner sees the invitee become active; on a trial no account can be linked", async ({ page }) => {

@@ -40,7 +40,7 @@ test("'Sair' on /conta-suspensa signs out", async ({ page }) => {
   await expireTrial(pro.id);
   await signIn(page, pro.id);
   await page.goto("/conta-suspensa");
-  await page.getByRole("button", { name: "Sair" }).click();
+  await page.getByRole("button", { name: "Sair", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/conta-suspensa");
   await expect(page).toHaveURL(/\/login/);

@@ -324,3 +324,21 @@ describe("activation", () => {
     ).toHaveLength(0);
   });
 });
+
+describe("leaving a team", () => {
+  it("a member leaves: the link is gone and their own trial decides again; anyone else gets 404", async () => {
+    await setPlan(owner.id, "avancado");
+    const member = await createProfessional(db);
+    await db.insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
+    expect((await loadAccess(db, { ...member, sessionId: "t" }))!.access).toBe("linked");
+
+    const res = (await post({ intent: "leave" }, member)) as Response;
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ title: "Você saiu da equipe" });
+    expect(await linksOf(owner.id)).toEqual([]);
+    expect((await loadAccess(db, { ...member, sessionId: "t" }))!.access).toBe("subscription"); // own 7-day trial
+
+    const stranger = await createProfessional(db);
+    expect(await thrownBy(post({ intent: "leave" }, stranger))).toMatchObject({ init: { status: 404 } });
+  });
+});

@@ -176,6 +176,7 @@ export const ACTIONS: ActionSpec[] = [
   },
   // Accounts, plans and general settings (built alongside this suite).
   { name: "accounts add", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "add", email: "convidada@example.com" }) },
+  { name: "accounts leave", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "leave" }), intentOnly: true },
   { name: "accounts remove", path: "/configuracoes/contas", auth: "private", fields: (ids) => ({ intent: "remove", id: ids.linked }), target: { field: "id", id: "linked" } },
   { name: "plans checkout", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "essencial", period: "monthly" }) },
   { name: "plans portal", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "portal" }), intentOnly: true },
@@ -187,6 +188,7 @@ export const ACTIONS: ActionSpec[] = [
     fields: () => ({ intent: "change-password", currentPassword: "errada123", password: "novasenha1", confirmPassword: "novasenha1" }),
   },
   { name: "general delete account", path: "/configuracoes/geral", auth: "private", fields: () => ({ intent: "delete-account", password: "errada123", confirm: "on" }) },
+  { name: "suspended leave team", path: "/conta-suspensa", auth: "private", suspended: true, fields: () => ({ intent: "leave-team" }), intentOnly: true },
   { name: "suspended delete account", path: "/conta-suspensa", auth: "private", suspended: true, fields: () => ({ intent: "delete-account", password: "errada123", confirm: "on" }) },
 ];
 
