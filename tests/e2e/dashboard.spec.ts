@@ -4,6 +4,7 @@ import {
   clients,
   linkedAccounts,
   services,
+  subscriptions,
   users,
   workingHours,
   type AppointmentStatus,
@@ -209,6 +210,11 @@ test("'Configurar Depois' closes the wizard and the guide on every device", asyn
 test("a linked account sees whose team it is in, and may close the notice for the session", async ({ page }, testInfo) => {
   const owner = await newPro("Dona");
   const member = await newPro("Membro");
+  // A team rides on the owner's paid plan (docs/decisions/0422).
+  await e2eDb()
+    .update(subscriptions)
+    .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
+    .where(eq(subscriptions.userId, owner.id));
   await e2eDb()
     .insert(linkedAccounts)
     .values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
