@@ -536,6 +536,15 @@ export async function plansAction(request: Request, db: Db, user: PlanUser, retu
         description: "Para trocar de plano ou cancelar, use 'Gerenciar assinatura'.",
       });
     }
+    // Stripe keeps retrying a past-due subscription: a second one could bill twice. The card
+    // is fixed (or the subscription cancelled) in the Customer Portal.
+    if (row?.status === "past_due" && row.stripeSubscriptionId) {
+      return back({
+        type: "info",
+        title: "Sua assinatura tem um pagamento pendente",
+        description: "Atualize o cartão ou cancele em 'Gerenciar assinatura' antes de assinar de novo.",
+      });
+    }
     const periodParam = period === "yearly" ? "&periodo=anual" : "";
     try {
       const session = await createCheckoutSession({

@@ -203,6 +203,13 @@ describe("checkout", () => {
     expect(standIn.requests).toHaveLength(0);
   });
 
+  it("a past-due subscriber is sent to the portal, not to a second subscription that could bill twice", async () => {
+    await setRow({ status: "past_due", planId: "essencial", stripeSubscriptionId: "sub_1", stripeCustomerId: "cus_1" });
+    const res = await post({ intent: "checkout", plan: "essencial", period: "monthly" });
+    expect((await toastOf(res))?.title).toBe("Sua assinatura tem um pagamento pendente");
+    expect(standIn.requests).toHaveLength(0);
+  });
+
   it("back from Checkout: the session is read at once and the plan is active", async () => {
     const res = await post({ intent: "checkout", plan: "avancado", period: "monthly" });
     const sessionId = res.headers.get("location")!.split("/").pop()!;
