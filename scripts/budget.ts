@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
+import { freePort } from "./free-port";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -24,18 +24,6 @@ const KB = 1024;
 const JS_TARGET = 120 * KB;
 const SCORE_TARGET = 95;
 const started = Date.now();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type Fetched = { status: number; type: string; encoding: string; wire: number; body: Buffer };
 

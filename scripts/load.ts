@@ -26,7 +26,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { freePort } from "./free-port";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { eq, max } from "drizzle-orm";
@@ -118,18 +118,6 @@ function cannon(url: string, connections: number, duration: number, requests: Ac
 }
 
 // --- processes --------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 /**

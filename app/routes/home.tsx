@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { Logo } from "../components/auth-layout";
+import { Logo, SignedOutNav } from "../components/auth-layout";
 import { getDb } from "../utils/db.server";
 import { formatMoney } from "../utils/money";
 import { PLANS } from "../utils/plans";
@@ -47,14 +47,7 @@ export default function Home() {
     <div className="bg-white">
       <header className="mx-auto flex max-w-6xl items-center justify-between p-4 text-brand sm:p-6">
         <Logo />
-        <nav className="flex items-center gap-2 text-sm sm:gap-4">
-          <Link to="/login" className="font-medium text-slate-700 hover:text-slate-900">
-            Entrar
-          </Link>
-          <Link to="/register" className="btn-primary">
-            Começar grátis
-          </Link>
-        </nav>
+        <SignedOutNav />
       </header>
       <main>
         <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-20">

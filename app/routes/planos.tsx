@@ -4,14 +4,13 @@
 // /conta-suspensa. Anyone with access is sent to the plans tab.
 import {
   Form,
-  Link,
   redirect,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
-import { Logo } from "../components/auth-layout";
+import { Logo, SignedOutNav } from "../components/auth-layout";
 import { CheckoutBanner, CurrentPlanCard, PaymentsNotConfigured } from "../components/plans/current-plan";
 import { PlanCatalogue, signedInAction } from "../components/plans/plan-catalogue";
 import { loadAccess } from "../utils/auth.server";
@@ -89,14 +88,7 @@ export default function Plans() {
             </button>
           </Form>
         ) : (
-          <nav className="flex items-center gap-2 text-sm sm:gap-4">
-            <Link to="/login" className="font-medium text-slate-700 hover:text-slate-900">
-              Entrar
-            </Link>
-            <Link to="/register" className="btn-primary">
-              Começar grátis
-            </Link>
-          </nav>
+          <SignedOutNav />
         )}
       </header>
       <main className="mx-auto max-w-5xl space-y-5 px-4 pb-16">

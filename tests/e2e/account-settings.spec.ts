@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8 } from "fflate";
 import { clients, users } from "../../db/schema";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { createPro, downloadDataArchive, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Configurações > Geral. Each test runs in project "js" (React enhances) and "no-js" (plain forms).
 
@@ -53,11 +52,7 @@ test("download the data export and find the client in it", async ({ page }) => {
   ]);
   await signIn(page, pro.id);
   await page.goto("/configuracoes/geral");
-  const downloadPromise = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Baixar meus dados (.zip)" }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toMatch(/^agendo-meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
-  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  const files = await downloadDataArchive(page);
   const json = JSON.parse(strFromU8(files["dados.json"]!));
   expect(json.perfil.email).toBe(pro.email);
   expect(json.clientes.map((c: { nome: string }) => c.nome)).toEqual([clientName]);

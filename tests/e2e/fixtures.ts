@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { unzipSync } from "fflate";
 import { test as base, expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
@@ -65,3 +67,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Clicks 'Baixar meus dados (.zip)' and returns the archive's files, after checking its name. */
+export async function downloadDataArchive(page: Page) {
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Baixar meus dados (.zip)" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^agendo-meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
+  return unzipSync(new Uint8Array(await readFile((await download.path())!)));
+}

@@ -35,7 +35,7 @@ import { collectAccountData } from "../../app/utils/account-data.server";
 import { verifyLogin } from "../../app/utils/accounts.server";
 import { loadAccess, userContext } from "../../app/utils/auth.server";
 import type { Db } from "../../app/utils/db.server";
-import { resetEnv } from "../../app/utils/env.server";
+import { envOverrides } from "../support/env";
 import { createSession, getSessionUser } from "../../app/utils/session.server";
 import { readToast } from "../../app/utils/toast.server";
 import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN } from "../support/db";
@@ -413,7 +413,7 @@ describe("delete account with Stripe configured", () => {
   let server: Server;
   let calls: { method: string; url: string; auth: string | undefined }[];
   let answer: number;
-  const saved = { key: process.env.STRIPE_SECRET_KEY, base: process.env.STRIPE_API_BASE };
+  const env = envOverrides();
 
   beforeEach(async () => {
     calls = [];
@@ -424,9 +424,10 @@ describe("delete account with Stripe configured", () => {
       res.end(JSON.stringify(answer === 200 ? { id: "sub_ana123", status: "canceled" } : { error: { message: "boom" } }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.STRIPE_SECRET_KEY = "sk_test_account_settings";
-    process.env.STRIPE_API_BASE = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resetEnv();
+    env.set({
+      STRIPE_SECRET_KEY: "sk_test_account_settings",
+      STRIPE_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    });
     await db
       .update(subscriptions)
       .set({ status: "active", planId: "essencial", stripeCustomerId: "cus_ana", stripeSubscriptionId: "sub_ana123", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
@@ -434,11 +435,7 @@ describe("delete account with Stripe configured", () => {
   });
 
   afterEach(async () => {
-    for (const [k, v] of [["STRIPE_SECRET_KEY", saved.key], ["STRIPE_API_BASE", saved.base]] as const) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnv();
+    env.restore();
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -1,7 +1,6 @@
 // The Stripe client's own contract, against the local stand-in: configuration, the immediate
 // cancel used by account deletion, and how a non-2xx answer surfaces.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnv } from "../../app/utils/env.server";
 import {
   cancelStripeSubscription,
   checkoutAvailable,
@@ -12,25 +11,19 @@ import {
   StripeError,
 } from "../../app/utils/stripe.server";
 import { STRIPE_ENV_KEYS, stripeTestEnv, subscriptionObject, TEST_SECRET_KEY } from "../support/stripe";
+import { envOverrides } from "../support/env";
 import { startStripeStandIn, type StandIn } from "../support/stripe-stand-in";
 
 let standIn: StandIn;
-const saved: Record<string, string | undefined> = {};
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-}
+const env = envOverrides();
+const setEnv = env.set;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
 });
 afterAll(async () => {
   await standIn.close();
-  setEnv(saved);
+  env.restore();
 });
 beforeEach(() => {
   setEnv(stripeTestEnv(standIn.url));

@@ -8,7 +8,6 @@ import { action, loader } from "../../app/routes/stripe.webhook";
 import { loadAccess } from "../../app/utils/auth.server";
 import { processStripeEvent, type StripeEvent } from "../../app/utils/billing.server";
 import type { Db } from "../../app/utils/db.server";
-import { resetEnv } from "../../app/utils/env.server";
 import { assertSameOrigin } from "../../app/utils/security.server";
 import { contextFor, createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
@@ -22,6 +21,7 @@ import {
   subscriptionObject,
   type StripeTestEvent,
 } from "../support/stripe";
+import { envOverrides } from "../support/env";
 import { startStripeStandIn, type StandIn } from "../support/stripe-stand-in";
 
 const URL_ = `${ORIGIN}/stripe/webhook`;
@@ -29,23 +29,15 @@ const DAY = 86_400;
 let standIn: StandIn;
 let db: Db;
 let pro: { id: string; email: string };
-const saved: Record<string, string | undefined> = {};
-
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-}
+const env = envOverrides();
+const setEnv = env.set;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
 });
 afterAll(async () => {
   await standIn.close();
-  setEnv(saved);
+  env.restore();
 });
 beforeEach(async () => {
   setEnv(stripeTestEnv(standIn.url));

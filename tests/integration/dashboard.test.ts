@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   appointments,
-  clients,
   linkedAccounts,
   services,
   users,
@@ -13,8 +12,8 @@ import { action, loader } from "../../app/routes/dashboard";
 import type { Db } from "../../app/utils/db.server";
 import { defaultWeek } from "../../app/utils/demo.server";
 import { readToast } from "../../app/utils/toast.server";
-import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { cookiesFrom, createTestDb, formRequest, ORIGIN, statusOf, userContextFor } from "../support/db";
+import { createClient, createProfessional } from "../support/factories";
 
 // Saturday 15/03/2025, 12:00 in São Paulo. The month-to-date is 01/03-15/03 and the previous
 // period of equal length 01/02-15/02.
@@ -44,24 +43,8 @@ function post(ctx: Ctx, fields: Record<string, string>) {
   return action({ request: formRequest("/dashboard", fields), context: ctx, params: {} } as never);
 }
 
-async function statusOf(promise: Promise<unknown>) {
-  try {
-    const value = await promise;
-    return value instanceof Response ? value.status : 200;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    const init = (error as { init?: ResponseInit }).init;
-    if (init?.status) return init.status;
-    throw error;
-  }
-}
-
 async function addClient(userId: string, name: string, createdAt: string) {
-  const [row] = await db
-    .insert(clients)
-    .values({ userId, name, phone: `11${Math.floor(1e8 + Math.random() * 9e8)}`, createdAt: new Date(createdAt) })
-    .returning();
-  return row!.id;
+  return (await createClient(db, userId, { name, createdAt: new Date(createdAt) })).id;
 }
 
 async function addAppointment(

@@ -13,28 +13,20 @@ import {
   PORTAL_ERROR,
 } from "../../app/utils/billing.server";
 import type { Db } from "../../app/utils/db.server";
-import { resetEnv } from "../../app/utils/env.server";
 import { createSession } from "../../app/utils/session.server";
 import { readToast } from "../../app/utils/toast.server";
 import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
 import { STRIPE_ENV_KEYS, stripeTestEnv, TEST_SECRET_KEY } from "../support/stripe";
+import { envOverrides } from "../support/env";
 import { startStripeStandIn, type StandIn } from "../support/stripe-stand-in";
 
 const TAB = "/configuracoes/planos";
 let standIn: StandIn;
 let db: Db;
 let pro: { id: string; email: string };
-const saved: Record<string, string | undefined> = {};
-
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-}
+const env = envOverrides();
+const setEnv = env.set;
 const withoutStripe = () => setEnv(Object.fromEntries(STRIPE_ENV_KEYS.filter((k) => k !== "STRIPE_API_BASE").map((k) => [k, undefined])));
 
 beforeAll(async () => {
@@ -42,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await standIn.close();
-  setEnv(saved);
+  env.restore();
 });
 beforeEach(async () => {
   setEnv(stripeTestEnv(standIn.url));

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, clients, profiles, services, subscriptions, users, type AppointmentStatus } from "../../db/schema";
+import { appointments, profiles, services, subscriptions, users, type AppointmentStatus } from "../../db/schema";
 import { loader as profileLoader } from "../../app/routes/perfil";
 import { action as tutorialAction, loader as tutorialLoader } from "../../app/routes/tutorial";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { createTestDb, formRequest, ORIGIN, statusOf, userContextFor } from "../support/db";
+import { createClient, createProfessional } from "../support/factories";
 
 // Saturday 15/03/2025, 12:00 in São Paulo.
 const NOW = new Date("2025-03-15T15:00:00Z");
@@ -31,23 +31,8 @@ async function loadProfile(ctx: Ctx) {
   return plain(await profileLoader({ request: new Request(`${ORIGIN}/perfil`), context: ctx, params: {} } as never));
 }
 
-async function statusOf(promise: Promise<unknown>) {
-  try {
-    const value = await promise;
-    return value instanceof Response ? value.status : 200;
-  } catch (error) {
-    const init = (error as { init?: ResponseInit }).init;
-    if (init?.status) return init.status;
-    throw error;
-  }
-}
-
 async function addClient(userId: string, name: string, createdAt: string) {
-  const [row] = await db
-    .insert(clients)
-    .values({ userId, name, phone: `11${Math.floor(1e8 + Math.random() * 9e8)}`, createdAt: new Date(createdAt) })
-    .returning();
-  return row!.id;
+  return (await createClient(db, userId, { name, createdAt: new Date(createdAt) })).id;
 }
 
 async function addAppointment(

@@ -52,3 +52,16 @@ export function cookiesFrom(response: Response): string {
     .filter((c) => !c.endsWith("="))
     .join("; ");
 }
+
+/** The status a loader or action answers with, whether it returns it or throws it. */
+export async function statusOf(promise: Promise<unknown>) {
+  try {
+    const value = await promise;
+    return value instanceof Response ? value.status : 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    const init = (error as { init?: ResponseInit }).init;
+    if (init?.status) return init.status;
+    throw error;
+  }
+}

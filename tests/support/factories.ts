@@ -1,3 +1,4 @@
+import { clients } from "../../db/schema";
 import { createAccount } from "../../app/utils/accounts.server";
 import type { Db } from "../../app/utils/db.server";
 
@@ -14,4 +15,16 @@ export async function createProfessional(db: Db, overrides: Partial<{ name: stri
   };
   const account = await createAccount(db, input);
   return { id: account.userId, email: account.email, password: input.password, bookingSlug: account.bookingSlug };
+}
+
+let phones = 0;
+
+/** A client of that professional, with a phone no other client made here has. */
+export async function createClient(db: Db, userId: string, fields: { name: string; createdAt?: Date }) {
+  phones += 1;
+  const [row] = await db
+    .insert(clients)
+    .values({ userId, phone: `1197${String(phones).padStart(7, "0")}`, ...fields })
+    .returning();
+  return row!;
 }

@@ -9,8 +9,8 @@ import {
   stateFromSubscription,
   type IncomingState,
 } from "../../app/utils/billing.server";
-import { resetEnv } from "../../app/utils/env.server";
 import type { StripeSubscription } from "../../app/utils/stripe.server";
+import { envOverrides } from "../support/env";
 import { invoiceObject, stripeTestEnv, subscriptionObject } from "../support/stripe";
 
 type Row = typeof subscriptions.$inferSelect;
@@ -19,21 +19,9 @@ const now = new Date("2025-06-10T12:00:00.000Z");
 const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 const later = (ms: number) => new Date(now.getTime() + ms);
 
-const saved: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(stripeTestEnv("http://127.0.0.1:9"))) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  resetEnv();
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-});
+const env = envOverrides();
+beforeAll(() => env.set(stripeTestEnv("http://127.0.0.1:9")));
+afterAll(() => env.restore());
 
 function row(over: Partial<Row> = {}): Row {
   return {

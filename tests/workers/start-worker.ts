@@ -5,7 +5,7 @@
 // Env: WORKER_PORT (8799), DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/free-port";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -20,17 +20,6 @@ function required(name: string) {
 }
 
 /** A free port for the runtime's inspector (its default 9229 may be taken by another wrangler). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const dir = mkdtempSync(join(tmpdir(), "agendo-worker-"));
 const envFile = join(dir, "secrets.env");
 writeFileSync(
