@@ -175,7 +175,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (profile.autoConfirm) await acceptBookingRequest(db, profile.userId, created.id);
   await notifyNewRequest(
     db,
-    url.origin,
     page.email,
     {
       customerName: checked.value.name,

@@ -7,7 +7,6 @@ import { addLinkedAccountSchema, LINK_ADDED, LINK_REMOVED } from "../components/
 import { Alert, Field } from "../components/forms";
 import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
-import { env } from "../utils/env.server";
 import {
   ADD_ERRORS,
   addLinkedAccount,
@@ -31,10 +30,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Contas — Configuraç�
 
 const SELF = "/configuracoes/contas";
 
-function appOrigin(request: Request) {
-  return (env().APP_URL || new URL(request.url).origin).replace(/\/+$/, "");
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
@@ -46,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [rows, seats] = await Promise.all([listLinkedAccounts(db, user.id), seatInfo(db, user)]);
   // A confirmation link for a row that is not this owner's (or is gone) is a 404.
   if (confirmId && !rows.some((r) => r.id === confirmId)) throw data(null, { status: 404 });
-  const origin = appOrigin(request);
   const ownerName = user.profile.businessName || user.profile.fullName;
   const dateFormat = new Intl.DateTimeFormat("pt-BR", {
     day: "2-digit",
@@ -68,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: r.status,
         name: r.name,
         addedOn: dateFormat.format(r.createdAt),
-        invite: r.status === "pending" ? inviteText({ origin, ownerName, email: r.email }) : null,
+        invite: r.status === "pending" ? inviteText({ ownerName, email: r.email }) : null,
       })),
     },
   };
@@ -115,7 +109,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await sendInviteEmail(db, {
-    origin: appOrigin(request),
     ownerName: user.profile.businessName || user.profile.fullName,
     email,
   });

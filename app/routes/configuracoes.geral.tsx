@@ -18,7 +18,7 @@ import { changePassword, checkPassword } from "../utils/account-data.server";
 import { deleteAccountFromForm, deletionFacts, type DeleteAccountReply } from "../utils/account-deletion.server";
 import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
-import { env } from "../utils/env.server";
+import { appUrl, env } from "../utils/env.server";
 import { sendEmail } from "../utils/email.server";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       text: [
         "Olá! A senha da sua conta no Agendo acabou de ser alterada e as sessões abertas em outros aparelhos foram encerradas.",
         "",
-        `Se não foi você, redefina a senha agora em ${new URL(request.url).origin}/redefinir-senha e fale com ${env().SUPPORT_EMAIL}.`,
+        `Se não foi você, redefina a senha agora em ${appUrl()}/redefinir-senha e fale com ${env().SUPPORT_EMAIL}.`,
       ].join("\n"),
     });
     return redirectWithToast(request, SELF, { type: "success", ...PASSWORD_CHANGED });

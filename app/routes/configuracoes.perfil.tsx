@@ -9,6 +9,7 @@ import { Alert, Field, FieldError, phoneMask } from "../components/forms";
 import { RESERVED_SLUGS } from "../utils/accounts.server";
 import { requireUser } from "../utils/auth.server";
 import { getDb, type Db } from "../utils/db.server";
+import { appUrl } from "../utils/env.server";
 import {
   processProfileImage,
   readLimitedFormData,
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!profile) throw data(null, { status: 404 });
   return {
     email: user.email,
-    origin: new URL(request.url).origin,
+    origin: appUrl(),
     imageUrl: profile.profileImageId ? `/imagens/${profile.profileImageId}` : null,
     initials: initials(profile.fullName || profile.businessName),
     profile: {

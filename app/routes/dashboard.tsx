@@ -15,6 +15,7 @@ import { trialDaysLeft } from "../utils/access";
 import { requireUser } from "../utils/auth.server";
 import { loadDashboardData, markGuideSeen, markSetupCompleted } from "../utils/dashboard.server";
 import { getDb } from "../utils/db.server";
+import { appUrl } from "../utils/env.server";
 import {
   buildInsights,
   dashboardKpis,
@@ -77,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkedOwner: d.linkedOwner?.businessName || d.linkedOwner?.fullName || null,
     onTrial: user.subscription?.status === "trial" && user.access === "subscription",
     trialDays: trialDaysLeft(user.subscription, now),
-    bookingUrl: user.profile.bookingSlug ? `${url.origin}/agendamento/${user.profile.bookingSlug}` : null,
+    bookingUrl: user.profile.bookingSlug ? `${appUrl()}/agendamento/${user.profile.bookingSlug}` : null,
     kpis: dashboardKpis(d.totals, d.clientTotals),
     summary: monthlySummary(d.totals, d.clientStats, d.clock.daysElapsed),
     monthLabel: new Intl.DateTimeFormat("pt-BR", { month: "long", timeZone: "UTC" }).format(

@@ -8,6 +8,7 @@ import { Alert, Field, PasswordField } from "../components/forms";
 import { createResetToken } from "../utils/accounts.server";
 import { authenticator } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
+import { appUrl } from "../utils/env.server";
 import { sendEmail } from "../utils/email.server";
 import { hit, LIMITS } from "../utils/rate-limit.server";
 import { createSession, requireAnonymous, safeRedirectPath } from "../utils/session.server";
@@ -68,7 +69,7 @@ async function requestReset(request: Request, db: ReturnType<typeof getDb>, form
   if (limited.allowed) {
     const token = await createResetToken(db, email);
     if (token) {
-      const link = `${new URL(request.url).origin}/redefinir-senha?token=${token}`;
+      const link = `${appUrl()}/redefinir-senha?token=${token}`;
       await sendEmail(db, {
         to: email,
         subject: "Redefinição de senha — Agendo",

@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import { stripeEvents, subscriptions } from "../../db/schema";
 import { isSubscriptionValid, trialDaysLeft } from "./access";
 import type { Db } from "./db.server";
-import { env } from "./env.server";
+import { appUrl, env } from "./env.server";
 import {
   isBillingPeriod,
   isPlanId,
@@ -479,11 +479,6 @@ function nextRefresh(search: URLSearchParams) {
 
 export type PlansView = ReturnType<typeof plansView>;
 
-function appOrigin(request: Request) {
-  const configured = env().APP_URL?.replace(/\/+$/, "");
-  return configured || new URL(request.url).origin;
-}
-
 function isHttpUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;
   try {
@@ -504,7 +499,7 @@ export async function plansAction(request: Request, db: Db, user: PlanUser, retu
   const intent = form?.get("intent");
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
   const back = (toast: Parameters<typeof redirectWithToast>[2]) => redirectWithToast(request, returnPath, toast);
-  const origin = appOrigin(request);
+  const origin = appUrl();
 
   if (intent === "portal") {
     if (!row?.stripeCustomerId || !stripeConfigured()) return back({ type: "error", title: "Erro", description: PORTAL_ERROR });

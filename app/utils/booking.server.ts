@@ -14,7 +14,7 @@ import { accessOf } from "./auth.server";
 import { insertBookingRequestIfFree } from "./availability.server";
 import type { Db } from "./db.server";
 import { sendEmail } from "./email.server";
-import { env } from "./env.server";
+import { appUrl, env } from "./env.server";
 import { formatMoney } from "./money";
 import { createToken, sha256Hex } from "./password.server";
 import { formatPhone } from "./phone";
@@ -247,12 +247,12 @@ export async function cancelRequestByCustomer(db: Db, requestId: string) {
 /** The professional hears of every new request by e-mail. */
 export async function notifyNewRequest(
   db: Db,
-  origin: string,
   to: string,
   r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; priceCents: number; notes: string | null },
   confirmed: boolean,
 ) {
   const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  const origin = appUrl();
   await sendEmail(db, {
     to,
     subject: confirmed ? `Novo agendamento: ${r.customerName}, ${when}` : `Nova solicitação de agendamento: ${r.customerName}, ${when}`,

@@ -23,7 +23,15 @@ const schema = z.object({
   // Signs the session and flash cookies. A fixed development value is used only when
   // none is set and we are not on Workers (where a secret must be configured).
   SESSION_SECRET: z.string().min(16).default("agendo-local-development-secret"),
-  APP_URL: z.string().optional(),
+  // Public address of the app: every absolute link we send (e-mails, WhatsApp texts, Stripe's
+  // return URLs) starts with it, never with the request's Host header. See appUrl().
+  APP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/*$/, "APP_URL must be an origin such as https://agendo.app")
+      .optional(),
+  ),
+  PORT: z.string().default("3000"),
   ADMIN_EMAILS: csv,
   ACCESS_EXEMPT_EMAILS: csv,
   SUPPORT_EMAIL: z.string().default("suporte@agendo.app"),
@@ -57,9 +65,12 @@ const DEV_SECRET = "agendo-local-development-secret";
 export function env(): Env {
   if (!cached || cachedSource !== process.env) {
     const parsed = schema.parse(process.env);
-    if (onWorkers() && (parsed.SESSION_SECRET === DEV_SECRET || parsed.DATABASE_URL.startsWith("file:"))) {
+    if (
+      onWorkers() &&
+      (parsed.SESSION_SECRET === DEV_SECRET || parsed.DATABASE_URL.startsWith("file:") || !parsed.APP_URL)
+    ) {
       throw new Error(
-        "On Workers set the SESSION_SECRET secret and a libsql:// or https:// DATABASE_URL (see README 'Deploy').",
+        "On Workers set the SESSION_SECRET secret, APP_URL and a libsql:// or https:// DATABASE_URL (see README 'Deploy').",
       );
     }
     cached = parsed;
@@ -71,6 +82,16 @@ export function env(): Env {
 /** True inside the Cloudflare Workers runtime. */
 export function onWorkers() {
   return typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
+}
+
+/**
+ * The app's public origin, without a trailing slash: `APP_URL`, else `http://localhost:<PORT>`
+ * (on Workers `APP_URL` is required). The one way to build an absolute link: a request's Host
+ * header is whatever the client sent, so a link built from it could point anywhere.
+ */
+export function appUrl(): string {
+  const e = env();
+  return (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 }
 
 export function resetEnv() {

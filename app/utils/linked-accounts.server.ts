@@ -6,6 +6,7 @@ import { linkedSeats, seatsLeft, type SeatSubscription } from "./access";
 import type { CurrentUser } from "./auth.server";
 import type { Db } from "./db.server";
 import { sendEmail } from "./email.server";
+import { appUrl } from "./env.server";
 
 export type LinkedAccountRow = {
   id: string;
@@ -138,7 +139,8 @@ export async function removeLinkedAccount(db: Db, ownerId: string, id: string) {
 }
 
 /** What the invited professional reads, by e-mail and in the copied instructions. */
-export function inviteText({ origin, ownerName, email }: { origin: string; ownerName: string; email: string }) {
+export function inviteText({ ownerName, email }: { ownerName: string; email: string }) {
+  const origin = appUrl();
   return [
     `Olá! ${ownerName} convidou você para usar o Agendo na equipe.`,
     "",
@@ -149,7 +151,7 @@ export function inviteText({ origin, ownerName, email }: { origin: string; owner
   ].join("\n");
 }
 
-export async function sendInviteEmail(db: Db, invite: { origin: string; ownerName: string; email: string }) {
+export async function sendInviteEmail(db: Db, invite: { ownerName: string; email: string }) {
   await sendEmail(db, {
     to: invite.email,
     subject: `${invite.ownerName} convidou você para o Agendo`,

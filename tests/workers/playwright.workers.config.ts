@@ -55,6 +55,7 @@ export default defineConfig({
         DATABASE_URL: HRANA_URL,
         DATABASE_AUTH_TOKEN: DB_TOKEN,
         SESSION_SECRET,
+        APP_URL: WORKER_URL,
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -2,7 +2,7 @@
 // `wrangler dev`, its secrets in a throwaway env file (mode 600, deleted on exit) rather than on
 // the command line or in the repository.
 //
-// Env: WORKER_PORT (8799), DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET.
+// Env: WORKER_PORT (8799), DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET, APP_URL.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { freePort } from "../../scripts/free-port";
@@ -24,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), "agendo-worker-"));
 const envFile = join(dir, "secrets.env");
 writeFileSync(
   envFile,
-  ["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN"].map((k) => `${k}="${required(k)}"`).join("\n") + "\n",
+  ["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN", "APP_URL"].map((k) => `${k}="${required(k)}"`).join("\n") + "\n",
   { mode: 0o600 },
 );
 
