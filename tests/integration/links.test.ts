@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { action as loginAction } from "../../app/routes/login";
 import { appUrl } from "../../app/utils/env.server";
-import type { Db } from "../../app/utils/db.server";
 import { contextFor, createTestDb } from "../support/db";
 import { envOverrides } from "../support/env";
 import { createProfessional } from "../support/factories";
@@ -29,37 +28,32 @@ function forgedHostPost(path: string, fields: Record<string, string>) {
   });
 }
 
-async function mailsTo(db: Db, to: string) {
-  return db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+/** 'Esqueceu a senha?' posted with Host: evil.example; the e-mail it sends. */
+async function resetMailWithForgedHost() {
+  const db = createTestDb();
+  const pro = await createProfessional(db);
+  await loginAction({
+    request: forgedHostPost("/login", { intent: "reset", email: pro.email, password: "" }),
+    context: contextFor(db),
+    params: {},
+  } as never);
+  const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+  return mail!;
 }
 
 describe("absolute links", () => {
   it("the reset e-mail links to APP_URL whatever Host the request carried", async () => {
     overrides.set({ APP_URL: "https://agendo.app/" });
-    const db = createTestDb();
-    const pro = await createProfessional(db);
-    await loginAction({
-      request: forgedHostPost("/login", { intent: "reset", email: pro.email, password: "" }),
-      context: contextFor(db),
-      params: {},
-    } as never);
-    const [mail] = await mailsTo(db, pro.email);
-    expect(mail!.text).toMatch(/https:\/\/agendo\.app\/redefinir-senha\?token=[\w-]+/);
-    expect(mail!.text).not.toContain("evil.example");
+    const mail = await resetMailWithForgedHost();
+    expect(mail.text).toMatch(/https:\/\/agendo\.app\/redefinir-senha\?token=[\w-]+/);
+    expect(mail.text).not.toContain("evil.example");
   });
 
   it("without APP_URL the links point to localhost and the port the server listens on", async () => {
     overrides.set({ APP_URL: undefined, PORT: "4321" });
-    const db = createTestDb();
-    const pro = await createProfessional(db);
-    await loginAction({
-      request: forgedHostPost("/login", { intent: "reset", email: pro.email, password: "" }),
-      context: contextFor(db),
-      params: {},
-    } as never);
-    const [mail] = await mailsTo(db, pro.email);
-    expect(mail!.text).toContain("http://localhost:4321/redefinir-senha?token=");
-    expect(mail!.text).not.toContain("evil.example");
+    const mail = await resetMailWithForgedHost();
+    expect(mail.text).toContain("http://localhost:4321/redefinir-senha?token=");
+    expect(mail.text).not.toContain("evil.example");
   });
 
   it("APP_URL must be an origin", () => {
