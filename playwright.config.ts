@@ -1,7 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
 import { STANDIN_PORT, stripeTestEnv } from "./tests/support/stripe";
+
+// The server and the tests (which sign sessions in themselves) share a throwaway secret; set here,
+// in the main process, so the test workers inherit it.
+process.env.SESSION_SECRET ??= `e2e-${randomBytes(24).toString("hex")}`;
 
 // Debian's chromium where installed (this machine, CI); Playwright's own elsewhere.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
@@ -43,6 +48,11 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         DATABASE_URL: E2E_DB_URL,
         AGENDO_DEMO: "1",
+        SESSION_SECRET: process.env.SESSION_SECRET,
+        // As behind one proxy of ours: the HTTP suites give each actor its own X-Forwarded-For
+        // address so their rate limits never meet (tests/security/node-server.spec.ts runs a
+        // server without TRUST_PROXY and shows such headers are then ignored).
+        TRUST_PROXY: "1",
         // Payments against the local stand-in for api.stripe.com (docs/decisions/0406).
         ...stripeTestEnv(`http://127.0.0.1:${STANDIN_PORT}`),
       },

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 
-// The same app builds for two runtimes: Node (react-router-serve) and Cloudflare
+// The same app builds for two runtimes: Node (server/node.ts) and Cloudflare
 // Workers. Each gets its own output folder so one build never overwrites the other.
 const workers = process.env.AGENDO_TARGET === "workers";
 

@@ -1,10 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type PluginOption } from "vite";
+import { ensureSessionSecret } from "./scripts/session-secret";
 
 const workers = process.env.AGENDO_TARGET === "workers";
 
-export default defineConfig(async () => {
+export default defineConfig(async ({ command }) => {
+  // `npm run dev`: the same generated secret as `npm start` unless one is configured.
+  if (command === "serve") ensureSessionSecret();
   const plugins: PluginOption[] = [];
   if (workers) {
     const { cloudflare } = await import("@cloudflare/vite-plugin");

@@ -7,5 +7,7 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 20_000,
     pool: "forks",
+    // Cookies in tests are signed with a throwaway secret (no fixed value is ever accepted).
+    env: { SESSION_SECRET: `vitest-${Math.random().toString(36).slice(2)}-${Date.now()}` },
   },
 });

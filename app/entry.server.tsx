@@ -1,4 +1,4 @@
-// Web-streams server entry: serves Node (react-router-serve) and Cloudflare Workers alike.
+// Web-streams server entry: serves Node (server/node.ts) and Cloudflare Workers alike.
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -49,3 +49,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   const id = request.headers.get("cf-ray") ?? request.headers.get("x-request-id") ?? "-";
   console.error(`[error] request=${id} ${request.method} ${new URL(request.url).pathname}`, error);
 }
+
+// For the server entries (server/node.ts, workers/app.ts): they reach these through the build, so
+// the context keys are the very objects the app's modules read.
+export { prepareRequest } from "./utils/request-body.server";
+export { STATIC_FILE_HEADERS } from "./utils/security.server";

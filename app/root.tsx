@@ -13,34 +13,45 @@ import "./app.css";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { dbContext, dbFromEnv } from "./utils/db.server";
+import { resolveClientAddress } from "./utils/client-address";
+import { trustProxy } from "./utils/env.server";
 import { nonceContext, useNonce } from "./utils/nonce";
-import { assertFormBody, assertSameOrigin, securityHeaders } from "./utils/security.server";
+import { clientAddressContext, connectionContext } from "./utils/request-context.server";
+import { assertFormBody, assertSameOrigin, isWrite, securityHeaders } from "./utils/security.server";
 import { readToast } from "./utils/toast.server";
 
 /**
- * Every request: the database goes into the router context (tests put their own there),
- * cross-site writes are refused, and every response gets the security headers.
+ * Every request: the database and the client's address go into the router context (tests put
+ * their own there), cross-site writes and oversized or unreadable bodies are refused, and every
+ * response gets the security headers.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   // Every answer gets the security headers, the refusals of the next middleware included.
   async ({ request, context }, next) => {
     if (!context.get(dbContext)) context.set(dbContext, dbFromEnv());
+    if (!context.get(clientAddressContext)) {
+      const { socketAddress } = context.get(connectionContext);
+      context.set(clientAddressContext, resolveClientAddress(request.headers, socketAddress, trustProxy()));
+    }
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     context.set(nonceContext, nonce);
     const response = await next();
     securityHeaders(response.headers, nonce, import.meta.env.PROD);
-    // Routes that may be cached say so themselves (the booking page); everything else is
-    // never kept by a shared cache, and a signed-in page is not kept at all (shared phones).
-    if (!response.headers.has("Cache-Control")) {
+    // Routes that may be cached say so themselves (the booking page's GET); the answer to a
+    // write is never kept anywhere (it may echo what was typed), everything else never by a
+    // shared cache, and a signed-in page not at all (shared phones).
+    if (isWrite(request)) {
+      response.headers.set("Cache-Control", "no-store");
+    } else if (!response.headers.has("Cache-Control")) {
       const signedIn = /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "");
       response.headers.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");
     }
     return response;
   },
   // Writes: same origin only, and a form body the actions can read (else 403/413/415/400).
-  async ({ request }) => {
+  async ({ request, context }) => {
     assertSameOrigin(request);
-    await assertFormBody(request);
+    await assertFormBody(request, context.get(connectionContext).bodyTooLarge);
   },
 ];
 

@@ -122,6 +122,7 @@ export async function openBenchDb() {
 if (import.meta.url === `file://${process.argv[1]}`) await main();
 
 async function main() {
+  process.env.SESSION_SECRET ??= `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   const { db, user } = await openBenchDb();
   const origin = "http://localhost";
   const cookie = (await createSession(db, new Request(origin), user!.id, true)).split(";")[0]!;

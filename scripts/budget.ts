@@ -333,7 +333,7 @@ const port = Number(process.env.BUDGET_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
 console.log(`\nBooking page budget (production build ${buildDir}, server on port ${port})`);
 
-// Its own process group, so stopping it also stops react-router-serve under it.
+// Its own process group, so stopping it also stops the Node server under it.
 const server = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
   cwd: root,
   detached: true,

@@ -1,6 +1,6 @@
 // `npm run bench:load` (and the middle of `npm run bench`): the public booking page under load.
 //
-// Starts the production server (react-router-serve of the production build, its own process) on
+// Starts the production server (our Node server of the production build, its own process) on
 // a fresh copy of the seeded bench database (scripts/bench.ts: 50,000 appointments), and from this
 // process sends concurrent requests on loopback with autocannon for
 //   - the booking page (step 1, the service list),
@@ -17,7 +17,7 @@
 // could get), on a double booking or on RSS growth over the limit. Throughput figures are
 // printed, never asserted. A refused booking (409 slot taken, 429 rate limit) is an expected
 // answer, counted apart. Rate limits: every POST carries a new phone and a new X-Forwarded-For,
-// the address the per-IP cap reads (docs/decisions/0511-load-mode.md).
+// the address the per-IP cap reads with TRUST_PROXY=1 (docs/decisions/0511-load-mode.md, 0531).
 //
 // Env: AGENDO_BUILD_DIR (default build/node), LOAD_PORT (default: a free port), LOAD_STATIC_PORT
 // (default: a free port), LOAD_SECONDS (per run, default 10), LOAD_CONNECTIONS (default
@@ -40,7 +40,7 @@ import { openAndMigrate } from "./migrate";
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = process.env.AGENDO_BUILD_DIR ?? "build/node";
 const serverBuild = join(root, buildDir, "server/index.js");
-const serveCli = join(root, "node_modules/@react-router/serve/bin.cjs");
+const nodeServer = join(root, "server/node.ts");
 const dataDir = join(root, "data/load");
 const COPY_PATH = join(dataDir, "load.db");
 const STATIC_FILE = join(dataDir, "booking.html");
@@ -363,8 +363,11 @@ const staticPort = num("LOAD_STATIC_PORT", 0) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
 const staticOrigin = `http://127.0.0.1:${staticPort}`;
 
-const server = startProcess([serveCli, serverBuild], {
+const server = startProcess([nodeServer, serverBuild], {
   PORT: String(port),
+  // As behind one proxy of ours: each POST's X-Forwarded-For is its own client.
+  TRUST_PROXY: "1",
+  SESSION_SECRET: `load-${Math.random().toString(36).slice(2)}-${Date.now()}`,
   HOST: "127.0.0.1",
   NODE_ENV: "production",
   DATABASE_URL: `file:${COPY_PATH}`,
@@ -403,7 +406,7 @@ try {
   await waitFor(`${staticOrigin}/`, statik.child, 20_000);
 
   const load = loadavg()[0]!;
-  console.log(`\nLoad: react-router-serve (${buildDir}) pid ${serverPid} on ${origin}, copy of the bench db (50,000 appointments)`);
+  console.log(`\nLoad: our Node server (${buildDir}) pid ${serverPid} on ${origin}, copy of the bench db (50,000 appointments)`);
   console.log(
     `  booking page ${pagePath} (${fmt(Buffer.byteLength(html) / 1024)} KB HTML); static baseline: the same bytes from node:http on ${staticOrigin}`,
   );

@@ -1,10 +1,12 @@
-// `npm start`: build if needed, migrate, seed the demo professional, serve on PORT.
+// `npm start`: build if needed, migrate, seed the demo professional, serve on PORT with our
+// own Node server (server/node.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { seedDemoIfEmpty } from "../app/utils/demo.server";
 import { env } from "../app/utils/env.server";
 import { openAndMigrate } from "./migrate";
+import { ensureSessionSecret } from "./session-secret";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = process.env.AGENDO_BUILD_DIR ?? "build/node";
@@ -33,6 +35,8 @@ function buildIfNeeded() {
 }
 
 buildIfNeeded();
+const secret = ensureSessionSecret();
+if (secret !== "configured") console.log(`Session secret: ${secret} (set SESSION_SECRET to use your own)`);
 const db = await openAndMigrate();
 const config = env();
 if (config.AGENDO_DEMO !== "0") {
@@ -46,7 +50,7 @@ if (config.AGENDO_DEMO !== "0") {
 db.$client.close();
 
 const port = process.env.PORT ?? "3000";
-const server = spawn(join(root, "node_modules/.bin/react-router-serve"), [serverBuild], {
+const server = spawn(process.execPath, [join(root, "server/node.ts"), serverBuild], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, PORT: port, NODE_ENV: "production" },

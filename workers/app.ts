@@ -1,7 +1,9 @@
 import { createRequestHandler } from "react-router";
+import { prepareRequest } from "../app/utils/request-body.server";
 
 // Cloudflare Workers entry. Vars and secrets reach the app through process.env
-// (nodejs_compat), so the app code is the same as on Node.
+// (nodejs_compat), so the app code is the same as on Node. There is no socket address here:
+// the client's address is Cloudflare's CF-Connecting-IP (TRUST_PROXY defaults to `cloudflare`).
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
@@ -9,6 +11,7 @@ const requestHandler = createRequestHandler(
 
 export default {
   async fetch(request: Request): Promise<Response> {
-    return requestHandler(request);
+    const prepared = await prepareRequest(request, { socketAddress: null });
+    return requestHandler(prepared.request, prepared.context);
   },
 };

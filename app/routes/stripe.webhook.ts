@@ -5,6 +5,7 @@ import type { Route } from "./+types/stripe.webhook";
 import { processStripeEvent, type StripeEvent } from "../utils/billing.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
+import { readBodyWithin } from "../utils/request-body.server";
 import { verifyStripeSignature } from "../utils/stripe.server";
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
@@ -12,31 +13,6 @@ const MAX_BODY_BYTES = 512 * 1024;
 
 const text = (body: string, status: number, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
-
-/** The raw body, or null past `limit` bytes (read chunk by chunk: no length header is trusted). */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 export function loader() {
   return text("Method Not Allowed", 405, { Allow: "POST" });
@@ -48,9 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without a webhook secret this environment takes no payments: the endpoint does not exist.
   if (!secret) return text("Not Found", 404);
 
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return text("Payload Too Large", 413);
-  const body = await readAtMost(request, MAX_BODY_BYTES);
+  const body = await readBodyWithin(request, MAX_BODY_BYTES);
   if (!body) return text("Payload Too Large", 413);
 
   const check = await verifyStripeSignature(body, request.headers.get("stripe-signature"), secret);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_ERROR, type TrustProxy } from "./client-address";
 
 const csv = z
   .string()
@@ -10,6 +11,9 @@ const csv = z
       .filter(Boolean),
   );
 
+/** The fixed secret versions before 2026-11 signed cookies with when none was set: public, never accepted. */
+const LEGACY_PUBLIC_SECRET = "agendo-local-development-secret";
+
 /** An optional value where an empty string counts as unset (`VAR=` in a .env or wrangler). */
 const optionalText = z
   .string()
@@ -20,9 +24,16 @@ const schema = z.object({
   NODE_ENV: z.string().default("production"),
   DATABASE_URL: z.string().min(1).default("file:data/agendo.db"),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  // Signs the session and flash cookies. A fixed development value is used only when
-  // none is set and we are not on Workers (where a secret must be configured).
-  SESSION_SECRET: z.string().min(16).default("agendo-local-development-secret"),
+  // Signs the session and flash cookies. Required on Workers; on Node `npm start` (and `npm run
+  // dev`) keep a random one beside the database until one is configured (docs/decisions/0533).
+  // The public value older versions fell back to is never accepted.
+  SESSION_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(16, "SESSION_SECRET must have at least 16 characters")
+      .refine((s) => s !== LEGACY_PUBLIC_SECRET, "SESSION_SECRET must not be the public development value")
+      .optional(),
+  ),
   // Public address of the app: every absolute link we send (e-mails, WhatsApp texts, Stripe's
   // return URLs) starts with it, never with the request's Host header. See appUrl().
   APP_URL: optionalText.pipe(
@@ -32,6 +43,9 @@ const schema = z.object({
       .optional(),
   ),
   PORT: z.string().default("3000"),
+  // Which proxy in front of the app may tell us the client's address (docs/decisions/0531):
+  // unset trusts no header on Node; Workers default to Cloudflare's CF-Connecting-IP.
+  TRUST_PROXY: z.string().optional().refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_ERROR),
   ADMIN_EMAILS: csv,
   ACCESS_EXEMPT_EMAILS: csv,
   SUPPORT_EMAIL: z.string().default("suporte@agendo.app"),
@@ -59,7 +73,6 @@ export type Env = z.infer<typeof schema>;
 let cached: Env | undefined;
 let cachedSource: Record<string, string | undefined> | undefined;
 
-const DEV_SECRET = "agendo-local-development-secret";
 
 /** Environment read and validated once; tests may call resetEnv() after changing it. */
 export function env(): Env {
@@ -67,7 +80,7 @@ export function env(): Env {
     const parsed = schema.parse(process.env);
     if (
       onWorkers() &&
-      (parsed.SESSION_SECRET === DEV_SECRET || parsed.DATABASE_URL.startsWith("file:") || !parsed.APP_URL)
+      (!parsed.SESSION_SECRET || parsed.DATABASE_URL.startsWith("file:") || !parsed.APP_URL)
     ) {
       throw new Error(
         "On Workers set the SESSION_SECRET secret, APP_URL and a libsql:// or https:// DATABASE_URL (see README 'Deploy').",
@@ -92,6 +105,22 @@ export function onWorkers() {
 export function appUrl(): string {
   const e = env();
   return (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+/** The secret that signs cookies; missing only when the server was started without `npm start`. */
+export function sessionSecret(): string {
+  const secret = env().SESSION_SECRET;
+  if (!secret) {
+    throw new Error("SESSION_SECRET is not set: configure it, or start with `npm start`, which keeps one in data/.session-secret.");
+  }
+  return secret;
+}
+
+/** How the client's address is found (TRUST_PROXY; on Workers Cloudflare's header unless set). */
+export function trustProxy(): TrustProxy {
+  const configured = env().TRUST_PROXY;
+  if (configured === undefined && onWorkers()) return { kind: "cloudflare" };
+  return parseTrustProxy(configured)!;
 }
 
 export function resetEnv() {

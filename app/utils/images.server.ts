@@ -7,6 +7,7 @@ import jpeg from "jpeg-js";
 import { profiles, storedImages } from "../../db/schema";
 import { IMAGE_MAX_BYTES, type ImageErrorCode } from "../validation/profile";
 import type { Db } from "./db.server";
+import { readBodyWithin } from "./request-body.server";
 
 export { IMAGE_MAX_BYTES };
 /** A body larger than this cannot be a 5 MB photo plus the rest of the form: refused, never parsed. */
@@ -294,63 +295,13 @@ export function processProfileImage(bytes: Uint8Array): ProcessResult {
 export class UploadTooLargeError extends Error {}
 
 /**
- * An oversized body up to this size is read and thrown away (never buffered or parsed) so the
- * browser, still sending it, receives our answer: a server that stops reading mid-upload gets
- * its connection reset, and a person without JavaScript would see a browser error page instead
- * of 'Arquivo muito grande'. Beyond it the connection is simply dropped.
- */
-const DISCARD_LIMIT = 32 * 1024 * 1024;
-
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
-  let total = alreadyRead;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > DISCARD_LIMIT) break;
-    }
-  } catch {
-    return;
-  }
-  await reader.cancel().catch(() => {});
-}
-
-/**
- * The request's form data, refusing bodies over `limit` bytes: at once when Content-Length
- * says so (nothing is parsed or kept), else while streaming. Works the same on Node and Workers.
+ * The request's form data, refusing bodies over `limit` bytes (counted while reading, the rest
+ * read away so a browser still sending sees 'Arquivo muito grande'). Works the same on Node and
+ * Workers.
  */
 export async function readLimitedFormData(request: Request, limit = MAX_UPLOAD_REQUEST_BYTES) {
-  const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) {
-    const reader = request.body?.getReader();
-    if (reader) {
-      if (declared > DISCARD_LIMIT) await reader.cancel().catch(() => {});
-      else await discardRest(reader, 0);
-    }
-    throw new UploadTooLargeError();
-  }
-  if (!request.body) return request.formData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      chunks.length = 0;
-      await discardRest(reader, total);
-      throw new UploadTooLargeError();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const body = await readBodyWithin(request, limit);
+  if (!body) throw new UploadTooLargeError();
   return new Response(body, {
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
   }).formData();

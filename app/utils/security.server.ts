@@ -4,28 +4,39 @@ const WRITE_SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A POST (or any write) from another site is refused: Origin and Fetch Metadata must agree. */
 export function assertSameOrigin(request: Request) {
-  const method = request.method.toUpperCase();
-  if (WRITE_SAFE.has(method)) return;
+  if (!isWrite(request)) return;
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   const ownOrigin = new URL(request.url).origin;
   if (site === "cross-site" || (origin && origin !== "null" && origin !== ownOrigin)) {
     throw data("Solicitação de outro site recusada.", { status: 403 });
   }
-  checkFormBodyHeaders(request);
 }
 
 /** Bodies every action reads with `request.formData()`; anything else would fail as a 500. */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-/** Routes that read their own raw body (Stripe posts signed JSON). */
+/** Routes that read their own raw body with their own limit (Stripe posts signed JSON). */
 const RAW_BODY_PATHS = new Set(["/stripe/webhook", "/stripe/webhook.data"]);
-/** The photo upload checks its own size (and answers with the form's message): see images.server.ts. */
+/** The photo upload reads its multipart body with its own 5 MB limit and answers with the form's message (images.server.ts). */
 const UPLOAD_PATHS = new Set(["/configuracoes/perfil", "/configuracoes/perfil.data"]);
+
+export function isWrite(request: Request) {
+  return !WRITE_SAFE.has(request.method.toUpperCase());
+}
+
+function contentType(request: Request) {
+  const header = request.headers.get("content-type") ?? "";
+  return { header, type: header.split(";")[0]!.trim().toLowerCase() };
+}
+
+/** The Stripe webhook and the photo upload read (and limit) their bodies themselves. */
+export function readsOwnBody(request: Request) {
+  const { pathname } = new URL(request.url);
+  return RAW_BODY_PATHS.has(pathname) || (UPLOAD_PATHS.has(pathname) && contentType(request).type === "multipart/form-data");
+}
+
 /** No form of the app sends more than a few KB of text fields. */
 export const MAX_FORM_BYTES = 1024 * 1024;
-/** Multipart bodies: the 5 MB photo plus room for the other fields. */
-export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
-const DRAIN_LIMIT = 32 * 1024 * 1024;
 
 export const BODY_MESSAGES = {
   unsupported: "Formato de envio não aceito. Envie o formulário pela página.",
@@ -33,76 +44,48 @@ export const BODY_MESSAGES = {
   unreadable: "Não foi possível ler os dados enviados. Tente novamente pela página.",
 };
 
-/** Reads and drops what is left of a refused body, so the client sees the answer (up to a limit). */
-async function drain(request: Request) {
-  const reader = request.body?.getReader();
-  if (!reader) return;
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > DRAIN_LIMIT) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // the client went away: nothing left to answer
-  }
-}
-
 /**
- * A write must carry a form body the actions can read: wrong content types answer 415 and
- * bodies far larger than any form 413 (both with a pt-BR message), instead of the 500 that
- * `request.formData()` throwing inside an action would give. Synchronous (headers only), so
- * the root middleware's `assertSameOrigin` runs it.
+ * A write must carry a form body the actions can read: a wrong content type answers 415, a body
+ * over 1 MB 413 (the server entry counted it while reading, see request-body.server.ts) and a
+ * malformed multipart body 400, each with a pt-BR message, instead of the 500 of
+ * `request.formData()` failing inside an action. The root middleware awaits it on every route.
  */
-export function checkFormBodyHeaders(request: Request) {
-  if (WRITE_SAFE.has(request.method.toUpperCase())) return;
-  const { pathname } = new URL(request.url);
-  if (RAW_BODY_PATHS.has(pathname)) return;
-  const header = request.headers.get("content-type") ?? "";
-  const type = header.split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.has(type) || (type === "multipart/form-data" && !/boundary=/i.test(header))) {
-    refuseBody(request, BODY_MESSAGES.unsupported, 415);
+export async function assertFormBody(request: Request, bodyTooLarge: boolean) {
+  if (!isWrite(request) || readsOwnBody(request)) return;
+  const { header, type } = contentType(request);
+  const multipart = type === "multipart/form-data";
+  if (!FORM_TYPES.has(type) || (multipart && !/boundary=/i.test(header))) {
+    throw data(BODY_MESSAGES.unsupported, { status: 415 });
   }
   const declared = Number(request.headers.get("content-length") ?? "");
-  const limit = type === "multipart/form-data" ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
-  if (Number.isFinite(declared) && declared > limit) {
-    // The upload route reads with its own limit and answers with the form's message.
-    if (type === "multipart/form-data" && UPLOAD_PATHS.has(pathname)) return;
-    refuseBody(request, BODY_MESSAGES.tooLarge, 413);
+  if (bodyTooLarge || (Number.isFinite(declared) && declared > MAX_FORM_BYTES)) {
+    throw data(BODY_MESSAGES.tooLarge, { status: 413 });
   }
-}
-
-/**
- * Throws the refusal at once and reads the unread body away in the background: a server that
- * answers while the client is still sending and never reads the rest resets the connection,
- * and the browser shows a network error instead of the page.
- */
-function refuseBody(request: Request, message: string, status: number): never {
-  if (request.body && !request.bodyUsed) void drain(request);
-  throw data(message, { status });
-}
-
-/**
- * The header checks plus a malformed multipart body (right type and boundary, broken parts)
- * answering 400 instead of a 500. Asynchronous: the root middleware must `await` it.
- */
-export async function assertFormBody(request: Request) {
-  checkFormBodyHeaders(request);
-  if (WRITE_SAFE.has(request.method.toUpperCase())) return;
-  const { pathname } = new URL(request.url);
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "multipart/form-data" || UPLOAD_PATHS.has(pathname) || RAW_BODY_PATHS.has(pathname)) return;
+  if (!multipart) return;
   try {
     await request.clone().formData();
   } catch {
     throw data(BODY_MESSAGES.unreadable, { status: 400 });
   }
 }
+
+/** Headers every answer carries, pages and static files (/assets, the favicon) alike. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/**
+ * Static files: the base set, and a policy that lets a file opened on its own (an SVG) run
+ * nothing. Node's server sets them; Workers Assets read them from `public/_headers`, which a
+ * test keeps equal to this.
+ */
+export const STATIC_FILE_HEADERS: Readonly<Record<string, string>> = {
+  ...BASE_SECURITY_HEADERS,
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+};
 
 export function securityHeaders(headers: Headers, nonce: string, production: boolean) {
   if (production) {
@@ -122,8 +105,5 @@ export function securityHeaders(headers: Headers, nonce: string, production: boo
       ].join("; "),
     );
   }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
 }

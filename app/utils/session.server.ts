@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { sessions, users } from "../../db/schema";
 import type { Db } from "./db.server";
-import { env } from "./env.server";
+import { sessionSecret } from "./env.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** 'Lembrar senha' keeps the session 30 days; otherwise the cookie ends with the browser. */
@@ -15,7 +15,7 @@ function sessionCookie() {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secrets: [env().SESSION_SECRET],
+    secrets: [sessionSecret()],
   });
 }
 
@@ -82,11 +82,19 @@ export async function getSessionUser(db: Db, request: Request): Promise<SessionU
   return { id: row.id, email: row.email, sessionId: row.sessionId };
 }
 
+/** Only a path of this site: one leading slash, no backslash, no whitespace or control character. */
+const SAME_SITE_PATH = /^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/;
+
+/**
+ * Where to go after signing in, if it is a path of this site; else the fallback. A second slash
+ * or a backslash would leave the site (`//evil.example`, `/\evil.example`); a control character
+ * would break the Location header (a 500 before this check).
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
+  if (typeof to !== "string" || to.length > 2000 || !SAME_SITE_PATH.test(to)) return fallback;
+  const base = "http://agendo.invalid";
+  const url = new URL(to, base);
+  return url.origin === base ? url.pathname + url.search + url.hash : fallback;
 }
 
 /** The signed-in user, or a redirect to /login that remembers where they were going. */

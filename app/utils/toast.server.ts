@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { env } from "./env.server";
+import { sessionSecret } from "./env.server";
 import { isSecure } from "./session.server";
 
 export type Toast = {
@@ -13,7 +13,7 @@ function toastCookie() {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secrets: [env().SESSION_SECRET],
+    secrets: [sessionSecret()],
   });
 }
 

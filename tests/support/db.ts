@@ -2,6 +2,8 @@ import { copyFileSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
 import { openDb, dbContext, type Db } from "../../app/utils/db.server";
 import { userContext } from "../../app/utils/auth.server";
+import { clientAddressContext } from "../../app/utils/request-context.server";
+import { readToast } from "../../app/utils/toast.server";
 import { loadAccess } from "../../app/utils/auth.server";
 import { BASE_DB, TEST_DIR } from "./global-setup";
 
@@ -12,10 +14,14 @@ export function createTestDb(): Db {
   return openDb(`file:${path}`);
 }
 
+/** The client address tests' requests come from (TEST-NET-3), as the root middleware would resolve it. */
+export const TEST_CLIENT_ADDRESS = "203.0.113.1";
+
 /** Router context as the root middleware would build it for this database. */
-export function contextFor(db: Db) {
+export function contextFor(db: Db, clientAddress = TEST_CLIENT_ADDRESS) {
   const context = new RouterContextProvider();
   context.set(dbContext, db);
+  context.set(clientAddressContext, clientAddress);
   return context;
 }
 
@@ -51,6 +57,11 @@ export function cookiesFrom(response: Response): string {
     .map((c) => c.split(";")[0]!)
     .filter((c) => !c.endsWith("="))
     .join("; ");
+}
+
+/** The flash toast a response sets, as the next page would show it. */
+export async function toastOf(res: Response) {
+  return (await readToast(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(res) } }))).toast;
 }
 
 /** The status a loader or action answers with, whether it returns it or throws it. */

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The README's run command on a fresh clone, as a newcomer (or a production host) runs it:
+# `NODE_ENV=production npm start` in a new clone of HEAD installs with `npm ci` (dev tools
+# included: the start builds the app), builds, migrates, seeds the demo and serves. Passes when
+# /login answers 200. Uses npm's cache; only the npm registry is reached.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d)
+port=$(node_modules/.bin/tsx -e 'import { freePort } from "./scripts/free-port"; console.log(await freePort())')
+pid=""
+cleanup() {
+  if [ -n "$pid" ]; then kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+git clone -q . "$dir/agendo"
+cd "$dir/agendo"
+started=$(date +%s)
+# Its own process group, so stopping it stops npm, the start script and the server under it.
+setsid env -u SESSION_SECRET -u DATABASE_URL NODE_ENV=production PORT="$port" npm start > "$dir/start.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  if curl -fs -o /dev/null "http://localhost:$port/login"; then
+    echo "fresh clone: NODE_ENV=production npm start serves /login after $(( $(date +%s) - started )) s"
+    [ -f data/.session-secret ] && [ "$(stat -c %a data/.session-secret)" = "600" ] || { echo "no private session secret"; exit 1; }
+    exit 0
+  fi
+  if ! kill -0 "$pid" 2>/dev/null; then break; fi
+  sleep 1
+done
+echo "fresh clone: npm start did not serve /login; its log:"
+tail -40 "$dir/start.log"
+exit 1

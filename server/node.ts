@@ -1,0 +1,60 @@
+// The Node server: serves the production build (build/node) with compression, the static files
+// with long caching and the same security headers as pages, and every other request through React
+// Router with the socket's peer address in the router context, so the app can tell clients apart
+// without trusting a header a client can send (TRUST_PROXY, docs/decisions/0531).
+//
+// Usage: node server/node.ts [build/node/server/index.js]   (PORT, HOST; `npm start` runs it)
+// Plain Node 24 runs it as is (type stripping): it imports packages only, no project .ts file.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/** What app/entry.server.tsx exports for a server entry (from the build's own module instances). */
+type AppEntry = {
+  prepareRequest(
+    request: Request,
+    connection: { socketAddress: string | null },
+  ): Promise<{ request: Request; context: RouterContextProvider }>;
+  STATIC_FILE_HEADERS: Readonly<Record<string, string>>;
+};
+
+export async function createApp(buildPath: string) {
+  const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
+  const entry = build.entry.module as unknown as AppEntry;
+  const handle = createRequestHandler(build, "production");
+  const setHeaders = (res: express.Response) => {
+    for (const [name, value] of Object.entries(entry.STATIC_FILE_HEADERS)) res.setHeader(name, value);
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  // Fingerprinted build output: cached for a year. Other public files: an hour.
+  app.use("/assets", express.static(resolve(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y", setHeaders }));
+  // `_headers` is Workers Assets' configuration (public/_headers), not a file to serve.
+  const publicFiles = express.static(build.assetsBuildDirectory, { maxAge: "1h", setHeaders });
+  app.use((req, res, next) => (req.path === "/_headers" ? next() : publicFiles(req, res, next)));
+  app.all(
+    "/{*splat}",
+    createRequestListener(async (incoming: Request, client: ClientAddress) => {
+      const { request, context } = await entry.prepareRequest(incoming, { socketAddress: client.address });
+      return handle(request, context);
+    }),
+  );
+  return app;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.env.NODE_ENV = "production";
+  const app = await createApp(process.argv[2] ?? "build/node/server/index.js");
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST;
+  const onListen = () => console.log(`Agendo on http://localhost:${port}`);
+  const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => server.close(() => process.exit(0)));
+  }
+}
