@@ -1,4 +1,4 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   blob,
   index,
@@ -95,10 +95,15 @@ export const emailOutbox = sqliteTable(
       .notNull()
       .default("queued"),
     error: text("error"),
+    /** A body carrying a one-time link (a reset token) is kept only until the link expires. */
+    sensitiveUntil: instant("sensitive_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+    index("email_outbox_sensitive_idx").on(t.sensitiveUntil).where(sql`${t.sensitiveUntil} is not null`),
+  ],
 );
 
 export const storedImages = sqliteTable(

@@ -21,8 +21,9 @@ import {
 import { getFreeSlots } from "../utils/availability.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../utils/money";
-import { formatPhone, phoneDigits } from "../utils/phone";
-import { clientIp, hit, LIMITS } from "../utils/rate-limit.server";
+import { formatPhone } from "../utils/phone";
+import { hitAll, LIMITS } from "../utils/rate-limit.server";
+import { clientAddress } from "../utils/request-context.server";
 import { formatDate } from "../utils/format-date";
 import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
@@ -116,8 +117,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(rest, { headers: { "Cache-Control": cache } });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+/** The loader's caching, for its GET; the root middleware makes every POST's answer `no-store`. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb(context);
@@ -150,11 +151,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const checked = validateBookingSubmission(input, { now, timeZone: profile.timeZone, date, startMinute });
   if (!checked.ok && checked.message === "Solicitação inválida") return fail(checked.field, checked.message);
 
-  // Rate limit (spec order: after the bot check, before everything else): per phone and per IP.
-  const phoneKey = phoneDigits(fields.phone) || "none";
-  const byPhone = await hit(db, `booking:phone:${profile.userId}:${phoneKey}`, LIMITS.bookingPerPhone);
-  const byIp = await hit(db, `booking:ip:${clientIp(request)}`, LIMITS.bookingPerIp);
-  if (!byPhone.allowed || !byIp.allowed) return fail("form", RATE_LIMIT_MESSAGE, 429);
+  // The flood guard (spec order: after the bot check, before everything else) counts every
+  // submission from this address, on this page and on all pages. The per-phone limit counts
+  // requests created, inside the claim below: a mistyped name costs the customer nothing.
+  const address = clientAddress(context);
+  const allowed = await hitAll(db, [
+    [`booking:ip:${profile.userId}:${address}`, LIMITS.bookingPerPageAndAddress],
+    [`booking:ip:${address}`, LIMITS.bookingPerAddress],
+  ]);
+  if (!allowed) return fail("form", RATE_LIMIT_MESSAGE, 429);
 
   if (!checked.ok) return fail(checked.field, checked.message);
 
@@ -171,8 +176,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     { timeZone: profile.timeZone, stepMinutes: profile.slotStepMinutes, now },
   );
-  if (!created) return fail("time", TAKEN, 409);
-  if (profile.autoConfirm) await acceptBookingRequest(db, profile.userId, created.id);
+  if (created === "limited") return fail("form", RATE_LIMIT_MESSAGE, 429);
+  if (created === "taken") return fail("time", TAKEN, 409);
+  const confirmed = profile.autoConfirm && (await acceptBookingRequest(db, profile.userId, created.id)) === "accepted";
   await notifyNewRequest(
     db,
     page.email,
@@ -185,7 +191,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       priceCents: service.priceCents,
       notes: checked.value.notes || null,
     },
-    profile.autoConfirm,
+    confirmed,
   );
   return redirectWithToast(request, `/agendamento/reserva/${created.token}?novo=1`, {
     type: "success",

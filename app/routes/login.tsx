@@ -6,12 +6,13 @@ import type { Route } from "./+types/login";
 import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, PasswordField } from "../components/forms";
 import { createResetToken } from "../utils/accounts.server";
-import { authenticator } from "../utils/auth.server";
+import { authenticator, TOO_MANY_ATTEMPTS_ALERT } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { sendEmail } from "../utils/email.server";
 import { hit, LIMITS } from "../utils/rate-limit.server";
 import { createSession, requireAnonymous, safeRedirectPath } from "../utils/session.server";
+import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { EMAIL_REQUIRED, loginSchema, resetRequestSchema } from "../validation/auth";
 
@@ -30,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === "reset") return requestReset(request, db, form);
 
-  const result = await authenticator(db).authenticate("form", request);
+  const result = await authenticator(db, clientAddress(context)).authenticate("form", request);
   if (!result.ok) {
     const alert: Alert | null =
       result.status === 429
-        ? { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." }
+        ? TOO_MANY_ATTEMPTS_ALERT
         : result.reply.error?.[""]
           ? {
               title: "Credenciais inválidas",
@@ -67,11 +68,12 @@ async function requestReset(request: Request, db: ReturnType<typeof getDb>, form
   const email = submission.value.email.toLowerCase();
   const limited = await hit(db, `reset:${email}`, LIMITS.resetPerEmail);
   if (limited.allowed) {
-    const token = await createResetToken(db, email);
-    if (token) {
-      const link = `${appUrl()}/redefinir-senha?token=${token}`;
+    const reset = await createResetToken(db, email);
+    if (reset) {
+      const link = `${appUrl()}/redefinir-senha?token=${reset.token}`;
       await sendEmail(db, {
         to: email,
+        sensitiveUntil: reset.expiresAt,
         subject: "Redefinição de senha — Agendo",
         text: `Olá!\n\nRecebemos um pedido para redefinir a senha da sua conta no Agendo.\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora e uma única vez):\n\n${link}\n\nSe você não pediu, ignore este e-mail: sua senha continua a mesma.`,
       });

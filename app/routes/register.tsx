@@ -5,7 +5,10 @@ import type { Route } from "./+types/register";
 import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, FieldError, PasswordField, phoneMask } from "../components/forms";
 import { activateLinkedAccount, createAccount, EmailTakenError } from "../utils/accounts.server";
+import { TOO_MANY_ATTEMPTS_ALERT } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
+import { hitAll, LIMITS } from "../utils/rate-limit.server";
+import { clientAddress } from "../utils/request-context.server";
 import { createSession, requireAnonymous } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { registerSchema } from "../validation/auth";
@@ -41,6 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { name, email, phone, password } = submission.value;
+  // 'E-mail já cadastrado' tells whether an address has an account, so asking is limited like
+  // signing in: per e-mail and per client address.
+  const address = clientAddress(context);
+  const allowed = await hitAll(db, [
+    [`register:email:${email.toLowerCase()}`, LIMITS.registerPerEmail],
+    [`register:ip:${address}`, LIMITS.registerPerAddress],
+  ]);
+  if (!allowed) {
+    return data(
+      { result: submission.reply({ hideFields: HIDE }), alert: TOO_MANY_ATTEMPTS_ALERT },
+      { status: 429 },
+    );
+  }
   try {
     const account = await createAccount(db, { name, email, phone, password });
     await activateLinkedAccount(db, account.userId, account.email);

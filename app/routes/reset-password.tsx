@@ -6,6 +6,7 @@ import { AuthLayout } from "../components/auth-layout";
 import { Alert, PasswordField } from "../components/forms";
 import { findResetToken, resetPassword } from "../utils/accounts.server";
 import { getDb } from "../utils/db.server";
+import { createSession } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { newPasswordSchema } from "../validation/auth";
 
@@ -27,15 +28,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false }, { status: 400 });
   }
-  const ok = await resetPassword(getDb(context), submission.value.token, submission.value.password);
-  if (!ok) {
+  const db = getDb(context);
+  const user = await resetPassword(db, submission.value.token, submission.value.password);
+  if (!user) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: true }, { status: 400 });
   }
-  return redirectWithToast(request, "/login", {
-    type: "success",
-    title: "Senha redefinida!",
-    description: "Entre com a sua nova senha.",
-  });
+  // The link proved who this is: they are signed in at once, so no sign-in lockout (someone else
+  // guessing their password) can keep the owner out (docs/decisions/0541).
+  const cookie = await createSession(db, request, user.id, false);
+  return redirectWithToast(
+    request,
+    "/dashboard",
+    { type: "success", title: "Senha redefinida!", description: "Você já está conectado com a nova senha." },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 export default function ResetPassword() {

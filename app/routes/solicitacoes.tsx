@@ -13,6 +13,12 @@ import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } f
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
 
+/** Accepting a request whose time an appointment already holds: it stays pending. */
+export const TIME_TAKEN = {
+  title: "Horário ocupado",
+  description: "Já existe um agendamento neste horário. Recuse a solicitação ou combine outro horário com o cliente.",
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
@@ -79,9 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const id = String(form.get("id") ?? "");
   if (intent !== "accept" && intent !== "decline") throw data(null, { status: 400 });
-  const done =
-    intent === "accept" ? await acceptBookingRequest(db, user.id, id) : await declineBookingRequest(db, user.id, id);
-  if (!done) {
+  const outcome =
+    intent === "accept"
+      ? await acceptBookingRequest(db, user.id, id)
+      : (await declineBookingRequest(db, user.id, id))
+        ? "declined"
+        : "not-pending";
+  if (outcome === "taken") {
+    return redirectWithToast(request, "/solicitacoes", { type: "error", ...TIME_TAKEN });
+  }
+  if (outcome === "not-pending") {
     const [row] = await db
       .select({ status: bookingRequests.status })
       .from(bookingRequests)

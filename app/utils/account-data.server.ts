@@ -1,6 +1,6 @@
 // Configurações > Geral: change the password, export everything, delete the account.
 // docs/decisions/0441-0446.
-import { and, asc, eq, inArray, like, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import {
   appointments,
@@ -24,7 +24,7 @@ import { STATUS_LABELS } from "../validation/appointments";
 import { csvCell, csvMoney } from "./clients.server";
 import type { Db } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { hit, type Limit } from "./rate-limit.server";
+import { countersOfAccount, hit, type Limit } from "./rate-limit.server";
 import { cancelStripeSubscription, StripeError, stripeConfigured } from "./stripe.server";
 import { minutesToTime } from "./time";
 
@@ -420,13 +420,7 @@ export async function deleteAccountRows(db: Db, userId: string, email: string) {
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     // Messages addressed to them hold personal data (reset links, names).
     db.delete(emailOutbox).where(eq(emailOutbox.to, email)),
-    db
-      .delete(rateLimits)
-      .where(inArray(rateLimits.key, [`password:user:${userId}`, `login:email:${email}`, `reset:${email}`])),
-    // Booking counters keyed by this professional hold their customers' phone numbers; the
-    // invitation counter names them too.
-    db.delete(rateLimits).where(like(rateLimits.key, `booking:phone:${userId}:%`)),
-    db.delete(rateLimits).where(eq(rateLimits.key, `invite:owner:${userId}`)),
+    countersOfAccount(db, userId, email),
     db.delete(users).where(eq(users.id, userId)),
   ]);
 }

@@ -9,6 +9,8 @@ import {
 } from "../../db/schema";
 import { TRIAL_DAYS } from "./access";
 import type { Db } from "./db.server";
+import { forgetSecretsSentTo } from "./email.server";
+import { loginLimitsOf } from "./rate-limit.server";
 import { createToken, hashPassword, sha256Hex, verifyPassword } from "./password.server";
 import { slugify } from "./slug";
 
@@ -129,20 +131,32 @@ export async function activateLinkedAccount(db: Db, userId: string, email: strin
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 
-/** A reset token for the e-mail's user, or null when no such user (the caller says nothing). */
+/** Spends every outstanding reset token of the user: a newer one, or a password just set, voids them. */
+function voidResetTokens(db: Db, userId: string, now: Date) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * A reset token for the e-mail's user, or null when no such user (the caller says nothing).
+ * Only the newest link works: the earlier ones are voided, and their e-mails' bodies cleared.
+ */
 export async function createResetToken(db: Db, email: string, now = new Date()) {
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!user) return null;
   const { token, hash } = await createToken();
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hash,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_MS),
-  });
-  return token;
+  const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
+  await db.batch([
+    voidResetTokens(db, user.id, now),
+    forgetSecretsSentTo(db, user.email),
+    db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt }),
+  ]);
+  return { token, expiresAt };
 }
 
 export async function findResetToken(db: Db, token: string, now = new Date()) {
@@ -160,22 +174,29 @@ export async function findResetToken(db: Db, token: string, now = new Date()) {
 }
 
 /**
- * Sets the new password if the token is valid and unused, spends the token and ends every
- * session of the user. The conditional update makes a token work exactly once.
+ * Sets the new password if the token is valid and unused, spends it and every other outstanding
+ * token of the account, ends every session, clears the login lockout of the address (its owner
+ * just proved who they are) and the bodies of the e-mails that carried links. The conditional
+ * update makes a token work exactly once. Returns the account, or null.
  */
 export async function resetPassword(db: Db, token: string, password: string, now = new Date()) {
   const found = await findResetToken(db, token, now);
-  if (!found) return false;
+  if (!found) return null;
   const spent = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.id, found.id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
-  if (spent.length === 0) return false;
+  if (spent.length === 0) return null;
   const passwordHash = await hashPassword(password);
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, found.userId));
+  if (!user) return null;
   await db.batch([
-    db.update(users).set({ passwordHash }).where(eq(users.id, found.userId)),
-    db.delete(sessions).where(eq(sessions.userId, found.userId)),
+    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    voidResetTokens(db, user.id, now),
+    forgetSecretsSentTo(db, user.email),
+    loginLimitsOf(db, user.email),
   ]);
-  return true;
+  return user;
 }

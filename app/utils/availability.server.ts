@@ -91,23 +91,23 @@ export async function getFreeSlots(
   });
 }
 
+type Slot = {
+  userId: string;
+  date: string;
+  startMinute: number;
+  durationMinutes: number;
+  excludeAppointmentId?: string;
+  excludeBookingRequestId?: string;
+};
+
 /**
- * The condition "nothing overlaps [start, start+duration) on that date", evaluated by the
- * database inside the writing statement itself, so two racing claims cannot both succeed.
+ * The condition "no appointment (not cancelled) overlaps [start, start+duration) on that date",
+ * evaluated by the database inside the writing statement itself.
  */
-function nothingOverlaps(
-  db: Db,
-  args: {
-    userId: string;
-    date: string;
-    startMinute: number;
-    durationMinutes: number;
-    excludeAppointmentId?: string;
-    excludeBookingRequestId?: string;
-  },
-) {
+export function noAppointmentOverlaps(db: Db, args: Slot) {
   const end = args.startMinute + args.durationMinutes;
-  const overlappingAppointments = db
+  return notExists(
+    db
     .select({ one: sql`1` })
     .from(appointments)
     .where(
@@ -119,7 +119,17 @@ function nothingOverlaps(
         lt(appointments.startMinute, end),
         sql`${appointments.startMinute} + ${appointments.durationMinutes} > ${args.startMinute}`,
       ),
-    );
+    ),
+  );
+}
+
+/**
+ * The condition "nothing overlaps [start, start+duration) on that date" (appointments and pending
+ * requests), evaluated by the database inside the writing statement itself, so two racing claims
+ * cannot both succeed.
+ */
+function nothingOverlaps(db: Db, args: Slot) {
+  const end = args.startMinute + args.durationMinutes;
   const overlappingRequests = db
     .select({ one: sql`1` })
     .from(bookingRequests)
@@ -133,7 +143,7 @@ function nothingOverlaps(
         sql`${bookingRequests.startMinute} + ${bookingRequests.durationMinutes} > ${args.startMinute}`,
       ),
     );
-  return and(notExists(overlappingAppointments), notExists(overlappingRequests))!;
+  return and(noAppointmentOverlaps(db, args), notExists(overlappingRequests))!;
 }
 
 /** `select <row values>` in the table's column order, with the same defaults drizzle applies. */
@@ -245,11 +255,15 @@ export async function updateAppointmentIfFree(
   return result.rowsAffected === 1;
 }
 
-/** Creates a pending booking request only if its time is offered and free at insert time. */
+/**
+ * Creates a pending booking request only if its time is offered and free at insert time, and
+ * `alsoRequire` (another condition of the same statement, e.g. the per-phone limit) holds.
+ */
 export async function insertBookingRequestIfFree(
   db: Db,
   values: typeof bookingRequests.$inferInsert,
   args: ClaimArgs,
+  alsoRequire?: SQL,
 ): Promise<boolean> {
   if (!validSlotShape(values.date, values.startMinute, values.durationMinutes)) return false;
   if (values.status !== undefined && values.status !== "pending") return false;
@@ -262,7 +276,7 @@ export async function insertBookingRequestIfFree(
   const free = await getFreeSlots(db, { ...slot, ...args });
   if (!free.includes(values.startMinute)) return false;
   const result = await db.insert(bookingRequests).select(
-    sql`select ${rowValues(bookingRequests, values)} where ${nothingOverlaps(db, slot)}`,
+    sql`select ${rowValues(bookingRequests, values)} where ${and(nothingOverlaps(db, slot), alsoRequire)}`,
   );
   return result.rowsAffected === 1;
 }

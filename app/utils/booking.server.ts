@@ -11,13 +11,14 @@ import {
   users,
 } from "../../db/schema";
 import { accessOf } from "./auth.server";
-import { insertBookingRequestIfFree } from "./availability.server";
+import { insertBookingRequestIfFree, noAppointmentOverlaps } from "./availability.server";
 import type { Db } from "./db.server";
 import { sendEmail } from "./email.server";
 import { appUrl, env } from "./env.server";
 import { formatMoney } from "./money";
 import { createToken, sha256Hex } from "./password.server";
 import { formatPhone } from "./phone";
+import { LIMITS } from "./rate-limit.server";
 import { formatDate, minutesToTime } from "./time";
 
 /** The professional behind a booking link: booking slug first, then the professional id. */
@@ -75,14 +76,27 @@ export type NewRequest = {
 };
 
 /**
- * Claims the slot with a pending request (one conditional insert) and stores the hash of the
- * customer's private token. Returns the token, or null when the time was taken meanwhile.
+ * Requests this phone made to this professional within the limit's window: every one created
+ * counts, whatever became of it; refused submissions never do (they created nothing).
+ */
+function recentRequestsOfPhone(professionalId: string, phone: string, now: Date) {
+  const since = now.getTime() - LIMITS.bookingPerPhone.windowMs;
+  return sql`(select count(*) from ${bookingRequests} where ${bookingRequests.professionalId} = ${professionalId}
+    and ${bookingRequests.customerPhone} = ${phone} and ${bookingRequests.createdAt} > ${since})`;
+}
+
+/**
+ * Claims the slot with a pending request (one conditional insert, which also holds the phone to
+ * 3 requests per 15 minutes) and stores the hash of the customer's private token. Returns the
+ * token, or why nothing was created: the time was taken meanwhile, or the phone's limit is spent.
  */
 export async function createBookingRequest(
   db: Db,
   input: NewRequest,
   args: { timeZone: string; stepMinutes: number; now?: Date },
-) {
+): Promise<{ id: string; token: string } | "taken" | "limited"> {
+  const now = args.now ?? new Date();
+  const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
   const id = crypto.randomUUID();
   const claimed = await insertBookingRequestIfFree(
     db,
@@ -100,8 +114,12 @@ export async function createBookingRequest(
       notes: input.notes,
     },
     args,
+    sql`${recent} < ${LIMITS.bookingPerPhone.max}`,
   );
-  if (!claimed) return null;
+  if (!claimed) {
+    const [row] = await db.all<{ n: number }>(sql`select ${recent} as n`);
+    return (row?.n ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
+  }
   const { token, hash } = await createToken();
   await db.insert(bookingRequestTokens).values({ bookingRequestId: id, tokenHash: hash });
   return { id, token };
@@ -151,13 +169,19 @@ function asTheCustomerSeesIt(
   };
 }
 
+export type AcceptOutcome = "accepted" | "taken" | "not-pending";
+
 /**
  * Accepts a pending request of this professional: reuses the client with that phone or creates
  * one, creates the confirmed appointment in the request's slot, marks the request accepted.
- * One atomic batch; the request's own hold is handed to the appointment, so nobody can take the
- * time in between. Returns false when not found, not the owner's, or no longer pending.
+ * One atomic batch whose every statement requires the request still pending and no appointment
+ * overlapping its time (re-checked there, not before: a time booked in the agenda meanwhile, or
+ * two overlapping requests accepted at once, confirm at most one). The request's own hold is
+ * handed to the appointment, so nobody can take the time in between.
+ * 'taken': an appointment holds the time and the request stays pending; 'not-pending': not
+ * found, not the owner's, or already answered.
  */
-export async function acceptBookingRequest(db: Db, userId: string, requestId: string) {
+export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
   const [request] = await db
     .select()
     .from(bookingRequests)
@@ -168,17 +192,18 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
         eq(bookingRequests.status, "pending"),
       ),
     );
-  if (!request) return false;
+  if (!request) return "not-pending";
   const appointmentId = crypto.randomUUID();
   const now = Date.now();
+  const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')
+    and ${noAppointmentOverlaps(db, { userId, date: request.date, startMinute: request.startMinute, durationMinutes: request.durationMinutes })}`;
   const [, , marked] = await db.batch([
-    // The client too only while the request is pending: a late second accept (after a decline
-    // or the customer's cancel) leaves no stray client behind.
+    // The client too only when the appointment will be made: a late second accept (after a
+    // decline or the customer's cancel) or a taken time leaves no stray client behind.
     db.run(sql`insert into clients (id, user_id, name, phone, created_at, updated_at)
       select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${now}, ${now}
-      where exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')
+      where ${pendingAndFree}
       on conflict (user_id, phone) do nothing`),
-    // Written only while the request is still pending: a double click accepts once.
     db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
         start_minute, duration_minutes, price_cents, status, notes, client_notes, created_via,
         booking_request_id, created_at, updated_at)
@@ -187,14 +212,26 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
         ${request.serviceId}, ${request.serviceName}, ${request.date}, ${request.startMinute},
         ${request.durationMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
         'booking_page', ${request.id}, ${now}, ${now}
-      where exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')`),
+      where ${pendingAndFree}`),
+    // Accepted only if its appointment was written just above: a double click accepts once.
     db
       .update(bookingRequests)
       .set({ status: "accepted", appointmentId })
-      .where(and(eq(bookingRequests.id, request.id), eq(bookingRequests.status, "pending")))
+      .where(
+        and(
+          eq(bookingRequests.id, request.id),
+          eq(bookingRequests.status, "pending"),
+          sql`exists (select 1 from appointments where id = ${appointmentId})`,
+        ),
+      )
       .returning({ id: bookingRequests.id }),
   ]);
-  return marked.length === 1;
+  if (marked.length === 1) return "accepted";
+  const [still] = await db
+    .select({ status: bookingRequests.status })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, request.id));
+  return still?.status === "pending" ? "taken" : "not-pending";
 }
 
 /** Declines a pending request of this professional; its time is free again. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
@@ -42,14 +42,40 @@ export function transportFromEnv(): EmailTransport {
   return logTransport;
 }
 
-/** Records the message in the outbox, then hands it to the transport. Never throws. */
-export async function sendEmail(db: Db, message: EmailMessage, transport = transportFromEnv()) {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ ...message, transport: transport.name })
-    .returning({ id: emailOutbox.id });
+/** What stays of a body that carried a one-time link, once the link is spent or expired. */
+export const SECRET_REMOVED = "[Conteúdo removido: este e-mail trazia um link de uso único que já expirou ou foi usado.]";
+
+/** Clears the bodies of e-mails to `to` that carried a one-time link (it was just used or replaced). */
+export function forgetSecretsSentTo(db: Db, to: string) {
+  return db
+    .update(emailOutbox)
+    .set({ text: SECRET_REMOVED, html: null, sensitiveUntil: null })
+    .where(and(eq(emailOutbox.to, to), isNotNull(emailOutbox.sensitiveUntil)));
+}
+
+/**
+ * Records the message in the outbox, then hands it to the transport. Never throws.
+ * `sensitiveUntil`: the body carries a one-time link valid until then; the outbox keeps it no
+ * longer (expired ones are cleared in the same round trip as each new message).
+ */
+export async function sendEmail(
+  db: Db,
+  message: EmailMessage & { sensitiveUntil?: Date },
+  transport = transportFromEnv(),
+) {
+  const { sensitiveUntil, ...mail } = message;
+  const [, [row]] = await db.batch([
+    db
+      .update(emailOutbox)
+      .set({ text: SECRET_REMOVED, html: null, sensitiveUntil: null })
+      .where(lte(emailOutbox.sensitiveUntil, new Date())),
+    db
+      .insert(emailOutbox)
+      .values({ ...mail, transport: transport.name, sensitiveUntil })
+      .returning({ id: emailOutbox.id }),
+  ]);
   try {
-    await transport.send(message);
+    await transport.send(mail);
     await db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, row!.id));
   } catch (error) {
     console.error("[email] send failed", error);

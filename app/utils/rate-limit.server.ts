@@ -1,15 +1,27 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import type { Db } from "./db.server";
 
 export type Limit = { max: number; windowMs: number };
 
+const WINDOW = 15 * 60_000;
+
+/** What each limit counts: docs/decisions/0004-rate-limits.md. */
 export const LIMITS = {
-  loginPerEmail: { max: 10, windowMs: 15 * 60_000 },
-  loginPerIp: { max: 100, windowMs: 15 * 60_000 },
-  resetPerEmail: { max: 3, windowMs: 15 * 60_000 },
-  bookingPerPhone: { max: 3, windowMs: 15 * 60_000 },
-  bookingPerIp: { max: 20, windowMs: 15 * 60_000 },
+  /** Failed sign-ins of one e-mail from one address: the lockout a stranger can only cause for themselves. */
+  loginPerEmailAndAddress: { max: 10, windowMs: WINDOW },
+  /** Sign-ins of one e-mail from anywhere: a ceiling for guesses spread over many addresses. */
+  loginPerEmail: { max: 100, windowMs: WINDOW },
+  loginPerAddress: { max: 100, windowMs: WINDOW },
+  resetPerEmail: { max: 3, windowMs: WINDOW },
+  registerPerEmail: { max: 5, windowMs: WINDOW },
+  registerPerAddress: { max: 20, windowMs: WINDOW },
+  /** Requests CREATED per phone and professional (checked inside the claim, not counted here). */
+  bookingPerPhone: { max: 3, windowMs: WINDOW },
+  /** Every booking submission from one address to one professional's page: the flood guard. */
+  bookingPerPageAndAddress: { max: 20, windowMs: WINDOW },
+  /** Every booking submission from one address, all pages together. */
+  bookingPerAddress: { max: 100, windowMs: WINDOW },
 } satisfies Record<string, Limit>;
 
 /**
@@ -38,15 +50,35 @@ export async function resetLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** The client's address as the edge or proxy reports it. */
-/**
- * The customer's address as our own edge saw it: Cloudflare's `CF-Connecting-IP` (set by
- * Cloudflare, a client cannot forge it there), else the LAST `X-Forwarded-For` entry, the one the
- * nearest proxy appended; the first entries are whatever the client sent (docs/decisions/0004).
- */
-export function clientIp(request: Request): string {
-  const cf = request.headers.get("cf-connecting-ip")?.trim();
-  if (cf) return cf;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-  return forwarded || "local";
+/** Counts one hit for each key at once (one round trip); allowed only if every one is within its limit. */
+export async function hitAll(db: Db, hits: [key: string, limit: Limit][], now = Date.now()) {
+  const results = await Promise.all(hits.map(([key, limit]) => hit(db, key, limit, now)));
+  return results.every((r) => r.allowed);
+}
+
+/** Keys starting with `prefix` (a key range, not LIKE: an e-mail may contain LIKE's wildcards). */
+function keysStartingWith(prefix: string) {
+  return and(gte(rateLimits.key, prefix), lt(rateLimits.key, `${prefix}\uffff`));
+}
+
+/** Login counters of an e-mail, for every address: cleared when its owner proves who they are (a reset link). */
+export function loginLimitsOf(db: Db, email: string) {
+  const e = email.trim().toLowerCase();
+  return db.delete(rateLimits).where(or(eq(rateLimits.key, `login:email:${e}`), keysStartingWith(`login:pair:${e}:`)));
+}
+
+/** Every counter whose key names this account or its customers (deleted with the account). */
+export function countersOfAccount(db: Db, userId: string, email: string) {
+  const e = email.trim().toLowerCase();
+  return db
+    .delete(rateLimits)
+    .where(
+      or(
+        inArray(rateLimits.key, [`password:user:${userId}`, `login:email:${e}`, `reset:${e}`, `register:email:${e}`, `invite:owner:${userId}`]),
+        keysStartingWith(`login:pair:${e}:`),
+        // Booking counters keyed by this professional hold their customers' phones and addresses.
+        keysStartingWith(`booking:phone:${userId}:`),
+        keysStartingWith(`booking:ip:${userId}:`),
+      ),
+    );
 }

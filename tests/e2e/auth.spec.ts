@@ -109,9 +109,12 @@ test("password reset through the e-mailed link", async ({ page }) => {
   await page.getByLabel("Nova senha", { exact: true }).fill("novasenha9");
   await page.getByLabel("Confirmar nova senha").fill("novasenha9");
   await page.getByRole("button", { name: "Salvar nova senha" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The link proved who this is: signed in at once.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("Senha redefinida!")).toBeVisible();
 
+  await page.context().clearCookies();
+  await page.goto("/login");
   await page.getByLabel("E-mail").fill(pro.email);
   await page.getByLabel("Senha", { exact: true }).fill("novasenha9");
   await page.getByRole("button", { name: "Entrar" }).click();

@@ -9,6 +9,7 @@ import { action as resetAction, loader as resetLoader } from "../../app/routes/r
 import { createResetToken, verifyLogin } from "../../app/utils/accounts.server";
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
+import { SECRET_REMOVED, sendEmail } from "../../app/utils/email.server";
 import { readToast } from "../../app/utils/toast.server";
 import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
@@ -84,6 +85,11 @@ function login(db: Db, fields: Record<string, string>, cookie?: string) {
   return loginAction(args(db, formRequest("/login", { intent: "login", ...fields }, { cookie })));
 }
 
+/** A sign-in attempt from another client address. */
+function loginFrom(db: Db, address: string, fields: Record<string, string>) {
+  return loginAction({ request: formRequest("/login", { intent: "login", ...fields }), context: contextFor(db, address), params: {} } as never);
+}
+
 async function signIn(db: Db, email: string, password: string, extra: Record<string, string> = {}) {
   const res = responseOf(await login(db, { email, password, ...extra }));
   expect(res.status).toBe(302);
@@ -122,6 +128,32 @@ afterEach(() => {
 // ------------------------------------------------------------------ register
 
 describe("register", () => {
+  it("asking whether an e-mail is taken is limited per e-mail and per address, like signing in", async () => {
+    const db = createTestDb();
+    await register(db);
+    for (let i = 0; i < 4; i++) {
+      expect(replyOf(await register(db)).data.alert?.title).toBe("E-mail já cadastrado");
+    }
+    const limited = replyOf(await register(db));
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data.alert).toEqual(TOO_MANY);
+    expect(JSON.stringify(limited.data)).not.toContain("senha-forte-1");
+
+    // From one address, at most 20 attempts in 15 minutes, whatever the e-mails.
+    const fresh = createTestDb();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await registerAction({
+        request: formRequest("/register", { name: "Salão", email: `pessoa${i}@example.com`, phone: "(11) 98765-4321", password: "senha-forte-1", confirmPassword: "senha-forte-1", terms: "on" }),
+        context: contextFor(fresh, "198.51.100.77"),
+        params: {},
+      } as never);
+      statuses.push(res instanceof Response ? res.status : (replyOf(res).init?.status ?? 200));
+    }
+    expect(statuses.slice(0, 20).every((st) => st === 302)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it("creates the account with a 7-day trial and signs the user in", async () => {
     const db = createTestDb();
     const before = Date.now();
@@ -327,6 +359,30 @@ describe("login", () => {
     await signIn(db, other.email, other.password);
   });
 
+  it("a stranger failing from another address does not lock the owner out", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    for (let i = 0; i < 15; i++) await loginFrom(db, "198.51.100.66", { email: pro.email, password: `errada-${i}` });
+    expect(replyOf(await loginFrom(db, "198.51.100.66", { email: pro.email, password: pro.password })).init?.status).toBe(429);
+    const owner = responseOf(await loginFrom(db, "203.0.113.50", { email: pro.email, password: pro.password }));
+    expect(owner.status).toBe(302);
+  });
+
+  it("past every lockout, a reset link still gets the owner in, and clears the lockout", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    // Guesses spread over many addresses reach the e-mail's own ceiling (100 in 15 minutes).
+    for (let i = 0; i < 100; i++) await loginFrom(db, `198.51.100.${i}`, { email: pro.email, password: "errada" });
+    expect(replyOf(await login(db, { email: pro.email, password: pro.password })).init?.status).toBe(429);
+
+    await requestReset(db, pro.email);
+    const res = responseOf(await resetWith(db, tokenFrom((await outbox(db)).at(-1)!.text), "nova-senha-123"));
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect((await sessionUser(db, cookiesFrom(res)))?.id).toBe(pro.id);
+    // Other devices can sign in again too.
+    await signIn(db, pro.email, "nova-senha-123");
+  });
+
   it("a successful sign-in clears the e-mail's failed attempts", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
@@ -491,7 +547,7 @@ describe("password reset", () => {
     expect(await outbox(db)).toHaveLength(3);
   });
 
-  it("the link sets a new password once and signs out every device", async () => {
+  it("the link sets a new password once, signs out every other device and signs this one in", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
     const deviceA = await signIn(db, pro.email, pro.password);
@@ -501,18 +557,19 @@ describe("password reset", () => {
 
     const res = responseOf(await resetWith(db, token, "nova-senha-123"));
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
+    expect(res.headers.get("Location")).toBe("/dashboard");
     expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Senha redefinida!",
-      description: "Entre com a sua nova senha.",
+      description: "Você já está conectado com a nova senha.",
     });
 
     expect(await verifyLogin(db, pro.email, pro.password)).toBeNull();
     expect(await verifyLogin(db, pro.email, "nova-senha-123")).toEqual({ id: pro.id, email: pro.email });
-    expect(await rows(db, sessions)).toBe(0);
+    expect(await rows(db, sessions)).toBe(1);
     expect(await sessionUser(db, deviceA.cookie)).toBeNull();
     expect(await sessionUser(db, deviceB.cookie)).toBeNull();
+    expect((await sessionUser(db, cookiesFrom(res)))?.id).toBe(pro.id);
     const [stored] = await db.select().from(passwordResetTokens);
     expect(stored!.usedAt).not.toBeNull();
 
@@ -534,7 +591,7 @@ describe("password reset", () => {
   it("a mismatched confirmation is a field error and does not spend the token", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
-    const token = (await createResetToken(db, pro.email))!;
+    const { token } = (await createResetToken(db, pro.email))!;
     const reply = replyOf(await resetWith(db, token, "nova-senha-123", "nova-senha-124"));
     expect(reply.init?.status).toBe(400);
     expect(reply.data.invalid).toBe(false);
@@ -547,13 +604,53 @@ describe("password reset", () => {
   it("an expired link is refused", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
-    const token = (await createResetToken(db, pro.email, new Date(Date.now() - 2 * 60 * 60_000)))!;
+    const { token } = (await createResetToken(db, pro.email, new Date(Date.now() - 2 * 60 * 60_000)))!;
     const page = await resetPage(db, token);
     expect(page.data).toEqual({ token, valid: false });
     expect(page.init?.status).toBe(400);
     const reply = replyOf(await resetWith(db, token, "nova-senha-123"));
     expect(reply.data.invalid).toBe(true);
     expect(await verifyLogin(db, pro.email, pro.password)).not.toBeNull();
+  });
+
+  it("only the newest link works, and using one voids every other", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    await requestReset(db, pro.email);
+    const first = tokenFrom((await outbox(db))[0]!.text);
+    await requestReset(db, pro.email);
+    const mails = await outbox(db);
+    const second = tokenFrom(mails[1]!.text);
+    expect((await resetPage(db, first)).data.valid).toBe(false);
+    expect((await resetPage(db, second)).data.valid).toBe(true);
+    // The replaced link's e-mail no longer holds it.
+    expect(mails[0]!.text).not.toContain(first);
+
+    // Two links outstanding at once (made directly): using one spends the other.
+    const extra = (await createResetToken(db, pro.email))!.token;
+    const other = (await createResetToken(db, pro.email))!.token;
+    await db.update(passwordResetTokens).set({ usedAt: null }).where(eq(passwordResetTokens.userId, pro.id));
+    expect(responseOf(await resetWith(db, extra, "nova-senha-123")).status).toBe(302);
+    expect((await resetPage(db, other)).data.valid).toBe(false);
+  });
+
+  it("the outbox keeps a link's body only until it is used or expires", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    await requestReset(db, pro.email);
+    const [sent] = await outbox(db);
+    expect(sent!.sensitiveUntil!.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    const token = tokenFrom(sent!.text);
+    await resetWith(db, token, "nova-senha-123");
+    expect((await outbox(db))[0]!.text).toBe(SECRET_REMOVED);
+
+    // An expired one is cleared as the next message goes out.
+    await requestReset(db, pro.email);
+    await db.update(emailOutbox).set({ sensitiveUntil: new Date(Date.now() - 1000) });
+    await sendEmail(db, { to: "outra@example.com", subject: "Outro", text: "texto" });
+    const bodies = (await outbox(db)).map((m) => m.text);
+    expect(bodies.filter((t) => t.includes("/redefinir-senha?token="))).toEqual([]);
+    expect(bodies).toContain("texto");
   });
 
   it("an unknown or missing token is refused", async () => {

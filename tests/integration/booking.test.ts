@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, services, subscriptions, workingHours } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
-import { action as requestsAction } from "../../app/routes/solicitacoes";
+import { action as requestsAction, TIME_TAKEN } from "../../app/routes/solicitacoes";
 import { defaultWeek } from "../../app/utils/demo.server";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/utils/time";
 import type { Db } from "../../app/utils/db.server";
-import { contextFor, createTestDb, ORIGIN, userContextFor } from "../support/db";
+import { contextFor, createTestDb, ORIGIN, toastOf, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
 
 function nextWorkingDay(ahead = 2) {
@@ -27,17 +27,18 @@ async function setup(db: Db, opts: { autoConfirm?: boolean } = {}) {
   return { pro, service: service! };
 }
 
-function bookingPost(slug: string, fields: Record<string, string>, ip = "203.0.113.1") {
+function bookingPost(slug: string, fields: Record<string, string>) {
   return new Request(`${ORIGIN}/agendamento/${slug}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": ip },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
     body: new URLSearchParams(fields),
   });
 }
 
+/** A booking POST from the client address `ip` (as the root middleware resolves it). */
 async function book(db: Db, slug: string, fields: Record<string, string>, ip?: string) {
   try {
-    return (await bookAction({ request: bookingPost(slug, fields, ip), params: { slug }, context: contextFor(db) } as never)) as unknown;
+    return (await bookAction({ request: bookingPost(slug, fields), params: { slug }, context: contextFor(db, ip) } as never)) as unknown;
   } catch (thrown) {
     return thrown;
   }
@@ -155,6 +156,40 @@ describe("public booking page", () => {
     expect(await db.select().from(bookingRequests)).toHaveLength(3);
   });
 
+  it("refused submissions cost the phone nothing: three mistyped names, then the booking goes through", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    for (const name of ["1", "M", "<b>Maria</b>"]) {
+      expect(outcome(await book(db, pro.bookingSlug, { ...valid(service.id, date), name })).status).toBe(400);
+    }
+    expect(outcome(await book(db, pro.bookingSlug, valid(service.id, date))).status).toBe(302);
+  });
+
+  it("ten simultaneous submissions from one phone for different times create three requests", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    const times = ["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "13:00", "13:30"];
+    const results = (await Promise.all(times.map((t, i) => book(db, pro.bookingSlug, valid(service.id, date, t), `192.0.2.${i}`)))).map(outcome);
+    expect(results.filter((r) => r.status === 302)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+    expect(await db.select().from(bookingRequests)).toHaveLength(3);
+  });
+
+  it("the address flood guard counts per page: 20 refused posts on one page leave other pages open", async () => {
+    const db = createTestDb();
+    const a = await setup(db);
+    const b = await setup(db);
+    const date = nextWorkingDay();
+    for (let i = 0; i < 20; i++) {
+      expect(outcome(await book(db, a.pro.bookingSlug, { ...valid(a.service.id, date), name: "1" }, "198.51.100.9")).status).toBe(400);
+    }
+    const blocked = outcome(await book(db, a.pro.bookingSlug, valid(a.service.id, date), "198.51.100.9"));
+    expect(blocked.status).toBe(429);
+    expect(outcome(await book(db, b.pro.bookingSlug, valid(b.service.id, date), "198.51.100.9")).status).toBe(302);
+  });
+
   it("with 'Confirmar automaticamente' the booking goes straight to the agenda", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { autoConfirm: true });
@@ -216,6 +251,50 @@ describe("booking requests in the workspace", () => {
     expect((await respond(db, pro, "decline", request.id)).status).toBe(302);
     const [after] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
     expect(after?.status).toBe("declined");
+  });
+
+  it("accepting re-checks the time: of four overlapping requests accepted at once, one is confirmed", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    // Inserted directly (the booking page would never let them overlap), 10:00-10:45 and neighbours.
+    const rows = await db
+      .insert(bookingRequests)
+      .values(
+        [600, 615, 630, 570].map((startMinute, i) => ({
+          professionalId: pro.id,
+          serviceId: service.id,
+          serviceName: service.name,
+          customerName: `Cliente ${i}`,
+          customerPhone: `1198888000${i}`,
+          date,
+          startMinute,
+          durationMinutes: 45,
+          priceCents: 5000,
+        })),
+      )
+      .returning();
+    const answers = await Promise.all(rows.map((r) => respond(db, pro, "accept", r.id)));
+    expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302]);
+    const made = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(made).toHaveLength(1);
+    const states = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    expect(states.filter((r) => r.status === "accepted")).toHaveLength(1);
+    expect(states.filter((r) => r.status === "pending")).toHaveLength(3);
+    // Only the accepted one's customer became a client.
+    expect(await db.select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
+    // The professional is told why the others stay pending.
+    const loser = rows.find((r) => r.id !== made[0]!.bookingRequestId)!;
+    const again = await requestsAction({
+      request: new Request(`${ORIGIN}/solicitacoes`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+        body: new URLSearchParams({ intent: "accept", id: loser.id }),
+      }),
+      params: {},
+      context: await userContextFor(db, pro),
+    } as never);
+    expect((await toastOf(again as Response))?.title).toBe(TIME_TAKEN.title);
   });
 
   it("once accepted, the customer's page follows the appointment: moved, then cancelled, then deleted", async () => {

@@ -2,7 +2,7 @@
 // routes (CSV exports, /imagens/:id, .ics), 404s, redirects and error answers.
 import { test, expect, type APIResponse } from "@playwright/test";
 import { fill, PRIVATE_GETS, PUBLIC_GETS } from "./routes";
-import { actor, BASE, seedPro, signedInActor } from "./support";
+import { actor, BASE, dayAfter, seedPro, signedInActor } from "./support";
 
 function expectHeaders(res: APIResponse, label: string) {
   const h = res.headers();
@@ -93,4 +93,24 @@ test("headers: refusals of the root middleware (403 cross-site, 413, 415) carry 
     expect(res.status(), label).toBe(status);
     expectHeaders(res, label);
   }
+});
+
+test("caching: a booking POST's answer, which echoes what the customer typed, is never stored", async ({ playwright }) => {
+  const pro = await seedPro("Cache");
+  const api = await actor(playwright);
+  const step1 = await api.get(`/agendamento/${pro.bookingSlug}`);
+  // Only the GET of step 1 may be kept by a shared cache.
+  expect(step1.headers()["cache-control"]).toContain("public");
+  const form = { servico: pro.ids.service, data: dayAfter(12), horario: "10:00", name: "Ana Souza", phone: "11 98888-7777", notes: "texto pessoal" };
+  const answers: [string, APIResponse][] = [
+    ["400 refused name", await api.post(`/agendamento/${pro.bookingSlug}`, { form: { ...form, name: "1" }, maxRedirects: 0 })],
+    ["400 incomplete", await api.post(`/agendamento/${pro.bookingSlug}`, { form: { ...form, horario: "" }, maxRedirects: 0 })],
+    ["400 .data", await api.post(`/agendamento/${pro.bookingSlug}.data`, { form: { ...form, name: "1" }, maxRedirects: 0 })],
+    ["302 created", await api.post(`/agendamento/${pro.bookingSlug}`, { form, maxRedirects: 0 })],
+    ["409 taken", await api.post(`/agendamento/${pro.bookingSlug}`, { form: { ...form, phone: "11 97777-6666" }, maxRedirects: 0 })],
+  ];
+  for (const [label, res] of answers) {
+    expect(res.headers()["cache-control"], label).toBe("no-store");
+  }
+  expect(answers.map(([, res]) => res.status())).toEqual([400, 400, 400, 302, 409]);
 });

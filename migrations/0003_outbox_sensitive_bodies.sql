@@ -1,0 +1,2 @@
+ALTER TABLE `email_outbox` ADD `sensitive_until` integer;--> statement-breakpoint
+CREATE INDEX `email_outbox_sensitive_idx` ON `email_outbox` (`sensitive_until`) WHERE "email_outbox"."sensitive_until" is not null;
