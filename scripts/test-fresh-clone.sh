@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
-port=$(node_modules/.bin/tsx -e 'import { freePort } from "./scripts/free-port"; console.log(await freePort())')
+port=$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 pid=""
 cleanup() {
   if [ -n "$pid" ]; then kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
