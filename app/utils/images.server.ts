@@ -2,6 +2,7 @@
 // time, so the booking page downloads a few KB. Pure JavaScript (jpeg-js, fast-png): the same
 // code runs on Node and on Cloudflare Workers, with no WASM to load differently on each.
 import { and, eq } from "drizzle-orm";
+import { Unzlib } from "fflate";
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { profiles, storedImages } from "../../db/schema";
@@ -16,8 +17,16 @@ export const MAX_UPLOAD_REQUEST_BYTES = IMAGE_MAX_BYTES + 1024 * 1024;
 export const AVATAR_SIZE = 256;
 /** What the booking page may download for the photo, at most. */
 export const MAX_SERVED_BYTES = 100 * 1024;
-/** Decoding needs ~4 bytes a pixel: 16 MP covers phone cameras and fits a Worker's memory. */
+/** Decoding needs ~4 bytes a pixel: 16 MP covers phone cameras. Read from the header, before decoding. */
 export const MAX_PIXELS = 16_000_000;
+/** What a PNG's image data may inflate to: 16 MP at 4 bytes a pixel (a 16-bit one must be smaller). */
+export const MAX_INFLATED_BYTES = MAX_PIXELS * 4;
+/**
+ * A complete JPEG codes every 8x8 block with at least a bit or so: a camera's picture decodes to
+ * at most a few hundred times its file size. A file far smaller than its declared picture is a
+ * decompression bomb (or truncated), refused before the decoder allocates the whole picture.
+ */
+const MAX_JPEG_EXPANSION = 1000;
 const JPEG_QUALITY = 82;
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
@@ -123,6 +132,66 @@ export function exifOrientation(tiff: Uint8Array): number | null {
     }
   }
   return null;
+}
+
+/** Channels per colour type of a PNG (grey, -, RGB, palette, grey+alpha, -, RGBA). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * The size a PNG's image data must inflate to, from its header alone: each row (of each Adam7
+ * pass when interlaced) is a filter byte and its packed samples. Null for an invalid header.
+ */
+export function pngInflatedSize(b: Uint8Array): number | null {
+  if (b.length < 33 || ascii(b, 12, 4) !== "IHDR") return null;
+  const width = u32be(b, 16);
+  const height = u32be(b, 20);
+  const depth = b[24]!;
+  const channels = PNG_CHANNELS[b[25]!];
+  const interlaced = b[28] === 1;
+  if (!channels || ![1, 2, 4, 8, 16].includes(depth) || width < 1 || height < 1) return null;
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * channels * depth) / 8)) : 0);
+  if (!interlaced) return rows(width, height);
+  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+  return passes.reduce(
+    (sum, [x0, y0, dx, dy]) => sum + rows(Math.ceil((width - x0!) / dx!), Math.ceil((height - y0!) / dy!)),
+    0,
+  );
+}
+
+/** The concatenated IDAT chunks: the PNG's zlib-compressed image data. */
+function pngImageData(b: Uint8Array): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  for (let i = 8; i + 8 <= b.length; ) {
+    const length = u32be(b, i);
+    const type = ascii(b, i + 4, 4);
+    if (type === "IDAT") parts.push(b.subarray(i + 8, Math.min(b.length, i + 8 + length)));
+    if (type === "IEND") break;
+    i += 12 + length;
+  }
+  return parts;
+}
+
+/**
+ * Whether zlib data inflates to at most `limit` bytes, found without holding the output: it is
+ * fed to the inflater 1 KB at a time (1 KB of deflate yields at most ~1 MB) and counted, and
+ * stops as soon as the count passes the limit. A decompression bomb is refused in milliseconds.
+ */
+export function inflatesWithin(compressed: Uint8Array[], limit: number): boolean {
+  let total = 0;
+  let over = false;
+  const inflater = new Unzlib((chunk) => {
+    total += chunk.length;
+    if (total > limit) over = true;
+  });
+  try {
+    for (const part of compressed) {
+      for (let at = 0; at < part.length && !over; at += 1024) inflater.push(part.subarray(at, at + 1024));
+      if (over) return false;
+    }
+  } catch {
+    return total <= limit; // broken data: the decoder decides (and refuses) it
+  }
+  return !over;
 }
 
 /** Decoded pixels: `channels` per pixel (1 grey, 2 grey+alpha, 3 RGB, 4 RGBA), 8 or 16 bits. */
@@ -271,6 +340,16 @@ export function processProfileImage(bytes: Uint8Array): ProcessResult {
   const info = readImageInfo(bytes, type);
   if (!info || info.width < 1 || info.height < 1) return { ok: false, error: "unreadable" };
   if (info.width * info.height > MAX_PIXELS) return { ok: false, error: "resolution" };
+  if (type === "image/jpeg" && info.width * info.height * 3 > bytes.byteLength * MAX_JPEG_EXPANSION) {
+    return { ok: false, error: "inflated" };
+  }
+  if (type === "image/png") {
+    const declared = pngInflatedSize(bytes);
+    if (declared === null) return { ok: false, error: "unreadable" };
+    if (declared > MAX_INFLATED_BYTES || !inflatesWithin(pngImageData(bytes), declared)) {
+      return { ok: false, error: "inflated" };
+    }
+  }
 
   if (type === "image/webp") {
     if (bytes.byteLength > MAX_SERVED_BYTES) return { ok: false, error: "webpTooBig" };

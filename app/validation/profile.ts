@@ -45,6 +45,10 @@ export const IMAGE_ERRORS = {
     title: "Erro ao carregar imagem",
     text: "A foto tem resolução muito alta. Envie uma foto de até 16 megapixels.",
   },
+  inflated: {
+    title: "Arquivo muito grande",
+    text: "Esta imagem fica grande demais ao ser aberta. Envie uma foto comum de até 16 megapixels.",
+  },
   webpTooBig: {
     title: "Erro ao carregar imagem",
     text: "Esta foto WebP é grande demais. Envie uma foto JPEG ou PNG, ou uma WebP de até 100 KB.",
