@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { formatPhone } from "../utils/phone";
+import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../utils/phone";
 import { useHydrated } from "../utils/use-hydrated";
 
 export function FieldError({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -110,7 +110,7 @@ export const phoneMask = {
   autoComplete: "tel",
   inputMode: "numeric",
   placeholder: "(11) 99999-9999",
-  maxLength: 15,
+  maxLength: PHONE_INPUT_MAX_LENGTH,
   onInput: (e) => {
     e.currentTarget.value = formatPhone(e.currentTarget.value);
   },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   data,
   Form,
@@ -21,14 +21,25 @@ import {
 import { getFreeSlots } from "../utils/availability.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../utils/money";
-import { formatPhone } from "../utils/phone";
+import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../utils/phone";
 import { hitAll, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
 import { formatDate } from "../utils/format-date";
 import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../utils/whatsapp";
-import { RATE_LIMIT_MESSAGE, validateBookingSubmission } from "../validation/booking";
+import {
+  BOOKING_INCOMPLETE,
+  isBookingComplete,
+  isNameInputAllowed,
+  isNotesInputAllowed,
+  NAME_INPUT_INVALID,
+  NOTES_INPUT_TOO_LONG,
+  NOTES_MAX_LENGTH,
+  RATE_LIMIT_MESSAGE,
+  validateBookingSubmission,
+} from "../validation/booking";
+import { useHydrated } from "../utils/use-hydrated";
 import { brandTheme } from "../utils/color";
 
 // The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
@@ -336,8 +347,16 @@ export default function Booking() {
   );
 }
 
+/** Continuar is enabled once a choice is made (JavaScript on); without it `required` asks. */
+function useChosen() {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState(false);
+  return { disabled: hydrated && !chosen, onChange: () => setChosen(true) };
+}
+
 function ServiceStep() {
   const { services, pro } = useLoaderData<typeof loader>();
+  const choice = useChosen();
   if (services.length === 0) {
     return (
       <section className="card mt-4 text-center">
@@ -347,7 +366,7 @@ function ServiceStep() {
     );
   }
   return (
-    <Form method="get" className="mt-4 space-y-3" preventScrollReset>
+    <Form method="get" className="mt-4 space-y-3" preventScrollReset onChange={choice.onChange}>
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold">1. Escolha o serviço</legend>
         {services.map((s, i) => (
@@ -375,7 +394,7 @@ function ServiceStep() {
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="btn-primary w-full py-3 text-base">
+      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={choice.disabled}>
         Continuar
       </button>
     </Form>
@@ -413,6 +432,7 @@ function TimeStep() {
   const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
+  const choice = useChosen();
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -464,7 +484,7 @@ function TimeStep() {
           <p className="text-sm text-slate-600">Tente selecionar outra data</p>
         </div>
       ) : (
-        <Form method="get" preventScrollReset aria-busy={loading}>
+        <Form method="get" preventScrollReset aria-busy={loading} onChange={choice.onChange}>
           <input type="hidden" name="servico" value={service!.id} />
           <input type="hidden" name="data" value={date} />
           <fieldset>
@@ -481,7 +501,7 @@ function TimeStep() {
               ))}
             </div>
           </fieldset>
-          <button type="submit" className="btn-primary mt-4 w-full py-3 text-base">
+          <button type="submit" className="btn-primary mt-4 w-full py-3 text-base" disabled={choice.disabled}>
             Continuar
           </button>
         </Form>
@@ -490,13 +510,84 @@ function TimeStep() {
   );
 }
 
+/**
+ * Step 3's live checks (JavaScript on, spec section 5), from the same rules the server applies:
+ * a name edit that is not a name is undone ('Nome inválido'), notes past 500 characters are
+ * refused ('Observações muito longas'), the phone is masked, an error clears when its field is
+ * edited, and Confirmar waits for a name and a phone ('Dados incompletos para agendamento.').
+ */
+type LiveErrors = Partial<Record<"name" | "notes" | "form", string>>;
+
+function nameAndPhone(form: HTMLFormElement | null) {
+  const value = (name: string) => (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
+  return { name: value("name"), phone: value("phone") };
+}
+
+function useLiveChecks(initial: { name?: string; phone?: string } | undefined, serverError: unknown) {
+  const hydrated = useHydrated();
+  const [errors, setErrors] = useState<LiveErrors>({});
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [complete, setComplete] = useState(isBookingComplete(initial ?? {}));
+  const lastName = useRef(initial?.name ?? "");
+  // A new answer from the server shows its error again.
+  useEffect(() => setEdited(new Set()), [serverError]);
+
+  const touch = (field: string, form: HTMLFormElement | null, error?: LiveErrors) => {
+    setEdited((previous) => new Set(previous).add(field));
+    setErrors({ ...error });
+    setComplete(isBookingComplete(nameAndPhone(form)));
+  };
+  return {
+    hydrated,
+    errors,
+    /** The server's error for a field, until that field is edited. */
+    serverShows: (field: string) => !edited.has(field),
+    blocked: hydrated && !complete,
+    onName(e: FormEvent<HTMLInputElement>) {
+      const input = e.currentTarget;
+      if (!isNameInputAllowed(input.value)) {
+        input.value = lastName.current;
+        touch("name", input.form, { name: NAME_INPUT_INVALID });
+        return;
+      }
+      lastName.current = input.value;
+      touch("name", input.form);
+    },
+    onPhone(e: FormEvent<HTMLInputElement>) {
+      e.currentTarget.value = formatPhone(e.currentTarget.value);
+      touch("phone", e.currentTarget.form);
+    },
+    onNotes(e: FormEvent<HTMLTextAreaElement>) {
+      touch("notes", e.currentTarget.form);
+    },
+    onNotesBeforeInput(e: FormEvent<HTMLTextAreaElement>) {
+      const area = e.currentTarget;
+      const typed = (e.nativeEvent as InputEvent).data ?? "";
+      const next = area.value.slice(0, area.selectionStart) + typed + area.value.slice(area.selectionEnd);
+      if (!isNotesInputAllowed(next)) {
+        e.preventDefault();
+        setErrors({ notes: NOTES_INPUT_TOO_LONG });
+      }
+    },
+    onSubmit(e: FormEvent<HTMLFormElement>) {
+      if (!isBookingComplete(nameAndPhone(e.currentTarget))) {
+        e.preventDefault();
+        setErrors({ form: BOOKING_INCOMPLETE });
+      }
+    },
+  };
+}
+
 function DetailsStep() {
   const { service, date, time } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const err = (field: string) => (actionData?.field === field ? actionData.message : null);
   const fields = actionData?.fields;
+  const live = useLiveChecks(fields, actionData);
+  const err = (field: "name" | "phone" | "notes" | "form" | "time") =>
+    (field !== "phone" && field !== "time" ? live.errors[field] : undefined) ??
+    (actionData?.field === field && live.serverShows(field) ? actionData.message : null);
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -519,7 +610,7 @@ function DetailsStep() {
           </Link>
         </div>
       ) : null}
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate onSubmit={live.onSubmit}>
         <input type="hidden" name="servico" value={service!.id} />
         <input type="hidden" name="data" value={date!} />
         <input type="hidden" name="horario" value={time!} />
@@ -545,6 +636,7 @@ function DetailsStep() {
             required
             maxLength={100}
             defaultValue={fields?.name}
+            onInput={live.onName}
             className="input"
             aria-invalid={err("name") ? true : undefined}
             aria-describedby={err("name") ? "nome-error" : undefined}
@@ -566,12 +658,10 @@ function DetailsStep() {
             inputMode="numeric"
             autoComplete="tel"
             required
-            maxLength={15}
+            maxLength={PHONE_INPUT_MAX_LENGTH}
             placeholder="(11) 99999-9999"
             defaultValue={fields?.phone}
-            onInput={(e) => {
-              e.currentTarget.value = formatPhone(e.currentTarget.value);
-            }}
+            onInput={live.onPhone}
             className="input"
             aria-invalid={err("phone") ? true : undefined}
             aria-describedby={err("phone") ? "telefone-error" : undefined}
@@ -590,8 +680,10 @@ function DetailsStep() {
             id="observacoes"
             name="notes"
             rows={3}
-            maxLength={500}
+            maxLength={NOTES_MAX_LENGTH}
             defaultValue={fields?.notes}
+            onInput={live.onNotes}
+            onBeforeInput={live.onNotesBeforeInput}
             className="input"
             aria-invalid={err("notes") ? true : undefined}
             aria-describedby={err("notes") ? "observacoes-error" : undefined}
@@ -602,7 +694,7 @@ function DetailsStep() {
             </p>
           ) : null}
         </div>
-        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting}>
+        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting || live.blocked}>
           {submitting ? "Confirmando..." : "Confirmar Agendamento"}
         </button>
       </Form>

@@ -59,11 +59,41 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   return bytes;
 }
 
+/** C0 and C1 control characters (NUL, ESC, backspace…); tab and line breaks are text. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * Every text field of a form without control characters: the one place all form text passes
+ * through before any action reads it (docs/decisions/0572). A multipart form without files is
+ * handed on as the same fields, urlencoded; one with files (only the photo upload sends them,
+ * and it reads its own body) is left as it is.
+ */
+async function withoutControlCharacters(bytes: Uint8Array<ArrayBuffer>, contentType: string) {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  let fields: [string, string][];
+  try {
+    if (type === "application/x-www-form-urlencoded") {
+      fields = [...new URLSearchParams(new TextDecoder().decode(bytes))];
+    } else if (type === "multipart/form-data") {
+      const form = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
+      if ([...form.values()].some((v) => typeof v !== "string")) return null;
+      fields = [...form] as [string, string][];
+    } else {
+      return null;
+    }
+  } catch {
+    return null; // unreadable: the root middleware answers it
+  }
+  const clean = new URLSearchParams(fields.map(([k, v]) => [k.replace(CONTROL, ""), v.replace(CONTROL, "")]));
+  return new TextEncoder().encode(clean.toString());
+}
+
 /**
  * What a server entry (server/node.ts, workers/app.ts) hands React Router: the router context
- * with the connection, and the request with its body read within 1 MB. A body over the limit
- * reaches the app empty, marked too large, and the root middleware answers 413 with the app's
- * own error page and headers. Routes that limit their own bodies get theirs untouched.
+ * with the connection, and the request with its body read within 1 MB and its text fields
+ * without control characters. A body over the limit reaches the app empty, marked too large,
+ * and the root middleware answers 413 with the app's own error page and headers. Routes that
+ * limit their own bodies get theirs untouched.
  */
 export async function prepareRequest(
   request: Request,
@@ -76,7 +106,11 @@ export async function prepareRequest(
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   const init: RequestInit = { method: request.method, headers, signal: request.signal };
-  if (bytes) init.body = bytes;
+  if (bytes) {
+    const cleaned = await withoutControlCharacters(bytes, headers.get("content-type") ?? "");
+    if (cleaned) headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
+    init.body = cleaned ?? bytes;
+  }
   return {
     request: new Request(request.url, init),
     context: createRequestContext({ ...connection, bodyTooLarge: !bytes }),

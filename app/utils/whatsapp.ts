@@ -1,15 +1,15 @@
 // wa.me links and the pt-BR messages exchanged between a client and the professional.
 // Pure: runs in the browser, on Node and on Workers.
+import { normalizePhone } from "./phone";
 
 /**
- * The international number wa.me expects: Brazilian DDD + number (10 or 11 digits) gets the
- * country code 55; 12-13 digits already starting with 55 stay as they are. Anything else is
- * used unchanged (digits only), e.g. a foreign number already written with its country code.
+ * The international number wa.me expects: a Brazilian number (however written: stored national
+ * digits, +55, 0 + DDD…) is 55 + DDD + number. Anything else is used unchanged (digits only),
+ * e.g. a foreign number already written with its country code.
  */
 export function whatsappNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  if (digits.length === 10 || digits.length === 11) return `55${digits}`;
-  return digits;
+  const national = normalizePhone(phone);
+  return national ? `55${national}` : phone.replace(/\D/g, "");
 }
 
 /** https://wa.me/55DDNNNNNNNNN?text=<message, URL-encoded>. */

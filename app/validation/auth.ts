@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { phoneDigits } from "../utils/phone";
+import { phoneField } from "./phone";
 
 // Messages are the spec's (section 5) word for word.
 const FILL_ALL = "Por favor, preencha todos os campos.";
@@ -52,15 +52,7 @@ export const registerSchema = z
       .toLowerCase()
       .max(254, "Email inválido")
       .pipe(z.email("Email inválido")),
-    phone: z
-      .string({ error: "Telefone deve ter pelo menos 10 dígitos" })
-      .transform(phoneDigits)
-      // A value with no digits becomes "" (undefined once conform coerces it): same message.
-      .pipe(
-        z
-          .string({ error: "Telefone deve ter pelo menos 10 dígitos" })
-          .min(10, "Telefone deve ter pelo menos 10 dígitos"),
-      ),
+    phone: phoneField,
     password,
     confirmPassword: z.string({ error: "As senhas não coincidem" }),
     terms: z.boolean({ error: "Você deve aceitar os termos de uso para continuar." }),

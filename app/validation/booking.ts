@@ -1,8 +1,8 @@
-// The public booking form's rules (spec section 5, 'Public booking submission'), runtime-agnostic:
-// the route's action calls validateBookingSubmission, the page uses the live-input helpers.
-import { z } from "./zod";
+// The public booking form's rules (spec section 5, 'Public booking submission'), runtime-agnostic
+// and without a validation library: the route's action calls validateBookingSubmission, the page
+// (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
 import { localToUtc } from "../utils/ics";
-import { formatPhone } from "../utils/phone";
+import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../utils/phone";
 import { isIsoDate, maxBookingDate, nowInZone } from "../utils/time";
 
 // Messages of the spec, word for word.
@@ -13,10 +13,10 @@ export const TIME_INVALID = "Data e horário do agendamento inválidos.";
 export const SUSPICIOUS_CONTENT = "Conteúdo suspeito detectado.";
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const NAME_MAX = "Nome deve ter no máximo 100 caracteres";
-export const NAME_FORMAT = "Nome deve conter apenas letras e espaços";
-export const PHONE_MIN = "Telefone deve ter pelo menos 10 dígitos";
+/** The spec's rule was letters and spaces only; names also take apostrophes, hyphens and dots (decision 0572). */
+export const NAME_FORMAT = "Nome deve conter apenas letras, espaços, hífens, apóstrofos e pontos";
+export { PHONE_FORMAT, PHONE_MIN };
 export const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
-export const PHONE_FORMAT = "Formato de telefone inválido";
 export const NOTES_MAX = "Observações devem ter no máximo 500 caracteres";
 export const INVALID_DATA = "Dados inválidos";
 // Live input (the page, before submitting).
@@ -27,7 +27,6 @@ export const BOOKING_INCOMPLETE = "Dados incompletos para agendamento.";
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
 export const NOTES_MAX_LENGTH = 500;
-export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 15;
 /** The phone input keeps at most 11 digits (DDD + number). */
 export const PHONE_INPUT_MAX_DIGITS = 11;
@@ -70,42 +69,23 @@ export function cleanText(value: string): string {
 
 const LINK = /https?:\/\/|www\./i;
 const SPAM_WORDS = /viagra|casino|lottery|winner|congratulations|click here|free money|earn money/i;
-const SHOUTING = /\p{Lu}{10,}/u;
-const REPEATED = /(.)\1{5,}/su;
+/** An HTML tag or comment: '<' then a letter, '/' or '!' (so "chego 5 min <3" is not one). */
+const MARKUP = /<\s*[a-z/!]/i;
+/** Script: a javascript: URL or an inline handler (onclick=…). */
+const SCRIPT = /javascript\s*:|\bon[a-z]+\s*=/i;
 
-/** A link, a spam word, 10+ capital letters in a row, or a character 6+ times in a row. */
+/**
+ * A link, a spam word, markup or script: refused, never silently cleaned. Ordinary writing is
+ * not suspicious: 'kkkkkk', 'Obrigada!!!!!!' and capitals are how customers write
+ * (docs/decisions/0572, a change to spec section 5).
+ */
 export function isSuspicious(text: string): boolean {
-  return LINK.test(text) || SPAM_WORDS.test(text) || SHOUTING.test(text) || REPEATED.test(text);
+  return LINK.test(text) || SPAM_WORDS.test(text) || MARKUP.test(text) || SCRIPT.test(text);
 }
 
-/** Letters (with Portuguese and other Latin-1 accents) and spaces. */
-const NAME_CHARS = /^[A-Za-zÀ-ÖØ-öø-ÿ ]+$/;
+/** Letters of any language (with their accents), then letters, spaces, apostrophes, hyphens, dots. */
+const NAME_CHARS = /^\p{L}[\p{L}\p{M}'’.\- ]*$/u;
 
-/** (DD) 9999-9999 or (DD) 99999-9999: a DDD without zeros, and 9 after it for 11 digits. */
-export function isBrazilianPhone(digits: string): boolean {
-  return /^[1-9][1-9](?:\d{8}|9\d{8})$/.test(digits);
-}
-
-const fieldsSchema = z.object({
-  name: z
-    .string()
-    .min(NAME_MIN_LENGTH, NAME_MIN)
-    .max(NAME_MAX_LENGTH, NAME_MAX)
-    .regex(NAME_CHARS, NAME_FORMAT),
-  phone: z
-    .string()
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(PHONE_MIN_DIGITS, PHONE_MIN)
-        .max(PHONE_MAX_DIGITS, PHONE_MAX)
-        .refine(isBrazilianPhone, PHONE_FORMAT),
-    ),
-  notes: z.string().max(NOTES_MAX_LENGTH, NOTES_MAX),
-});
-
-const KNOWN_MESSAGES = new Set([NAME_MIN, NAME_MAX, NAME_FORMAT, PHONE_MIN, PHONE_MAX, PHONE_FORMAT, NOTES_MAX]);
 
 /** The chosen slot is after `now` and on or before today + 6 months, in the professional's zone. */
 export function isBookableTime(ctx: BookingContext): boolean {
@@ -138,24 +118,30 @@ export function validateBookingSubmission(
     const value = input[field];
     if (typeof value === "string" && value.trim() !== "") return fail("form", INVALID_REQUEST);
   }
+  // Anything but text where text is expected (only a caller breaking the types).
+  for (const field of ["name", "phone", "notes"] as const) {
+    if (input[field] !== undefined && typeof input[field] !== "string") return fail("form", INVALID_DATA);
+  }
 
   if (!isBookableTime(ctx)) return fail("time", TIME_INVALID);
 
+  // Checked as typed and once cleaned: markup is refused, not turned into something else.
   const name = cleanText(input.name ?? "");
   const notes = cleanText(input.notes ?? "");
-  if (isSuspicious(name)) return fail("name", SUSPICIOUS_CONTENT);
-  if (isSuspicious(notes)) return fail("notes", SUSPICIOUS_CONTENT);
+  if (isSuspicious(input.name ?? "") || isSuspicious(name)) return fail("name", SUSPICIOUS_CONTENT);
+  if (isSuspicious(input.notes ?? "") || isSuspicious(notes)) return fail("notes", SUSPICIOUS_CONTENT);
 
-  const parsed = fieldsSchema.safeParse({ name, phone: input.phone ?? "", notes });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0];
-    if (issue && (field === "name" || field === "phone" || field === "notes") && KNOWN_MESSAGES.has(issue.message)) {
-      return fail(field, issue.message);
-    }
-    return fail("form", INVALID_DATA);
-  }
-  return { ok: true, value: parsed.data };
+  if (Array.from(name).length < NAME_MIN_LENGTH) return fail("name", NAME_MIN);
+  if (Array.from(name).length > NAME_MAX_LENGTH) return fail("name", NAME_MAX);
+  if (!NAME_CHARS.test(name)) return fail("name", NAME_FORMAT);
+
+  const phone = input.phone ?? "";
+  if (phone.replace(/\D/g, "").length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
+  const checkedPhone = checkPhone(phone);
+  if (!checkedPhone.ok) return fail("phone", checkedPhone.message);
+
+  if (Array.from(notes).length > NOTES_MAX_LENGTH) return fail("notes", NOTES_MAX);
+  return { ok: true, value: { name, phone: checkedPhone.digits, notes } };
 }
 
 // ---- Live input (the page) ----

@@ -1,9 +1,8 @@
 import { z } from "./zod";
-import { phoneDigits } from "../utils/phone";
+import { phoneField } from "./phone";
 
 // Messages are the spec's (section 5, client form) word for word where it gives them.
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
-export const PHONE_MIN = "Telefone deve ter pelo menos 10 dígitos";
 export const EMAIL_INVALID = "Email inválido";
 export const PHONE_TAKEN = "Já existe um cliente com este telefone.";
 export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
@@ -31,11 +30,7 @@ export function clientSchema(today: string) {
       .trim()
       .min(2, NAME_MIN)
       .max(100, "Nome deve ter no máximo 100 caracteres"),
-    // The same normalisation as the browser's mask: digits only, at most 11.
-    phone: z
-      .string({ error: PHONE_MIN })
-      .transform(phoneDigits)
-      .pipe(z.string({ error: PHONE_MIN }).min(10, PHONE_MIN)),
+    phone: phoneField,
     email: z
       .string()
       .trim()

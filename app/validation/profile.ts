@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { phoneDigits } from "../utils/phone";
+import { optionalPhoneField, phoneField } from "./phone";
 import { normalizePixKey } from "../utils/pix";
 import { slugify } from "../utils/slug";
 
@@ -8,7 +8,6 @@ import { slugify } from "../utils/slug";
 
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const NAME_MAX = "Nome deve ter no máximo 100 caracteres";
-export const PHONE_MIN = "Telefone deve ter pelo menos 10 dígitos";
 export const SLUG_MIN = "O link deve ter pelo menos 3 caracteres";
 export const SLUG_MAX = "O link deve ter no máximo 60 caracteres";
 export const SLUG_TAKEN = "Este link já está em uso. Escolha outro.";
@@ -119,10 +118,7 @@ function buildProfileSchema(checkSlug?: SlugCheck) {
     : bookingSlugField;
   return z.object({
     fullName: personName,
-    phone: z
-      .string({ error: PHONE_MIN })
-      .transform(phoneDigits)
-      .pipe(z.string({ error: PHONE_MIN }).min(10, PHONE_MIN)),
+    phone: phoneField,
     businessName: personName,
     address: optionalText(200, "Endereço deve ter no máximo 200 caracteres"),
     city: optionalText(80, "Cidade deve ter no máximo 80 caracteres"),
@@ -169,7 +165,7 @@ export function cleanInstagram(value: string): string {
 
 export const pageSchema = z.object({
   pageTitle: optionalText(80, "Título deve ter no máximo 80 caracteres"),
-  contactPhone: optionalCleaned(phoneDigits, (d) => d.length >= 10, PHONE_MIN),
+  contactPhone: optionalPhoneField,
   pageDescription: optionalMultiline(500, "Descrição deve ter no máximo 500 caracteres"),
   businessAddress: optionalText(200, "Endereço deve ter no máximo 200 caracteres"),
   welcomeMessage: optionalMultiline(1000, "Mensagem de boas-vindas deve ter no máximo 1000 caracteres"),

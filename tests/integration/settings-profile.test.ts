@@ -11,12 +11,12 @@ import { readToast } from "../../app/utils/toast.server";
 import {
   IMAGE_ERRORS,
   NAME_MIN,
-  PHONE_MIN,
   PIX_INVALID,
   PROFILE_SAVE_FAILED,
   SLUG_RESERVED,
   SLUG_TAKEN,
 } from "../../app/validation/profile";
+import { PHONE_MIN } from "../../app/utils/phone";
 import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
 

@@ -22,7 +22,7 @@ const TIME_INVALID = "Data e horário do agendamento inválidos.";
 const SUSPICIOUS = "Conteúdo suspeito detectado.";
 const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 const NAME_MAX = "Nome deve ter no máximo 100 caracteres";
-const NAME_FORMAT = "Nome deve conter apenas letras e espaços";
+const NAME_FORMAT = "Nome deve conter apenas letras, espaços, hífens, apóstrofos e pontos";
 const PHONE_MIN = "Telefone deve ter pelo menos 10 dígitos";
 const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
 const PHONE_FORMAT = "Formato de telefone inválido";
@@ -132,21 +132,18 @@ describe("(d) text cleaning", () => {
     expect(cleanText(long)).toHaveLength(1000);
   });
 
-  it("only < and > are removed, so a tagged name fails the name rule", () => {
-    expect(error({ ...valid, name: "<b>Ana</b>" })).toEqual({ field: "name", message: NAME_FORMAT });
-  });
-
-  it("a name with angle brackets around it passes once cleaned", () => {
-    const result = check({ ...valid, name: "<Ana Paula>" });
-    expect(result.ok && result.value.name).toBe("Ana Paula");
-  });
-
-  it("cleans before the content checks", () => {
-    // After removing < and >, "ww<w>.x.com" is a link.
+  it("markup and script are refused as typed, not cleaned into something else", () => {
+    expect(error({ ...valid, name: "<b>Ana</b>" })).toEqual({ field: "name", message: SUSPICIOUS });
+    expect(error({ ...valid, notes: "<script>alert(1)</script>" })).toEqual({ field: "notes", message: SUSPICIOUS });
+    expect(error({ ...valid, notes: "javascript:Trazer toalha" })).toEqual({ field: "notes", message: SUSPICIOUS });
+    expect(error({ ...valid, notes: "img onerror=alert(1)" })).toEqual({ field: "notes", message: SUSPICIOUS });
+    // After removing < and >, "ww<w>.x.com" is a link (and "<w>" was markup anyway).
     expect(error({ ...valid, notes: "ww<w>.x.com" })).toEqual({ field: "notes", message: SUSPICIOUS });
-    // "javascript:" is removed, so it does not count for anything afterwards.
-    const result = check({ ...valid, notes: "javascript:Trazer toalha" });
-    expect(result.ok && result.value.notes).toBe("Trazer toalha");
+  });
+
+  it("a heart or a comparison is not markup", () => {
+    const result = check({ ...valid, notes: "chego 5 min antes <3 e pago > R$ 50" });
+    expect(result.ok && result.value.notes).toBe("chego 5 min antes 3 e pago  R$ 50");
   });
 });
 
@@ -163,28 +160,27 @@ describe("(e) suspicious content", () => {
     "Click Here now",
     "free money",
     "earn money fast",
-    "ABCDEFGHIJ",
-    "muito boooooom",
-    "!!!!!!",
+    "<img src=x>",
+    "<!-- nada -->",
+    "</textarea>",
   ])("flags notes %j", (notes) => {
     expect(error({ ...valid, notes })).toEqual({ field: "notes", message: SUSPICIOUS });
   });
 
   it("flags the name field as the name", () => {
     expect(error({ ...valid, name: "Casino Royale" })).toEqual({ field: "name", message: SUSPICIOUS });
-    expect(error({ ...valid, name: "MARIAJOSEDA Silva" })).toEqual({ field: "name", message: SUSPICIOUS });
   });
 
-  it("is lenient below the thresholds", () => {
-    expect(isSuspicious("MARIAJOSE")).toBe(false); // 9 capitals
-    expect(isSuspicious("MARIA JOSE DA SILVA")).toBe(false); // capitals split by spaces
-    expect(isSuspicious("aaaaa")).toBe(false); // 5 in a row
-    expect(isSuspicious("Prefiro www")).toBe(false);
-    expect(check({ ...valid, name: "MARIA JOSE DA SILVA" }).ok).toBe(true);
-  });
+  it.each(["kkkkkk chego 5 min atrasada", "Obrigada!!!!!!", "MUITO OBRIGADA PELA ATENÇÃO", "muito boooooom", "Prefiro www"])(
+    "ordinary writing is not suspicious: %j",
+    (notes) => {
+      expect(isSuspicious(notes)).toBe(false);
+      expect(check({ ...valid, notes }).ok).toBe(true);
+    },
+  );
 
-  it("counts accented capitals", () => {
-    expect(isSuspicious("ÁÉÍÓÚÂÊÔÃÕ")).toBe(true);
+  it("capitals in a name are fine", () => {
+    expect(check({ ...valid, name: "MARIAJOSEDA SILVA" }).ok).toBe(true);
   });
 });
 
@@ -202,11 +198,26 @@ describe("(f) name", () => {
     expect(check({ ...valid, name: name.slice(0, 100) }).ok).toBe(true);
   });
 
-  it("letters with accents and spaces only", () => {
-    expect(error({ ...valid, name: "Ana 2" })).toEqual({ field: "name", message: NAME_FORMAT });
-    expect(error({ ...valid, name: "Ana-Maria" })).toEqual({ field: "name", message: NAME_FORMAT });
-    expect(error({ ...valid, name: "Ana." })).toEqual({ field: "name", message: NAME_FORMAT });
-    expect(check({ ...valid, name: "João Conceição Ávila Gonçalves Müller" }).ok).toBe(true);
+  it("letters of any language, spaces, apostrophes, hyphens and dots", () => {
+    for (const name of [
+      "Ana D'Ávila Maria-José",
+      "João Conceição Ávila Gonçalves Müller",
+      "Ana D’Ávila",
+      "J. R. Souza",
+      "Zoë Ñúñez",
+      "Łukasz Żółć",
+      "Иван Петров",
+      "佐藤 花子",
+      "Nguyễn Thị Minh",
+    ]) {
+      expect(check({ ...valid, name }).ok, name).toBe(true);
+    }
+  });
+
+  it("but not digits, symbols, or punctuation first", () => {
+    for (const name of ["Ana 2", "Ana_Maria", "Ana@Maria", "Ana (Bia)", "-Ana", "'Ana", "Ana 😀"]) {
+      expect(error({ ...valid, name }), name).toEqual({ field: "name", message: NAME_FORMAT });
+    }
   });
 
   it("accepts a name typed with combining accents (normalised to NFC)", () => {
@@ -226,8 +237,10 @@ describe("(g) phone", () => {
     expect(error({ ...valid, phone: "1234567890123456" })).toEqual({ field: "phone", message: PHONE_MAX });
   });
 
-  it("(DD) 9999-9999 or (DD) 99999-9999", () => {
-    expect(error({ ...valid, phone: "+55 (11) 98888-7777" })).toEqual({ field: "phone", message: PHONE_FORMAT });
+  it("(DD) 9999-9999 or (DD) 99999-9999, with a real DDD; +55 and a trunk 0 are understood", () => {
+    expect(check({ ...valid, phone: "+55 (11) 98888-7777" })).toMatchObject({ ok: true, value: { phone: "11988887777" } });
+    expect(check({ ...valid, phone: "011 98888-7777" })).toMatchObject({ ok: true, value: { phone: "11988887777" } });
+    expect(error({ ...valid, phone: "(00) 00000-0000" })).toEqual({ field: "phone", message: PHONE_FORMAT });
     expect(error({ ...valid, phone: "(01) 98888-7777" })).toEqual({ field: "phone", message: PHONE_FORMAT });
     expect(error({ ...valid, phone: "(10) 3333-4444" })).toEqual({ field: "phone", message: PHONE_FORMAT });
     expect(error({ ...valid, phone: "(11) 88888-7777" })).toEqual({ field: "phone", message: PHONE_FORMAT });

@@ -5,7 +5,6 @@ import {
   COLOR_INVALID,
   INSTAGRAM_INVALID,
   NAME_MIN,
-  PHONE_MIN,
   PIX_INVALID,
   pageSchema,
   profileSchema,
@@ -16,6 +15,7 @@ import {
   SLUG_TAKEN,
   type SlugCheck,
 } from "../../app/validation/profile";
+import { PHONE_FORMAT, PHONE_MIN } from "../../app/utils/phone";
 
 function form(fields: Record<string, string>) {
   const fd = new FormData();
@@ -88,7 +88,8 @@ describe("profileSchema", () => {
   it("requires a phone with at least 10 digits", () => {
     expect(profileErrors({ phone: "(11) 9876" }).phone).toEqual([PHONE_MIN]);
     expect(profileErrors({ phone: "" }).phone).toEqual([PHONE_MIN]);
-    expect(profileErrors({ phone: "1198765432" }).phone).toBeUndefined();
+    expect(profileErrors({ phone: "1134567890" }).phone).toBeUndefined();
+    expect(profileErrors({ phone: "(00) 00000-0000" }).phone).toEqual([PHONE_FORMAT]);
   });
 
   it("slugifies the booking link and checks its length", () => {
