@@ -2,9 +2,15 @@ import { data } from "react-router";
 import type { Route } from "./+types/booking-status.ics";
 import { findRequestByToken } from "../utils/booking.server";
 import { getDb } from "../utils/db.server";
-import { appointmentIcs } from "../utils/ics";
+import { appointmentIcs, type IcsStatus } from "../utils/ics";
 
-/** The booking as an .ics file for the customer's calendar. */
+const ICS_STATUS: Record<string, IcsStatus> = { pending: "TENTATIVE", accepted: "CONFIRMED", declined: "CANCELLED", cancelled: "CANCELLED" };
+
+/**
+ * The booking as an .ics file for the customer's calendar, as it stands now: tentative while
+ * pending, confirmed once accepted, a cancellation once cancelled or declined. Its revision
+ * (SEQUENCE) is the seconds from the booking to its latest change, so each newer copy wins.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findRequestByToken(getDb(context), params.token);
   if (!found) throw data(null, { status: 404 });
@@ -18,6 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     startMinute: r.startMinute,
     durationMinutes: r.durationMinutes,
     timeZone: profile.timeZone,
+    status: ICS_STATUS[r.status] ?? "TENTATIVE",
+    sequence: Math.max(0, Math.floor((r.updatedAt.getTime() - r.createdAt.getTime()) / 1000)),
+    stamp: new Date(),
     createdAt: r.createdAt,
   });
   return new Response(body, {

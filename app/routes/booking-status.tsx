@@ -6,7 +6,7 @@ import { cancelRequestByCustomer, findRequestByToken } from "../utils/booking.se
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../utils/money";
 import { formatPhone } from "../utils/phone";
-import { normalizePixKey, pixPayload, pixQrSvg } from "../utils/pix";
+import { depositPix, normalizePixKey } from "../utils/pix";
 import { formatDate } from "../utils/format-date";
 import { minutesToTime, nowInZone } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
@@ -20,6 +20,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Seu agendamento — Agendo" },
   { name: "robots", content: "noindex" },
 ];
+
+const NO_PIX_KEY = "O profissional ainda não informou uma chave Pix. Combine o pagamento do sinal pelo WhatsApp.";
 
 const STATUS = {
   pending: { label: "Aguardando confirmação", style: "bg-amber-100 text-amber-900" },
@@ -44,16 +46,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const contact = profile.contactPhone || profile.phone;
   const pixKey = normalizePixKey(profile.pixKey);
   const deposit =
-    service?.requiresDeposit && service.depositCents > 0 && pixKey && r.status !== "declined" && r.status !== "cancelled"
-      ? (() => {
-          const payload = pixPayload({
-            key: pixKey,
-            name: profile.pixName || profile.businessName || profile.fullName,
-            city: profile.pixCity || "BRASIL",
-            amountCents: service.depositCents,
-          });
-          return { amountCents: service.depositCents, payload, svg: pixQrSvg(payload) };
-        })()
+    service?.requiresDeposit && service.depositCents > 0 && r.status !== "declined" && r.status !== "cancelled"
+      ? {
+          amountCents: service.depositCents,
+          ...(pixKey
+            ? depositPix({
+                key: pixKey,
+                name: profile.pixName || profile.businessName || profile.fullName,
+                city: profile.pixCity || "BRASIL",
+                amountCents: service.depositCents,
+              })
+            : { unavailable: NO_PIX_KEY }),
+        }
       : null;
   const today = nowInZone(profile.timeZone);
   const upcoming = r.date > today.date || (r.date === today.date && r.startMinute > today.minute);
@@ -123,13 +127,23 @@ export default function BookingStatus() {
       <div className="h-24 bg-gradient-to-r from-brand to-brand-2" aria-hidden />
       <main className="mx-auto -mt-16 max-w-xl space-y-4 px-3 pb-10">
         <section className="card text-center">
-          {isNew ? (
+          {isNew && d.status === "accepted" ? (
             <>
               <p className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700" aria-hidden>
                 ✓
               </p>
               <h1 className="mt-2 text-2xl font-bold">Agendamento Confirmado!</h1>
               <p className="text-slate-600">Seu horário foi reservado com sucesso</p>
+            </>
+          ) : isNew && d.status === "pending" ? (
+            <>
+              <p className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-2xl text-amber-800" aria-hidden>
+                ✉
+              </p>
+              <h1 className="mt-2 text-2xl font-bold">Solicitação enviada!</h1>
+              <p className="text-slate-600">
+                Seu horário fica reservado enquanto {d.professional} confirma. Você pode acompanhar por esta página.
+              </p>
             </>
           ) : (
             <h1 className="text-2xl font-bold">Seu agendamento</h1>
@@ -176,19 +190,27 @@ export default function BookingStatus() {
             <h2 id="pix-title" className="font-semibold">
               Sinal via Pix: {formatMoney(d.deposit.amountCents)}
             </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Este serviço pede um sinal para garantir o horário. Pague pelo QR code ou pelo Pix copia e cola.
-            </p>
-            <div
-              className="mx-auto mt-3 w-48 [&_svg]:h-auto [&_svg]:w-full"
-              role="img"
-              aria-label="QR code do Pix"
-              dangerouslySetInnerHTML={{ __html: d.deposit.svg }}
-            />
-            <label htmlFor="pix-code" className="label mt-3 text-left">
-              Pix copia e cola
-            </label>
-            <textarea id="pix-code" readOnly rows={3} className="input font-mono text-xs" value={d.deposit.payload} />
+            {"payload" in d.deposit ? (
+              <>
+                <p className="mt-1 text-sm text-slate-600">
+                  Este serviço pede um sinal para garantir o horário. Pague pelo QR code ou pelo Pix copia e cola.
+                </p>
+                <div
+                  className="mx-auto mt-3 w-48 [&_svg]:h-auto [&_svg]:w-full"
+                  role="img"
+                  aria-label="QR code do Pix"
+                  dangerouslySetInnerHTML={{ __html: d.deposit.svg }}
+                />
+                <label htmlFor="pix-code" className="label mt-3 text-left">
+                  Pix copia e cola
+                </label>
+                <textarea id="pix-code" readOnly rows={3} className="input font-mono text-xs" value={d.deposit.payload} />
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-slate-600" data-testid="pix-unavailable">
+                Este serviço pede um sinal para garantir o horário. {d.deposit.unavailable}
+              </p>
+            )}
           </section>
         ) : null}
 
@@ -197,7 +219,12 @@ export default function BookingStatus() {
             <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
               Adicionar ao calendário (.ics)
             </a>
-          ) : null}
+          ) : (
+            // The same event as a cancellation: a calendar that holds it removes it.
+            <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
+              Remover do calendário (.ics)
+            </a>
+          )}
           {d.whatsapp ? (
             <a href={d.whatsapp} className="btn-primary w-full" target="_blank" rel="noopener">
               Falar com o profissional no WhatsApp

@@ -204,12 +204,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     confirmed,
   );
-  return redirectWithToast(request, `/agendamento/reserva/${created.token}?novo=1`, {
-    type: "success",
-    title: "Solicitação enviada!",
-    description:
-      "Sua solicitação de agendamento foi enviada. O profissional entrará em contato para confirmar.",
-  });
+  return redirectWithToast(
+    request,
+    `/agendamento/reserva/${created.token}?novo=1`,
+    confirmed
+      ? { type: "success", title: "Agendamento confirmado!", description: "Seu horário foi reservado com sucesso." }
+      : {
+          type: "success",
+          title: "Solicitação enviada!",
+          description: "Sua solicitação de agendamento foi enviada. O profissional entrará em contato para confirmar.",
+        },
+  );
 }
 
 // ------------------------------------------------------------------ UI
@@ -390,6 +395,7 @@ function ServiceStep() {
                 {formatDuration(s.durationMinutes)}
                 {pro.showPrices ? <> · <strong>{formatMoney(s.priceCents)}</strong></> : null}
               </span>
+              <DepositNote service={s} />
             </span>
           </label>
         ))}
@@ -398,6 +404,16 @@ function ServiceStep() {
         Continuar
       </button>
     </Form>
+  );
+}
+
+/** A service that asks for a deposit says so before the customer books it (shown whatever the price setting). */
+function DepositNote({ service }: { service: { requiresDeposit: boolean; depositCents: number } }) {
+  if (!service.requiresDeposit || service.depositCents <= 0) return null;
+  return (
+    <span className="mt-1 block text-sm font-medium text-amber-900">
+      Sinal de {formatMoney(service.depositCents)} via Pix para garantir o horário
+    </span>
   );
 }
 
@@ -410,6 +426,7 @@ function Summary() {
       <dd className="font-medium">
         {service.name} · {formatDuration(service.durationMinutes)}
         {pro.showPrices ? ` · ${formatMoney(service.priceCents)}` : ""}
+        <DepositNote service={service} />
       </dd>
       {date ? (
         <>

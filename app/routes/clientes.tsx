@@ -154,12 +154,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? redirectWithToast(request, "/clientes", {
         type: "success",
         title: "Cliente cadastrado!",
-        description: `${saved.name} foi cadastrado com sucesso.`,
+        description: `O cadastro de ${saved.name} foi criado com sucesso.`,
       })
     : redirectWithToast(request, backToList, {
         type: "success",
         title: "Cliente atualizado!",
-        description: `${saved.name} foi atualizado com sucesso.`,
+        description: `O cadastro de ${saved.name} foi atualizado com sucesso.`,
       });
 }
 

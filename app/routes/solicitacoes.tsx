@@ -5,6 +5,7 @@ import { bookingRequests, profiles } from "../../db/schema";
 import { requireUser } from "../utils/auth.server";
 import { acceptBookingRequest, declineBookingRequest } from "../utils/booking.server";
 import { getDb } from "../utils/db.server";
+import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../utils/money";
 import { formatPhone } from "../utils/phone";
 import { formatDate, minutesToTime, nowInZone } from "../utils/time";
@@ -43,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       .orderBy(desc(bookingRequests.updatedAt))
       .limit(10),
   ]);
+  // The page answers the professional's id too, should the slug be unset.
+  const bookingUrl = `${appUrl()}/agendamento/${user.profile.bookingSlug || user.id}`;
   const view = (r: typeof bookingRequests.$inferSelect) => {
     const msg = { customerName: r.customerName, serviceName: r.serviceName, date: formatDate(r.date, true), time: minutesToTime(r.startMinute) };
     return {
@@ -57,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       price: formatMoney(r.priceCents),
       notes: r.notes,
       whatsappAccept: whatsappLink(r.customerPhone, professionalAcceptMessage(msg)),
-      whatsappDecline: whatsappLink(r.customerPhone, professionalDeclineMessage(msg)),
+      whatsappDecline: whatsappLink(r.customerPhone, professionalDeclineMessage({ ...msg, bookingUrl })),
     };
   };
   return {

@@ -136,6 +136,7 @@ export async function findRequestByToken(db: Db, token: string) {
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
         status: appointments.status,
+        updatedAt: appointments.updatedAt,
       },
     })
     .from(bookingRequestTokens)
@@ -153,19 +154,23 @@ export async function findRequestByToken(db: Db, token: string) {
 
 /**
  * Once accepted, the appointment is the truth: the professional may have moved it, cancelled or
- * deleted it in the agenda, and the customer's page, .ics and cancel button follow.
+ * deleted it in the agenda, and the customer's page, .ics and cancel button follow. `updatedAt`
+ * is the latest change of either (a deleted appointment: now), the .ics revision.
  */
 function asTheCustomerSeesIt(
   request: typeof bookingRequests.$inferSelect,
-  appointment: { date: string; startMinute: number; durationMinutes: number; status: string } | null,
+  appointment: { date: string; startMinute: number; durationMinutes: number; status: string; updatedAt: Date } | null,
 ): typeof bookingRequests.$inferSelect {
   if (request.status !== "accepted") return request;
-  if (!appointment || appointment.status === "cancelled") return { ...request, status: "cancelled" };
+  if (!appointment) return { ...request, status: "cancelled", updatedAt: new Date() };
+  const updatedAt = appointment.updatedAt > request.updatedAt ? appointment.updatedAt : request.updatedAt;
+  if (appointment.status === "cancelled") return { ...request, status: "cancelled", updatedAt };
   return {
     ...request,
     date: appointment.date,
     startMinute: appointment.startMinute,
     durationMinutes: appointment.durationMinutes,
+    updatedAt,
   };
 }
 

@@ -15,9 +15,17 @@ export type AppointmentIcsInput = {
   durationMinutes: number;
   /** IANA zone of the professional, e.g. "America/Sao_Paulo". */
   timeZone: string;
-  /** When the appointment was created (DTSTAMP). */
+  /** Pending (TENTATIVE), accepted (CONFIRMED) or cancelled/declined (CANCELLED). */
+  status: IcsStatus;
+  /** Revision of the event: grows with every change, so a calendar takes the newer copy. */
+  sequence: number;
+  /** When this copy is made (DTSTAMP): the time of download. */
+  stamp: Date;
+  /** When the booking was made (CREATED). */
   createdAt: Date;
 };
+
+export type IcsStatus = "TENTATIVE" | "CONFIRMED" | "CANCELLED";
 
 const CRLF = "\r\n";
 const MAX_OCTETS = 75;
@@ -75,12 +83,16 @@ export function localToUtc(date: string, minute: number, timeZone: string): Date
   return new Date(local.getTime());
 }
 
-/** A VCALENDAR with one VEVENT; times in UTC, CRLF line endings, folded lines. */
+/**
+ * A VCALENDAR with one VEVENT; times in UTC, CRLF line endings, folded lines. A cancelled one is
+ * a cancellation (METHOD:CANCEL, STATUS:CANCELLED) a calendar applies to the event it holds.
+ */
 export function appointmentIcs(input: AppointmentIcsInput): string {
   if (!Number.isInteger(input.durationMinutes) || input.durationMinutes <= 0) {
     throw new RangeError("Invalid appointment duration");
   }
-  if (Number.isNaN(input.createdAt.getTime())) throw new RangeError("Invalid createdAt");
+  if (Number.isNaN(input.createdAt.getTime()) || Number.isNaN(input.stamp.getTime())) throw new RangeError("Invalid date");
+  if (!Number.isInteger(input.sequence) || input.sequence < 0) throw new RangeError("Invalid sequence");
   const start = localToUtc(input.date, input.startMinute, input.timeZone);
   const end = new Date(start.getTime() + input.durationMinutes * 60_000);
 
@@ -89,10 +101,13 @@ export function appointmentIcs(input: AppointmentIcsInput): string {
     "VERSION:2.0",
     "PRODID:-//Agendo//Agendamento//PT-BR",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    input.status === "CANCELLED" ? "METHOD:CANCEL" : "METHOD:PUBLISH",
     "BEGIN:VEVENT",
     `UID:${escapeIcsText(input.uid)}`,
-    `DTSTAMP:${utcStamp(input.createdAt)}`,
+    `SEQUENCE:${input.sequence}`,
+    `STATUS:${input.status}`,
+    `DTSTAMP:${utcStamp(input.stamp)}`,
+    `CREATED:${utcStamp(input.createdAt)}`,
     `DTSTART:${utcStamp(start)}`,
     `DTEND:${utcStamp(end)}`,
     `SUMMARY:${escapeIcsText(input.title)}`,

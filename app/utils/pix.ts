@@ -30,13 +30,15 @@ function tlv(id: string, value: string): string {
 
 /**
  * Plain printable ASCII for the name, city and description fields: accents dropped
- * ("São" -> "Sao"), other characters outside 0x20-0x7E removed, spaces collapsed, then cut.
- * Case is kept (the Banco Central example itself uses "Fulano de Tal").
+ * ("São" -> "Sao"), dashes and other separators made spaces ("Cia—Beleza" -> "Cia Beleza"),
+ * other characters outside 0x20-0x7E removed, spaces collapsed, then cut. Case is kept (the
+ * Banco Central example itself uses "Fulano de Tal").
  */
 export function pixText(value: string, max: number): string {
   return value
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
+    .replace(/(?!-)[\p{Pd}\p{Z}]/gu, " ")
     .replace(/[^\x20-\x7E]/g, "")
     .replace(/\s+/g, " ")
     .trim()
@@ -173,6 +175,26 @@ export function pixPayload(input: PixPayloadInput): string {
     tlv("62", tlv("05", pixTxid(input.txid))) +
     "6304";
   return body + crc16(body);
+}
+
+/** Whether a receiver name or city can be written in a BR Code (some Latin letter or digit is left). */
+export function isPixEncodable(value: string): boolean {
+  return /[A-Za-z0-9]/.test(pixText(value, 99));
+}
+
+export const PIX_NOT_ENCODABLE = "O código Pix não pôde ser gerado a partir dos dados do profissional. Combine o pagamento do sinal com o profissional pelo WhatsApp.";
+
+/**
+ * The deposit's BR Code and QR code, or why there is none: a stored value that cannot be encoded
+ * (a name of emoji or Cyrillic saved before it was checked) never breaks the page.
+ */
+export function depositPix(input: PixPayloadInput): { payload: string; svg: string } | { unavailable: string } {
+  try {
+    const payload = pixPayload(input);
+    return { payload, svg: pixQrSvg(payload) };
+  } catch {
+    return { unavailable: PIX_NOT_ENCODABLE };
+  }
 }
 
 /** True when the text ends in "6304" + the CRC16 of everything before it. */

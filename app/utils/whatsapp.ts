@@ -53,8 +53,10 @@ export function professionalAcceptMessage(input: BookingMessageInput): string {
   return `Olá, ${p.name}! Seu agendamento de ${p.service} em ${p.date} às ${p.time} está confirmado. Até lá!`;
 }
 
-/** Sent by the professional on declining the request (the service is not mentioned). */
-export function professionalDeclineMessage(input: Omit<BookingMessageInput, "serviceName"> & { serviceName?: string }): string {
+/** Sent by the professional on declining the request, with the page to choose another time. */
+export function professionalDeclineMessage(
+  input: Omit<BookingMessageInput, "serviceName"> & { serviceName?: string; bookingUrl: string },
+): string {
   const p = parts({ ...input, serviceName: input.serviceName ?? "" });
-  return `Olá, ${p.name}! Infelizmente não consigo atender no dia ${p.date} às ${p.time}. Que tal escolher outro horário na minha página?`;
+  return `Olá, ${p.name}! Infelizmente não consigo atender no dia ${p.date} às ${p.time}. Que tal escolher outro horário na minha página? ${input.bookingUrl}`;
 }

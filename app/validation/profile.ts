@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { optionalPhoneField, phoneField } from "./phone";
-import { normalizePixKey } from "../utils/pix";
+import { isPixEncodable, normalizePixKey } from "../utils/pix";
 import { slugify } from "../utils/slug";
 
 // Configurações > Perfil and Configurações > Página. Messages are the spec's (sections 5 and 8)
@@ -13,6 +13,9 @@ export const SLUG_MAX = "O link deve ter no máximo 60 caracteres";
 export const SLUG_TAKEN = "Este link já está em uso. Escolha outro.";
 export const SLUG_RESERVED = "Este link é reservado pelo Agendo. Escolha outro.";
 export const PIX_INVALID = "Chave Pix inválida";
+/** The BR Code carries plain Latin letters and digits only (accents are dropped, emoji and other alphabets cannot be written). */
+export const PIX_NAME_NEEDED = "Informe o nome do recebedor com letras do alfabeto latino: o nome do negócio não pode ir no Pix.";
+export const PIX_TEXT_INVALID = "Use letras do alfabeto latino ou números: o Pix não aceita emoji nem outros alfabetos.";
 export const COLOR_INVALID = "Cor inválida. Use o formato #RRGGBB.";
 export const INSTAGRAM_INVALID =
   "Instagram inválido. Use só letras, números, ponto e sublinhado (até 30).";
@@ -136,8 +139,19 @@ function buildProfileSchema(checkSlug?: SlugCheck) {
         }
         return key;
       }),
-    pixCity: optionalText(15, "Cidade do Pix deve ter no máximo 15 caracteres"),
-    pixName: optionalText(25, "Nome do recebedor deve ter no máximo 25 caracteres"),
+    pixCity: optionalText(15, "Cidade do Pix deve ter no máximo 15 caracteres").refine(
+      (v) => v === "" || isPixEncodable(v),
+      PIX_TEXT_INVALID,
+    ),
+    pixName: optionalText(25, "Nome do recebedor deve ter no máximo 25 caracteres").refine(
+      (v) => v === "" || isPixEncodable(v),
+      PIX_TEXT_INVALID,
+    ),
+  }).superRefine((v, ctx) => {
+    // Without a receiver name the Pix carries the business name: it must be writable too.
+    if (v.pixKey && !v.pixName && !isPixEncodable(v.businessName || v.fullName)) {
+      ctx.addIssue({ code: "custom", path: ["pixName"], message: PIX_NAME_NEEDED });
+    }
   });
 }
 

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { bookingRequests, users } from "../../db/schema";
+import { bookingRequests, profiles, services, users, workingHours } from "../../db/schema";
+import { defaultWeek } from "../../app/utils/demo.server";
 import { nowInZone, addDays, dayOfWeek } from "../../app/utils/time";
-import { e2eDb, expect, signIn, test } from "./fixtures";
+import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // The public booking page on a phone, JavaScript on and off (projects js / no-js).
@@ -44,8 +45,10 @@ test("book through the three steps, accept it, the customer sees it confirmed", 
   await page.getByLabel("Observações (opcional)").fill("Primeira vez aqui");
   await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
 
-  await expect(page.getByRole("heading", { name: "Agendamento Confirmado!" })).toBeVisible();
-  await expect(page.getByText("Seu horário foi reservado com sucesso")).toBeVisible();
+  // Pending, and the page says so: not 'confirmed' above a 'waiting' badge.
+  await expect(page.getByRole("heading", { name: "Solicitação enviada!" })).toBeVisible();
+  await expect(page.getByText("Seu horário fica reservado enquanto")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Agendamento Confirmado!" })).toHaveCount(0);
   await expect(page.getByTestId("request-status")).toHaveText("Aguardando confirmação");
   const [d, m, y] = [date.slice(8), date.slice(5, 7), date.slice(0, 4)];
   await expect(page.getByText(`${d}/${m}/${y}`)).toBeVisible();
@@ -161,6 +164,34 @@ test("with JavaScript the details are checked as they are typed", async ({ page 
   await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
   await name.pressSequentially("na");
   await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeHidden();
+});
+
+test("a deposit is told before booking; confirmed at once, the page says confirmed; a Pix name that cannot be encoded breaks nothing", async ({ page }, info) => {
+  const pro = await createPro({ name: `Salão Sinal ${info.project.name}` });
+  const db = e2eDb();
+  await db.insert(workingHours).values(defaultWeek(pro.id));
+  // A receiver name of emoji only, stored before such values were refused.
+  await db.update(profiles).set({ autoConfirm: true, pixKey: "pix@example.com", pixName: "🌸🌸🌸" }).where(eq(profiles.userId, pro.id));
+  await db.insert(services).values({ userId: pro.id, name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 });
+
+  await page.goto(`/agendamento/${pro.bookingSlug}`);
+  await expect(page.getByText("Sinal de R$ 15,00 via Pix")).toBeVisible();
+  await page.getByText("Mechas", { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByText("Sinal de R$ 15,00 via Pix")).toBeVisible();
+  await page.getByLabel("Data").fill(workingDate(8));
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await page.getByText("10:00", { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByText("Sinal de R$ 15,00 via Pix")).toBeVisible();
+  await page.getByLabel("Nome *").fill("Carla Dias");
+  await page.getByLabel("Telefone / WhatsApp *").fill("21988887777");
+  await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
+
+  await expect(page.getByRole("heading", { name: "Agendamento Confirmado!" })).toBeVisible();
+  await expect(page.getByTestId("request-status")).toHaveText("Confirmado");
+  await expect(page.getByRole("heading", { name: "Sinal via Pix: R$ 15,00" })).toBeVisible();
+  await expect(page.getByTestId("pix-unavailable")).toContainText("Combine o pagamento do sinal com o profissional pelo WhatsApp");
 });
 
 test("an unknown booking link says so", async ({ page }) => {

@@ -41,7 +41,7 @@ test("create a client: a bad phone is refused beside the field, a good one appea
   await page.getByLabel("Telefone").fill("11977771234");
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await expect(page).toHaveURL(/\/clientes$/);
-  await expect(page.getByText("Beatriz Costa foi cadastrado com sucesso.")).toBeVisible();
+  await expect(page.getByText("O cadastro de Beatriz Costa foi criado com sucesso.")).toBeVisible();
   const card = page.getByTestId("client-card").filter({ hasText: "Beatriz Costa" });
   await expect(card.getByText("(11) 97777-1234")).toBeVisible();
   await expect(card.getByText("bia@example.com")).toBeVisible();
@@ -76,7 +76,7 @@ test("edit a client and find them by phone", async ({ page }) => {
   await page.getByLabel("Endereço").fill("Rua das Flores, 10");
   await page.getByRole("button", { name: "Atualizar" }).click();
   await expect(page).toHaveURL(/\/clientes$/);
-  await expect(page.getByText("Lia Souza Martins foi atualizado com sucesso.")).toBeVisible();
+  await expect(page.getByText("O cadastro de Lia Souza Martins foi atualizado com sucesso.")).toBeVisible();
   await expect(page.getByText("Rua das Flores, 10")).toBeVisible();
   const [row] = await e2eDb().select().from(clients).where(eq(clients.id, client.id));
   expect(row).toMatchObject({ name: "Lia Souza Martins", address: "Rua das Flores, 10" });

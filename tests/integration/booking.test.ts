@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, services, subscriptions, workingHours } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
+import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { action as requestsAction, TIME_TAKEN } from "../../app/routes/solicitacoes";
 import { defaultWeek } from "../../app/utils/demo.server";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/utils/time";
@@ -337,6 +338,33 @@ describe("booking requests in the workspace", () => {
     const [appt] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, request.id));
     expect(req?.status).toBe("accepted");
     expect(appt?.status).toBe("completed");
+  });
+
+  it("the .ics follows the booking: tentative, confirmed, then a cancellation, each copy stamped now", async () => {
+    const db = createTestDb();
+    const { pro, request, token } = await pending(db);
+    const ics = async () => {
+      const res = (await icsLoader({ params: { token }, context: contextFor(db), request: new Request(ORIGIN) } as never)) as Response;
+      const text = (await res.text()).replace(/\r\n /g, "");
+      const prop = (name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(text)?.[1]?.trim();
+      return { method: prop("METHOD"), status: prop("STATUS"), sequence: Number(prop("SEQUENCE")), stamp: prop("DTSTAMP")! };
+    };
+    const now = new Date().toISOString().replace(/[-:]/g, "").slice(0, 11); // yyyymmddThh
+    const first = await ics();
+    expect(first).toMatchObject({ method: "PUBLISH", status: "TENTATIVE" });
+    expect(first.stamp.startsWith(now)).toBe(true);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    await respond(db, pro, "accept", request.id);
+    const accepted = await ics();
+    expect(accepted).toMatchObject({ method: "PUBLISH", status: "CONFIRMED" });
+    expect(accepted.sequence).toBeGreaterThan(first.sequence);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.bookingRequestId, request.id));
+    const cancelled = await ics();
+    expect(cancelled).toMatchObject({ method: "CANCEL", status: "CANCELLED" });
+    expect(cancelled.sequence).toBeGreaterThan(accepted.sequence);
   });
 
   it("the customer cancels through the private link", async () => {

@@ -378,7 +378,7 @@ describe("create", () => {
     expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Cliente cadastrado!",
-      description: "Beatriz Costa foi cadastrado com sucesso.",
+      description: "O cadastro de Beatriz Costa foi criado com sucesso.",
     });
     const rows = await db.select().from(clients).where(eq(clients.userId, pro.id));
     expect(rows).toHaveLength(1);
@@ -487,7 +487,7 @@ describe("update", () => {
     expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Cliente atualizado!",
-      description: "Lia Souza foi atualizado com sucesso.",
+      description: "O cadastro de Lia Souza foi atualizado com sucesso.",
     });
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(row).toMatchObject({ name: "Lia Souza", phone: "11955554444", email: "", notes: VALID.notes });

@@ -12,6 +12,8 @@ import {
   IMAGE_ERRORS,
   NAME_MIN,
   PIX_INVALID,
+  PIX_NAME_NEEDED,
+  PIX_TEXT_INVALID,
   PROFILE_SAVE_FAILED,
   SLUG_RESERVED,
   SLUG_TAKEN,
@@ -143,6 +145,18 @@ describe("saving the profile", () => {
     expect(f.data.result?.error).toMatchObject({ fullName: [NAME_MIN], phone: [PHONE_MIN], pixKey: [PIX_INVALID] });
     expect(f.data.result?.initialValue).toMatchObject({ fullName: "A", pixKey: "123", city: "Niterói" });
     expect((await profileOf(pro.id)).fullName).toBe("Ana Souza");
+  });
+
+  it("refuses a Pix receiver name or city that a Pix code cannot carry", async () => {
+    for (const [field, value] of [["pixName", "🌸🌸🌸"], ["pixCity", "Москва"], ["pixName", "佐藤 花子"]] as const) {
+      const f = failure(await post({ ...validProfile(pro.bookingSlug), pixKey: "ana@example.com", pixName: "Ana", pixCity: "Rio", [field]: value }));
+      expect(f.init.status, value).toBe(400);
+      expect(f.data.result?.error?.[field], value).toEqual([PIX_TEXT_INVALID]);
+    }
+    // Without a receiver name the business name goes in the code: it must be writable too.
+    const f = failure(await post({ ...validProfile(pro.bookingSlug), businessName: "🌸🌸 🌸🌸", pixKey: "ana@example.com", pixName: "" }));
+    expect(f.data.result?.error?.pixName).toEqual([PIX_NAME_NEEDED]);
+    expect((await profileOf(pro.id)).pixKey).toBe("");
   });
 
   it("refuses a link another professional uses, and a reserved word", async () => {

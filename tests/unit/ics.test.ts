@@ -10,6 +10,9 @@ const base = {
   startMinute: 14 * 60,
   durationMinutes: 45,
   timeZone: "America/Sao_Paulo",
+  status: "TENTATIVE" as const,
+  sequence: 0,
+  stamp: new Date("2026-11-24T09:00:00.000Z"),
   createdAt: new Date("2026-11-20T12:34:56.789Z"),
 };
 
@@ -24,6 +27,21 @@ function prop(ics: string, name: string): string | undefined {
 }
 
 describe("appointmentIcs", () => {
+  it("follows the booking: tentative, confirmed, then a cancellation with a higher sequence", () => {
+    const pending = appointmentIcs(base);
+    expect(prop(pending, "METHOD")).toBe("PUBLISH");
+    expect(prop(pending, "STATUS")).toBe("TENTATIVE");
+    expect(prop(pending, "SEQUENCE")).toBe("0");
+    const confirmed = appointmentIcs({ ...base, status: "CONFIRMED", sequence: 60 });
+    expect(prop(confirmed, "METHOD")).toBe("PUBLISH");
+    expect(prop(confirmed, "STATUS")).toBe("CONFIRMED");
+    expect(prop(confirmed, "SEQUENCE")).toBe("60");
+    const cancelled = appointmentIcs({ ...base, status: "CANCELLED", sequence: 3600 });
+    expect(prop(cancelled, "METHOD")).toBe("CANCEL");
+    expect(prop(cancelled, "STATUS")).toBe("CANCELLED");
+    expect(prop(cancelled, "UID")).toBe(prop(pending, "UID"));
+  });
+
   it("computes DTSTART/DTEND in UTC from the local time in America/Sao_Paulo", () => {
     const ics = appointmentIcs(base);
     expect(prop(ics, "DTSTART")).toBe("20261201T170000Z");
@@ -53,7 +71,8 @@ describe("appointmentIcs", () => {
     expect(lines.at(-1)).toBe(""); // ends with CRLF
     expect(prop(ics, "PRODID")).toBeTruthy();
     expect(prop(ics, "UID")).toBe("apt-123@agendo");
-    expect(prop(ics, "DTSTAMP")).toBe("20261120T123456Z");
+    expect(prop(ics, "DTSTAMP")).toBe("20261124T090000Z");
+    expect(prop(ics, "CREATED")).toBe("20261120T123456Z");
     expect(prop(ics, "SUMMARY")).toBe("Corte Masculino - Studio Demo");
     expect(prop(ics, "DESCRIPTION")).toBe("Agendamento de Corte Masculino");
     expect(prop(ics, "LOCATION")).toBe("Rua das Flores\\, 100");

@@ -7,6 +7,9 @@ import {
   pixPayload,
   pixQrSvg,
   pixText,
+  depositPix,
+  isPixEncodable,
+  PIX_NOT_ENCODABLE,
   pixTxid,
 } from "../../app/utils/pix";
 
@@ -165,6 +168,22 @@ describe("pixText and pixTxid", () => {
     expect(pixText("Salão 💇 da Zoë", 25)).toBe("Salao da Zoe");
     expect(pixText("Florianópolis", 15)).toBe("Florianopolis");
     expect(pixText("Ana Maria da Silva Souza Santos", 25)).toBe("Ana Maria da Silva Souza");
+  });
+
+  it("makes dashes and other separators spaces, so words stay apart", () => {
+    expect(pixText("Cia—Beleza", 25)).toBe("Cia Beleza");
+    expect(pixText("Cia–Beleza", 25)).toBe("Cia Beleza");
+    expect(pixText("Cia-Beleza", 25)).toBe("Cia-Beleza");
+    expect(pixText("Studio\u00a0Bela", 25)).toBe("Studio Bela");
+  });
+
+  it("knows when nothing writable is left, and then gives a reason instead of throwing", () => {
+    for (const text of ["🌸🌸", "Иван", "佐藤", "—"]) expect(isPixEncodable(text), text).toBe(false);
+    expect(isPixEncodable("Zoë")).toBe(true);
+    const result = depositPix({ key: "pix@example.com", name: "🌸🌸", city: "BRASIL", amountCents: 1500 });
+    expect(result).toEqual({ unavailable: PIX_NOT_ENCODABLE });
+    const ok = depositPix({ key: "pix@example.com", name: "Cia—Beleza", city: "Niterói", amountCents: 1500 });
+    expect("payload" in ok && ok.payload).toContain("5910Cia Beleza");
   });
 
   it("keeps letters and digits of a txid, at most 25", () => {

@@ -62,12 +62,13 @@ describe("messages", () => {
     );
   });
 
-  it("professional declines", () => {
-    expect(professionalDeclineMessage(booking)).toBe(
-      "Olá, Maria Silva! Infelizmente não consigo atender no dia 01/12/2026 às 14:30. Que tal escolher outro horário na minha página?",
+  it("professional declines, with the link to pick another time", () => {
+    const bookingUrl = "https://agendo.app/agendamento/studio-bela";
+    expect(professionalDeclineMessage({ ...booking, bookingUrl })).toBe(
+      "Olá, Maria Silva! Infelizmente não consigo atender no dia 01/12/2026 às 14:30. Que tal escolher outro horário na minha página? https://agendo.app/agendamento/studio-bela",
     );
     const { serviceName: _unused, ...noService } = booking;
-    expect(professionalDeclineMessage(noService)).toBe(professionalDeclineMessage(booking));
+    expect(professionalDeclineMessage({ ...noService, bookingUrl })).toBe(professionalDeclineMessage({ ...booking, bookingUrl }));
   });
 
   it("accepts a yyyy-MM-dd date and tidies spaces in the name", () => {
