@@ -6,6 +6,7 @@ import { action as statusAction, loader as statusLoader } from "../../app/routes
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { action as requestsAction, TIME_TAKEN } from "../../app/routes/solicitacoes";
 import { defaultWeek } from "../../app/utils/demo.server";
+import { NAME_FORMAT } from "../../app/validation/booking";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/utils/time";
 import type { Db } from "../../app/utils/db.server";
 import { contextFor, createTestDb, ORIGIN, toastOf, userContextFor } from "../support/db";
@@ -127,7 +128,7 @@ describe("public booking page", () => {
       [{ data: addDays(date, 200) }, "time", "Data e horário do agendamento inválidos."],
       [{ name: "Compre viagra" }, "name", "Conteúdo suspeito detectado."],
       [{ name: "A" }, "name", "Nome deve ter pelo menos 2 caracteres"],
-      [{ name: "Ana 123" }, "name", "Nome deve conter apenas letras e espaços"],
+      [{ name: "Ana 123" }, "name", NAME_FORMAT],
       [{ phone: "1199" }, "phone", "Telefone deve ter pelo menos 10 dígitos"],
       [{ phone: "(11) 8888-77777" }, "phone", "Formato de telefone inválido"],
       [{ notes: "abc de ".repeat(72) }, "notes", "Observações devem ter no máximo 500 caracteres"],
