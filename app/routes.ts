@@ -35,6 +35,8 @@ export default [
   route("imagens/:id", "routes/imagens.ts"),
   route("stripe/webhook", "routes/stripe.webhook.ts"),
   route("404", "routes/not-found.tsx"),
+  route("termos", "routes/terms.tsx"),
+  route("privacidade", "routes/privacy.tsx"),
   // Public booking: /agendamento/{slug}, the customer's private page, and /{slug} or
   // /{professionalId} at the root (static paths above always win over :slug).
   route("agendamento/reserva/:token", "routes/booking-status.tsx"),

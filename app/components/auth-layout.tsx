@@ -50,7 +50,7 @@ export function AuthLayout({
 /** 'Entrar' and 'Começar grátis' in the header of public pages (landing, plans). */
 export function SignedOutNav() {
   return (
-    <nav className="flex items-center gap-2 text-sm sm:gap-4">
+    <nav aria-label="Conta" className="flex items-center gap-2 text-sm sm:gap-4">
       <Link to="/login" className="font-medium text-slate-700 hover:text-slate-900">
         Entrar
       </Link>

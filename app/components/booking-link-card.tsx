@@ -42,6 +42,7 @@ export function BookingLinkCard({ url }: { url: string | null }) {
         </label>
         <input
           id="booking-link"
+          type="url"
           readOnly
           value={url}
           className="input font-mono text-sm"

@@ -37,7 +37,7 @@ export function Field({ label, errors, inputProps, hint }: FieldProps) {
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : props["aria-describedby"]}
       />
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
       <FieldError id={errorId} errors={errors} />
     </div>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
 /** Sidebar entries: an entry is listed once its screen exists. */
 export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
@@ -37,8 +37,9 @@ function NavList({ badges }: { badges?: Record<string, number> }) {
             </span>
             <span className="flex-1">{item.label}</span>
             {badges?.[item.to] ? (
-              <span className="rounded-full bg-brand px-2 py-0.5 text-xs text-white" aria-label={`${badges[item.to]} pendentes`}>
+              <span className="rounded-full bg-brand px-2 py-0.5 text-xs text-white">
                 {badges[item.to]}
+                <span className="sr-only"> pendentes</span>
               </span>
             ) : null}
           </NavLink>
@@ -50,14 +51,15 @@ function NavList({ badges }: { badges?: Record<string, number> }) {
 
 type ShellProps = { businessName: string; email: string; badges?: Record<string, number> };
 
-function SidebarBody({ businessName, email, badges }: ShellProps) {
+/** The sidebar's content; `navLabel` tells the desktop sidebar and the phone menu apart. */
+function SidebarBody({ businessName, email, badges, navLabel }: ShellProps & { navLabel: string }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link to="/dashboard" className="flex items-center gap-2 px-2 text-brand">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span className="text-lg font-bold">Agendo</span>
       </Link>
-      <nav aria-label="Menu principal">
+      <nav aria-label={navLabel}>
         <NavList badges={badges} />
       </nav>
       {QUICK_ACTIONS.length > 0 ? (
@@ -94,17 +96,23 @@ function SidebarBody({ businessName, email, badges }: ShellProps) {
 
 /**
  * The signed-in layout. Large screens: a fixed sidebar. Small screens: a top bar whose
- * menu is a <details> element, so it opens and closes without JavaScript.
+ * menu is a <details> element, so it opens and closes without JavaScript; with JavaScript it
+ * also closes when a new page opens (a tapped item, the back button).
  */
 export function WorkspaceShell({ children, ...props }: ShellProps & { children: ReactNode }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <div className="min-h-screen lg:flex">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 h-screen">
-          <SidebarBody {...props} />
+          <SidebarBody {...props} navLabel="Menu principal" />
         </div>
       </aside>
-      <details className="group sticky top-0 z-30 border-b border-slate-200 bg-white lg:hidden">
+      <details ref={menu} className="group sticky top-0 z-30 border-b border-slate-200 bg-white lg:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 [&::-webkit-details-marker]:hidden">
           <span className="flex items-center gap-2 font-bold text-brand">
             <img src="/favicon.svg" alt="" width={24} height={24} /> Agendo
@@ -115,11 +123,13 @@ export function WorkspaceShell({ children, ...props }: ShellProps & { children: 
           </span>
         </summary>
         <div className="max-h-[80vh] overflow-y-auto border-t border-slate-200 shadow-lg">
-          <SidebarBody {...props} />
+          <SidebarBody {...props} navLabel="Menu" />
         </div>
       </details>
-      <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
-      <BackToTop />
+      <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        {children}
+        <BackToTop />
+      </main>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { minutesToTime, nowInZone } from "../utils/time";
 import { redirectWithToast } from "../utils/toast.server";
 import { customerToProfessionalMessage, whatsappLink } from "../utils/whatsapp";
 import { brandTheme } from "../utils/color";
+import { LegalLinks } from "../components/legal-page";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
 // its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and cancel.
@@ -253,6 +254,9 @@ export default function BookingStatus() {
             Fazer outro agendamento
           </Link>
         </section>
+        <footer className="text-center text-sm text-slate-600">
+          <LegalLinks />
+        </footer>
       </main>
     </div>
   );

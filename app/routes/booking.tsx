@@ -40,6 +40,7 @@ import {
   validateBookingSubmission,
 } from "../validation/booking";
 import { useHydrated } from "../utils/use-hydrated";
+import { LegalLinks } from "../components/legal-page";
 import { brandTheme } from "../utils/color";
 
 // The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
@@ -274,6 +275,7 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
               Agendo
             </a>
           </p>
+          <LegalLinks className="mt-1 block" />
         </footer>
       </main>
     </div>
@@ -648,6 +650,7 @@ function DetailsStep() {
           </label>
           <input
             id="nome"
+            type="text"
             name="name"
             autoComplete="name"
             required

@@ -275,7 +275,11 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
       ) : list.view === "timeline" ? (
         <ClientTimeline clients={list.clients} editHref={editHref} deleteHref={deleteHref} />
       ) : (
-        <section aria-label="Lista de clientes" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <section aria-labelledby="lista-clientes" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
+          <h2 id="lista-clientes" className="sr-only">
+            Lista de clientes
+          </h2>
           {list.clients.map((client) => (
             <ClientCard key={client.id} client={client} editHref={editHref(client.id)} deleteHref={deleteHref(client.id)} />
           ))}

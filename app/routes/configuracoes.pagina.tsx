@@ -8,6 +8,7 @@ import { profiles } from "../../db/schema";
 import { Alert, Field, FieldError, phoneMask } from "../components/forms";
 import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
+import { readableOnWhiteText } from "../utils/color";
 import { formatPhone } from "../utils/phone";
 import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../utils/use-hydrated";
@@ -312,8 +313,10 @@ function ColorField({
   );
 }
 
-/** How the top of the booking page will look with these colours. */
-function Preview({ title, name, primary, secondary }: { title: string; name: string; primary: string; secondary: string }) {
+/** How the top of the booking page will look with these colours (made readable as the page makes them). */
+function Preview({ title, name, ...colors }: { title: string; name: string; primary: string; secondary: string }) {
+  const primary = readableOnWhiteText(colors.primary);
+  const secondary = readableOnWhiteText(colors.secondary);
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200" aria-label="Prévia das cores" role="img">
       <div className="h-12" style={{ background: `linear-gradient(to right, ${primary}, ${secondary})` }} />

@@ -393,7 +393,7 @@ function ProfileForm({ profile, email, origin }: ProfileFormProps) {
             <Field
               label="Endereço"
               errors={fields.address.errors}
-              inputProps={{ ...text(fields.address), autoComplete: "street-address", placeholder: "Rua, número, bairro" }}
+              inputProps={{ ...text(fields.address), autoComplete: "address-line1", placeholder: "Rua, número, bairro" }}
             />
           </div>
         </div>

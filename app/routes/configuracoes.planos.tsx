@@ -8,10 +8,7 @@ import { getDb } from "../utils/db.server";
 
 const SELF = "/configuracoes/planos";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Planos — Configurações — Agendo" },
-  ...(loaderData?.refreshTo ? [{ httpEquiv: "refresh", content: `5;url=${SELF}${loaderData.refreshTo}` }] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Planos — Configurações — Agendo" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -34,7 +31,7 @@ export default function PlansTab() {
   const view = useLoaderData<typeof loader>();
   return (
     <div className="space-y-5">
-      <CheckoutBanner checkout={view.checkout} confirmed={view.confirmed} waiting={!!view.refreshTo} />
+      <CheckoutBanner checkout={view.checkout} confirmed={view.confirmed} refreshTo={view.refreshTo ? `${SELF}${view.refreshTo}` : null} />
       <CurrentPlanCard current={view.current} />
       {!view.configured && !view.current.activeValid ? <PaymentsNotConfigured /> : null}
       <PlanCatalogue period={view.period} actionFor={(plan) => signedInAction(view, plan)} />

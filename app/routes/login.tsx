@@ -16,7 +16,10 @@ import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { EMAIL_REQUIRED, loginSchema, resetRequestSchema } from "../validation/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Entrar — Agendo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Entrar — Agendo" },
+  { name: "description", content: "Entre no Agendo para ver sua agenda, seus clientes e as solicitações da sua página de agendamento." },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(getDb(context), request);

@@ -133,7 +133,7 @@ export default function Perfil() {
             ) : null}
           </div>
           <p className="font-medium text-slate-700">{p.businessName}</p>
-          <p className={p.specialty ? "text-slate-600" : "text-sm text-slate-400"}>
+          <p className={p.specialty ? "text-slate-600" : "text-sm text-slate-500"}>
             {p.specialty || "Especialidade não informada"}
           </p>
           <dl className="mt-3 grid gap-1 text-sm text-slate-600">
@@ -215,7 +215,7 @@ export default function Perfil() {
               <div className="flex items-start gap-3">
                 <span
                   className={`flex size-9 shrink-0 items-center justify-center rounded-full ${
-                    a.earned ? "bg-amber-100 text-amber-700" : "bg-slate-100 text-slate-400"
+                    a.earned ? "bg-amber-100 text-amber-700" : "bg-slate-100 text-slate-500"
                   }`}
                   aria-hidden
                 >

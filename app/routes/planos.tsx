@@ -24,13 +24,12 @@ const TAB = "/configuracoes/planos";
 
 // Typed with react-router's generic types (not ./+types/planos) so the file typechecks before
 // its line is added to app/routes.ts.
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
+export const meta: MetaFunction<typeof loader> = () => [
   { title: "Planos — Agendo" },
   {
     name: "description",
     content: "Planos do Agendo: Essencial, Avançado, Profissional e Enterprise, mensal ou anual com 20% OFF.",
   },
-  ...(loaderData?.view.refreshTo ? [{ httpEquiv: "refresh", content: `5;url=${SELF}${loaderData.view.refreshTo}` }] : []),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -100,7 +99,7 @@ export default function Plans() {
               : "Comece com 7 dias grátis, sem cartão. Depois, escolha o plano do tamanho da sua equipe."}
           </p>
         </div>
-        <CheckoutBanner checkout={view.checkout} confirmed={view.confirmed} waiting={!!view.refreshTo} />
+        <CheckoutBanner checkout={view.checkout} confirmed={view.confirmed} refreshTo={view.refreshTo ? `${SELF}${view.refreshTo}` : null} />
         {signedIn ? <CurrentPlanCard current={view.current} /> : null}
         {signedIn && !view.configured ? <PaymentsNotConfigured /> : null}
         <PlanCatalogue

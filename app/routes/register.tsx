@@ -154,7 +154,17 @@ export default function Register() {
                 {...getInputProps(fields.terms, { type: "checkbox" })}
                 className="mt-0.5 size-4 rounded border-slate-300"
               />
-              <span>Aceito os termos de uso e política de privacidade</span>
+              <span>
+                {/* New tabs: what was typed here stays. */}
+                Aceito os{" "}
+                <a href="/termos" target="_blank" rel="noopener" className="btn-link">
+                  termos de uso
+                </a>{" "}
+                e{" "}
+                <a href="/privacidade" target="_blank" rel="noopener" className="btn-link">
+                  política de privacidade
+                </a>
+              </span>
             </label>
             <FieldError id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
           </div>

@@ -343,16 +343,22 @@ function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> })
               </Link>
             </div>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Serviços">
-              {data.services.map((service) => (
-                <ServiceCard
-                  key={service.id}
-                  service={service}
-                  search={search}
-                  pending={pending === "toggle-service"}
-                />
-              ))}
-            </ul>
+            <section aria-labelledby="lista-servicos">
+              {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
+              <h2 id="lista-servicos" className="sr-only">
+                Lista de serviços
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+                {data.services.map((service) => (
+                  <ServiceCard
+                    key={service.id}
+                    service={service}
+                    search={search}
+                    pending={pending === "toggle-service"}
+                  />
+                ))}
+              </ul>
+            </section>
           )}
         </>
       )}

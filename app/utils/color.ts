@@ -28,14 +28,37 @@ function toHex(rgb: number[]) {
   return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** The colour itself when white text on it is readable, else the lightest darker shade that is. */
+/** Contrast ratio of two #rrggbb colours (1 to 21). */
+function contrast(a: [number, number, number], b: [number, number, number]) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The colour at `alpha` over white, as `bg-brand/10` paints it. */
+function tint(rgb: [number, number, number], alpha: number): [number, number, number] {
+  return rgb.map((c) => c * alpha + 255 * (1 - alpha)) as [number, number, number];
+}
+
+/**
+ * Readable both ways: white text on the colour, and the colour as text on its own light tint
+ * (an active menu item, a badge: `text-brand` on `bg-brand/10`), both at least 4.5:1.
+ */
+function readable(rgb: [number, number, number]) {
+  const white: [number, number, number] = [255, 255, 255];
+  return contrast(rgb, white) >= AA_CONTRAST && contrast(rgb, tint(rgb, BRAND_TINT)) >= AA_CONTRAST;
+}
+
+/** The strongest tint of the brand colour the interface paints text on (`bg-brand/10`). */
+const BRAND_TINT = 0.1;
+
+/** The colour itself when it reads well (see `readable`), else the lightest darker shade that does. */
 export function readableOnWhiteText(hex: string): string {
   if (!HEX_RE.test(hex)) return hex;
   const rgb = channels(hex);
-  if (contrastWithWhite(hex) >= AA_CONTRAST) return hex;
+  if (readable(rgb)) return hex;
   for (let step = 1; step <= 20; step++) {
-    const candidate = toHex(rgb.map((c) => c * (1 - step * 0.05)));
-    if (contrastWithWhite(candidate) >= AA_CONTRAST) return candidate;
+    const candidate = rgb.map((c) => c * (1 - step * 0.05)) as [number, number, number];
+    if (readable(candidate)) return toHex(candidate);
   }
   return "#000000";
 }

@@ -62,6 +62,11 @@ test("sign up lands on the dashboard with a 7-day trial", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test("/login describes itself to search engines and link previews", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /Entre no Agendo/);
+});
+
 test("sign out, wrong password, then sign in", async ({ page }) => {
   const pro = await createPro({ name: "Roberto Alves" });
   await signIn(page, pro.id);

@@ -298,3 +298,18 @@ test("the back-to-top button: always there without JavaScript, with it once the 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
   await expect(button).toBeHidden();
 });
+
+test("on a phone the menu opens, and closes when the chosen page opens @phone", async ({ page }, info) => {
+  test.skip(info.project.name !== "phone", "the ☰ Menu is the phone's layout");
+  const pro = await createPro({ name: `Menu ${crypto.randomUUID().slice(0, 6)}` });
+  await signIn(page, pro.id);
+  await page.goto("/dashboard");
+  await page.getByText("☰ Menu").click();
+  const menu = page.getByRole("navigation", { name: "Menu", exact: true });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Clientes" }).click();
+  await expect(page).toHaveURL(/\/clientes$/);
+  await expect(page.getByRole("heading", { name: "Clientes", level: 1 })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expect(page.getByText("☰ Menu")).toBeVisible();
+});

@@ -25,7 +25,7 @@ export function ClientContacts({ client }: { client: ClientListItem }) {
   return (
     <ul className="space-y-1 text-sm text-slate-700">
       <li className="flex items-center gap-2">
-        <span aria-hidden className="w-4 text-center text-slate-400">☏</span>
+        <span aria-hidden className="w-4 text-center text-slate-500">☏</span>
         <span className="sr-only">Telefone: </span>
         <a href={`tel:+55${client.phoneDigits}`} className="hover:underline">
           {client.phone}
@@ -33,7 +33,7 @@ export function ClientContacts({ client }: { client: ClientListItem }) {
       </li>
       {client.email ? (
         <li className="flex min-w-0 items-center gap-2">
-          <span aria-hidden className="w-4 text-center text-slate-400">✉</span>
+          <span aria-hidden className="w-4 text-center text-slate-500">✉</span>
           <span className="sr-only">E-mail: </span>
           <a href={`mailto:${client.email}`} className="truncate hover:underline">
             {client.email}
@@ -42,7 +42,7 @@ export function ClientContacts({ client }: { client: ClientListItem }) {
       ) : null}
       {client.address ? (
         <li className="flex items-start gap-2">
-          <span aria-hidden className="w-4 text-center text-slate-400">⌂</span>
+          <span aria-hidden className="w-4 text-center text-slate-500">⌂</span>
           <span className="sr-only">Endereço: </span>
           <span className="min-w-0 break-words">{client.address}</span>
         </li>

@@ -42,7 +42,7 @@ export function FirstStepsCard({
           <li key={step.key} className="flex items-start gap-3" data-testid={`step-${step.key}`}>
             <span
               className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
-                step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-400"
+                step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-500"
               }`}
               aria-hidden
             >
@@ -69,7 +69,7 @@ export function FirstStepsCard({
         <Link
           to="/dashboard?assistente=1#assistente"
           preventScrollReset
-          className={`btn-primary transition-shadow ${highlight ? "motion-safe:animate-pulse ring-4 ring-brand/40 ring-offset-2" : ""}`}
+          className={`btn-primary ${highlight ? "ring-4 ring-brand/40 ring-offset-2" : ""}`}
           data-testid="first-steps-button"
           data-highlight={highlight ? "on" : "off"}
         >

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "../../utils/use-hydrated";
 
@@ -51,6 +51,8 @@ export function WelcomeGuide({ firstName, floating }: { firstName: string; float
     window.scrollTo({ top: window.scrollY + box.top - 80, behavior: reduce ? "auto" : "smooth" });
   }, [floating]);
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "guide-seen";
+  // Its own ids: the <noscript> copy and the floating one may both be in the page.
+  const id = useId();
   return (
     <div
       ref={ref}
@@ -60,8 +62,8 @@ export function WelcomeGuide({ firstName, floating }: { firstName: string; float
           : "relative mb-4 max-w-md rounded-2xl border border-brand/40 bg-white p-5 shadow-sm"
       }
       role="dialog"
-      aria-labelledby="guide-title"
-      aria-describedby="guide-text"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
       data-testid="welcome-guide"
     >
       {/* The arrow towards the button below. */}
@@ -69,10 +71,10 @@ export function WelcomeGuide({ firstName, floating }: { firstName: string; float
         aria-hidden
         className="absolute -bottom-2 left-8 size-4 rotate-45 border-b border-r border-brand/40 bg-white"
       />
-      <h2 id="guide-title" className="text-lg font-bold">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
         Bem-vindo!
       </h2>
-      <p id="guide-text" className="mt-1 text-sm text-slate-600">
+      <p id={`${id}-text`} className="mt-1 text-sm text-slate-600">
         {firstName}, comece pelos <strong>Primeiros passos</strong>: em poucos minutos seu perfil, seus
         horários e seus serviços ficam prontos e sua página de agendamento já pode receber clientes.
       </p>

@@ -1,4 +1,6 @@
-import { Form, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useHydrated } from "../../utils/use-hydrated";
 import { formatMoney } from "../../utils/money";
 import { PAYMENTS_NOT_CONFIGURED } from "../../utils/plans";
 import type { CurrentPlan } from "./types";
@@ -83,15 +85,28 @@ export function PaymentsNotConfigured() {
 }
 
 /** After Stripe Checkout: confirmed, still confirming, or not confirmed within a minute. */
+/**
+ * Back from Stripe Checkout. Before the confirmation arrives, with JavaScript the page checks
+ * again by itself every 5 seconds (a set number of times); without it, a link does. No meta
+ * refresh: a page must not reload on a timer the reader cannot stop (WCAG 2.2.1).
+ */
 export function CheckoutBanner({
   checkout,
   confirmed,
-  waiting,
+  refreshTo,
 }: {
   checkout: "sucesso" | "cancelado" | null;
   confirmed: boolean;
-  waiting: boolean;
+  /** The same page's next check (path and query), or null when it has stopped checking. */
+  refreshTo: string | null;
 }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (!refreshTo) return;
+    const timer = setTimeout(() => navigate(refreshTo, { replace: true, preventScrollReset: true }), 5000);
+    return () => clearTimeout(timer);
+  }, [refreshTo, navigate]);
   if (checkout === "cancelado") {
     return (
       <div className="rounded-xl border border-slate-300 bg-white p-4" role="status" data-testid="checkout-banner">
@@ -112,11 +127,21 @@ export function CheckoutBanner({
   return (
     <div className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sky-900" role="status" data-testid="checkout-banner">
       <p className="font-semibold">Pagamento enviado</p>
-      <p className="text-sm">
-        {waiting
-          ? "Estamos confirmando sua assinatura com o Stripe. Isso leva alguns segundos; esta página se atualiza sozinha."
-          : "Ainda não recebemos a confirmação do Stripe. Se o valor foi cobrado, ela chega em instantes: atualize a página mais tarde ou fale com o suporte."}
-      </p>
+      {refreshTo ? (
+        <p className="text-sm">
+          Estamos confirmando sua assinatura com o Stripe. Isso leva alguns segundos
+          {hydrated ? "; esta página se atualiza sozinha." : "."}{" "}
+          {hydrated ? null : (
+            <Link to={refreshTo} replace className="font-semibold underline">
+              Verificar agora
+            </Link>
+          )}
+        </p>
+      ) : (
+        <p className="text-sm">
+          Ainda não recebemos a confirmação do Stripe. Se o valor foi cobrado, ela chega em instantes: atualize a página mais tarde ou fale com o suporte.
+        </p>
+      )}
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function PeriodToggle({ period }: { period: BillingPeriod }) {
             {o.value === "yearly" ? (
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-bold ${
-                  current ? "bg-white/20 text-white" : "bg-emerald-100 text-emerald-800"
+                  current ? "bg-white text-brand" : "bg-emerald-100 text-emerald-800"
                 }`}
               >
                 {YEARLY_DISCOUNT_LABEL}

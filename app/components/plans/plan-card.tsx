@@ -20,17 +20,15 @@ export function PlanCard({ plan, period, action }: { plan: Plan; period: Billing
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === "checkout" &&
     navigation.formData?.get("plan") === plan.id;
-  const headingId = `plano-${plan.id}`;
   return (
     <li
       className={`card relative flex flex-col ${plan.popular ? "border-2 border-brand" : ""}`}
-      aria-labelledby={headingId}
       data-testid={`plan-${plan.id}`}
     >
       {plan.popular ? (
         <p className="mb-2 self-start rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">Mais popular</p>
       ) : null}
-      <h3 id={headingId} className="text-xl font-bold">
+      <h3 className="text-xl font-bold">
         {plan.name}
       </h3>
       <p className="text-sm text-slate-600">{plan.professionals}</p>

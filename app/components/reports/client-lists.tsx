@@ -26,7 +26,7 @@ export function VipClients({ clients }: { clients: Report["vip"] }) {
             <li key={c.id} className="flex items-center justify-between gap-3 py-2.5">
               <div className="min-w-0">
                 <Link to={clientHref(c.name)} className="block truncate text-sm font-medium hover:underline">
-                  <span className="mr-1.5 text-slate-400">{i + 1}.</span>
+                  <span className="mr-1.5 text-slate-500">{i + 1}.</span>
                   {c.name}
                 </Link>
                 <p className="text-xs text-slate-600">

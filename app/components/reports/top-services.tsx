@@ -20,7 +20,7 @@ export function TopServices({ services }: { services: Report["topServices"] }) {
             <li key={s.key} className="min-w-0">
               <div className="flex items-baseline justify-between gap-2 text-sm">
                 <span className="min-w-0 truncate font-medium">
-                  <span className="mr-1.5 text-slate-400">{i + 1}.</span>
+                  <span className="mr-1.5 text-slate-500">{i + 1}.</span>
                   {s.name}
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{formatMoney(s.revenueCents)}</span>

@@ -61,10 +61,10 @@ export function CategoriesCard({
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Categorias">
           {categories.map((c) => (
-            <li key={c.id} className="flex items-center gap-2 py-2.5" aria-label={c.name}>
+            <li key={c.id} className="flex items-center gap-2 py-2.5">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{c.name}</p>
-                <p className="truncate text-xs text-slate-500">
+                <p className="truncate text-xs text-slate-600">
                   <span className="font-mono">{c.slug}</span>
                   {" · "}
                   {c.serviceCount === 1 ? "1 serviço" : `${c.serviceCount} serviços`}

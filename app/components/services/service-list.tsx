@@ -116,7 +116,6 @@ export function ServiceCard({
     <li
       className={`card flex flex-col gap-3 ${inactive ? "bg-slate-50 opacity-70" : ""}`}
       data-testid="service-card"
-      aria-label={service.name}
     >
       <div className="flex items-start gap-3">
         <span
