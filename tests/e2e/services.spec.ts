@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { categories, services } from "../../db/schema";
+import type { Page } from "@playwright/test";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
@@ -7,6 +8,16 @@ import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 /** Distinct names: parallel sign-ups with one name race for the same booking slug. */
 function uniqueName(name: string) {
   return `${name} ${crypto.randomUUID().slice(0, 6)}`;
+}
+
+/** A service's card in the list, by its name (the card's heading). */
+function serviceCard(page: Page, name: string) {
+  return page.getByTestId("service-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** A category's row in 'Gerenciar Categorias'. */
+function categoryRow(page: Page, name: string) {
+  return page.getByRole("list", { name: "Categorias" }).getByRole("listitem").filter({ hasText: name });
 }
 
 async function serviceOf(userId: string, name: string) {
@@ -38,7 +49,7 @@ test("create a category and a service, and see it in the list", async ({ page })
   await page.getByLabel("Nome da Categoria *").fill("Sobrancelhas & Cílios");
   await page.getByRole("button", { name: "Salvar Categoria" }).click();
   await expect(page.getByText("Categoria criada com sucesso")).toBeVisible();
-  const categoryItem = page.getByRole("listitem", { name: "Sobrancelhas & Cílios" });
+  const categoryItem = categoryRow(page, "Sobrancelhas & Cílios");
   await expect(categoryItem).toContainText("sobrancelhas-cilios");
   await expect(page).toHaveURL(/\/servicos\?new=true$/);
 
@@ -59,7 +70,7 @@ test("create a category and a service, and see it in the list", async ({ page })
 
   await expect(page).toHaveURL(/\/servicos$/);
   await expect(page.getByText("Serviço criado com sucesso.")).toBeVisible();
-  const card = page.getByRole("listitem", { name: "Design de Sobrancelhas" });
+  const card = serviceCard(page, "Design de Sobrancelhas");
   await expect(card).toContainText("Sobrancelhas & Cílios");
   await expect(card).toContainText("Com pinça e linha.");
   await expect(card).toContainText("R$ 45,90");
@@ -75,7 +86,7 @@ test("edit a service, deactivate it, then delete it after confirming", async ({ 
     .values({ userId: pro.id, categoryId: cat!.id, name: "Design de Sobrancelhas", priceCents: 4590, durationMinutes: 40 });
   await signIn(page, pro.id);
   await page.goto("/servicos");
-  const card = page.getByRole("listitem", { name: "Design de Sobrancelhas" });
+  const card = serviceCard(page, "Design de Sobrancelhas");
 
   // Edit.
   await card.getByRole("link", { name: "Editar" }).click();
@@ -127,16 +138,16 @@ test("search, category filter and deleting a category that has services", async 
   await signIn(page, pro.id);
   await page.goto("/servicos");
   await expect(page.getByTestId("tile-Preço Médio")).toContainText("R$ 60,00");
-  await expect(page.getByRole("listitem", { name: "Manicure" })).toContainText("Descrição não informada");
+  await expect(serviceCard(page, "Manicure")).toContainText("Descrição não informada");
 
   await page.getByRole("link", { name: /^Unhas/ }).click();
   await expect(page).toHaveURL(/categoria=unhas/);
   await expect(page.getByTestId("service-card")).toHaveCount(1);
   // Toggling stays on the filtered list.
-  await page.getByRole("listitem", { name: "Manicure" }).getByRole("button", { name: "Desativar" }).click();
+  await serviceCard(page, "Manicure").getByRole("button", { name: "Desativar" }).click();
   await expect(page.getByText("Serviço desativado com sucesso.")).toBeVisible();
   await expect(page).toHaveURL(/\/servicos\?categoria=unhas$/);
-  await expect(page.getByRole("listitem", { name: "Manicure" })).toContainText("Inativo");
+  await expect(serviceCard(page, "Manicure")).toContainText("Inativo");
 
   await page.getByRole("link", { name: /^Todos/ }).click();
   await expect(page).toHaveURL(/\/servicos$/);
@@ -156,10 +167,10 @@ test("search, category filter and deleting a category that has services", async 
   await expect(dialog).toContainText("Os 2 serviços desta categoria não serão excluídos");
   await dialog.getByRole("button", { name: "Excluir Categoria" }).click();
   await expect(page.getByText("Categoria removida com sucesso")).toBeVisible();
-  await expect(page.getByRole("listitem", { name: "Cabelo" })).toHaveCount(0);
+  await expect(categoryRow(page, "Cabelo")).toHaveCount(0);
 
   await page.goto("/servicos");
-  await expect(page.getByRole("listitem", { name: "Escova" })).toContainText("Sem categoria");
+  await expect(serviceCard(page, "Escova")).toContainText("Sem categoria");
   await expect(page.getByTestId("tile-Categorias")).toContainText("1");
 });
 
@@ -204,5 +215,5 @@ test("with JavaScript, creating a category keeps the service form as typed and s
   await expect(page.getByLabel("Categoria *").locator("option:checked")).toHaveText("Tratamentos");
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await expect(page.getByText("Serviço criado com sucesso.")).toBeVisible();
-  await expect(page.getByRole("listitem", { name: "Hidratação" })).toContainText("Tratamentos");
+  await expect(serviceCard(page, "Hidratação")).toContainText("Tratamentos");
 });

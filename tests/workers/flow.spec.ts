@@ -35,7 +35,7 @@ test("sign in, create a service, book it without JavaScript, accept it", async (
   await page.getByLabel("Categoria *").selectOption({ label: "Cabelo" });
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await expect(page.getByText("Serviço criado com sucesso.")).toBeVisible();
-  await expect(page.getByRole("listitem", { name: "Corte Feminino" })).toContainText("R$ 80,00");
+  await expect(page.getByTestId("service-card").filter({ hasText: "Corte Feminino" })).toContainText("R$ 80,00");
 
   // The customer books on the public page with JavaScript off.
   const date = addDays(nowInZone("America/Sao_Paulo").date, 2);
@@ -51,7 +51,7 @@ test("sign in, create a service, book it without JavaScript, accept it", async (
   await booking.getByLabel("Nome *").fill("Lucas Ferreira");
   await booking.getByLabel("Telefone / WhatsApp *").fill("11955554444");
   await booking.getByRole("button", { name: "Confirmar Agendamento" }).click();
-  await expect(booking.getByRole("heading", { name: "Agendamento Confirmado!" })).toBeVisible();
+  await expect(booking.getByRole("heading", { name: "Solicitação enviada!" })).toBeVisible();
   await expect(booking.getByTestId("request-status")).toHaveText("Aguardando confirmação");
   const statusUrl = booking.url().replace("?novo=1", "");
 
