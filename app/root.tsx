@@ -42,6 +42,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     // shared cache, and a signed-in page not at all (shared phones).
     if (isWrite(request)) {
       response.headers.set("Cache-Control", "no-store");
+    } else if (response.headers.has("Set-Cookie") && /public/.test(response.headers.get("Cache-Control") ?? "")) {
+      // A shared cache must never keep (and hand others) a cookie: a flash message, a session.
+      response.headers.set("Cache-Control", "private, no-cache");
     } else if (!response.headers.has("Cache-Control")) {
       const signedIn = /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "");
       response.headers.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");

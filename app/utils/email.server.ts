@@ -7,12 +7,15 @@ export type EmailMessage = { to: string; subject: string; text: string; html?: s
 
 export interface EmailTransport {
   readonly name: string;
+  /** True when the outbox is where messages are read (the local log): a body is kept there until its link expires. */
+  readonly outboxIsTheInbox?: boolean;
   send(message: EmailMessage): Promise<void>;
 }
 
 /** Local default: the message goes to the log (and, like every message, to the outbox). */
 export const logTransport: EmailTransport = {
   name: "log",
+  outboxIsTheInbox: true,
   async send(message) {
     console.info(`[email] to=${message.to} subject="${message.subject}"\n${message.text}`);
   },
@@ -55,8 +58,10 @@ export function forgetSecretsSentTo(db: Db, to: string) {
 
 /**
  * Records the message in the outbox, then hands it to the transport. Never throws.
- * `sensitiveUntil`: the body carries a one-time link valid until then; the outbox keeps it no
- * longer (expired ones are cleared in the same round trip as each new message).
+ * `sensitiveUntil`: the body carries a one-time link valid until then. Once a real transport
+ * delivered it, the outbox copy loses the body at once; where the outbox is the inbox (the local
+ * log transport) it is kept until then, and expired ones are cleared in the same round trip as
+ * each new message.
  */
 export async function sendEmail(
   db: Db,
@@ -76,7 +81,11 @@ export async function sendEmail(
   ]);
   try {
     await transport.send(mail);
-    await db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, row!.id));
+    const forget = sensitiveUntil && !transport.outboxIsTheInbox;
+    await db
+      .update(emailOutbox)
+      .set(forget ? { status: "sent", text: SECRET_REMOVED, html: null, sensitiveUntil: null } : { status: "sent" })
+      .where(eq(emailOutbox.id, row!.id));
   } catch (error) {
     console.error("[email] send failed", error);
     await db

@@ -13,8 +13,6 @@ const isPage = (path: string) => !/\/ics$|^\/imagens|exportar|^\/logout/.test(pa
 
 const PUBLIC = [
   ...PUBLIC_GETS.filter(isPage),
-  "/termos",
-  "/privacidade",
   "/agendamento/{slug}?servico={service}",
   "/agendamento/{slug}?servico={service}&data={date}",
   "/agendamento/{slug}?servico={service}&data={date}&horario=14:00",

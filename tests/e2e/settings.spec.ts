@@ -181,16 +181,18 @@ async function changeColours({ page, javaScriptEnabled }: { page: Page; javaScri
     showPrices: false,
   });
 
-  // The workspace takes the new colours at once.
+  // The workspace takes the new colours at once, made readable (decision 0242: white text on
+  // the colour, and the colour as text on its own tint, at least 4.5:1).
+  const readableRose = readableOnWhiteText("#E11D48");
   const themed = page.locator("[style*='--color-brand']").first();
-  await expect(themed).toHaveAttribute("style", /--color-brand:\s*#E11D48/);
+  await expect(themed).toHaveAttribute("style", new RegExp(`--color-brand:\\s*${readableRose}`));
 
   await page.goto(`/agendamento/${pro.bookingSlug}`);
   await expect(page.getByRole("heading", { level: 2, name: "Reserve com a Marina" })).toBeVisible();
   await expect(page.getByText("Seja bem-vinda.")).toBeVisible();
   await expect(page.getByRole("link", { name: "@marina.unhas" })).toBeVisible();
   const shell = page.locator("[style*='--color-brand']").first();
-  await expect(shell).toHaveAttribute("style", /--color-brand:\s*#E11D48/);
+  await expect(shell).toHaveAttribute("style", new RegExp(`--color-brand:\\s*${readableRose}`));
   // Sky blue under white text fails AA: the page shows it darkened just enough (decision 0242).
   const readableSky = readableOnWhiteText("#0EA5E9");
   expect(readableSky).not.toBe("#0EA5E9");

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, passwordResetTokens, profiles, sessions, subscriptions, users } from "../../db/schema";
+import { emailOutbox, passwordResetTokens, profiles, rateLimits, sessions, subscriptions, users } from "../../db/schema";
 import { middleware } from "../../app/root";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import { action as logoutAction } from "../../app/routes/logout";
@@ -371,8 +371,8 @@ describe("login", () => {
   it("past every lockout, a reset link still gets the owner in, and clears the lockout", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
-    // Guesses spread over many addresses reach the e-mail's own ceiling (100 in 15 minutes).
-    for (let i = 0; i < 100; i++) await loginFrom(db, `198.51.100.${i}`, { email: pro.email, password: "errada" });
+    // Guesses spread over many addresses have reached the e-mail's own ceiling (100 in 15 minutes).
+    await db.insert(rateLimits).values({ key: `login:email:${pro.email}`, windowStart: new Date(), count: 100 });
     expect(replyOf(await login(db, { email: pro.email, password: pro.password })).init?.status).toBe(429);
 
     await requestReset(db, pro.email);
@@ -651,6 +651,16 @@ describe("password reset", () => {
     const bodies = (await outbox(db)).map((m) => m.text);
     expect(bodies.filter((t) => t.includes("/redefinir-senha?token="))).toEqual([]);
     expect(bodies).toContain("texto");
+  });
+
+  it("a real transport's copy keeps no link once delivered", async () => {
+    const db = createTestDb();
+    const delivered: string[] = [];
+    const realTransport = { name: "resend", send: async (m: { text: string }) => void delivered.push(m.text) };
+    await sendEmail(db, { to: "ana@example.com", subject: "Redefinir", text: "link?token=abc", sensitiveUntil: new Date(Date.now() + 3600_000) }, realTransport);
+    expect(delivered).toEqual(["link?token=abc"]);
+    const [row] = await outbox(db);
+    expect(row).toMatchObject({ status: "sent", text: SECRET_REMOVED, sensitiveUntil: null });
   });
 
   it("an unknown or missing token is refused", async () => {

@@ -2,6 +2,7 @@
 // routes (CSV exports, /imagens/:id, .ics), 404s, redirects and error answers.
 import { test, expect, type APIResponse } from "@playwright/test";
 import { fill, PRIVATE_GETS, PUBLIC_GETS } from "./routes";
+import { toastHeader } from "../../app/utils/toast.server";
 import { actor, BASE, dayAfter, seedPro, signedInActor } from "./support";
 
 function expectHeaders(res: APIResponse, label: string) {
@@ -113,4 +114,10 @@ test("caching: a booking POST's answer, which echoes what the customer typed, is
     expect(res.headers()["cache-control"], label).toBe("no-store");
   }
   expect(answers.map(([, res]) => res.status())).toEqual([400, 400, 400, 302, 409]);
+
+  // Step 1 showing a flash message clears its cookie: then it is not shareable either.
+  const flash = (await toastHeader(new Request(BASE), { type: "info", title: "Aviso" })).split(";")[0]!;
+  const withFlash = await api.get(`/agendamento/${pro.bookingSlug}`, { headers: { Cookie: flash } });
+  expect(withFlash.headers()["set-cookie"]).toContain("__toast=");
+  expect(withFlash.headers()["cache-control"]).not.toContain("public");
 });

@@ -18,6 +18,8 @@ export const PUBLIC_GETS = [
   "/conta-suspensa",
   "/planos",
   "/planos?periodo=anual&checkout=sucesso&session_id=cs_nao_existe",
+  "/termos",
+  "/privacidade",
   "/agendamento",
   "/agendamento/{slug}",
   "/agendamento/{slug}?servico=nao-existe&data=2099-99-99&horario=99:99",
