@@ -6,9 +6,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appointments, clients, services, workingHours } from "../db/schema";
-import { createAccount } from "../app/utils/accounts.server";
+import { createAccount } from "../app/domain/accounts/credentials.server";
 import type { Db } from "../app/utils/db.server";
-import { defaultWeek } from "../app/utils/demo.server";
+import { defaultWeek } from "../app/domain/accounts/demo-professional.server";
 import { createSession } from "../app/utils/session.server";
 import { openAndMigrate } from "./migrate";
 
@@ -152,8 +152,8 @@ async function main() {
   for (const page of benchModules) {
     await measure(page.label, RUNS, () => get(page.path));
   }
-  const { getFreeSlots } = await import("../app/utils/availability.server");
-  const { nowInZone, addDays } = await import("../app/utils/time");
+  const { getFreeSlots } = await import("../app/domain/availability/slot-claims.server");
+  const { nowInZone, addDays } = await import("../app/domain/dates");
   const tomorrow = addDays(nowInZone("America/Sao_Paulo").date, 1);
   await measure("availability (one day, 30-min service)", RUNS * 5, () =>
     getFreeSlots(db, {

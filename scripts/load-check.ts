@@ -2,7 +2,7 @@
 // database after the load (the server stopped). Usage alone:
 //   npx tsx scripts/load-check.ts [DATABASE_URL] (default file:data/load/load.db; bench professional)
 import { createClient } from "@libsql/client";
-import { minutesToTime } from "../app/utils/time";
+import { minutesToTime } from "../app/domain/dates";
 import { BENCH_EMAIL } from "./bench";
 
 export async function checkDoubleBookings(url: string, userId: string) {

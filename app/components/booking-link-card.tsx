@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "../utils/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 
 /** The booking link: selectable text without JS; 'Copiar' and 'Abrir' with it. */
 export function BookingLinkCard({ url }: { url: string | null }) {

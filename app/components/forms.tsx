@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../utils/phone";
-import { useHydrated } from "../utils/use-hydrated";
+import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
+import { useHydrated } from "./use-hydrated";
 
 export function FieldError({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

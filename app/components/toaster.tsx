@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "../utils/toast.server";
-import { useHydrated } from "../utils/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 
 const STYLES = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",

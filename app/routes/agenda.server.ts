@@ -9,10 +9,10 @@ import {
   getFreeSlots,
   insertAppointmentIfFree,
   updateAppointmentIfFree,
-} from "../utils/availability.server";
+} from "../domain/availability/slot-claims.server";
 import type { Db } from "../utils/db.server";
-import { resolvePeriod } from "../utils/periods";
-import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
+import { resolvePeriod } from "../domain/periods";
+import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import {
   APPOINTMENT_ERRORS,

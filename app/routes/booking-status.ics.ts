@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/booking-status.ics";
-import { findRequestByToken } from "../utils/booking.server";
+import { findRequestByToken } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
-import { appointmentIcs, type IcsStatus } from "../utils/ics";
+import { appointmentIcs, type IcsStatus } from "../domain/booking-requests/calendar-file";
 
 const ICS_STATUS: Record<string, IcsStatus> = { pending: "TENTATIVE", accepted: "CONFIRMED", declined: "CANCELLED", cancelled: "CANCELLED" };
 

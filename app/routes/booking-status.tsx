@@ -2,16 +2,16 @@ import { eq } from "drizzle-orm";
 import { data, Form, Link, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
 import { services } from "../../db/schema";
-import { cancelRequestByCustomer, findRequestByToken } from "../utils/booking.server";
+import { cancelRequestByCustomer, findRequestByToken } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
-import { formatDuration, formatMoney } from "../utils/money";
-import { formatPhone } from "../utils/phone";
-import { depositPix, normalizePixKey } from "../utils/pix";
+import { formatDuration, formatMoney } from "../domain/money";
+import { formatPhone } from "../domain/phone";
+import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
 import { formatDate } from "../utils/format-date";
-import { minutesToTime, nowInZone } from "../utils/time";
+import { minutesToTime, nowInZone } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
-import { customerToProfessionalMessage, whatsappLink } from "../utils/whatsapp";
-import { brandTheme } from "../utils/color";
+import { customerToProfessionalMessage, whatsappLink } from "../domain/whatsapp";
+import { brandTheme } from "../domain/brand-colours";
 import { LegalLinks } from "../components/legal-page";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):

@@ -17,17 +17,17 @@ import {
   notifyNewRequest,
   publicServices,
   acceptBookingRequest,
-} from "../utils/booking.server";
-import { getFreeSlots } from "../utils/availability.server";
+} from "../domain/booking-requests/booking-requests.server";
+import { getFreeSlots } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
-import { formatDuration, formatMoney } from "../utils/money";
-import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../utils/phone";
+import { formatDuration, formatMoney } from "../domain/money";
+import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { hitAll, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
 import { formatDate } from "../utils/format-date";
-import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../utils/time";
+import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
-import { whatsappLink } from "../utils/whatsapp";
+import { whatsappLink } from "../domain/whatsapp";
 import {
   BOOKING_INCOMPLETE,
   isBookingComplete,
@@ -39,9 +39,9 @@ import {
   RATE_LIMIT_MESSAGE,
   validateBookingSubmission,
 } from "../validation/booking";
-import { useHydrated } from "../utils/use-hydrated";
+import { useHydrated } from "../components/use-hydrated";
 import { LegalLinks } from "../components/legal-page";
-import { brandTheme } from "../utils/color";
+import { brandTheme } from "../domain/brand-colours";
 
 // The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
 // Without JavaScript every step is a plain GET/POST page whose state lives in the URL

@@ -11,9 +11,9 @@ import { MonthlySummary } from "../components/dashboard/monthly-summary";
 import { RecentAppointments } from "../components/dashboard/recent-appointments";
 import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
-import { trialDaysLeft } from "../utils/access";
+import { trialDaysLeft } from "../domain/accounts/access";
 import { requireUser } from "../utils/auth.server";
-import { loadDashboardData, markGuideSeen, markSetupCompleted } from "../utils/dashboard.server";
+import { loadDashboardData, markGuideSeen, markSetupCompleted } from "../domain/metrics/dashboard.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import {
@@ -23,9 +23,9 @@ import {
   monthlySummary,
   showGuide,
   showInsights,
-} from "../utils/insights";
-import { setupSteps } from "../utils/setup.server";
-import { formatDate, minutesToTime, nowInZone } from "../utils/time";
+} from "../domain/metrics/insights";
+import { setupSteps } from "../domain/accounts/setup-steps.server";
+import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];

@@ -2,8 +2,8 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { Logo, SignedOutNav } from "../components/auth-layout";
 import { getDb } from "../utils/db.server";
-import { formatMoney } from "../utils/money";
-import { PLANS } from "../utils/plans";
+import { formatMoney } from "../domain/money";
+import { PLANS } from "../domain/billing/plans";
 import { getSessionUser } from "../utils/session.server";
 
 /** The largest yearly saving in the catalogue (twelve monthly payments minus the yearly price). */

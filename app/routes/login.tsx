@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 
 import type { Route } from "./+types/login";
 import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, PasswordField } from "../components/forms";
-import { createResetToken } from "../utils/accounts.server";
+import { createResetToken } from "../domain/accounts/credentials.server";
 import { authenticator, TOO_MANY_ATTEMPTS_ALERT } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";

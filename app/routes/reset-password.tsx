@@ -4,7 +4,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import type { Route } from "./+types/reset-password";
 import { AuthLayout } from "../components/auth-layout";
 import { Alert, PasswordField } from "../components/forms";
-import { findResetToken, resetPassword } from "../utils/accounts.server";
+import { findResetToken, resetPassword } from "../domain/accounts/credentials.server";
 import { getDb } from "../utils/db.server";
 import { createSession } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";

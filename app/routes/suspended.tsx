@@ -1,12 +1,12 @@
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/suspended";
-import { DeleteAccountForm } from "../components/account/delete-account-form";
+import { DeleteAccountForm } from "../components/account-settings/delete-account-form";
 import { Logo } from "../components/auth-layout";
-import { deleteAccountFromForm, deletionFacts } from "../utils/account-deletion.server";
+import { deleteAccountFromForm, deletionFacts } from "./shared/account-deletion.server";
 import { loadAccess } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
-import { findLinkedOwner, LEFT_TEAM, leaveTeam } from "../utils/linked-accounts.server";
+import { findLinkedOwner, LEFT_TEAM, leaveTeam } from "../domain/accounts/linked-accounts.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { requireSessionUser } from "../utils/session.server";
 

@@ -5,8 +5,8 @@ import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
 import { requireUser, requireWorkspaceUser, userContext } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
-import { nowInZone } from "../utils/time";
-import { brandTheme } from "../utils/color";
+import { nowInZone } from "../domain/dates";
+import { brandTheme } from "../domain/brand-colours";
 
 /** Guards every signed-in screen: session, then access (spec section 2, guards 1 and 2). */
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import type { AppointmentStatus } from "../../db/schema";
-import { isIsoDate, isTime } from "../utils/time";
+import { isIsoDate, isTime } from "../domain/dates";
 
 // Messages of spec section 5 (appointment form) word for word where it gives them.
 export const APPOINTMENT_ERRORS = {

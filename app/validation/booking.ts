@@ -1,9 +1,9 @@
 // The public booking form's rules (spec section 5, 'Public booking submission'), runtime-agnostic
 // and without a validation library: the route's action calls validateBookingSubmission, the page
 // (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
-import { localToUtc } from "../utils/ics";
-import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../utils/phone";
-import { isIsoDate, maxBookingDate, nowInZone } from "../utils/time";
+import { localToUtc } from "../domain/booking-requests/calendar-file";
+import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
+import { isIsoDate, maxBookingDate, nowInZone } from "../domain/dates";
 
 // Messages of the spec, word for word.
 export const INVALID_REQUEST = "Solicitação inválida";

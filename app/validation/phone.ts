@@ -1,5 +1,5 @@
-// The phone field of every form: one normaliser (app/utils/phone.ts), one set of messages.
-import { checkPhone, PHONE_MIN } from "../utils/phone";
+// The phone field of every form: one normaliser (app/domain/phone.ts), one set of messages.
+import { checkPhone, PHONE_MIN } from "../domain/phone";
 import { z } from "./zod";
 
 

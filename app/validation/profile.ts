@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { optionalPhoneField, phoneField } from "./phone";
-import { isPixEncodable, normalizePixKey } from "../utils/pix";
-import { slugify } from "../utils/slug";
+import { isPixEncodable, normalizePixKey } from "../domain/booking-requests/pix";
+import { slugify } from "../domain/slug";
 
 // Configurações > Perfil and Configurações > Página. Messages are the spec's (sections 5 and 8)
 // where it gives them; the rest follow the same voice.

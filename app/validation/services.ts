@@ -1,6 +1,6 @@
 import { z } from "./zod";
-import { parseMoneyToCents } from "../utils/money";
-import { slugify } from "../utils/slug";
+import { parseMoneyToCents } from "../domain/money";
+import { slugify } from "../domain/slug";
 
 // Spec section 5 ('Service form', 'Category form'); where the spec gives no text, ours.
 export const SERVICE_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { ALLOWED_TIME_ZONES, SLOT_STEPS, timeToMinutes } from "../utils/time";
+import { ALLOWED_TIME_ZONES, SLOT_STEPS, timeToMinutes } from "../domain/dates";
 
 // Messages are the spec's (section 5) word for word where it gives them.
 export const INVALID_HOURS =

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page, TestInfo } from "@playwright/test";
 import { appointments, clients, users } from "../../db/schema";
-import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/utils/time";
-import { formatMoney } from "../../app/utils/money";
+import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
+import { formatMoney } from "../../app/domain/money";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).

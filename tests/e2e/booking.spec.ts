@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { bookingRequests, profiles, services, users, workingHours } from "../../db/schema";
-import { defaultWeek } from "../../app/utils/demo.server";
-import { nowInZone, addDays, dayOfWeek } from "../../app/utils/time";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { nowInZone, addDays, dayOfWeek } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 

@@ -9,10 +9,10 @@ import {
   workingHours,
   type AppointmentStatus,
 } from "../../db/schema";
-import { defaultWeek } from "../../app/utils/demo.server";
-import { monthWindows } from "../../app/utils/insights";
-import { formatMoney } from "../../app/utils/money";
-import { addDays, nowInZone } from "../../app/utils/time";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { monthWindows } from "../../app/domain/metrics/insights";
+import { formatMoney } from "../../app/domain/money";
+import { addDays, nowInZone } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML and forms).

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../db/schema";
-import { defaultWeek } from "../../app/utils/demo.server";
-import { addDays, formatDate, nowInZone } from "../../app/utils/time";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { addDays, formatDate, nowInZone } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Each test runs in project "js" (React enhances) and "no-js" (plain HTML forms); each

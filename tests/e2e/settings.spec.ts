@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { encode as encodePng } from "fast-png";
 import { profiles, storedImages } from "../../db/schema";
-import { readableOnWhiteText } from "../../app/utils/color";
+import { readableOnWhiteText } from "../../app/domain/brand-colours";
 import type { Page } from "@playwright/test";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 

@@ -28,11 +28,11 @@ import {
   DELETE_PASSWORD_WRONG,
   PASSWORD_CHANGED,
   TOO_MANY_PASSWORD_ATTEMPTS,
-} from "../../app/components/account/schemas";
-import { action, loader } from "../../app/routes/configuracoes.geral";
-import { loader as exportLoader } from "../../app/routes/configuracoes.geral.exportar";
-import { collectAccountData } from "../../app/utils/account-data.server";
-import { verifyLogin } from "../../app/utils/accounts.server";
+} from "../../app/validation/account";
+import { action, loader } from "../../app/routes/settings.general";
+import { loader as exportLoader } from "../../app/routes/settings.general.export";
+import { collectAccountData } from "../../app/domain/accounts/account-data.server";
+import { verifyLogin } from "../../app/domain/accounts/credentials.server";
 import { loadAccess, userContext } from "../../app/utils/auth.server";
 import type { Db } from "../../app/utils/db.server";
 import { envOverrides } from "../support/env";

@@ -6,7 +6,7 @@ import { action as loginAction, loader as loginLoader } from "../../app/routes/l
 import { action as logoutAction } from "../../app/routes/logout";
 import { action as registerAction, loader as registerLoader } from "../../app/routes/register";
 import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
-import { createResetToken, verifyLogin } from "../../app/utils/accounts.server";
+import { createResetToken, verifyLogin } from "../../app/domain/accounts/credentials.server";
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
 import { SECRET_REMOVED, sendEmail } from "../../app/utils/email.server";
@@ -731,7 +731,7 @@ describe("root middleware (cross-site writes)", () => {
 
 describe("createAccount under a race", () => {
   it("two sign-ups with the same business name at once both get a unique booking slug", async () => {
-    const { createAccount } = await import("../../app/utils/accounts.server");
+    const { createAccount } = await import("../../app/domain/accounts/credentials.server");
     const db = createTestDb();
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>

@@ -7,10 +7,10 @@ import {
   insertAppointmentIfFree,
   insertBookingRequestIfFree,
   updateAppointmentIfFree,
-} from "../../app/utils/availability.server";
+} from "../../app/domain/availability/slot-claims.server";
 import { openDb, type Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/utils/demo.server";
-import { minutesToTime } from "../../app/utils/time";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { minutesToTime } from "../../app/domain/dates";
 import { BASE_DB, TEST_DIR } from "../support/global-setup";
 import { createProfessional } from "../support/factories";
 

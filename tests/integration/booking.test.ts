@@ -4,10 +4,10 @@ import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, pr
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
-import { action as requestsAction, TIME_TAKEN } from "../../app/routes/solicitacoes";
-import { defaultWeek } from "../../app/utils/demo.server";
+import { action as requestsAction, TIME_TAKEN } from "../../app/routes/booking-requests";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { NAME_FORMAT } from "../../app/validation/booking";
-import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/utils/time";
+import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { contextFor, createTestDb, ORIGIN, toastOf, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";

@@ -3,8 +3,8 @@ import { TZDate } from "@date-fns/tz";
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, clients, type AppointmentStatus } from "../../db/schema";
-import { action, loader } from "../../app/routes/clientes";
-import { loader as exportLoader } from "../../app/routes/clientes.exportar";
+import { action, loader } from "../../app/routes/clients";
+import { loader as exportLoader } from "../../app/routes/clients.export";
 import {
   clientClock,
   createClient,
@@ -12,7 +12,7 @@ import {
   PAGE_SIZE,
   PhoneTakenError,
   updateClient,
-} from "../../app/utils/clients.server";
+} from "../../app/domain/clients/clients.server";
 import type { Db } from "../../app/utils/db.server";
 import { readToast } from "../../app/utils/toast.server";
 import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";

@@ -10,7 +10,7 @@ import {
 } from "../../db/schema";
 import { action, loader } from "../../app/routes/dashboard";
 import type { Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/utils/demo.server";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { readToast } from "../../app/utils/toast.server";
 import { cookiesFrom, createTestDb, formRequest, ORIGIN, statusOf, userContextFor } from "../support/db";
 import { createClient, createProfessional } from "../support/factories";

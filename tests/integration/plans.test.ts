@@ -3,15 +3,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema";
-import { action as tabAction, loader as tabLoader } from "../../app/routes/configuracoes.planos";
-import { action as plansAction, loader as plansLoader } from "../../app/routes/planos";
+import { action as tabAction, loader as tabLoader } from "../../app/routes/settings.plans";
+import { action as plansAction, loader as plansLoader } from "../../app/routes/plans";
 import {
   CHECKOUT_ERROR_TITLE,
   CHECKOUT_FAILED,
   CHECKOUT_NO_URL,
   PAYMENTS_NOT_CONFIGURED,
   PORTAL_ERROR,
-} from "../../app/utils/billing.server";
+} from "../../app/domain/billing/billing.server";
 import type { Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
 import { readToast } from "../../app/utils/toast.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, profiles, services, subscriptions, users, type AppointmentStatus } from "../../db/schema";
-import { loader as profileLoader } from "../../app/routes/perfil";
+import { loader as profileLoader } from "../../app/routes/profile";
 import { action as tutorialAction, loader as tutorialLoader } from "../../app/routes/tutorial";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, formRequest, ORIGIN, statusOf, userContextFor } from "../support/db";

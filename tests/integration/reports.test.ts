@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../db/schema";
-import { loader } from "../../app/routes/relatorios";
-import { loader as exportLoader } from "../../app/routes/relatorios.exportar";
+import { loader } from "../../app/routes/reports";
+import { loader as exportLoader } from "../../app/routes/reports.export";
 import type { Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/utils/demo.server";
-import { REPORT_PERIOD_ERRORS } from "../../app/utils/metrics";
-import { REPORT_CSV_HEADER, REPORT_NOTICES } from "../../app/utils/reports.server";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { REPORT_PERIOD_ERRORS } from "../../app/domain/metrics/metrics";
+import { REPORT_CSV_HEADER, REPORT_NOTICES } from "../../app/domain/metrics/reports.server";
 import { createTestDb, ORIGIN, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
 

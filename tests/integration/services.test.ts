@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appointments, categories, services } from "../../db/schema";
-import { action, loader } from "../../app/routes/servicos";
+import { action, loader } from "../../app/routes/services";
 import type { Db } from "../../app/utils/db.server";
 import { readToast } from "../../app/utils/toast.server";
 import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";

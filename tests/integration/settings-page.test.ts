@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
 import { loader as bookLoader } from "../../app/routes/booking";
-import { action, loader } from "../../app/routes/configuracoes.pagina";
+import { action, loader } from "../../app/routes/settings.page";
 import { loader as workspaceLoader } from "../../app/routes/workspace";
 import type { Db } from "../../app/utils/db.server";
 import { readToast } from "../../app/utils/toast.server";

@@ -4,8 +4,8 @@ import jpeg from "jpeg-js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { profiles, storedImages } from "../../db/schema";
 import { loader as bookLoader } from "../../app/routes/booking";
-import { action, loader } from "../../app/routes/configuracoes.perfil";
-import { loader as imageLoader } from "../../app/routes/imagens";
+import { action, loader } from "../../app/routes/settings.profile";
+import { loader as imageLoader } from "../../app/routes/images";
 import type { Db } from "../../app/utils/db.server";
 import { readToast } from "../../app/utils/toast.server";
 import {
@@ -18,7 +18,7 @@ import {
   SLUG_RESERVED,
   SLUG_TAKEN,
 } from "../../app/validation/profile";
-import { PHONE_MIN } from "../../app/utils/phone";
+import { PHONE_MIN } from "../../app/domain/phone";
 import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
 

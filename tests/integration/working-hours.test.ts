@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { profiles, workingHours } from "../../db/schema";
-import { loader as settingsLoader } from "../../app/routes/configuracoes";
-import { loader as indexLoader } from "../../app/routes/configuracoes._index";
-import { action, loader } from "../../app/routes/configuracoes.horarios";
+import { loader as settingsLoader } from "../../app/routes/settings";
+import { loader as indexLoader } from "../../app/routes/settings._index";
+import { action, loader } from "../../app/routes/settings.hours";
 import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS } from "../../app/components/settings/tabs";
-import { getFreeSlots } from "../../app/utils/availability.server";
+import { getFreeSlots } from "../../app/domain/availability/slot-claims.server";
 import type { Db } from "../../app/utils/db.server";
-import { minutesToTime } from "../../app/utils/time";
+import { minutesToTime } from "../../app/domain/dates";
 import { readToast } from "../../app/utils/toast.server";
 import { INVALID_HOURS, INVALID_TIME_ZONE, SAVE_HOURS_FAILED } from "../../app/validation/working-hours";
 import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appointments, bookingRequests, services, workingHours } from "../../db/schema";
-import { addDays, nowInZone } from "../../app/utils/time";
+import { addDays, nowInZone } from "../../app/domain/dates";
 import { createPro, expect, fileDb, test } from "./fixtures";
 import { WORKER_URL } from "./env";
 

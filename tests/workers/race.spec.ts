@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { bookingRequests, categories, rateLimits, services, workingHours } from "../../db/schema";
-import { addDays, nowInZone } from "../../app/utils/time";
+import { addDays, nowInZone } from "../../app/domain/dates";
 import { expect, test } from "@playwright/test";
 import { createPro, fileDb, httpDb } from "./fixtures";
 import { DB_TOKEN, HRANA_URL, WORKER_URL } from "./env";

@@ -9,9 +9,9 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { formatDuration, formatMoney } from "../../utils/money";
-import { formatDate } from "../../utils/time";
-import { useHydrated } from "../../utils/use-hydrated";
+import { formatDuration, formatMoney } from "../../domain/money";
+import { formatDate } from "../../domain/dates";
+import { useHydrated } from "../use-hydrated";
 import { appointmentSchema, NOTES_MAX } from "../../validation/appointments";
 import { FieldError } from "../forms";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { AppointmentStatus } from "../../../db/schema";
-import { formatDuration, formatMoney } from "../../utils/money";
-import { formatDate } from "../../utils/time";
+import { formatDuration, formatMoney } from "../../domain/money";
+import { formatDate } from "../../domain/dates";
 import { STATUS_ACTIONS, statusActionsFor } from "../../validation/appointments";
 import { StatusBadge } from "./status-badge";
 

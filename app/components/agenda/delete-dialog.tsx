@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatDate } from "../../utils/time";
+import { formatDate } from "../../domain/dates";
 
 /**
  * The confirmation step before deleting (spec: 'Tem certeza que deseja excluir este

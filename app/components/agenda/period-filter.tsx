@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "react-router";
-import { PERIODS, type Period } from "../../utils/periods";
+import { PERIODS, type Period } from "../../domain/periods";
 import { FieldError } from "../forms";
 
 /**

@@ -1,5 +1,5 @@
-import { formatMoney } from "../../utils/money";
-import { formatDate } from "../../utils/time";
+import { formatMoney } from "../../domain/money";
+import { formatDate } from "../../domain/dates";
 
 export type AgendaSummary = {
   todayCount: number;

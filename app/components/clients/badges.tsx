@@ -1,4 +1,4 @@
-import type { ClientType } from "../../utils/client-type";
+import type { ClientType } from "../../domain/clients/client-types";
 
 const TYPE_STYLES: Record<ClientType, string> = {
   VIP: "bg-amber-100 text-amber-800 ring-amber-200",

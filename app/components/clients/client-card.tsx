@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ClientListItem } from "../../utils/client-type";
+import type { ClientListItem } from "../../domain/clients/client-types";
 import { ClientBadges } from "./badges";
 
 function initials(name: string) {

@@ -1,4 +1,4 @@
-import type { ClientTiles as Tiles } from "../../utils/client-type";
+import type { ClientTiles as Tiles } from "../../domain/clients/client-types";
 
 const number = new Intl.NumberFormat("pt-BR");
 

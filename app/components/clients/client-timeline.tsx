@@ -1,4 +1,4 @@
-import type { ClientListItem } from "../../utils/client-type";
+import type { ClientListItem } from "../../domain/clients/client-types";
 import { ClientBadges } from "./badges";
 import { ClientActions, ClientContacts, ClientMetrics } from "./client-card";
 

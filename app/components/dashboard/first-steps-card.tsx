@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SetupStep } from "../../utils/setup.server";
+import type { SetupStep } from "../../domain/accounts/setup-steps.server";
 
 /**
  * 'Primeiros passos': the checklist from real data, the button that opens the setup wizard

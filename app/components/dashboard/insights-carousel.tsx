@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { INSIGHT_ROTATE_MS, type Insight, type InsightTone } from "../../utils/insights";
-import { useHydrated } from "../../utils/use-hydrated";
+import { INSIGHT_ROTATE_MS, type Insight, type InsightTone } from "../../domain/metrics/insights";
+import { useHydrated } from "../use-hydrated";
 
 const TONES: Record<InsightTone, { badge: string; label: string; icon: string }> = {
   positive: { badge: "bg-emerald-100 text-emerald-800", label: "Boa notícia", icon: "▲" },

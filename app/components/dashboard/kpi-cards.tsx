@@ -1,5 +1,5 @@
-import type { Kpi } from "../../utils/insights";
-import type { Variation } from "../../utils/metrics";
+import type { Kpi } from "../../domain/metrics/insights";
+import type { Variation } from "../../domain/metrics/metrics";
 
 const TREND = {
   up: { icon: "▲", className: "text-emerald-700" },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "../../utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
 import { UsersIcon } from "./icons";
 
 export const LINKED_BANNER_KEY = "agendo:aviso-equipe-fechado";

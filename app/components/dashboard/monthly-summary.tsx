@@ -1,5 +1,5 @@
-import type { MonthlySummary as Summary } from "../../utils/insights";
-import { formatMoney } from "../../utils/money";
+import type { MonthlySummary as Summary } from "../../domain/metrics/insights";
+import { formatMoney } from "../../domain/money";
 
 const integer = new Intl.NumberFormat("pt-BR");
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import type { SetupStep } from "../../utils/setup.server";
-import { useHydrated } from "../../utils/use-hydrated";
+import type { SetupStep } from "../../domain/accounts/setup-steps.server";
+import { useHydrated } from "../use-hydrated";
 
 /** The wizard's four steps, in the spec's words (section 2, Dashboard). */
 export const WIZARD_TITLES: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { useHydrated } from "../../utils/use-hydrated";
-import { formatMoney } from "../../utils/money";
-import { PAYMENTS_NOT_CONFIGURED } from "../../utils/plans";
+import { useHydrated } from "../use-hydrated";
+import { formatMoney } from "../../domain/money";
+import { PAYMENTS_NOT_CONFIGURED } from "../../domain/billing/plans";
 import type { CurrentPlan } from "./types";
 
 /** The plan the professional is on, its status, the trial's days left and the portal button. */

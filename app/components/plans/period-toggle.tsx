@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import type { BillingPeriod } from "../../utils/plans";
-import { YEARLY_DISCOUNT_LABEL } from "../../utils/plans";
+import type { BillingPeriod } from "../../domain/billing/plans";
+import { YEARLY_DISCOUNT_LABEL } from "../../domain/billing/plans";
 
 /**
  * Mensal / Anual as two links (`?periodo=anual`): the choice lives in the URL, so it works

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatMoney } from "../../utils/money";
-import { planPrice, yearlySavingsCents, type BillingPeriod, type Plan } from "../../utils/plans";
+import { formatMoney } from "../../domain/money";
+import { planPrice, yearlySavingsCents, type BillingPeriod, type Plan } from "../../domain/billing/plans";
 
 export type PlanAction =
   /** A checkout button (signed in, payments configured, price set). */

@@ -1,4 +1,4 @@
-import { PLANS, type BillingPeriod, type Plan } from "../../utils/plans";
+import { PLANS, type BillingPeriod, type Plan } from "../../domain/billing/plans";
 import { PeriodToggle } from "./period-toggle";
 import { PlanCard, type PlanAction } from "./plan-card";
 

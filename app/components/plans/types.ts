@@ -1,4 +1,4 @@
-import type { PlansView } from "../../utils/billing.server";
+import type { PlansView } from "../../domain/billing/billing.server";
 
 export type { PlansView };
 export type CurrentPlan = PlansView["current"];

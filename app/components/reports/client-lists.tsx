@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { AT_RISK_AFTER_DAYS } from "../../utils/metrics";
-import { formatMoney } from "../../utils/money";
-import { formatDate } from "../../utils/time";
-import { whatsappLink } from "../../utils/whatsapp";
+import { AT_RISK_AFTER_DAYS } from "../../domain/metrics/metrics";
+import { formatMoney } from "../../domain/money";
+import { formatDate } from "../../domain/dates";
+import { whatsappLink } from "../../domain/whatsapp";
 import { EmptyNote, ReportSection } from "./section";
 import type { Report } from "./types";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { percentLabel } from "../../utils/metrics";
-import { formatDuration } from "../../utils/money";
+import { percentLabel } from "../../domain/metrics/metrics";
+import { formatDuration } from "../../domain/money";
 import { ReportSection } from "./section";
 import type { Report } from "./types";
 

@@ -1,5 +1,5 @@
-import type { Variation } from "../../utils/metrics";
-import { formatMoney } from "../../utils/money";
+import type { Variation } from "../../domain/metrics/metrics";
+import { formatMoney } from "../../domain/money";
 import { STATUS_LABELS } from "../../validation/appointments";
 import type { Report, ReportParams } from "./types";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { REPORT_PERIODS } from "../../utils/metrics";
+import { REPORT_PERIODS } from "../../domain/metrics/metrics";
 import { STATUS_LABELS } from "../../validation/appointments";
 import { FieldError } from "../forms";
 import type { ReportData } from "./types";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { barPercent, CHART_MONTH_CHOICES, type ChartMonths } from "../../utils/metrics";
-import { formatMoney } from "../../utils/money";
+import { barPercent, CHART_MONTH_CHOICES, type ChartMonths } from "../../domain/metrics/metrics";
+import { formatMoney } from "../../domain/money";
 import { ReportSection } from "./section";
 import type { Report } from "./types";
 

@@ -1,4 +1,4 @@
-import type { ReportData } from "../../utils/reports.server";
+import type { ReportData } from "../../domain/metrics/reports.server";
 
 export type { ReportData };
 export type Report = NonNullable<ReportData["report"]>;

@@ -1,5 +1,5 @@
-import { barPercent } from "../../utils/metrics";
-import { formatMoney } from "../../utils/money";
+import { barPercent } from "../../domain/metrics/metrics";
+import { formatMoney } from "../../domain/money";
 import { ReportSection } from "./section";
 import type { Report } from "./types";
 

@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { formatMoneyInput } from "../../utils/money";
+import { formatMoneyInput } from "../../domain/money";
 import { DEFAULT_SERVICE_COLOR, MAX_DURATION_MINUTES, serviceSchema } from "../../validation/services";
 import { Alert, Field, FieldError } from "../forms";
 import type { CategoryView, ServiceView } from "./types";

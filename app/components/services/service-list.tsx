@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatDuration, formatMoney } from "../../utils/money";
+import { formatDuration, formatMoney } from "../../domain/money";
 import type { CategoryView, ServiceStatsView, ServiceView } from "./types";
 import { filterHref, listHref, NO_CATEGORY, PARAMS } from "./urls";
 

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "../forms";
-import { TIME_CHOICES } from "../../utils/time";
+import { TIME_CHOICES } from "../../domain/dates";
 import { DAY_NAMES, type DayInput } from "../../validation/working-hours";
 
 // Hiding is pure CSS (:has on the day's fieldset), so a closed day and a day without a break

@@ -1,0 +1,56 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { PasswordField } from "../forms";
+import { changePasswordSchema } from "../../validation/account";
+
+/** 'Alterar senha': current password, new password and its confirmation. */
+export function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-password";
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="password-title">
+      <div>
+        <h2 id="password-title" className="text-lg font-semibold">
+          Alterar senha
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Ao alterar a senha, as sessões abertas em outros aparelhos são encerradas. Este aparelho continua conectado.
+        </p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="change-password" />
+        <PasswordField
+          label="Senha atual"
+          errors={fields.currentPassword.errors}
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordField
+            label="Nova senha"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          />
+          <PasswordField
+            label="Confirmar nova senha"
+            errors={fields.confirmPassword.errors}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          />
+        </div>
+        <p className="text-xs text-slate-500">A nova senha precisa ter pelo menos 6 caracteres.</p>
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Salvando..." : "Alterar senha"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

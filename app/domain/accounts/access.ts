@@ -1,0 +1,108 @@
+// Who may use the signed-in workspace (spec section 6, DECISIONS 'Access and plans') and how
+// many professionals an owner may link (seats). Pure functions: the caller loads the rows and
+// passes "now", so expiry is decided at request time and no background job is needed.
+import { planById } from "../billing/plans";
+
+export type SubscriptionLike = {
+  status: "trial" | "active" | "past_due" | "cancelled";
+  trialEndDate: Date | null;
+  subscriptionEndDate: Date | null;
+};
+
+export const TRIAL_DAYS = 7;
+
+/** Trial valid while its end is in the future; active valid while its period end is. */
+export function isSubscriptionValid(sub: SubscriptionLike | null | undefined, now: Date) {
+  if (!sub) return false;
+  if (sub.status === "trial") return !!sub.trialEndDate && sub.trialEndDate > now;
+  if (sub.status === "active") return !!sub.subscriptionEndDate && sub.subscriptionEndDate > now;
+  return false;
+}
+
+/** A paid subscription within its period (a trial is not one). */
+export function isPaidSubscriptionValid(sub: SubscriptionLike | null | undefined, now: Date) {
+  return !!sub && sub.status === "active" && isSubscriptionValid(sub, now);
+}
+
+/** Whole days left in a trial, counting a started day as one (0 when over). */
+export function trialDaysLeft(sub: SubscriptionLike | null | undefined, now: Date) {
+  if (!sub || sub.status !== "trial" || !sub.trialEndDate) return 0;
+  const ms = sub.trialEndDate.getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
+}
+
+export type AccessInput = {
+  email: string;
+  subscription: SubscriptionLike | null;
+  /**
+   * True when this user is an active linked account of another professional. Defaults to
+   * "an owner's subscription was passed".
+   */
+  linked?: boolean;
+  /** The subscription of the owner who linked this user, when the link is active. */
+  ownerSubscription?: SubscriptionLike | null;
+  adminEmails: string[];
+  exemptEmails: string[];
+};
+
+export type AccessReason = "admin" | "exempt" | "subscription" | "linked" | "denied";
+
+/**
+ * Admins and exempt e-mails (configuration) always get in. A linked professional gets in
+ * while the owner's subscription is valid, or through a paid plan of their own; their own trial
+ * does not count while they are linked, so the owner's cancellation ends their access at once
+ * (spec section 4; docs/decisions/0422). Anyone else needs a valid trial or subscription.
+ */
+export function accessReason(input: AccessInput, now: Date): AccessReason {
+  const email = input.email.toLowerCase();
+  if (input.adminEmails.includes(email)) return "admin";
+  if (input.exemptEmails.includes(email)) return "exempt";
+  const linked = input.linked ?? input.ownerSubscription != null;
+  if (!linked) return isSubscriptionValid(input.subscription, now) ? "subscription" : "denied";
+  if (isPaidSubscriptionValid(input.subscription, now)) return "subscription";
+  // Only the owner's paid plan carries a team: a row back on its trial (paid, then cancelled
+  // within the trial) lets nobody else in (a trial allows no linked accounts).
+  if (isPaidSubscriptionValid(input.ownerSubscription, now)) return "linked";
+  return "denied";
+}
+
+// ---------------------------------------------------------------- seats
+
+export type SeatSubscription = SubscriptionLike & { planId: string };
+
+/**
+ * Professionals the owner may link besides themselves: the plan's seats minus the owner
+ * (Essencial 1, Avançado 4, Profissional 9), null for unlimited (Enterprise), 0 on a trial,
+ * without a record, or when the paid period is over or cancelled.
+ */
+export function linkedSeats(sub: SeatSubscription | null | undefined, now: Date): number | null {
+  if (!sub || !isPaidSubscriptionValid(sub, now)) return 0;
+  const plan = planById(sub.planId);
+  if (!plan) return 0;
+  return plan.seats === null ? null : Math.max(0, plan.seats - 1);
+}
+
+/**
+ * Links still possible with `used` links (pending and active both hold a seat); null for
+ * unlimited. Never negative: after a downgrade below the links in use, existing links stay
+ * and no new one fits (docs/decisions/0423).
+ */
+export function seatsLeft(sub: SeatSubscription | null | undefined, used: number, now: Date): number | null {
+  const seats = linkedSeats(sub, now);
+  return seats === null ? null : Math.max(0, seats - used);
+}
+
+// ---------------------------------------------------------------- plan badge
+
+export type PlanBadge = "premium" | "trial" | "team" | null;
+
+/**
+ * The badge beside the settings title and on the profile: a team member's access comes from
+ * the owner's plan whatever their own record says; then a paid plan, then a trial.
+ */
+export function planBadge(user: { access: AccessReason; subscription: SubscriptionLike | null }): PlanBadge {
+  if (user.access === "linked") return "team";
+  if (user.subscription?.status === "active") return "premium";
+  if (user.subscription?.status === "trial") return "trial";
+  return null;
+}

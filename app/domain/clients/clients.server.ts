@@ -1,0 +1,406 @@
+import { TZDate } from "@date-fns/tz";
+import { format, startOfMonth, subDays } from "date-fns";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { appointments, clients } from "../../../db/schema";
+import type { ClientInput } from "../../validation/clients";
+import {
+  ACTIVE_WITHIN_DAYS,
+  clientType,
+  isLoyal,
+  SEARCH_MAX,
+  VIP_SPENT_ABOVE_CENTS,
+  type ClientListItem,
+  type ClientTiles,
+  type ClientView,
+} from "./client-types";
+import type { Db } from "../../utils/db.server";
+import { formatMoney } from "../money";
+import { formatPhone } from "../phone";
+
+// Every query here takes the professional's id and puts it in the WHERE clause.
+// Metrics are computed in SQL: "total gasto" sums completed appointments only, the
+// appointment count leaves cancelled ones out, the last visit is the latest
+// non-cancelled appointment on or before today (DECISIONS.md, docs/decisions/0123).
+
+export const PAGE_SIZE = 24;
+
+export type Client = typeof clients.$inferSelect;
+
+/** "Today", the start of this month and the start of the active window, in the professional's zone. */
+export function clientClock(timeZone: string, now = new Date()) {
+  const local = TZDate.tz(timeZone, now.getTime());
+  return {
+    timeZone,
+    today: format(local, "yyyy-MM-dd"),
+    monthStartMs: startOfMonth(local).getTime(),
+    activeFrom: format(subDays(local, ACTIVE_WITHIN_DAYS), "yyyy-MM-dd"),
+  };
+}
+export type ClientClock = ReturnType<typeof clientClock>;
+
+// ------------------------------------------------------------------ reads
+
+export function getClient(db: Db, userId: string, id: string) {
+  return db.query.clients.findFirst({ where: and(eq(clients.id, id), eq(clients.userId, userId)) });
+}
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The accented letters of Portuguese, both cases, and their plain letter. Kept to these 24: each
+ * is one nested replace() and SQLite's parser allows only so much nesting.
+ */
+const ACCENTED: [string, string][] = [
+  ..."áàâãÁÀÂÃ".split("").map((c) => [c, "a"] as [string, string]),
+  ..."éêÉÊ".split("").map((c) => [c, "e"] as [string, string]),
+  ..."íÍ".split("").map((c) => [c, "i"] as [string, string]),
+  ..."óôõÓÔÕ".split("").map((c) => [c, "o"] as [string, string]),
+  ..."úÚ".split("").map((c) => [c, "u"] as [string, string]),
+  ..."çÇ".split("").map((c) => [c, "c"] as [string, string]),
+];
+
+/** The column without accents, for LIKE (which already ignores ASCII case): "João" -> "Joao". */
+function withoutAccents(column: SQL | typeof clients.name): SQL {
+  return ACCENTED.reduce<SQL>((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`${column}`);
+}
+
+/** "Conceição " -> "Conceicao": what the typed text is compared as. */
+export function foldAccents(text: string) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+}
+
+/**
+ * Name or e-mail containing the text, accents and case ignored ("joao" finds "João"), or
+ * phone containing its digits (2 or more).
+ */
+export function searchCondition(userId: string, q: string): SQL {
+  const owner = eq(clients.userId, userId);
+  const term = foldAccents(q.trim().slice(0, SEARCH_MAX));
+  if (!term) return owner;
+  const like = `%${escapeLike(term)}%`;
+  const parts: SQL[] = [
+    sql`${clients.name} LIKE ${like} ESCAPE '\\'`,
+    // Only names with a non-ASCII letter pay for the replace() chain.
+    sql`(${clients.name} GLOB '*[^ -~]*' AND ${withoutAccents(clients.name)} LIKE ${like} ESCAPE '\\')`,
+    sql`${clients.email} LIKE ${like} ESCAPE '\\'`,
+  ];
+  const digits = term.replace(/\D/g, "");
+  if (digits.length >= 2) parts.push(sql`${clients.phone} LIKE ${`%${digits}%`}`);
+  return and(owner, or(...parts))!;
+}
+
+/** Per-client metrics for the given ids only: one GROUP BY on appointments_user_client_metrics_idx. */
+export function metricsQuery(db: Db, userId: string, ids: string[], today: string) {
+  return db
+    .select({
+      clientId: appointments.clientId,
+      appointmentCount: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end), 0)`.mapWith(Number),
+      totalSpentCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
+      lastVisit: sql<string | null>`max(case when ${appointments.status} <> 'cancelled' and ${appointments.date} <= ${today} then ${appointments.date} end)`,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), inArray(appointments.clientId, ids)))
+    .groupBy(appointments.clientId);
+}
+
+type Metrics = { appointmentCount: number; totalSpentCents: number; lastVisit: string | null };
+const NO_METRICS: Metrics = { appointmentCount: 0, totalSpentCents: 0, lastVisit: null };
+
+export async function metricsFor(db: Db, userId: string, ids: string[], today: string) {
+  const map = new Map<string, Metrics>();
+  if (ids.length === 0) return map;
+  for (const row of await metricsQuery(db, userId, ids, today)) {
+    if (row.clientId) map.set(row.clientId, row);
+  }
+  return map;
+}
+
+/** yyyy-MM-dd to dd/MM/yyyy. */
+export function formatIsoDate(iso: string) {
+  const [y, m, d] = iso.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** Everything a card or timeline entry shows, formatted on the server (same text with or without JS). */
+export function toListItem(client: Client, metrics: Metrics, timeZone: string): ClientListItem {
+  const created = TZDate.tz(timeZone, client.createdAt.getTime());
+  return {
+    id: client.id,
+    name: client.name,
+    phone: formatPhone(client.phone),
+    phoneDigits: client.phone,
+    email: client.email,
+    address: client.address,
+    type: clientType(metrics),
+    loyal: isLoyal(metrics),
+    appointmentCount: metrics.appointmentCount,
+    totalSpent: formatMoney(metrics.totalSpentCents),
+    lastVisit: metrics.lastVisit ? formatIsoDate(metrics.lastVisit) : null,
+    since: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone }).format(client.createdAt),
+    createdDay: format(created, "dd/MM"),
+    createdYear: format(created, "yyyy"),
+  };
+}
+
+/** The four tiles, each one aggregate in SQL. */
+export function tileQueries(db: Db, userId: string, clock: ClientClock) {
+  const vipClients = db
+    .select({ clientId: appointments.clientId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, userId),
+        eq(appointments.status, "completed"),
+        isNotNull(appointments.clientId),
+      ),
+    )
+    .groupBy(appointments.clientId)
+    .having(sql`sum(${appointments.priceCents}) > ${VIP_SPENT_ABOVE_CENTS}`)
+    .as("vip_clients");
+  return [
+    db
+      .select({
+        total: count(),
+        newThisMonth: sql<number>`coalesce(sum(case when ${clients.createdAt} >= ${clock.monthStartMs} then 1 else 0 end), 0)`.mapWith(Number),
+      })
+      .from(clients)
+      .where(eq(clients.userId, userId)),
+    db.select({ vip: count() }).from(vipClients),
+    db
+      .select({ active: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.userId, userId),
+          ne(appointments.status, "cancelled"),
+          gte(appointments.date, clock.activeFrom),
+          lte(appointments.date, clock.today),
+        ),
+      ),
+  ] as const;
+}
+
+
+type TileResults = readonly [
+  { total: number; newThisMonth: number }[],
+  { vip: number }[],
+  { active: number }[],
+];
+
+function tilesFrom([[totals], [vip], [active]]: TileResults): ClientTiles {
+  return {
+    total: totals?.total ?? 0,
+    newThisMonth: totals?.newThisMonth ?? 0,
+    vip: vip?.vip ?? 0,
+    active: active?.active ?? 0,
+  };
+}
+
+export async function clientTiles(db: Db, userId: string, clock: ClientClock): Promise<ClientTiles> {
+  return tilesFrom(await db.batch(tileQueries(db, userId, clock)));
+}
+
+/**
+ * One page of clients with their metrics and the tiles: the page, its count and the tiles
+ * in one batch (one round trip), then the metrics of those (at most PAGE_SIZE) clients.
+ */
+export async function listClients(
+  db: Db,
+  userId: string,
+  options: { q: string; page: number; view: ClientView; clock: ClientClock },
+) {
+  const where = searchCondition(userId, options.q);
+  const order =
+    options.view === "timeline"
+      ? [desc(clients.createdAt), desc(clients.id)]
+      : [asc(sql`${clients.name} collate nocase`), asc(clients.id)];
+  const pageQuery = (page: number) =>
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+  const [[matching], rows, ...tiles] = await db.batch([
+    db.select({ n: count() }).from(clients).where(where),
+    pageQuery(options.page),
+    ...tileQueries(db, userId, options.clock),
+  ]);
+  const total = matching?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(options.page, pageCount);
+  // A page past the end (after a deletion, or typed by hand) shows the last one.
+  const pageRows = page === options.page ? rows : await pageQuery(page);
+  const metrics = await metricsFor(db, userId, pageRows.map((c) => c.id), options.clock.today);
+  return {
+    clients: pageRows.map((c) => toListItem(c, metrics.get(c.id) ?? NO_METRICS, options.clock.timeZone)),
+    matching: total,
+    page,
+    pageCount,
+    pageSize: PAGE_SIZE,
+    tiles: tilesFrom(tiles as TileResults),
+  };
+}
+
+// ------------------------------------------------------------------ writes
+
+export class PhoneTakenError extends Error {
+  constructor() {
+    super("phone taken");
+  }
+}
+
+/** The unique index clients_user_phone_uq refused the row (two saves racing for one phone). */
+function isPhoneConflict(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (message.includes("UNIQUE") && message.includes("clients.phone")) return true;
+  }
+  return false;
+}
+
+/** Another of this professional's clients already has the phone. */
+export async function phoneTaken(db: Db, userId: string, phone: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.userId, userId),
+        eq(clients.phone, phone),
+        exceptId ? ne(clients.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+function columns(input: ClientInput) {
+  return {
+    name: input.name,
+    phone: input.phone,
+    email: input.email ?? "",
+    address: input.address ?? "",
+    birthDate: input.birthDate || null,
+    notes: input.notes ?? "",
+  };
+}
+
+export async function createClient(db: Db, userId: string, input: ClientInput) {
+  try {
+    const [row] = await db
+      .insert(clients)
+      .values({ userId, ...columns(input) })
+      .returning({ id: clients.id, name: clients.name });
+    return row!;
+  } catch (error) {
+    if (isPhoneConflict(error)) throw new PhoneTakenError();
+    throw error;
+  }
+}
+
+/** Null when the client is not this professional's. */
+export async function updateClient(db: Db, userId: string, id: string, input: ClientInput) {
+  try {
+    const [row] = await db
+      .update(clients)
+      .set(columns(input))
+      .where(and(eq(clients.id, id), eq(clients.userId, userId)))
+      .returning({ id: clients.id, name: clients.name });
+    return row ?? null;
+  } catch (error) {
+    if (isPhoneConflict(error)) throw new PhoneTakenError();
+    throw error;
+  }
+}
+
+/**
+ * Removes the client. Their appointments stay (history for the agenda and reports) with
+ * client_id set to NULL by the foreign key (docs/decisions/0121). Null when not this professional's.
+ */
+export async function deleteClient(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .delete(clients)
+    .where(and(eq(clients.id, id), eq(clients.userId, userId)))
+    .returning({ id: clients.id, name: clients.name });
+  return row ?? null;
+}
+
+// ------------------------------------------------------------------ CSV export
+
+export const CSV_HEADER = [
+  "Nome",
+  "Telefone",
+  "E-mail",
+  "Endereço",
+  "Data de nascimento",
+  "Observações",
+  "Cliente desde",
+  "Agendamentos",
+  "Total gasto (R$)",
+  "Última visita",
+];
+
+/**
+ * One CSV cell for Excel pt-BR: quoted when it holds the separator, a quote or a line break;
+ * a leading =, +, -, @, tab or CR is neutralised with an apostrophe (formula injection).
+ */
+export function csvCell(value: string): string {
+  let v = value;
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[";\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+/** 12345 centavos to "123,45" (a number Excel pt-BR reads, without the currency symbol). */
+export function csvMoney(cents: number) {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}
+
+/** The professional's clients as CSV text: UTF-8 BOM, ';' separator, CRLF (docs/decisions/0122). */
+export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
+  const stats = db
+    .select({
+      clientId: appointments.clientId,
+      appointmentCount: sql<number>`sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end)`.as("appointment_count"),
+      totalSpentCents: sql<number>`sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end)`.as("total_spent_cents"),
+      lastVisit: sql<string | null>`max(case when ${appointments.status} <> 'cancelled' and ${appointments.date} <= ${clock.today} then ${appointments.date} end)`.as("last_visit"),
+    })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), isNotNull(appointments.clientId)))
+    .groupBy(appointments.clientId)
+    .as("stats");
+  const rows = await db
+    .select({
+      client: clients,
+      appointmentCount: sql<number>`coalesce(${stats.appointmentCount}, 0)`.mapWith(Number),
+      totalSpentCents: sql<number>`coalesce(${stats.totalSpentCents}, 0)`.mapWith(Number),
+      lastVisit: stats.lastVisit,
+    })
+    .from(clients)
+    .leftJoin(stats, eq(stats.clientId, clients.id))
+    .where(eq(clients.userId, userId))
+    .orderBy(asc(sql`${clients.name} collate nocase`), asc(clients.id));
+  const lines = [CSV_HEADER.map(csvCell).join(";")];
+  for (const { client, appointmentCount, totalSpentCents, lastVisit } of rows) {
+    lines.push(
+      [
+        client.name,
+        formatPhone(client.phone),
+        client.email,
+        client.address,
+        client.birthDate ? formatIsoDate(client.birthDate) : "",
+        client.notes,
+        format(TZDate.tz(clock.timeZone, client.createdAt.getTime()), "dd/MM/yyyy"),
+        String(appointmentCount),
+        csvMoney(totalSpentCents),
+        lastVisit ? formatIsoDate(lastVisit) : "",
+      ]
+        .map(csvCell)
+        .join(";"),
+    );
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

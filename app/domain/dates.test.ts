@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  ALLOWED_TIME_ZONES,
+  addDays,
+  dayOfWeek,
+  formatDate,
+  isIsoDate,
+  maxBookingDate,
+  minutesToTime,
+  nowInZone,
+  TIME_CHOICES,
+  timeToMinutes,
+} from "./dates";
+
+describe("minutes and HH:mm", () => {
+  it("converts both ways", () => {
+    expect(minutesToTime(570)).toBe("09:30");
+    expect(minutesToTime(0)).toBe("00:00");
+    expect(minutesToTime(23 * 60 + 59)).toBe("23:59");
+    expect(timeToMinutes("09:30")).toBe(570);
+    expect(timeToMinutes("00:00")).toBe(0);
+    expect(timeToMinutes("23:59")).toBe(1439);
+  });
+
+  it("gives NaN for anything that is not HH:mm", () => {
+    for (const bad of ["9:30", "24:00", "12:60", "12h30", "", "09:30:00", " 09:30"]) {
+      expect(timeToMinutes(bad), bad).toBeNaN();
+    }
+  });
+
+  it("offers the spec's choices: every 30 min from 06:00 to 23:30", () => {
+    expect(TIME_CHOICES[0]).toBe("06:00");
+    expect(TIME_CHOICES[1]).toBe("06:30");
+    expect(TIME_CHOICES.at(-1)).toBe("23:30");
+    expect(TIME_CHOICES).toHaveLength(36);
+  });
+});
+
+describe("dates", () => {
+  it("adds days across months, years and leap days", () => {
+    expect(addDays("2025-01-31", 1)).toBe("2025-02-01");
+    expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2025-03-01", -1)).toBe("2025-02-28");
+    expect(addDays("2025-03-10", 0)).toBe("2025-03-10");
+  });
+
+  it("ends the booking window 6 months ahead, clamped to the month's end", () => {
+    expect(maxBookingDate("2025-03-10")).toBe("2025-09-10");
+    expect(maxBookingDate("2025-08-31")).toBe("2026-02-28");
+    expect(maxBookingDate("2023-08-31")).toBe("2024-02-29");
+    expect(maxBookingDate("2025-10-15")).toBe("2026-04-15");
+  });
+
+  it("knows the weekday, 0 = Sunday", () => {
+    expect(dayOfWeek("2025-03-09")).toBe(0);
+    expect(dayOfWeek("2025-03-10")).toBe(1);
+    expect(dayOfWeek("2025-03-15")).toBe(6);
+  });
+
+  it("accepts only real yyyy-MM-dd dates", () => {
+    expect(isIsoDate("2025-03-10")).toBe(true);
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2025-02-29")).toBe(false);
+    expect(isIsoDate("2025-13-01")).toBe(false);
+    expect(isIsoDate("10/03/2025")).toBe(false);
+    expect(isIsoDate(undefined)).toBe(false);
+  });
+
+  it("formats dd/MM", () => {
+    expect(formatDate("2025-03-07")).toBe("07/03");
+    expect(formatDate("2025-03-07", true)).toBe("07/03/2025");
+  });
+});
+
+describe("nowInZone", () => {
+  const instant = new Date("2025-03-10T13:07:00Z"); // a Monday
+
+  it("is the professional's wall clock, not the server's", () => {
+    expect(nowInZone("America/Sao_Paulo", instant)).toEqual({ date: "2025-03-10", minute: 10 * 60 + 7, dayOfWeek: 1 });
+    expect(nowInZone("America/Manaus", instant)).toEqual({ date: "2025-03-10", minute: 9 * 60 + 7, dayOfWeek: 1 });
+    expect(nowInZone("America/Recife", instant).minute).toBe(10 * 60 + 7);
+  });
+
+  it("changes the date at local midnight: 00:30 in Sao Paulo is still yesterday in Manaus", () => {
+    const lateNight = new Date("2025-03-11T03:30:00Z");
+    expect(nowInZone("America/Sao_Paulo", lateNight)).toEqual({ date: "2025-03-11", minute: 30, dayOfWeek: 2 });
+    expect(nowInZone("America/Manaus", lateNight)).toEqual({ date: "2025-03-10", minute: 23 * 60 + 30, dayOfWeek: 1 });
+  });
+
+  it("falls back to Sao Paulo for an unknown zone instead of throwing", () => {
+    expect(nowInZone("Mars/Olympus", instant)).toEqual(nowInZone("America/Sao_Paulo", instant));
+  });
+
+  it("lists the five allowed zones", () => {
+    expect([...ALLOWED_TIME_ZONES].sort()).toEqual([
+      "America/Belem",
+      "America/Fortaleza",
+      "America/Manaus",
+      "America/Recife",
+      "America/Sao_Paulo",
+    ]);
+  });
+});

@@ -1,0 +1,374 @@
+// SQL aggregates behind the dashboard, the tips and the profile page. Every statement has the
+// professional's id in its WHERE (and in the ON of every join); the rules that turn these
+// figures into cards and tips live in app/domain/metrics/insights.ts (pure, unit-tested).
+import { TZDate } from "@date-fns/tz";
+import { and, between, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
+import type { CurrentUser } from "../../utils/auth.server";
+import type { Db } from "../../utils/db.server";
+import {
+  monthWindows,
+  type ClientStat,
+  type ClientTotals,
+  type DashboardTotals,
+  type DateRange,
+  type LifetimeTotals,
+  type PeriodTotals,
+} from "./insights";
+import { addDays, nowInZone } from "../dates";
+
+/** The instant local midnight of `date` begins in `timeZone` (for created_at comparisons). */
+export function localMidnightMs(date: string, timeZone: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  try {
+    return new TZDate(y, m - 1, d, timeZone).getTime();
+  } catch {
+    return new TZDate(y, m - 1, d, "America/Sao_Paulo").getTime();
+  }
+}
+
+/** Today and the compared periods in the professional's zone, with the instants they start at. */
+export function dashboardClock(timeZone: string, now = new Date()) {
+  const today = nowInZone(timeZone, now).date;
+  const w = monthWindows(today);
+  return {
+    now,
+    today,
+    ...w,
+    monthStartMs: localMidnightMs(w.current.from, timeZone),
+    previousStartMs: localMidnightMs(w.previous.from, timeZone),
+    /** Exclusive end of the previous window: midnight after its last day. */
+    previousEndMs: localMidnightMs(addDays(w.previous.to, 1), timeZone),
+    tomorrowStartMs: localMidnightMs(w.tomorrow, timeZone),
+  };
+}
+export type DashboardClock = ReturnType<typeof dashboardClock>;
+
+// ------------------------------------------------------------------ building blocks
+
+const completed = sql`${appointments.status} = 'completed'`;
+const notCancelled = sql`${appointments.status} <> 'cancelled'`;
+
+function inRange(range: DateRange) {
+  return sql`${appointments.date} between ${range.from} and ${range.to}`;
+}
+
+/** Completed revenue, completed count and non-cancelled count of one date range, as three columns. */
+function periodColumns(range: DateRange) {
+  const within = inRange(range);
+  return {
+    revenueCents: sql<number>`coalesce(sum(case when ${completed} and ${within} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
+    completed: sql<number>`coalesce(sum(case when ${completed} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
+    appointments: sql<number>`coalesce(sum(case when ${notCancelled} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
+  };
+}
+
+function prefixed<P extends string, T extends Record<string, unknown>>(prefix: P, cols: T) {
+  return Object.fromEntries(Object.entries(cols).map(([k, v]) => [`${prefix}_${k}`, v])) as {
+    [K in keyof T & string as `${P}_${K}`]: T[K];
+  };
+}
+
+function pick(row: Record<string, number> | undefined, prefix: string): PeriodTotals {
+  return {
+    revenueCents: row?.[`${prefix}_revenueCents`] ?? 0,
+    completed: row?.[`${prefix}_completed`] ?? 0,
+    appointments: row?.[`${prefix}_appointments`] ?? 0,
+  };
+}
+
+/** Today, yesterday, month-to-date, the previous window and the whole month, in one scan. */
+function totalsQuery(db: Db, userId: string, clock: DashboardClock) {
+  return db
+    .select({
+      ...prefixed("today", periodColumns({ from: clock.today, to: clock.today })),
+      ...prefixed("yesterday", periodColumns({ from: clock.yesterday, to: clock.yesterday })),
+      ...prefixed("current", periodColumns(clock.current)),
+      ...prefixed("previous", periodColumns(clock.previous)),
+      ...prefixed("month", periodColumns(clock.month)),
+    })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), between(appointments.date, clock.previous.from, clock.month.to)));
+}
+
+function clientTotalsQuery(db: Db, userId: string, clock: DashboardClock) {
+  return db
+    .select({
+      total: count(),
+      atMonthStart: sql<number>`coalesce(sum(case when ${clients.createdAt} < ${clock.monthStartMs} then 1 else 0 end), 0)`.mapWith(Number),
+      newThisMonth: sql<number>`coalesce(sum(case when ${clients.createdAt} >= ${clock.monthStartMs} then 1 else 0 end), 0)`.mapWith(Number),
+      newPrevious: sql<number>`coalesce(sum(case when ${clients.createdAt} >= ${clock.previousStartMs} and ${clients.createdAt} < ${clock.previousEndMs} then 1 else 0 end), 0)`.mapWith(Number),
+    })
+    .from(clients)
+    .where(eq(clients.userId, userId));
+}
+
+/**
+ * One row per client with appointments: completed spend, non-cancelled count, latest
+ * non-cancelled date and whether one falls in this calendar month. One GROUP BY over the
+ * covering index appointments_user_client_metrics_idx; bounded by the professional's clients.
+ */
+function clientStatsQuery(db: Db, userId: string, clock: DashboardClock) {
+  return db
+    .select({
+      name: clients.name,
+      spentCents: sql<number>`coalesce(sum(case when ${completed} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
+      appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`.mapWith(Number),
+      lastDate: sql<string | null>`max(case when ${notCancelled} then ${appointments.date} end)`,
+      inMonth: sql<number>`coalesce(max(case when ${notCancelled} and ${inRange(clock.month)} then 1 else 0 end), 0)`.mapWith(Number),
+    })
+    .from(appointments)
+    .innerJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+    .where(and(eq(appointments.userId, userId), isNotNull(appointments.clientId)))
+    .groupBy(appointments.clientId);
+}
+
+function lastCreatedQuery(db: Db, userId: string) {
+  return db
+    .select({ createdAt: appointments.createdAt })
+    .from(appointments)
+    .where(eq(appointments.userId, userId))
+    .orderBy(desc(appointments.createdAt))
+    .limit(1);
+}
+
+function weekdayRevenueQuery(db: Db, userId: string, clock: DashboardClock) {
+  const weekday = sql<number>`cast(strftime('%w', ${appointments.date}) as integer)`;
+  return db
+    .select({
+      weekday: weekday.mapWith(Number),
+      revenueCents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)`.mapWith(Number),
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, userId),
+        eq(appointments.status, "completed"),
+        between(appointments.date, clock.current.from, clock.current.to),
+      ),
+    )
+    .groupBy(weekday);
+}
+
+/** By the service name copied on the appointment (a renamed or deleted service keeps its history). */
+function topServiceQuery(db: Db, userId: string, clock: DashboardClock) {
+  const revenue = sql<number>`coalesce(sum(${appointments.priceCents}), 0)`;
+  return db
+    .select({
+      name: appointments.serviceName,
+      sales: count(),
+      revenueCents: revenue.mapWith(Number),
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, userId),
+        eq(appointments.status, "completed"),
+        between(appointments.date, clock.current.from, clock.current.to),
+        ne(appointments.serviceName, ""),
+      ),
+    )
+    .groupBy(appointments.serviceName)
+    .orderBy(desc(count()), desc(revenue), appointments.serviceName)
+    .limit(1);
+}
+
+/** The 4 most recently created appointments, with the client's name (the client joined by owner too). */
+function recentQuery(db: Db, userId: string) {
+  return db
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      startMinute: appointments.startMinute,
+      status: appointments.status,
+      serviceName: appointments.serviceName,
+      clientName: clients.name,
+    })
+    .from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+    .where(eq(appointments.userId, userId))
+    .orderBy(desc(appointments.createdAt), desc(appointments.id))
+    .limit(4);
+}
+
+/** The owner's business when this user is an active linked account (matched by e-mail or id). */
+function linkedOwnerQuery(db: Db, user: Pick<CurrentUser, "id" | "email">) {
+  return db
+    .select({ businessName: profiles.businessName, fullName: profiles.fullName })
+    .from(linkedAccounts)
+    .innerJoin(profiles, eq(profiles.userId, linkedAccounts.ownerId))
+    .where(
+      and(
+        eq(linkedAccounts.status, "active"),
+        ne(linkedAccounts.ownerId, user.id),
+        or(eq(linkedAccounts.linkedUserEmail, user.email.toLowerCase()), eq(linkedAccounts.linkedUserId, user.id)),
+      ),
+    )
+    .limit(1);
+}
+
+function flagsQuery(db: Db, userId: string) {
+  return db
+    .select({
+      setupCompletedAt: users.setupCompletedAt,
+      guideSeenAt: users.guideSeenAt,
+      tutorialSteps: users.tutorialSteps,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
+export type RecentAppointment = {
+  id: string;
+  date: string;
+  startMinute: number;
+  status: AppointmentStatus;
+  serviceName: string;
+  clientName: string | null;
+};
+
+// ------------------------------------------------------------------ loaders
+
+/** Everything the dashboard needs beyond the setup steps, in one round trip. */
+export async function loadDashboardData(db: Db, user: Pick<CurrentUser, "id" | "email" | "profile">, now = new Date()) {
+  const clock = dashboardClock(user.profile.timeZone, now);
+  const [totalsRows, clientRows, stats, last, weekdays, top, recent, owner, flags] = await db.batch([
+    totalsQuery(db, user.id, clock),
+    clientTotalsQuery(db, user.id, clock),
+    clientStatsQuery(db, user.id, clock),
+    lastCreatedQuery(db, user.id),
+    weekdayRevenueQuery(db, user.id, clock),
+    topServiceQuery(db, user.id, clock),
+    recentQuery(db, user.id),
+    linkedOwnerQuery(db, user),
+    flagsQuery(db, user.id),
+  ]);
+  const row = totalsRows[0] as Record<string, number> | undefined;
+  const totals: DashboardTotals = {
+    today: pick(row, "today"),
+    yesterday: pick(row, "yesterday"),
+    current: pick(row, "current"),
+    previous: pick(row, "previous"),
+    monthAppointments: pick(row, "month").appointments,
+  };
+  const c = clientRows[0];
+  const clientTotals: ClientTotals = {
+    total: c?.total ?? 0,
+    atMonthStart: c?.atMonthStart ?? 0,
+    newThisMonth: c?.newThisMonth ?? 0,
+  };
+  const clientStats: ClientStat[] = stats.map((s) => ({
+    name: s.name,
+    spentCents: s.spentCents,
+    appointments: s.appointments,
+    lastDate: s.lastDate,
+    inMonth: s.inMonth === 1,
+  }));
+  const weekdayRevenueCents = Array.from({ length: 7 }, () => 0);
+  for (const w of weekdays) if (w.weekday >= 0 && w.weekday <= 6) weekdayRevenueCents[w.weekday] = w.revenueCents;
+  return {
+    clock,
+    totals,
+    clientTotals,
+    clientStats,
+    lastCreatedAt: last[0]?.createdAt ?? null,
+    weekdayRevenueCents,
+    topService: top[0] ?? null,
+    recent: recent as RecentAppointment[],
+    linkedOwner: owner[0] ?? null,
+    flags: flags[0] ?? { setupCompletedAt: null, guideSeenAt: null, tutorialSteps: "[]", createdAt: now },
+  };
+}
+
+/** Lifetime figures of the profile page (completed appointments only) and this month vs last. */
+export async function loadProfileStats(db: Db, userId: string, timeZone: string, now = new Date()) {
+  const clock = dashboardClock(timeZone, now);
+  const [lifetimeRows, monthRows, clientRows, flags] = await db.batch([
+    db
+      .select({
+        clientsServed: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number),
+        completed: count(),
+        revenueCents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)`.mapWith(Number),
+        averageMinutes: sql<number | null>`avg(${appointments.durationMinutes})`,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), eq(appointments.status, "completed"))),
+    db
+      .select({
+        ...prefixed("current", periodColumns(clock.current)),
+        ...prefixed("previous", periodColumns(clock.previous)),
+      })
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), between(appointments.date, clock.previous.from, clock.current.to))),
+    clientTotalsQuery(db, userId, clock),
+    flagsQuery(db, userId),
+  ]);
+  const l = lifetimeRows[0];
+  const lifetime: LifetimeTotals & { averageMinutes: number | null } = {
+    clientsServed: l?.clientsServed ?? 0,
+    completed: l?.completed ?? 0,
+    revenueCents: l?.revenueCents ?? 0,
+    averageMinutes: l?.averageMinutes == null ? null : Math.round(Number(l.averageMinutes)),
+  };
+  const m = monthRows[0] as Record<string, number> | undefined;
+  const c = clientRows[0];
+  return {
+    clock,
+    lifetime,
+    current: { ...pick(m, "current"), newClients: c?.newThisMonth ?? 0 },
+    previous: { ...pick(m, "previous"), newClients: c?.newPrevious ?? 0 },
+    memberSince: flags[0]?.createdAt ?? now,
+  };
+}
+
+// ------------------------------------------------------------------ flags and tutorial
+
+/** Sets the setup flag once (later posts keep the first date). */
+export function markSetupCompleted(db: Db, userId: string, now = new Date()) {
+  return db
+    .update(users)
+    .set({ setupCompletedAt: sql`coalesce(${users.setupCompletedAt}, ${now.getTime()})` })
+    .where(eq(users.id, userId));
+}
+
+export function markGuideSeen(db: Db, userId: string, now = new Date()) {
+  return db
+    .update(users)
+    .set({ guideSeenAt: sql`coalesce(${users.guideSeenAt}, ${now.getTime()})` })
+    .where(eq(users.id, userId));
+}
+
+export const TUTORIAL_STEP_KEYS = ["profile", "hours", "services", "page"] as const;
+export type TutorialStepKey = (typeof TUTORIAL_STEP_KEYS)[number];
+
+export function isTutorialStepKey(value: unknown): value is TutorialStepKey {
+  return TUTORIAL_STEP_KEYS.includes(value as TutorialStepKey);
+}
+
+/** The ticked steps from users.tutorial_steps; anything unreadable counts as none. */
+export function parseTutorialSteps(text: string | null | undefined): TutorialStepKey[] {
+  try {
+    const value: unknown = JSON.parse(text ?? "[]");
+    return Array.isArray(value) ? TUTORIAL_STEP_KEYS.filter((k) => value.includes(k)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Ticks or unticks one tutorial step in a single statement (no read-then-write race between
+ * two tabs): the step is removed from the JSON array and, when ticking, appended again.
+ */
+export function setTutorialStep(db: Db, userId: string, step: TutorialStepKey, done: boolean) {
+  const current = sql`(select value from json_each(case when json_valid(${users.tutorialSteps}) and json_type(${users.tutorialSteps}) = 'array' then ${users.tutorialSteps} else '[]' end) where value <> ${step})`;
+  const next = done
+    ? sql`(select json_group_array(value) from (select value from ${current} union all select ${step}))`
+    : sql`(select json_group_array(value) from ${current})`;
+  return db.update(users).set({ tutorialSteps: next }).where(eq(users.id, userId));
+}
+
+export async function tutorialSteps(db: Db, userId: string) {
+  const [row] = await db.select({ steps: users.tutorialSteps }).from(users).where(eq(users.id, userId));
+  return parseTutorialSteps(row?.steps);
+}

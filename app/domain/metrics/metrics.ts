@@ -1,0 +1,364 @@
+// Definitions shared by the dashboard, reports and profile figures (pure, unit-tested).
+
+export type Variation = {
+  /** Percentage change against the previous period, rounded; null when there is no base. */
+  pct: number | null;
+  /** pt-BR label: '+12% vs período anterior', '-5% vs ...', 'Sem dados do período anterior'. */
+  label: string;
+  trend: "up" | "down" | "flat" | "none";
+};
+
+/**
+ * Change of `current` against `previous` (the previous period of equal length). With no
+ * previous value there is nothing to compare with, and we say so instead of inventing '+100%'.
+ */
+export function variation(current: number, previous: number, suffix = "vs período anterior"): Variation {
+  if (previous === 0) {
+    return current === 0
+      ? { pct: 0, label: `0% ${suffix}`, trend: "flat" }
+      : { pct: null, label: "Sem dados do período anterior", trend: "none" };
+  }
+  const pct = Math.round(((current - previous) / previous) * 100);
+  const sign = pct > 0 ? "+" : "";
+  return { pct, label: `${sign}${pct}% ${suffix}`, trend: pct > 0 ? "up" : pct < 0 ? "down" : "flat" };
+}
+
+// ================================================================== shared definitions
+// Pure definitions of every figure the reports (and the dashboard and profile) show. The
+// SQL in app/domain/metrics/reports.server.ts produces the sums and counts; these functions turn them
+// into the figures, so each definition is written (and unit-tested) once.
+// Money is integer centavos; dates are yyyy-MM-dd strings in the professional's zone.
+
+export type DateRange = { from: string; to: string };
+
+/** Working hours of one weekday (0 = Sunday ... 6 = Saturday), as stored. */
+export type WorkingHourRow = {
+  dayOfWeek: number;
+  isActive: boolean;
+  startTime: string;
+  endTime: string;
+  breakStartTime: string | null;
+  breakEndTime: string | null;
+};
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DAY_MS = 86_400_000;
+
+function utcDay(date: string): number {
+  const m = DATE_RE.exec(date);
+  if (!m) return Number.NaN;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+}
+
+function fromUtcDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+function shiftDays(date: string, days: number): string {
+  return fromUtcDay(utcDay(date) + days);
+}
+
+function minutesOf(time: string | null): number {
+  const m = time ? TIME_RE.exec(time) : null;
+  return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+}
+
+/** Days of a range, both ends included ("2025-03-01".."2025-03-10" is 10); 0 when reversed. */
+export function daysInRange(range: DateRange): number {
+  const n = utcDay(range.to) - utcDay(range.from) + 1;
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** Whole days from `date` to `today` (0 on the same day, negative for a future date). */
+export function daysSince(date: string, today: string): number {
+  return utcDay(today) - utcDay(date);
+}
+
+/** Days of the range already lived on `today` (today included): 0 for a future range. */
+export function daysElapsed(range: DateRange, today: string): number {
+  const end = range.to < today ? range.to : today;
+  return daysInRange({ from: range.from, to: end });
+}
+
+// ------------------------------------------------------------------ money and counts
+
+/** Revenue / completed appointments, rounded to the centavo; null with no completed one. */
+export function averageTicket(revenueCents: number, completedCount: number): number | null {
+  return completedCount > 0 ? Math.round(revenueCents / completedCount) : null;
+}
+
+/** Revenue / days of the period lived so far (today included); null before the period starts. */
+export function dailyAverage(revenueCents: number, range: DateRange, today: string): number | null {
+  const days = daysElapsed(range, today);
+  return days > 0 ? Math.round(revenueCents / days) : null;
+}
+
+/** Mean duration in minutes (of completed appointments), rounded; null with none. */
+export function averageDuration(totalMinutes: number, count: number): number | null {
+  return count > 0 ? Math.round(totalMinutes / count) : null;
+}
+
+/** part / whole as a ratio (0..1, more when part exceeds whole); null when whole is 0. */
+export function share(part: number, whole: number): number | null {
+  return whole > 0 ? part / whole : null;
+}
+
+/** A client is recurring in a period with more than 1 (non-cancelled) appointment in it. */
+export const RECURRING_MORE_THAN = 1;
+export function isRecurring(appointmentCount: number): boolean {
+  return appointmentCount > RECURRING_MORE_THAN;
+}
+
+/** Share of the period's clients that are recurring; null with no client in the period. */
+export function recurringShare(recurringClients: number, clientsInPeriod: number): number | null {
+  return share(recurringClients, clientsInPeriod);
+}
+
+/** '42%' (rounded), or '—' when there is nothing to divide by. */
+export function percentLabel(ratio: number | null): string {
+  return ratio === null ? "—" : `${Math.round(ratio * 100)}%`;
+}
+
+// ------------------------------------------------------------------ clients
+
+/** Reports' VIP list: the clients with the most spent (completed) in the period, above 0. */
+export const REPORT_VIP_LIMIT = 4;
+export const REPORT_VIP_SPENT_ABOVE_CENTS = 0;
+export function isReportVip(totalSpentCents: number): boolean {
+  return totalSpentCents > REPORT_VIP_SPENT_ABOVE_CENTS;
+}
+
+/** At risk: the last non-cancelled appointment was more than 30 days before today. */
+export const AT_RISK_AFTER_DAYS = 30;
+export const AT_RISK_LIMIT = 4;
+/** Last dates strictly before this one are at risk. */
+export function atRiskCutoff(today: string): string {
+  return shiftDays(today, -AT_RISK_AFTER_DAYS);
+}
+export function isAtRisk(lastAppointmentDate: string | null, today: string): boolean {
+  return lastAppointmentDate !== null && daysSince(lastAppointmentDate, today) > AT_RISK_AFTER_DAYS;
+}
+
+// ------------------------------------------------------------------ weekdays
+
+/** Monday first, as the reports show the week (0 = Sunday in the data). */
+export const WEEKDAYS_MONDAY_FIRST = [
+  { dayOfWeek: 1, short: "Seg", long: "Segunda-feira" },
+  { dayOfWeek: 2, short: "Ter", long: "Terça-feira" },
+  { dayOfWeek: 3, short: "Qua", long: "Quarta-feira" },
+  { dayOfWeek: 4, short: "Qui", long: "Quinta-feira" },
+  { dayOfWeek: 5, short: "Sex", long: "Sexta-feira" },
+  { dayOfWeek: 6, short: "Sáb", long: "Sábado" },
+  { dayOfWeek: 0, short: "Dom", long: "Domingo" },
+] as const;
+
+export type WeekdayFigures = { count: number; revenueCents: number };
+
+/** The seven days Seg..Dom, each with its figures (zero for a day missing from `rows`). */
+export function mondayFirst(
+  rows: readonly ({ dayOfWeek: number } & WeekdayFigures)[],
+): ((typeof WEEKDAYS_MONDAY_FIRST)[number] & WeekdayFigures)[] {
+  return WEEKDAYS_MONDAY_FIRST.map((day) => {
+    const row = rows.find((r) => r.dayOfWeek === day.dayOfWeek);
+    return { ...day, count: row?.count ?? 0, revenueCents: row?.revenueCents ?? 0 };
+  });
+}
+
+// ------------------------------------------------------------------ occupancy
+
+/**
+ * Working minutes of one day: end - start, minus the part of the break inside that time.
+ * An inactive day, or one with unreadable or reversed times, has none.
+ */
+export function workingMinutes(row: Omit<WorkingHourRow, "dayOfWeek">): number {
+  if (!row.isActive) return 0;
+  const start = minutesOf(row.startTime);
+  const end = minutesOf(row.endTime);
+  if (!(end > start)) return 0;
+  const breakStart = Math.max(minutesOf(row.breakStartTime), start);
+  const breakEnd = Math.min(minutesOf(row.breakEndTime), end);
+  const pause = breakEnd > breakStart ? breakEnd - breakStart : 0;
+  return end - start - pause;
+}
+
+/**
+ * Working minutes available in a range: each date whose weekday is active contributes its
+ * working minutes (today's hours applied to every date; a weekday without a row is closed).
+ */
+export function availableMinutes(hours: readonly WorkingHourRow[], range: DateRange): number {
+  const days = daysInRange(range);
+  if (days === 0) return 0;
+  const firstWeekday = new Date(utcDay(range.from) * DAY_MS).getUTCDay();
+  let total = 0;
+  for (let offset = 0; offset < 7 && offset < days; offset++) {
+    const weekday = (firstWeekday + offset) % 7;
+    const dates = Math.floor((days - 1 - offset) / 7) + 1;
+    const row = hours.find((h) => h.dayOfWeek === weekday);
+    if (row) total += dates * workingMinutes(row);
+  }
+  return total;
+}
+
+/** Occupancy: booked minutes / available working minutes; null when nothing was available. */
+export function occupancy(bookedMinutes: number, hours: readonly WorkingHourRow[], range: DateRange): number | null {
+  return share(bookedMinutes, availableMinutes(hours, range));
+}
+
+// ------------------------------------------------------------------ periods of the reports
+
+export const REPORT_PERIODS = [
+  { value: "este-mes", label: "Este mês" },
+  { value: "7d", label: "Últimos 7 dias" },
+  { value: "30d", label: "Últimos 30 dias" },
+  { value: "90d", label: "Últimos 90 dias" },
+  { value: "365d", label: "Últimos 365 dias" },
+  { value: "customizado", label: "Personalizado" },
+] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number]["value"];
+export const DEFAULT_REPORT_PERIOD: ReportPeriod = "este-mes";
+
+/** The longest custom range (about 3 years). */
+export const MAX_CUSTOM_DAYS = 1096;
+
+export const REPORT_PERIOD_ERRORS = {
+  missing: "Informe a data inicial e a data final.",
+  invalid: "Data inválida. Escolha as datas no calendário.",
+  reversed: "A data inicial deve ser anterior ou igual à data final.",
+  tooLong: "O período personalizado pode ter no máximo 3 anos.",
+} as const;
+
+export function isReportPeriod(value: unknown): value is ReportPeriod {
+  return REPORT_PERIODS.some((p) => p.value === value);
+}
+
+/** A real calendar date from 1900 to 2999 ("2025-02-30" and "0001-01-01" are not). */
+function isRealDate(date: string): boolean {
+  const day = utcDay(date);
+  return Number.isFinite(day) && fromUtcDay(day) === date && date >= "1900-01-01" && date <= "2999-12-31";
+}
+
+function lastDayOfMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The range of a fixed period, ending today:
+ * - este-mes: month to date (the 1st to today);
+ * - 7d, 30d, 90d, 365d: the last N days, today included.
+ */
+export function reportRange(period: Exclude<ReportPeriod, "customizado">, today: string): DateRange {
+  if (period === "este-mes") return { from: `${today.slice(0, 8)}01`, to: today };
+  const days = Number(period.slice(0, -1));
+  return { from: shiftDays(today, -(days - 1)), to: today };
+}
+
+/**
+ * The period a range is compared with: the same number of days just before it. Month to
+ * date (este-mes) compares with the same days of the previous month instead (01-10/03 with
+ * 01-10/02), cut at that month's end (31/03 compares with the whole of February).
+ */
+export function previousRange(period: ReportPeriod, range: DateRange): DateRange {
+  if (period === "este-mes") {
+    const [year, month] = range.from.split("-").map(Number) as [number, number];
+    const prevYear = month === 1 ? year - 1 : year;
+    const prevMonth = month === 1 ? 12 : month - 1;
+    const prefix = `${String(prevYear).padStart(4, "0")}-${String(prevMonth).padStart(2, "0")}-`;
+    const day = Math.min(daysInRange(range), lastDayOfMonth(prevYear, prevMonth));
+    return { from: `${prefix}01`, to: `${prefix}${String(day).padStart(2, "0")}` };
+  }
+  const days = daysInRange(range);
+  return { from: shiftDays(range.from, -days), to: shiftDays(range.from, -1) };
+}
+
+export type ResolvedReportPeriod = {
+  period: ReportPeriod;
+  /** Null when the custom dates are missing or wrong (see error). */
+  range: DateRange | null;
+  previous: DateRange | null;
+  error: string | null;
+  /** The custom dates as typed, to show them back. */
+  de: string;
+  ate: string;
+};
+
+/**
+ * Reads periodo, de and ate from the query string. An unknown period is este-mes; a custom
+ * range needs two real dates, in order, at most MAX_CUSTOM_DAYS apart, else a pt-BR message.
+ */
+export function resolveReportPeriod(
+  params: { periodo?: string | null; de?: string | null; ate?: string | null },
+  today: string,
+): ResolvedReportPeriod {
+  const period: ReportPeriod = isReportPeriod(params.periodo) ? params.periodo : DEFAULT_REPORT_PERIOD;
+  const de = (params.de ?? "").trim().slice(0, 20);
+  const ate = (params.ate ?? "").trim().slice(0, 20);
+  const fail = (error: string): ResolvedReportPeriod => ({ period, range: null, previous: null, error, de, ate });
+  let range: DateRange;
+  if (period === "customizado") {
+    if (!de || !ate) return fail(REPORT_PERIOD_ERRORS.missing);
+    if (!isRealDate(de) || !isRealDate(ate)) return fail(REPORT_PERIOD_ERRORS.invalid);
+    if (de > ate) return fail(REPORT_PERIOD_ERRORS.reversed);
+    range = { from: de, to: ate };
+    if (daysInRange(range) > MAX_CUSTOM_DAYS) return fail(REPORT_PERIOD_ERRORS.tooLong);
+  } else {
+    range = reportRange(period, today);
+  }
+  return { period, range, previous: previousRange(period, range), error: null, de, ate };
+}
+
+// ------------------------------------------------------------------ revenue chart
+
+export const CHART_MONTH_CHOICES = [3, 6, 12] as const;
+export type ChartMonths = (typeof CHART_MONTH_CHOICES)[number];
+export const DEFAULT_CHART_MONTHS: ChartMonths = 6;
+
+export function chartMonths(value: unknown): ChartMonths {
+  const n = Number(value);
+  return (CHART_MONTH_CHOICES as readonly number[]).includes(n) ? (n as ChartMonths) : DEFAULT_CHART_MONTHS;
+}
+
+const MONTH_SHORT = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+const MONTH_LONG = [
+  "janeiro", "fevereiro", "março", "abril", "maio", "junho",
+  "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
+];
+
+export type ChartMonth = {
+  /** yyyy-MM */
+  key: string;
+  /** 'mar/25' */
+  short: string;
+  /** 'março de 2025' */
+  long: string;
+  /** The month's first and last dates. */
+  from: string;
+  to: string;
+};
+
+/** The last `count` calendar months, oldest first, the current month (of `today`) last. */
+export function recentMonths(today: string, count: number): ChartMonth[] {
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const current = year * 12 + (month - 1);
+  return Array.from({ length: count }, (_, i) => {
+    const index = current - (count - 1) + i;
+    const y = Math.floor(index / 12);
+    const m = (index % 12) + 1;
+    const mm = String(m).padStart(2, "0");
+    const yyyy = String(y).padStart(4, "0");
+    return {
+      key: `${yyyy}-${mm}`,
+      short: `${MONTH_SHORT[m - 1]}/${yyyy.slice(2)}`,
+      long: `${MONTH_LONG[m - 1]} de ${yyyy}`,
+      from: `${yyyy}-${mm}-01`,
+      to: `${yyyy}-${mm}-${String(lastDayOfMonth(y, m)).padStart(2, "0")}`,
+    };
+  });
+}
+
+/** Bar length in % of the largest value: at least 5% for any value above 0, 0 for 0. */
+export const MIN_BAR_PERCENT = 5;
+export function barPercent(value: number, max: number): number {
+  if (value <= 0 || max <= 0) return 0;
+  return Math.max(MIN_BAR_PERCENT, Math.min(100, (value / max) * 100));
+}

@@ -1,0 +1,88 @@
+// One normaliser for every phone a person types (client form, booking, profile, page contact,
+// registration) and every wa.me link built from it.
+import { describe, expect, it } from "vitest";
+import { checkPhone, DDDS, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN } from "./phone";
+import { whatsappNumber } from "./whatsapp";
+
+describe("normalizePhone: real-world inputs", () => {
+  it.each([
+    // as the mask writes it
+    ["(11) 98765-4321", "11987654321"],
+    ["(11) 3456-7890", "1134567890"],
+    // spaces, dots, dashes, no punctuation
+    ["11 98765 4321", "11987654321"],
+    ["11.98765.4321", "11987654321"],
+    ["11987654321", "11987654321"],
+    ["21 2555-1234", "2125551234"],
+    // with the country code
+    ["+55 21 99999-8888", "21999998888"],
+    ["+55 (21) 99999-8888", "21999998888"],
+    ["+5521999998888", "21999998888"],
+    ["55 21 99999-8888", "21999998888"],
+    ["5521999998888", "21999998888"],
+    ["552125551234", "2125551234"],
+    ["0055 11 98765-4321", "11987654321"],
+    // with the trunk prefix 0, and 0 + a long-distance carrier code
+    ["021 99999-8888", "21999998888"],
+    ["(021) 2555-1234", "2125551234"],
+    ["0 21 11 98765-4321", "11987654321"],
+    ["015 11 98765-4321", "11987654321"],
+    ["0xx21 99999-8888", "21999998888"],
+    // DDD 55 (Rio Grande do Sul) is a real DDD, not a country code
+    ["(55) 99999-8888", "55999998888"],
+    ["(55) 3222-1234", "5532221234"],
+    // other real DDDs
+    ["(61) 99876-5432", "61998765432"],
+    ["(92) 3234-5678", "9232345678"],
+    ["(99) 98123-4567", "99981234567"],
+  ])("%j -> %s", (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ["(00) 00000-0000", "no such DDD"],
+    ["(10) 98765-4321", "no such DDD"],
+    ["(20) 98765-4321", "no such DDD"],
+    ["(23) 98765-4321", "no such DDD"],
+    ["(26) 3456-7890", "no such DDD"],
+    ["(11) 88765-4321", "11 digits without the mobile 9"],
+    ["(11) 9876-5432", "8 digits starting 9: an old mobile without the 9"],
+    ["(11) 1234-5678", "a landline cannot start with 1"],
+    ["(11) 6234-5678", "a landline cannot start with 6"],
+    ["(11) 98765-432", "too short"],
+    ["98765-4321", "no DDD"],
+    ["", "empty"],
+    ["abc", "no digits"],
+  ])("%j is refused (%s)", (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
+
+  it("knows Brazil's 67 area codes", () => {
+    expect(DDDS.size).toBe(67);
+  });
+});
+
+describe("the phone field's messages", () => {
+  it("too few digits, then the wrong shape", () => {
+    expect(checkPhone("(11) 9876-543")).toEqual({ ok: false, message: PHONE_MIN });
+    expect(checkPhone("(00) 00000-0000")).toEqual({ ok: false, message: PHONE_FORMAT });
+    expect(checkPhone("+55 21 99999-8888")).toEqual({ ok: true, digits: "21999998888" });
+  });
+});
+
+describe("the mask and the WhatsApp link follow the same digits", () => {
+  it.each([
+    ["+55 21 99999-8888", "(21) 99999-8888", "5521999998888"],
+    ["021 99999-8888", "(21) 99999-8888", "5521999998888"],
+    ["(55) 99999-8888", "(55) 99999-8888", "5555999998888"],
+    ["1134567890", "(11) 3456-7890", "551134567890"],
+  ])("%j shows %s and links to wa.me/%s", (input, shown, international) => {
+    expect(formatPhone(input)).toBe(shown);
+    expect(whatsappNumber(input)).toBe(international);
+  });
+
+  it("a number still being typed stays as typed", () => {
+    expect(formatPhone("1")).toBe("(1");
+    expect(formatPhone("119876")).toBe("(11) 9876");
+  });
+});

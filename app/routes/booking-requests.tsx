@@ -1,0 +1,219 @@
+import { and, asc, desc, eq, gte, ne } from "drizzle-orm";
+import { data, Form, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/booking-requests";
+import { bookingRequests, profiles } from "../../db/schema";
+import { requireUser } from "../utils/auth.server";
+import { acceptBookingRequest, declineBookingRequest } from "../domain/booking-requests/booking-requests.server";
+import { getDb } from "../utils/db.server";
+import { appUrl } from "../utils/env.server";
+import { formatDuration, formatMoney } from "../domain/money";
+import { formatPhone } from "../domain/phone";
+import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { redirectWithToast } from "../utils/toast.server";
+import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
+
+export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
+
+/** Accepting a request whose time an appointment already holds: it stays pending. */
+export const TIME_TAKEN = {
+  title: "Horário ocupado",
+  description: "Já existe um agendamento neste horário. Recuse a solicitação ou combine outro horário com o cliente.",
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const today = nowInZone(user.profile.timeZone).date;
+  const [pending, recent] = await Promise.all([
+    db
+      .select()
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.professionalId, user.id),
+          eq(bookingRequests.status, "pending"),
+          gte(bookingRequests.date, today),
+        ),
+      )
+      .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
+      .limit(100),
+    db
+      .select()
+      .from(bookingRequests)
+      .where(and(eq(bookingRequests.professionalId, user.id), ne(bookingRequests.status, "pending")))
+      .orderBy(desc(bookingRequests.updatedAt))
+      .limit(10),
+  ]);
+  // The page answers the professional's id too, should the slug be unset.
+  const bookingUrl = `${appUrl()}/agendamento/${user.profile.bookingSlug || user.id}`;
+  const view = (r: typeof bookingRequests.$inferSelect) => {
+    const msg = { customerName: r.customerName, serviceName: r.serviceName, date: formatDate(r.date, true), time: minutesToTime(r.startMinute) };
+    return {
+      id: r.id,
+      status: r.status,
+      customerName: r.customerName,
+      phone: formatPhone(r.customerPhone),
+      serviceName: r.serviceName,
+      date: formatDate(r.date, true),
+      time: minutesToTime(r.startMinute),
+      duration: formatDuration(r.durationMinutes),
+      price: formatMoney(r.priceCents),
+      notes: r.notes,
+      whatsappAccept: whatsappLink(r.customerPhone, professionalAcceptMessage(msg)),
+      whatsappDecline: whatsappLink(r.customerPhone, professionalDeclineMessage({ ...msg, bookingUrl })),
+    };
+  };
+  return {
+    pending: pending.map(view),
+    recent: recent.map(view),
+    autoConfirm: user.profile.autoConfirm,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "auto-confirm") {
+    const on = form.get("autoConfirm") === "on";
+    await db.update(profiles).set({ autoConfirm: on }).where(eq(profiles.userId, user.id));
+    return redirectWithToast(request, "/solicitacoes", {
+      type: "success",
+      title: "Configuração salva",
+      description: on
+        ? "Novos agendamentos pela sua página entram confirmados na agenda."
+        : "Novos agendamentos pela sua página chegam como solicitações para você aceitar.",
+    });
+  }
+  const id = String(form.get("id") ?? "");
+  if (intent !== "accept" && intent !== "decline") throw data(null, { status: 400 });
+  const outcome =
+    intent === "accept"
+      ? await acceptBookingRequest(db, user.id, id)
+      : (await declineBookingRequest(db, user.id, id))
+        ? "declined"
+        : "not-pending";
+  if (outcome === "taken") {
+    return redirectWithToast(request, "/solicitacoes", { type: "error", ...TIME_TAKEN });
+  }
+  if (outcome === "not-pending") {
+    const [row] = await db
+      .select({ status: bookingRequests.status })
+      .from(bookingRequests)
+      .where(and(eq(bookingRequests.id, id), eq(bookingRequests.professionalId, user.id)));
+    if (!row) throw data(null, { status: 404 });
+    return redirectWithToast(request, "/solicitacoes", {
+      type: "info",
+      title: "Solicitação já respondida",
+      description: "Esta solicitação não está mais pendente.",
+    });
+  }
+  return redirectWithToast(
+    request,
+    "/solicitacoes",
+    intent === "accept"
+      ? { type: "success", title: "Solicitação aceita", description: "O agendamento foi confirmado na sua agenda." }
+      : { type: "success", title: "Solicitação recusada", description: "O horário foi liberado." },
+  );
+}
+
+export default function Solicitacoes() {
+  const { pending, recent, autoConfirm } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Solicitações</h1>
+        <p className="text-slate-600">Pedidos de agendamento feitos pela sua página.</p>
+      </header>
+
+      <Form method="post" className="card flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-3">
+          <input type="checkbox" name="autoConfirm" defaultChecked={autoConfirm} className="size-5 accent-brand" />
+          <span>
+            <span className="font-medium">Confirmar automaticamente</span>
+            <span className="block text-sm text-slate-600">
+              Agendamentos da sua página entram direto na agenda, sem passar por aqui.
+            </span>
+          </span>
+        </label>
+        <button type="submit" name="intent" value="auto-confirm" className="btn-secondary">
+          Salvar
+        </button>
+      </Form>
+
+      <section aria-labelledby="pending-title" className="space-y-3">
+        <h2 id="pending-title" className="font-semibold">
+          Pendentes ({pending.length})
+        </h2>
+        {pending.length === 0 ? (
+          <p className="card text-center text-slate-600">Nenhuma solicitação pendente.</p>
+        ) : (
+          <ul className="space-y-3">
+            {pending.map((r) => (
+              <li key={r.id} className="card space-y-3" data-testid="booking-request">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold">{r.customerName}</p>
+                    <p className="text-sm text-slate-600">{r.phone}</p>
+                  </div>
+                  <p className="text-right">
+                    <span className="block font-semibold">
+                      {r.date} às {r.time}
+                    </span>
+                    <span className="text-sm text-slate-600">
+                      {r.serviceName} · {r.duration} · {r.price}
+                    </span>
+                  </p>
+                </div>
+                {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
+                <div className="flex flex-wrap gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={r.id} />
+                    <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busyId === r.id}>
+                      Aceitar
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={r.id} />
+                    <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busyId === r.id}>
+                      Recusar
+                    </button>
+                  </Form>
+                  <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
+                    WhatsApp: confirmar
+                  </a>
+                  <a href={r.whatsappDecline} target="_blank" rel="noopener" className="btn-link self-center">
+                    WhatsApp: outro horário
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {recent.length > 0 ? (
+        <section aria-labelledby="recent-title" className="space-y-3">
+          <h2 id="recent-title" className="font-semibold">
+            Respondidas recentemente
+          </h2>
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {recent.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <span>
+                  <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
+                </span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">
+                  {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", pending: "Pendente" }[r.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createCookie, data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/clients";
+import { ClientCard } from "../components/clients/client-card";
+import { ClientForm } from "../components/clients/client-form";
+import { ClientTiles } from "../components/clients/client-tiles";
+import { ClientTimeline } from "../components/clients/client-timeline";
+import { DeleteClientDialog } from "../components/clients/delete-dialog";
+import { clientsHref } from "../components/clients/links";
+import { Pagination } from "../components/clients/pagination";
+import { requireUser } from "../utils/auth.server";
+import { isClientView, SEARCH_MAX, type ClientView } from "../domain/clients/client-types";
+import {
+  clientClock,
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  phoneTaken,
+  PhoneTakenError,
+  updateClient,
+} from "../domain/clients/clients.server";
+import { getDb } from "../utils/db.server";
+import { formatPhone } from "../domain/phone";
+import { isSecure } from "../utils/session.server";
+import { redirectWithToast } from "../utils/toast.server";
+import { clientSchema, PHONE_TAKEN } from "../validation/clients";
+
+export const meta: Route.MetaFunction = () => [{ title: "Clientes — Agendo" }];
+
+/** The chosen view (cards or timeline), remembered for a year; not sensitive, so unsigned. */
+const viewCookie = createCookie("clientes_visao", {
+  path: "/clientes",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+async function resolveView(request: Request, params: URLSearchParams) {
+  const asked = params.get("visao");
+  if (isClientView(asked)) {
+    const header = await viewCookie.serialize(asked, { secure: isSecure(request) });
+    return { view: asked, header };
+  }
+  let saved: unknown = null;
+  try {
+    saved = await viewCookie.parse(request.headers.get("Cookie"));
+  } catch {
+    saved = null; // a mangled cookie is as good as none
+  }
+  return { view: (isClientView(saved) ? saved : "cards") as ClientView, header: null };
+}
+
+function pageNumber(value: string | null) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
+}
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const params = new URL(request.url).searchParams;
+  const clock = clientClock(user.profile.timeZone);
+
+  if (params.has("novo") || params.get("new") === "true") {
+    return { mode: "form" as const, client: null, today: clock.today };
+  }
+  const editId = params.get("editar");
+  if (editId !== null) {
+    const client = (await getClient(db, user.id, editId)) ?? notFound();
+    return {
+      mode: "form" as const,
+      today: clock.today,
+      client: {
+        id: client.id,
+        name: client.name,
+        phone: formatPhone(client.phone),
+        email: client.email,
+        address: client.address,
+        birthDate: client.birthDate ?? "",
+        notes: client.notes,
+      },
+    };
+  }
+
+  const deleteId = params.get("confirmar-exclusao");
+  const toDelete = deleteId === null ? null : ((await getClient(db, user.id, deleteId)) ?? notFound());
+  const { view, header } = await resolveView(request, params);
+  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const list = await listClients(db, user.id, { q, page: pageNumber(params.get("pagina")), view, clock });
+  return data(
+    {
+      mode: "list" as const,
+      view,
+      q,
+      ...list,
+      confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
+    },
+    { headers: header ? { "Set-Cookie": header } : undefined },
+  );
+}
+
+const SAVE_FAILED = { title: "Erro", text: "Ocorreu um erro ao salvar o cliente." };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const params = new URL(request.url).searchParams;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  const backToList = clientsHref(params);
+
+  if (intent === "delete") {
+    if (!(await deleteClient(db, user.id, id))) notFound();
+    return redirectWithToast(request, backToList, {
+      type: "success",
+      title: "Sucesso",
+      description: "Cliente removido com sucesso.",
+    });
+  }
+  if (intent !== "create" && intent !== "update") throw data("Ação inválida.", { status: 400 });
+  // Someone else's (or a missing) client: 404 before anything else is looked at.
+  if (intent === "update" && !(await getClient(db, user.id, id))) notFound();
+
+  const today = clientClock(user.profile.timeZone).today;
+  const submission = parseWithZod(form, { schema: clientSchema(today) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), alert: null }, { status: 400 });
+  }
+  const phoneError = () =>
+    data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] } }), alert: null }, { status: 400 });
+  if (await phoneTaken(db, user.id, submission.value.phone, intent === "update" ? id : undefined)) {
+    return phoneError();
+  }
+  let saved: { id: string; name: string } | null;
+  try {
+    saved =
+      intent === "create"
+        ? await createClient(db, user.id, submission.value)
+        : await updateClient(db, user.id, id, submission.value);
+  } catch (error) {
+    // The unique index decided a race for the phone: same answer as the check above.
+    if (error instanceof PhoneTakenError) return phoneError();
+    console.error("client save failed", error);
+    return data({ result: submission.reply(), alert: SAVE_FAILED }, { status: 500 });
+  }
+  if (!saved) notFound(); // deleted meanwhile
+  return intent === "create"
+    ? redirectWithToast(request, "/clientes", {
+        type: "success",
+        title: "Cliente cadastrado!",
+        description: `O cadastro de ${saved.name} foi criado com sucesso.`,
+      })
+    : redirectWithToast(request, backToList, {
+        type: "success",
+        title: "Cliente atualizado!",
+        description: `O cadastro de ${saved.name} foi atualizado com sucesso.`,
+      });
+}
+
+export default function Clientes() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  if (loaderData.mode === "form") {
+    return (
+      <ClientForm
+        key={loaderData.client?.id ?? "new"}
+        client={loaderData.client}
+        lastResult={actionData?.result}
+        alert={actionData?.alert}
+        today={loaderData.today}
+        cancelHref={clientsHref(searchParams)}
+      />
+    );
+  }
+  return <ClientList data={loaderData} searchParams={searchParams} />;
+}
+
+type ListData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { mode: "list" }>;
+
+function ClientList({ data: list, searchParams }: { data: ListData; searchParams: URLSearchParams }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/clientes";
+  const editHref = (id: string) => clientsHref(searchParams, { editar: id });
+  const deleteHref = (id: string) => clientsHref(searchParams, { "confirmar-exclusao": id });
+  const viewHref = (view: ClientView) => clientsHref(searchParams, { visao: view, pagina: null });
+  const noClients = list.tiles.total === 0;
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Clientes</h1>
+          <p className="text-sm text-slate-600">Gerencie seus clientes e veja o histórico de cada um</p>
+        </div>
+        <Link to="/clientes?novo=1" className="btn-primary">
+          <span aria-hidden>+</span> Novo Cliente
+        </Link>
+      </header>
+
+      <ClientTiles tiles={list.tiles} />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Form method="get" role="search" className="flex flex-1 gap-2">
+          <label htmlFor="client-search" className="sr-only">
+            Buscar por nome, telefone ou e-mail
+          </label>
+          <input
+            id="client-search"
+            type="search"
+            name="q"
+            defaultValue={list.q}
+            key={list.q}
+            maxLength={SEARCH_MAX}
+            placeholder="Nome, telefone ou e-mail"
+            className="input"
+          />
+          <button type="submit" className="btn-secondary">
+            Buscar
+          </button>
+        </Form>
+        <nav aria-label="Visualização" className="flex rounded-lg border border-slate-300 bg-white p-1 text-sm">
+          {(
+            [
+              ["cards", "Cards"],
+              ["timeline", "Timeline"],
+            ] as const
+          ).map(([view, label]) => (
+            <Link
+              key={view}
+              to={viewHref(view)}
+              aria-current={list.view === view ? "page" : undefined}
+              className={`flex-1 rounded-md px-3 py-1.5 text-center font-medium ${
+                list.view === view ? "bg-brand text-white" : "text-slate-700 hover:bg-slate-100"
+              }`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+
+      {loading ? (
+        <p role="status" className="text-sm text-slate-500">
+          Carregando clientes...
+        </p>
+      ) : null}
+
+      {noClients ? (
+        <div className="card flex flex-col items-center gap-3 py-12 text-center">
+          <p className="text-4xl" aria-hidden>
+            ☺
+          </p>
+          <h2 className="text-lg font-semibold">Nenhum cliente cadastrado</h2>
+          <p className="max-w-sm text-sm text-slate-600">
+            Cadastre seus clientes para acompanhar visitas, gastos e preferências de cada um.
+          </p>
+          <Link to="/clientes?novo=1" className="btn-primary">
+            Cadastrar Primeiro Cliente
+          </Link>
+        </div>
+      ) : list.clients.length === 0 ? (
+        <div className="card flex flex-col items-center gap-3 py-12 text-center">
+          <h2 className="text-lg font-semibold">Nenhum cliente encontrado</h2>
+          <p className="text-sm text-slate-600">Nenhum cliente corresponde a “{list.q}”.</p>
+          <Link to="/clientes" className="btn-secondary">
+            Limpar busca
+          </Link>
+        </div>
+      ) : list.view === "timeline" ? (
+        <ClientTimeline clients={list.clients} editHref={editHref} deleteHref={deleteHref} />
+      ) : (
+        <section aria-labelledby="lista-clientes" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
+          <h2 id="lista-clientes" className="sr-only">
+            Lista de clientes
+          </h2>
+          {list.clients.map((client) => (
+            <ClientCard key={client.id} client={client} editHref={editHref(client.id)} deleteHref={deleteHref(client.id)} />
+          ))}
+        </section>
+      )}
+
+      {!noClients && list.clients.length > 0 ? (
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          pageSize={list.pageSize}
+          matching={list.matching}
+          hrefFor={(page) => clientsHref(searchParams, { pagina: page === 1 ? null : String(page) })}
+        />
+      ) : null}
+
+      {!noClients ? (
+        <p className="text-center">
+          <a href="/clientes/exportar" download className="btn-link">
+            Exportar clientes (CSV)
+          </a>
+        </p>
+      ) : null}
+
+      {list.confirmDelete ? (
+        <DeleteClientDialog client={list.confirmDelete} cancelHref={clientsHref(searchParams)} />
+      ) : null}
+    </div>
+  );
+}

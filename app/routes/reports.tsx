@@ -1,0 +1,172 @@
+import { Link, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/reports";
+import { AtRiskClients, VipClients } from "../components/reports/client-lists";
+import { Efficiency } from "../components/reports/efficiency";
+import { KpiCards } from "../components/reports/kpi-cards";
+import { ReportFilter } from "../components/reports/report-filter";
+import { RevenueChart } from "../components/reports/revenue-chart";
+import { TopServices } from "../components/reports/top-services";
+import { WeekdayPerformance } from "../components/reports/weekday-performance";
+import type { ReportParams } from "../components/reports/types";
+import { Alert } from "../components/forms";
+import { requireUser } from "../utils/auth.server";
+import { getDb } from "../utils/db.server";
+import { REPORT_PERIODS, type ChartMonths, type DateRange } from "../domain/metrics/metrics";
+import { loadReport } from "../domain/metrics/reports.server";
+import { formatDate } from "../domain/dates";
+import { STATUS_LABELS } from "../validation/appointments";
+
+export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  return loadReport(getDb(context), user, new URL(request.url));
+}
+
+/** The filter as a query string: only what differs from the defaults, so URLs stay short. */
+function filterQuery(params: ReportParams, months: ChartMonths = params.months) {
+  const q = new URLSearchParams();
+  const { period } = params;
+  if (period.period !== "este-mes") q.set("periodo", period.period);
+  if (period.period === "customizado") {
+    q.set("de", period.de);
+    q.set("ate", period.ate);
+  }
+  if (params.service !== "todos") q.set("servico", params.service);
+  if (params.status !== "todos") q.set("status", params.status);
+  if (months !== 6) q.set("meses", String(months));
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}
+
+function rangeText(range: DateRange) {
+  return range.from === range.to
+    ? formatDate(range.from, true)
+    : `${formatDate(range.from, true)} a ${formatDate(range.to, true)}`;
+}
+
+export default function Relatorios() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const { params, report, services } = data;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/relatorios";
+  const periodLabel = REPORT_PERIODS.find((p) => p.value === params.period.period)?.label ?? "";
+  const serviceName = services.find((s) => s.id === params.service)?.name;
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 sm:space-y-5">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Relatórios e Análises</h1>
+          <p className="text-slate-600">Acompanhe o desempenho do seu negócio</p>
+        </div>
+        {report ? (
+          <a href={`/relatorios/exportar${filterQuery(params)}`} download className="btn-secondary">
+            <span aria-hidden>⤓</span> Exportar CSV
+          </a>
+        ) : null}
+      </header>
+
+      {/* Remounted on each navigation so the fields show the filter in the URL. */}
+      <ReportFilter key={filterQuery(params)} params={params} services={services} />
+
+      {params.notice ? <Alert tone="info" title={params.notice} /> : null}
+
+      <p className="sr-only" role="status">
+        {loading ? "Carregando relatórios..." : ""}
+      </p>
+
+      {!report ? (
+        <Alert tone="info" title="Período inválido" text="Corrija as datas nos filtros e toque em Aplicar." />
+      ) : (
+        <div className={`space-y-4 sm:space-y-5 ${loading ? "opacity-60 transition-opacity" : ""}`}>
+          <p className="text-sm text-slate-600" data-testid="report-period">
+            <strong className="font-semibold text-slate-800">{periodLabel}</strong>: {rangeText(report.range)}
+            {" · comparado com "}
+            {rangeText(report.previous)}
+            {serviceName ? ` · Serviço: ${serviceName}` : ""}
+            {params.status !== "todos" ? ` · Status: ${STATUS_LABELS[params.status]}` : ""}
+          </p>
+
+          {!data.hasAny ? (
+            <div className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" role="status">
+              <p className="font-semibold">Ainda não há agendamentos para analisar.</p>
+              <p className="mt-0.5">
+                Os números aparecem aqui assim que você registrar atendimentos.{" "}
+                <Link to="/agenda?new=true" className="btn-link">
+                  Criar agendamento
+                </Link>
+              </p>
+            </div>
+          ) : null}
+
+          <KpiCards kpis={report.kpis} params={params} />
+
+          <div className="grid gap-4 sm:gap-5 lg:grid-cols-2">
+            <RevenueChart
+              chart={report.chart}
+              months={params.months}
+              hrefFor={(months) => `/relatorios${filterQuery(params, months)}#evolucao`}
+            />
+            <WeekdayPerformance weekdays={report.weekdays} />
+            <TopServices services={report.topServices} />
+            <VipClients clients={report.vip} />
+            <AtRiskClients atRisk={report.atRisk} />
+            <Efficiency efficiency={report.efficiency} />
+          </div>
+
+          <Definitions />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Every figure's definition in one place (also under each card's title). */
+function Definitions() {
+  return (
+    <details className="card p-0 text-sm">
+      <summary className="cursor-pointer px-4 py-3 font-semibold">Como calculamos cada número</summary>
+      <dl className="space-y-2 border-t border-slate-200 p-4 text-slate-700">
+        <div>
+          <dt className="font-medium">Receita total</dt>
+          <dd>Soma dos preços dos atendimentos concluídos no período. Média diária: receita ÷ dias do período já passados (hoje incluído).</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Total de agendamentos</dt>
+          <dd>Agendamentos com data no período, sem os cancelados (ou somente os do status escolhido no filtro).</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Clientes únicos</dt>
+          <dd>Clientes diferentes com ao menos um desses agendamentos.</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Ticket médio</dt>
+          <dd>Receita ÷ número de atendimentos concluídos.</dd>
+        </div>
+        <div>
+          <dt className="font-medium">% vs período anterior</dt>
+          <dd>
+            Comparação com o período anterior de mesma duração (para “Este mês”, os mesmos dias do mês passado), com os
+            mesmos filtros. Sem números no período anterior, dizemos que não há dados.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Clientes VIP e em risco</dt>
+          <dd>
+            VIP: os 4 clientes que mais gastaram no período. Em risco: último agendamento não cancelado há mais de 30
+            dias, os mais antigos primeiro.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Eficiência</dt>
+          <dd>
+            Ocupação: minutos agendados ÷ minutos de trabalho do período. Tempo médio: duração média dos atendimentos
+            concluídos. Recorrentes: clientes com mais de 1 agendamento no período ÷ clientes do período.
+          </dd>
+        </div>
+      </dl>
+    </details>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

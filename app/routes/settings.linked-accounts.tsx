@@ -1,0 +1,266 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/settings.linked-accounts";
+import { LinkedAccountList } from "../components/linked-accounts/linked-account-list";
+import { addLinkedAccountSchema, LINK_ADDED, LINK_REMOVED } from "../validation/linked-accounts";
+import { Alert, Field } from "../components/forms";
+import { requireUser } from "../utils/auth.server";
+import { getDb } from "../utils/db.server";
+import {
+  ADD_ERRORS,
+  addLinkedAccount,
+  findLinkedOwner,
+  inviteText,
+  LEFT_TEAM,
+  leaveTeam,
+  listLinkedAccounts,
+  removeLinkedAccount,
+  seatInfo,
+  sendInviteEmail,
+} from "../domain/accounts/linked-accounts.server";
+import { planById } from "../domain/billing/plans";
+import { redirectWithToast } from "../utils/toast.server";
+import { hit } from "../utils/rate-limit.server";
+
+const INVITES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
+const TOO_MANY_INVITES = "Você enviou muitos convites hoje. Tente novamente amanhã.";
+
+export const meta: Route.MetaFunction = () => [{ title: "Contas — Configurações — Agendo" }];
+
+const SELF = "/configuracoes/contas";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const confirmId = new URL(request.url).searchParams.get("remover");
+  if (user.linkedOwnerId) {
+    const owner = await findLinkedOwner(db, user.id);
+    return { member: { owner: owner?.businessName || owner?.fullName || "" }, owner: null };
+  }
+  const [rows, seats] = await Promise.all([listLinkedAccounts(db, user.id), seatInfo(db, user)]);
+  // A confirmation link for a row that is not this owner's (or is gone) is a 404.
+  if (confirmId && !rows.some((r) => r.id === confirmId)) throw data(null, { status: 404 });
+  const ownerName = user.profile.businessName || user.profile.fullName;
+  const dateFormat = new Intl.DateTimeFormat("pt-BR", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: user.profile.timeZone,
+  });
+  const plan = user.subscription?.status === "active" ? planById(user.subscription.planId) : undefined;
+  return {
+    member: null,
+    owner: {
+      planName: seats.seats === 0 ? null : (plan?.name ?? null),
+      onTrial: user.subscription?.status === "trial",
+      seats,
+      confirmId,
+      items: rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        status: r.status,
+        name: r.name,
+        addedOn: dateFormat.format(r.createdAt),
+        invite: r.status === "pending" ? inviteText({ ownerName, email: r.email }) : null,
+      })),
+    },
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const formData = await request.formData();
+  if (formData.get("intent") === "leave") {
+    if (!(await leaveTeam(db, user.id))) throw data(null, { status: 404 });
+    return redirectWithToast(request, SELF, { type: "success", ...LEFT_TEAM });
+  }
+  if (formData.get("intent") === "remove") {
+    const id = formData.get("id");
+    const removed = typeof id === "string" && id ? await removeLinkedAccount(db, user.id, id) : null;
+    if (!removed) throw data(null, { status: 404 });
+    return redirectWithToast(request, SELF, {
+      type: "success",
+      title: LINK_REMOVED,
+      description: `${removed.email} não tem mais acesso pelo seu plano.`,
+    });
+  }
+
+  const submission = parseWithZod(formData, { schema: addLinkedAccountSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  const email = submission.value.email;
+  // Each add e-mails someone: a cap keeps the form from being used to send mail in bulk.
+  if (!(await hit(db, `invite:owner:${user.id}`, INVITES_PER_DAY)).allowed) {
+    return data<ActionData>(
+      { result: submission.reply({ fieldErrors: { email: [TOO_MANY_INVITES] } }) },
+      { status: 429 },
+    );
+  }
+  const added = await addLinkedAccount(db, user, email);
+  if (!added.ok) {
+    return data<ActionData>(
+      { result: submission.reply({ fieldErrors: { email: [ADD_ERRORS[added.reason]] } }) },
+      { status: 400 },
+    );
+  }
+  await sendInviteEmail(db, {
+    ownerName: user.profile.businessName || user.profile.fullName,
+    email,
+  });
+  return redirectWithToast(request, SELF, {
+    type: "success",
+    title: LINK_ADDED,
+    description: `Enviamos o convite para ${email}.`,
+  });
+}
+
+export default function LinkedAccountsSettings() {
+  const { member, owner } = useLoaderData<typeof loader>();
+  if (member) {
+    return (
+      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="accounts-title">
+        <h2 id="accounts-title" className="text-lg font-semibold">
+          Contas vinculadas
+        </h2>
+        <p className="text-slate-700">
+          Você faz parte da equipe de <strong>{member.owner}</strong>. O titular da conta gerencia o plano e as
+          contas vinculadas; seus clientes, serviços e agenda continuam só seus.
+        </p>
+        <LeaveTeamForm />
+      </section>
+    );
+  }
+  return <OwnerView {...owner!} />;
+}
+
+/** Leaving needs no confirmation page: the owner can link the e-mail again at any time. */
+export function LeaveTeamForm() {
+  return (
+    <Form method="post" action="/configuracoes/contas" className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3">
+      <p className="text-sm text-slate-600">Saindo da equipe, o acesso passa a depender do seu próprio plano.</p>
+      <button type="submit" name="intent" value="leave" className="btn-secondary">
+        Sair da equipe
+      </button>
+    </Form>
+  );
+}
+
+type OwnerData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["owner"]>;
+
+function OwnerView({ planName, onTrial, seats, confirmId, items }: OwnerData) {
+  const canAdd = seats.left === null || seats.left > 0;
+  return (
+    <div className="space-y-6">
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="accounts-title">
+        <div>
+          <h2 id="accounts-title" className="text-lg font-semibold">
+            Contas vinculadas
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Convide profissionais da sua equipe. Cada um tem a própria agenda, clientes e página de agendamento,
+            com acesso pelo seu plano.
+          </p>
+        </div>
+        <SeatSummary planName={planName} onTrial={onTrial} seats={seats} />
+        {canAdd ? <AddForm /> : null}
+      </section>
+
+      <section className="card space-y-2 p-4 sm:p-6" aria-labelledby="linked-list-title">
+        <h2 id="linked-list-title" className="text-lg font-semibold">
+          Profissionais vinculados ({items.length})
+        </h2>
+        <LinkedAccountList items={items} confirmId={confirmId} self={SELF} />
+      </section>
+    </div>
+  );
+}
+
+function SeatSummary({ planName, onTrial, seats }: Pick<OwnerData, "planName" | "onTrial" | "seats">) {
+  if (seats.seats === 0) {
+    return (
+      <div className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" role="status">
+        <p className="font-semibold">
+          {onTrial ? "Contas vinculadas não estão disponíveis no período grátis" : "Seu plano não inclui contas vinculadas"}
+        </p>
+        <p className="mt-0.5">
+          Os planos Essencial (até 2 profissionais), Avançado (até 5), Profissional (até 10) e Enterprise
+          (ilimitado) permitem vincular a sua equipe.{" "}
+          <Link to="/configuracoes/planos" className="btn-link">
+            Ver planos
+          </Link>
+        </p>
+        {seats.used > 0 ? (
+          <p className="mt-1">As contas já vinculadas continuam na lista, mas só têm acesso com um plano ativo.</p>
+        ) : null}
+      </div>
+    );
+  }
+  if (seats.seats === null) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="seat-summary">
+        Seu plano {planName ?? ""} inclui profissionais ilimitados. Vinculadas: {seats.used}.
+      </p>
+    );
+  }
+  const over = seats.used > seats.seats;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700" data-testid="seat-summary">
+        Seu plano {planName ?? ""} inclui até {seats.seats + 1} profissionais: você e mais {seats.seats}. Vagas em
+        uso: {seats.used} de {seats.seats}.
+      </p>
+      {seats.left === 0 ? (
+        <Alert
+          tone="info"
+          title={over ? "Você tem mais contas vinculadas do que o seu plano permite" : "Todas as vagas do seu plano estão em uso"}
+          text={
+            over
+              ? "As contas existentes continuam ativas. Para vincular outra, remova algumas ou mude para um plano maior em Planos."
+              : "Para vincular outro profissional, remova uma conta ou mude para um plano maior em Planos."
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function AddForm() {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const [form, fields] = useForm({
+    id: "add-linked-account",
+    lastResult: navigation.state === "idle" ? (actionData?.result ?? null) : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addLinkedAccountSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={SELF} {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <input type="hidden" name="intent" value="add" />
+      <div className="min-w-0 flex-1">
+        <Field
+          label="E-mail do profissional"
+          errors={fields.email.errors}
+          hint="Enviamos um convite com o link de cadastro para este e-mail."
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "off",
+            placeholder: "profissional@exemplo.com",
+            maxLength: 254,
+          }}
+        />
+      </div>
+      <button type="submit" className="btn-primary sm:mt-6" disabled={adding}>
+        {adding ? "Adicionando..." : "Adicionar"}
+      </button>
+    </Form>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

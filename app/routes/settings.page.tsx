@@ -1,0 +1,336 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { useRef, useState } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/settings.page";
+import { profiles } from "../../db/schema";
+import { Alert, Field, FieldError, phoneMask } from "../components/forms";
+import { requireUser } from "../utils/auth.server";
+import { getDb } from "../utils/db.server";
+import { readableOnWhiteText } from "../domain/brand-colours";
+import { formatPhone } from "../domain/phone";
+import { redirectWithToast } from "../utils/toast.server";
+import { useHydrated } from "../components/use-hydrated";
+import { CHECK_FIELDS, NO_SLUG, PAGE_DEFAULTS, PAGE_SAVE_FAILED, PAGE_SAVED, pageSchema } from "../validation/profile";
+
+export const meta: Route.MetaFunction = () => [{ title: "Página — Configurações — Agendo" }];
+
+const SELF = "/configuracoes/pagina";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const [p] = await getDb(context).select().from(profiles).where(eq(profiles.userId, user.id));
+  if (!p) throw data(null, { status: 404 });
+  return {
+    bookingSlug: p.bookingSlug,
+    businessName: p.businessName || p.fullName,
+    page: {
+      pageTitle: p.pageTitle,
+      contactPhone: formatPhone(p.contactPhone),
+      pageDescription: p.pageDescription,
+      businessAddress: p.businessAddress,
+      welcomeMessage: p.welcomeMessage,
+      instagramHandle: p.instagramHandle,
+      primaryColor: p.primaryColor,
+      secondaryColor: p.secondaryColor,
+      showPrices: p.showPrices,
+    },
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]>; failed?: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const submission = parseWithZod(await request.formData(), { schema: pageSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await getDb(context).update(profiles).set(submission.value).where(eq(profiles.userId, user.id));
+  } catch (error) {
+    console.error("saving page settings failed", error);
+    return data<ActionData>(
+      { result: submission.reply({ formErrors: [PAGE_SAVE_FAILED.description] }), failed: true },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(request, SELF, { type: "success", ...PAGE_SAVED });
+}
+
+export default function PageSettings() {
+  const loaderData = useLoaderData<typeof loader>();
+  return <PageForm key={JSON.stringify(loaderData.page)} {...loaderData} />;
+}
+
+function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "page-settings",
+    lastResult: navigation.state === "idle" ? (actionData?.result ?? null) : null,
+    defaultValue: page,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [title, setTitle] = useState(page.pageTitle);
+  const [primary, setPrimary] = useState(page.primaryColor);
+  const [secondary, setSecondary] = useState(page.secondaryColor);
+  const text = (field: FieldMetadata<string | undefined>) => getInputProps(field, { type: "text" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6 [&_input]:scroll-mb-28 [&_textarea]:scroll-mb-28">
+      {navigation.state === "idle" && actionData ? (
+        actionData.failed ? (
+          <Alert title={PAGE_SAVE_FAILED.title} text={PAGE_SAVE_FAILED.description} />
+        ) : (
+          <Alert title={PAGE_SAVE_FAILED.title} text={CHECK_FIELDS} />
+        )
+      ) : null}
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="page-title-heading">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="page-title-heading" className="text-lg font-semibold">
+              Página de agendamento
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">O que seus clientes veem ao abrir seu link.</p>
+          </div>
+          {bookingSlug ? (
+            <a href={`/agendamento/${bookingSlug}`} target="_blank" rel="noopener" className="btn-secondary">
+              Visualizar Página
+            </a>
+          ) : null}
+        </div>
+        {!bookingSlug ? (
+          <div className="space-y-2">
+            <Alert tone="info" title="Visualizar Página" text={NO_SLUG} />
+            <Link to="/configuracoes/perfil" className="btn-link">
+              Ir para o Perfil
+            </Link>
+          </div>
+        ) : null}
+        <Field
+          label="Título da página"
+          errors={fields.pageTitle.errors}
+          inputProps={{
+            ...text(fields.pageTitle),
+            placeholder: PAGE_DEFAULTS.pageTitle,
+            maxLength: 80,
+            onInput: (e) => setTitle(e.currentTarget.value),
+          }}
+        />
+        <TextArea label="Descrição" field={fields.pageDescription} rows={3} maxLength={500}
+          placeholder="Ex.: Cortes, escova e coloração com hora marcada." />
+        <TextArea
+          label="Mensagem de boas-vindas"
+          field={fields.welcomeMessage}
+          rows={4}
+          maxLength={1000}
+          placeholder={"Ex.: Olá! Escolha o serviço e o melhor horário.\nChegue com 5 minutos de antecedência."}
+        />
+      </section>
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="contact-heading">
+        <h2 id="contact-heading" className="text-lg font-semibold">
+          Contato
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Telefone de contato (WhatsApp)"
+            errors={fields.contactPhone.errors}
+            inputProps={{ ...getInputProps(fields.contactPhone, { type: "tel" }), ...phoneMask, autoComplete: "off" }}
+          />
+          <div>
+            <label htmlFor={fields.instagramHandle.id} className="label">
+              Instagram
+            </label>
+            <div className="flex items-stretch overflow-hidden rounded-lg border border-slate-300 focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/30">
+              <span className="flex items-center bg-slate-50 px-3 text-slate-500" aria-hidden>
+                @
+              </span>
+              <input
+                {...text(fields.instagramHandle)}
+                key={fields.instagramHandle.key}
+                placeholder="seu.perfil"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={80}
+                className="min-w-0 flex-1 border-0 px-3 py-2.5 text-base text-slate-900 focus:outline-none sm:text-sm"
+              />
+            </div>
+            <FieldError id={fields.instagramHandle.errorId} errors={fields.instagramHandle.errors} />
+          </div>
+        </div>
+        <Field
+          label="Endereço do estabelecimento"
+          errors={fields.businessAddress.errors}
+          hint="Se ficar em branco, a página mostra o endereço do seu perfil."
+          inputProps={{ ...text(fields.businessAddress), placeholder: "Rua, número, bairro, cidade" }}
+        />
+      </section>
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="look-heading">
+        <div>
+          <h2 id="look-heading" className="text-lg font-semibold">
+            Aparência
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">As cores da sua página e do seu painel.</p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ColorField label="Cor principal" field={fields.primaryColor} onColor={setPrimary} />
+          <ColorField label="Cor secundária" field={fields.secondaryColor} onColor={setSecondary} />
+        </div>
+        <Preview title={title || PAGE_DEFAULTS.pageTitle} name={businessName} primary={primary} secondary={secondary} />
+        <label className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
+          <span>
+            <span className="block text-sm font-medium text-slate-900">Mostrar preços dos serviços</span>
+            <span className="block text-xs text-slate-500">Os clientes veem o preço ao escolher o serviço.</span>
+          </span>
+          <input
+            {...getInputProps(fields.showPrices, { type: "checkbox" })}
+            key={fields.showPrices.key}
+            role="switch"
+            className="peer sr-only"
+          />
+          <span
+            aria-hidden
+            className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
+          />
+        </label>
+      </section>
+
+      <div className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 pr-20 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:pr-20 lg:pr-6">
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Salvando..." : "Salvar alterações"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function TextArea({
+  label,
+  field,
+  ...props
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  rows: number;
+  maxLength: number;
+  placeholder?: string;
+}) {
+  const { key, ...textareaProps } = getTextareaProps(field);
+  return (
+    <div>
+      <label htmlFor={field.id} className="label">
+        {label}
+      </label>
+      <textarea key={key} {...textareaProps} {...props} className="input" />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+const HEX = /^#[0-9A-Fa-f]{6}$/;
+
+/**
+ * Hex text field (what is posted, with or without JavaScript) plus a colour picker that
+ * appears once JavaScript runs and stays in sync with it both ways.
+ */
+function ColorField({
+  label,
+  field,
+  onColor,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  onColor: (hex: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const textRef = useRef<HTMLInputElement>(null);
+  const initial = typeof field.initialValue === "string" ? field.initialValue : "";
+  const [swatch, setSwatch] = useState(HEX.test(initial) ? initial : "#000000");
+  const { key, ...inputProps } = getInputProps(field, { type: "text" });
+  const pickerId = `${field.id}-picker`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="label">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        {hydrated ? (
+          <input
+            id={pickerId}
+            type="color"
+            aria-label={`${label}: seletor`}
+            value={swatch.toLowerCase()}
+            onChange={(e) => {
+              const hex = e.currentTarget.value.toUpperCase();
+              setSwatch(hex);
+              onColor(hex);
+              const text = textRef.current;
+              if (text) {
+                text.value = hex;
+                // Lets conform revalidate the text field as if it had been typed.
+                text.dispatchEvent(new Event("input", { bubbles: true }));
+              }
+            }}
+            className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+          />
+        ) : (
+          <span
+            aria-hidden
+            className="h-11 w-14 shrink-0 rounded-lg border border-slate-300"
+            style={{ background: swatch }}
+          />
+        )}
+        <input
+          key={key}
+          {...inputProps}
+          ref={textRef}
+          maxLength={7}
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="#RRGGBB"
+          onInput={(e) => {
+            const value = e.currentTarget.value.trim();
+            if (HEX.test(value)) {
+              setSwatch(value.toUpperCase());
+              onColor(value.toUpperCase());
+            }
+          }}
+          aria-invalid={field.errors?.length ? true : undefined}
+          aria-describedby={field.errors?.length ? field.errorId : undefined}
+          className="input font-mono uppercase"
+        />
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** How the top of the booking page will look with these colours (made readable as the page makes them). */
+function Preview({ title, name, ...colors }: { title: string; name: string; primary: string; secondary: string }) {
+  const primary = readableOnWhiteText(colors.primary);
+  const secondary = readableOnWhiteText(colors.secondary);
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200" aria-label="Prévia das cores" role="img">
+      <div className="h-12" style={{ background: `linear-gradient(to right, ${primary}, ${secondary})` }} />
+      <div className="flex items-center justify-between gap-3 p-3">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold">{name}</p>
+          <p className="truncate text-xs text-slate-500">{title}</p>
+        </div>
+        <span className="shrink-0 rounded-lg px-3 py-1.5 text-xs font-semibold text-white" style={{ background: primary }}>
+          Continuar
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

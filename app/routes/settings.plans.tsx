@@ -1,0 +1,40 @@
+import { redirect, useLoaderData } from "react-router";
+import type { Route } from "./+types/settings.plans";
+import { CheckoutBanner, CurrentPlanCard, PaymentsNotConfigured } from "../components/plans/current-plan";
+import { PlanCatalogue, signedInAction } from "../components/plans/plan-catalogue";
+import { requireUser } from "../utils/auth.server";
+import { plansAction, plansView, syncCheckoutReturn } from "../domain/billing/billing.server";
+import { getDb } from "../utils/db.server";
+
+const SELF = "/configuracoes/planos";
+
+export const meta: Route.MetaFunction = () => [{ title: "Planos — Configurações — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  // Back from Checkout: read the session now rather than wait for the webhook; once it took,
+  // load the page again without the session id so every part of it shows the new plan.
+  if (url.searchParams.get("checkout") === "sucesso" && sessionId) {
+    if (await syncCheckoutReturn(getDb(context), user.id, sessionId)) throw redirect(`${SELF}?checkout=sucesso`);
+  }
+  return plansView(user.subscription, { now: new Date(), timeZone: user.profile.timeZone, search: url.searchParams });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  return plansAction(request, getDb(context), user, SELF);
+}
+
+export default function PlansTab() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-5">
+      <CheckoutBanner checkout={view.checkout} confirmed={view.confirmed} refreshTo={view.refreshTo ? `${SELF}${view.refreshTo}` : null} />
+      <CurrentPlanCard current={view.current} />
+      {!view.configured && !view.current.activeValid ? <PaymentsNotConfigured /> : null}
+      <PlanCatalogue period={view.period} actionFor={(plan) => signedInAction(view, plan)} />
+    </div>
+  );
+}

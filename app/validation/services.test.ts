@@ -1,0 +1,230 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { formatMoneyInput, parseMoneyToCents } from "../domain/money";
+import { formHref, listHref, filterHref } from "../components/services/urls";
+import { filterServices, serviceStats, type ServiceRow } from "../routes/services.server";
+import { categorySchema, serviceSchema } from "./services";
+
+function form(fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+}
+
+const CAT = "cat-1";
+const service = (fields: Record<string, string>) =>
+  parseWithZod(form(fields), { schema: serviceSchema([CAT]) });
+const category = (fields: Record<string, string>, taken: string[] = []) =>
+  parseWithZod(form(fields), { schema: categorySchema(taken) });
+const errorsOf = (s: ReturnType<typeof service> | ReturnType<typeof category>) =>
+  (s.status === "success" ? null : s.error) ?? {};
+
+const valid = { nome: "Corte Masculino", preco: "50,00", duracao: "45", categoria: CAT };
+
+describe("parseMoneyToCents", () => {
+  it.each([
+    ["50", 5000],
+    ["50,00", 5000],
+    ["50.00", 5000],
+    ["50,5", 5050],
+    ["0", 0],
+    ["0,99", 99],
+    [" R$ 35,90 ", 3590],
+    ["1.500", 150000],
+    ["1.234,56", 123456],
+    ["1,234.56", 123456],
+    ["1.000.000,00", 100000000],
+  ])("%j -> %d centavos", (text, cents) => {
+    expect(parseMoneyToCents(text)).toBe(cents);
+  });
+
+  it.each(["", " ", "abc", "-5", "5,", ",5", "50,555", "1,2,3", "1.5.00", "1,234,56", "12.34.567", "5e3", "R$"])(
+    "%j is not a price",
+    (text) => {
+      expect(parseMoneyToCents(text)).toBeNull();
+    },
+  );
+
+  it("round-trips what the edit form shows", () => {
+    for (const cents of [0, 5, 99, 5000, 8550, 123456]) {
+      expect(parseMoneyToCents(formatMoneyInput(cents))).toBe(cents);
+    }
+    expect(formatMoneyInput(5000)).toBe("50,00");
+  });
+});
+
+describe("serviceSchema (spec section 5, service form)", () => {
+  it("turns the form into a service: centavos, minutes, default colour, no deposit", () => {
+    const s = service({ ...valid, descricao: "  Com lavagem  " });
+    expect(s.status).toBe("success");
+    expect(s.status === "success" && s.value).toEqual({
+      name: "Corte Masculino",
+      description: "Com lavagem",
+      priceCents: 5000,
+      durationMinutes: 45,
+      categoryId: CAT,
+      color: "#4F46E5",
+      requiresDeposit: false,
+      depositCents: 0,
+    });
+  });
+
+  it("accepts '50.00' like '50,00' and a price of zero", () => {
+    const a = service({ ...valid, preco: "50.00" });
+    expect(a.status === "success" && a.value.priceCents).toBe(5000);
+    const b = service({ ...valid, preco: "0" });
+    expect(b.status === "success" && b.value.priceCents).toBe(0);
+  });
+
+  it("shows the spec's messages for every required field", () => {
+    expect(errorsOf(service({}))).toEqual({
+      nome: ["Nome deve ter pelo menos 2 caracteres"],
+      preco: ["Preço deve ser maior que zero"],
+      duracao: ["Duração deve ser pelo menos 1 minuto"],
+      categoria: ["Selecione uma categoria"],
+    });
+    expect(errorsOf(service({ nome: " A ", preco: "-1", duracao: "0", categoria: "" }))).toEqual({
+      nome: ["Nome deve ter pelo menos 2 caracteres"],
+      preco: ["Preço deve ser maior que zero"],
+      duracao: ["Duração deve ser pelo menos 1 minuto"],
+      categoria: ["Selecione uma categoria"],
+    });
+  });
+
+  it("rejects unreadable or out-of-range values with a clear message", () => {
+    expect(errorsOf(service({ ...valid, preco: "cinquenta" }))).toEqual({ preco: ["Preço deve ser maior que zero"] });
+    expect(errorsOf(service({ ...valid, preco: "100.000,01" }))).toEqual({
+      preco: ["Preço deve ser no máximo R$ 100.000,00"],
+    });
+    expect(errorsOf(service({ ...valid, duracao: "abc" }))).toEqual({ duracao: ["Duração deve ser pelo menos 1 minuto"] });
+    expect(errorsOf(service({ ...valid, duracao: "30.5" }))).toEqual({
+      duracao: ["Duração deve ser um número inteiro de minutos"],
+    });
+    expect(errorsOf(service({ ...valid, duracao: "721" }))).toEqual({
+      duracao: ["Duração deve ser no máximo 720 minutos (12 horas)"],
+    });
+    expect(errorsOf(service({ ...valid, cor: "red" }))).toEqual({ cor: ["Cor inválida: use o formato #RRGGBB"] });
+    expect(errorsOf(service({ ...valid, nome: "x".repeat(101) }))).toEqual({
+      nome: ["Nome deve ter no máximo 100 caracteres"],
+    });
+  });
+
+  it("accepts only the professional's own categories", () => {
+    expect(errorsOf(service({ ...valid, categoria: "someone-elses" }))).toEqual({
+      categoria: ["Selecione uma categoria"],
+    });
+  });
+
+  it("stores the colour uppercased", () => {
+    const s = service({ ...valid, cor: "#0d9488" });
+    expect(s.status === "success" && s.value.color).toBe("#0D9488");
+  });
+
+  it("a deposit needs an amount no larger than the price; without the box it is ignored", () => {
+    expect(errorsOf(service({ ...valid, exigeSinal: "on" }))).toEqual({ valorSinal: ["Informe o valor do sinal"] });
+    expect(errorsOf(service({ ...valid, exigeSinal: "on", valorSinal: "0" }))).toEqual({
+      valorSinal: ["Informe o valor do sinal"],
+    });
+    expect(errorsOf(service({ ...valid, exigeSinal: "on", valorSinal: "50,01" }))).toEqual({
+      valorSinal: ["O sinal não pode ser maior que o preço"],
+    });
+    const ok = service({ ...valid, exigeSinal: "on", valorSinal: "20" });
+    expect(ok.status === "success" && [ok.value.requiresDeposit, ok.value.depositCents]).toEqual([true, 2000]);
+    const off = service({ ...valid, valorSinal: "20" });
+    expect(off.status === "success" && [off.value.requiresDeposit, off.value.depositCents]).toEqual([false, 0]);
+  });
+});
+
+describe("categorySchema (spec section 5, category form)", () => {
+  it("requires a name", () => {
+    expect(errorsOf(category({}))).toEqual({ nomeCategoria: ["Nome da categoria é obrigatório"] });
+    expect(errorsOf(category({ nomeCategoria: "   " }))).toEqual({ nomeCategoria: ["Nome da categoria é obrigatório"] });
+  });
+
+  it("generates the slug from the name, or slugifies the typed code", () => {
+    const a = category({ nomeCategoria: "  Sobrancelha & Cílios " });
+    expect(a.status === "success" && a.value).toEqual({ name: "Sobrancelha & Cílios", slug: "sobrancelha-cilios" });
+    const b = category({ nomeCategoria: "Unhas", codigo: "Mãos e Pés" });
+    expect(b.status === "success" && b.value).toEqual({ name: "Unhas", slug: "maos-e-pes" });
+  });
+
+  it("refuses a code already used by another of the professional's categories", () => {
+    expect(errorsOf(category({ nomeCategoria: "Cabelo" }, ["cabelo"]))).toEqual({
+      codigo: ["Já existe uma categoria com este código. Escolha outro nome ou código."],
+    });
+    expect(errorsOf(category({ nomeCategoria: "Cabelo", codigo: "CABELO!" }, ["cabelo"]))).toEqual({
+      codigo: ["Já existe uma categoria com este código. Escolha outro nome ou código."],
+    });
+    expect(category({ nomeCategoria: "Cabelo", codigo: "cabelo-2" }, ["cabelo"]).status).toBe("success");
+  });
+
+  it("needs at least one letter or digit in the code", () => {
+    expect(errorsOf(category({ nomeCategoria: "✂✂" }))).toEqual({
+      codigo: ["O código precisa ter pelo menos uma letra ou número"],
+    });
+    expect(errorsOf(category({ nomeCategoria: "Barba", codigo: "&&&" }))).toEqual({
+      codigo: ["O código precisa ter pelo menos uma letra ou número"],
+    });
+  });
+});
+
+const row = (over: Partial<ServiceRow>): ServiceRow => ({
+  id: crypto.randomUUID(),
+  name: "Serviço",
+  description: "",
+  priceCents: 0,
+  durationMinutes: 30,
+  color: "#4F46E5",
+  isActive: true,
+  requiresDeposit: false,
+  depositCents: 0,
+  categoryId: "c1",
+  categoryName: "Cabelo",
+  categorySlug: "cabelo",
+  ...over,
+});
+
+describe("list filters and tiles", () => {
+  const rows = [
+    row({ name: "Corte Masculino", priceCents: 5000 }),
+    row({ name: "Escova Progressiva", priceCents: 15000, isActive: false }),
+    row({ name: "Barba", priceCents: 3500, categoryId: "c2", categoryName: "Barbearia Clássica", categorySlug: "barba" }),
+    row({ name: "Pé e Mão", priceCents: 4000, categoryId: null, categoryName: null, categorySlug: null }),
+  ];
+
+  it("searches name or category name, ignoring case and accents", () => {
+    expect(filterServices(rows, "corte", "").map((s) => s.name)).toEqual(["Corte Masculino"]);
+    expect(filterServices(rows, "CLASSICA", "").map((s) => s.name)).toEqual(["Barba"]);
+    expect(filterServices(rows, "pe e mao", "").map((s) => s.name)).toEqual(["Pé e Mão"]);
+    expect(filterServices(rows, "xyz", "")).toEqual([]);
+  });
+
+  it("filters by category slug, or services without a category", () => {
+    expect(filterServices(rows, "", "cabelo").map((s) => s.name)).toEqual(["Corte Masculino", "Escova Progressiva"]);
+    expect(filterServices(rows, "escova", "cabelo").map((s) => s.name)).toEqual(["Escova Progressiva"]);
+    expect(filterServices(rows, "", "_sem").map((s) => s.name)).toEqual(["Pé e Mão"]);
+    expect(filterServices(rows, "", "nao-existe")).toEqual([]);
+  });
+
+  it("averages the price of active services only", () => {
+    expect(serviceStats(rows, 2)).toEqual({
+      active: 3,
+      inactive: 1,
+      averagePriceCents: 4167, // (50 + 35 + 40) / 3
+      total: 4,
+      categories: 2,
+    });
+    expect(serviceStats([], 0).averagePriceCents).toBe(0);
+  });
+
+  it("links keep the state they need and drop the rest", () => {
+    const search = "q=corte&categoria=cabelo&confirmar-exclusao=x";
+    expect(listHref(search)).toBe("/servicos?q=corte&categoria=cabelo");
+    expect(listHref("", { "confirmar-exclusao": "s1" })).toBe("/servicos?confirmar-exclusao=s1");
+    expect(filterHref(search, "barba")).toBe("/servicos?q=corte&categoria=barba");
+    expect(filterHref("", "")).toBe("/servicos");
+    expect(formHref("new=true&nova-categoria=1")).toBe("/servicos?new=true");
+    expect(formHref("editar=s1&new=true&excluir-categoria=c1")).toBe("/servicos?editar=s1");
+    expect(formHref("new=true", { "editar-categoria": "c1" })).toBe("/servicos?new=true&editar-categoria=c1");
+  });
+});
