@@ -3,7 +3,8 @@ import type { Route } from "./+types/settings.plans";
 import { CheckoutBanner, CurrentPlanCard, PaymentsNotConfigured } from "../components/plans/current-plan";
 import { PlanCatalogue, signedInAction } from "../components/plans/plan-catalogue";
 import { requireUser } from "../utils/auth.server";
-import { plansAction, plansView, syncCheckoutReturn } from "../domain/billing/billing.server";
+import { syncCheckoutReturn } from "../domain/billing/subscriptions.server";
+import { plansAction, plansView } from "./shared/plans.server";
 import { getDb } from "../utils/db.server";
 
 const SELF = "/configuracoes/planos";

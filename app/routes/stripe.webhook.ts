@@ -2,7 +2,7 @@
 // authenticates with the signature, not a session. Its server-to-server POST carries no Origin
 // or Sec-Fetch-Site header, so the root's cross-site check lets it through.
 import type { Route } from "./+types/stripe.webhook";
-import { processStripeEvent, type StripeEvent } from "../domain/billing/billing.server";
+import { processStripeEvent, type StripeEvent } from "../domain/billing/subscriptions.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
 import { readBodyWithin } from "../utils/request-body.server";

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { stripeEvents, subscriptions } from "../../db/schema";
 import { action, loader } from "../../app/routes/stripe.webhook";
 import { loadAccess } from "../../app/utils/auth.server";
-import { processStripeEvent, type StripeEvent } from "../../app/domain/billing/billing.server";
+import { processStripeEvent, type StripeEvent } from "../../app/domain/billing/subscriptions.server";
 import type { Db } from "../../app/utils/db.server";
 import { assertSameOrigin } from "../../app/utils/security.server";
 import { contextFor, createTestDb, ORIGIN } from "../support/db";

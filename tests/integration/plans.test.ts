@@ -11,7 +11,7 @@ import {
   CHECKOUT_NO_URL,
   PAYMENTS_NOT_CONFIGURED,
   PORTAL_ERROR,
-} from "../../app/domain/billing/billing.server";
+} from "../../app/routes/shared/plans.server";
 import type { Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
 import { readToast } from "../../app/utils/toast.server";

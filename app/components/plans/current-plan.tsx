@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "../use-hydrated";
 import { formatMoney } from "../../domain/money";
 import { PAYMENTS_NOT_CONFIGURED } from "../../domain/billing/plans";
-import type { CurrentPlan } from "./types";
+import type { CurrentPlan } from "../../domain/billing/plan-status";
 
 /** The plan the professional is on, its status, the trial's days left and the portal button. */
 export function CurrentPlanCard({ current }: { current: CurrentPlan }) {

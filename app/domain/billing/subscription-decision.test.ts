@@ -8,7 +8,7 @@ import {
   mapStripeStatus,
   stateFromSubscription,
   type IncomingState,
-} from "./billing.server";
+} from "./subscription-decision";
 import type { StripeSubscription } from "../../utils/stripe.server";
 import { envOverrides } from "../../../tests/support/env";
 import { invoiceObject, stripeTestEnv, subscriptionObject } from "../../../tests/support/stripe";

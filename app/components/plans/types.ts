@@ -1,4 +1,0 @@
-import type { PlansView } from "../../domain/billing/billing.server";
-
-export type { PlansView };
-export type CurrentPlan = PlansView["current"];
