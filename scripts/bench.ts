@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appointments, clients, services, workingHours } from "../db/schema";
-import { createAccount } from "../app/domain/accounts/credentials.server";
+import { createAccount } from "../app/domain/accounts/registration.server";
 import type { Db } from "../app/utils/db.server";
 import { defaultWeek } from "../app/domain/accounts/demo-professional.server";
 import { createSession } from "../app/utils/session.server";

@@ -4,7 +4,8 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import type { Route } from "./+types/register";
 import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, FieldError, PasswordField, phoneMask } from "../components/forms";
-import { activateLinkedAccount, createAccount, EmailTakenError } from "../domain/accounts/credentials.server";
+import { activateLinkedAccount } from "../domain/accounts/credentials.server";
+import { createAccount, EmailTakenError } from "../domain/accounts/registration.server";
 import { TOO_MANY_ATTEMPTS_ALERT } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { hitAll, LIMITS } from "../utils/rate-limit.server";

@@ -14,8 +14,9 @@ import {
   PASSWORD_FIELDS,
   TOO_MANY_PASSWORD_ATTEMPTS,
 } from "../validation/account";
-import { changePassword, checkPassword } from "../domain/accounts/account-data.server";
-import { deleteAccountFromForm, deletionFacts, type DeleteAccountReply } from "./shared/account-deletion.server";
+import { deletionFacts } from "../domain/accounts/account-deletion.server";
+import { changePassword, checkPassword } from "../domain/accounts/password-change.server";
+import { deleteAccountFromForm, type DeleteAccountReply } from "./shared/account-deletion.server";
 import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { appUrl, env } from "../utils/env.server";

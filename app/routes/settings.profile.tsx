@@ -6,7 +6,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearc
 import type { Route } from "./+types/settings.profile";
 import { profiles } from "../../db/schema";
 import { Alert, Field, FieldError, phoneMask } from "../components/forms";
-import { RESERVED_SLUGS } from "../domain/accounts/credentials.server";
+import { RESERVED_SLUGS } from "../domain/accounts/registration.server";
 import { requireUser } from "../utils/auth.server";
 import { getDb, type Db } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";

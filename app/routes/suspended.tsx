@@ -2,7 +2,8 @@ import { data, Form, redirect, useActionData, useLoaderData } from "react-router
 import type { Route } from "./+types/suspended";
 import { DeleteAccountForm } from "../components/account-settings/delete-account-form";
 import { Logo } from "../components/auth-layout";
-import { deleteAccountFromForm, deletionFacts } from "./shared/account-deletion.server";
+import { deletionFacts } from "../domain/accounts/account-deletion.server";
+import { deleteAccountFromForm } from "./shared/account-deletion.server";
 import { loadAccess } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";

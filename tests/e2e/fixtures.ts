@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import { test as base, expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
-import { createAccount } from "../../app/domain/accounts/credentials.server";
+import { createAccount } from "../../app/domain/accounts/registration.server";
 import { openDb, type Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
 import { E2E_DB_URL, E2E_PORT } from "./env";

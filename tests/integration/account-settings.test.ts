@@ -31,7 +31,7 @@ import {
 } from "../../app/validation/account";
 import { action, loader } from "../../app/routes/settings.general";
 import { loader as exportLoader } from "../../app/routes/settings.general.export";
-import { collectAccountData } from "../../app/domain/accounts/account-data.server";
+import { collectAccountData } from "../../app/domain/accounts/data-export.server";
 import { verifyLogin } from "../../app/domain/accounts/credentials.server";
 import { loadAccess, userContext } from "../../app/utils/auth.server";
 import type { Db } from "../../app/utils/db.server";

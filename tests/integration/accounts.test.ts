@@ -731,7 +731,7 @@ describe("root middleware (cross-site writes)", () => {
 
 describe("createAccount under a race", () => {
   it("two sign-ups with the same business name at once both get a unique booking slug", async () => {
-    const { createAccount } = await import("../../app/domain/accounts/credentials.server");
+    const { createAccount } = await import("../../app/domain/accounts/registration.server");
     const db = createTestDb();
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>

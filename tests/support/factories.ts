@@ -1,5 +1,5 @@
 import { clients } from "../../db/schema";
-import { createAccount } from "../../app/domain/accounts/credentials.server";
+import { createAccount } from "../../app/domain/accounts/registration.server";
 import type { Db } from "../../app/utils/db.server";
 
 let n = 0;

@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { createAccount } from "../../app/domain/accounts/credentials.server";
+import { createAccount } from "../../app/domain/accounts/registration.server";
 import { openDb, type Db } from "../../app/utils/db.server";
 import { DB_PATH, DB_TOKEN, HRANA_URL } from "./env";
 

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { appointments, categories, clients, services, users, workingHours } from "../../../db/schema";
-import { createAccount } from "./credentials.server";
+import { createAccount } from "./registration.server";
 import type { Db } from "../../utils/db.server";
 import { addDays, dayOfWeek, DEFAULT_TIME_ZONE, nowInZone } from "../dates";
 

@@ -2,16 +2,15 @@
 // suspended professional keeps the right to delete their account (LGPD; docs/decisions/0448).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { count, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { linkedAccounts, subscriptions } from "../../../db/schema";
 import {
   ACCOUNT_DELETED,
   DELETE_PASSWORD_WRONG,
   deleteAccountSchema,
   TOO_MANY_PASSWORD_ATTEMPTS,
 } from "../../validation/account";
-import { checkPassword, deleteAccount } from "../../domain/accounts/account-data.server";
+import { deleteAccount } from "../../domain/accounts/account-deletion.server";
+import { checkPassword } from "../../domain/accounts/password-change.server";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
 import { destroySessionCookie } from "../../utils/session.server";
@@ -22,21 +21,6 @@ export type DeleteAccountReply = {
   result: SubmissionResult<string[]>;
   failure?: { title: string; text: string };
 };
-
-/** What the form warns about: a paid subscription to cancel, linked accounts that lose access. */
-export async function deletionFacts(db: Db, userId: string) {
-  const [[links], [sub]] = await Promise.all([
-    db.select({ n: count() }).from(linkedAccounts).where(eq(linkedAccounts.ownerId, userId)),
-    db
-      .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId, status: subscriptions.status })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId)),
-  ]);
-  return {
-    paidSubscription: !!sub?.stripeSubscriptionId && sub.status !== "cancelled",
-    linkedCount: links?.n ?? 0,
-  };
-}
 
 /** Password and confirmation checked, Stripe cancelled first, then every row: see docs/decisions/0444-0446. */
 export async function deleteAccountFromForm(request: Request, db: Db, userId: string, formData: FormData) {

@@ -1,20 +1,15 @@
-// Configurações > Geral: change the password, export everything, delete the account.
-// docs/decisions/0441-0446.
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+// Everything a professional's account holds, as CSV and JSON files in a .zip (LGPD;
+// docs/decisions/0441-0442).
+import { asc, eq } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import {
   appointments,
   bookingRequests,
-  bookingRequestTokens,
   categories,
   clients,
-  emailOutbox,
   linkedAccounts,
-  passwordResetTokens,
   profiles,
-  rateLimits,
   services,
-  sessions,
   storedImages,
   subscriptions,
   users,
@@ -23,50 +18,7 @@ import {
 import { STATUS_LABELS } from "../../validation/appointments";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import type { Db } from "../../utils/db.server";
-import { hashPassword, verifyPassword } from "../../utils/password.server";
-import { countersOfAccount, hit, type Limit } from "../../utils/rate-limit.server";
-import { cancelStripeSubscription, StripeError, stripeConfigured } from "../../utils/stripe.server";
 import { minutesToTime } from "../dates";
-
-// ------------------------------------------------------------------ password checks
-
-/** Wrong passwords typed in the signed-in settings (change password, delete account). */
-export const PASSWORD_CHECK_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
-
-export type PasswordCheck = "ok" | "wrong" | "limited";
-
-/** Checks the signed-in user's password; wrong answers are counted per user (0443). */
-export async function checkPassword(db: Db, userId: string, password: string): Promise<PasswordCheck> {
-  if (await passwordChecksBlocked(db, userId)) return "limited";
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user) return "wrong";
-  if (await verifyPassword(password, user.passwordHash)) return "ok";
-  const { allowed } = await hit(db, `password:user:${userId}`, PASSWORD_CHECK_LIMIT);
-  return allowed ? "wrong" : "limited";
-}
-
-/** True while the user has used up the wrong-password allowance of the current window. */
-export async function passwordChecksBlocked(db: Db, userId: string, now = Date.now()) {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `password:user:${userId}`));
-  if (!row) return false;
-  return row.windowStart.getTime() > now - PASSWORD_CHECK_LIMIT.windowMs && row.count >= PASSWORD_CHECK_LIMIT.max;
-}
-
-/**
- * Sets the new password and ends every other session of the user; the session that made the
- * change stays signed in (docs/decisions/0441). One batch: both or neither.
- */
-export async function changePassword(db: Db, userId: string, keepSessionId: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  await db.batch([
-    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
-    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
-    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
-    db.delete(rateLimits).where(eq(rateLimits.key, `password:user:${userId}`)),
-  ]);
-}
-
-// ------------------------------------------------------------------ export
 
 type Value = string | number | boolean | null | Date | { cents: number };
 type Column<T> = { key: string; label: string; get: (row: T) => Value };
@@ -355,72 +307,4 @@ function readme(now: Date) {
 export async function accountArchiveZip(db: Db, userId: string, now = new Date()) {
   const { files } = await collectAccountData(db, userId, now);
   return zipSync(files, { level: 6, mtime: now });
-}
-
-// ------------------------------------------------------------------ delete
-
-export type DeleteResult = { ok: true } | { ok: false; reason: "stripe" };
-
-/**
- * Deletes the account: first the Stripe subscription is cancelled (when there is one to
- * cancel and Stripe is configured); if that fails nothing is deleted, so nobody keeps paying
- * for an account that no longer exists (docs/decisions/0444). Then every row of the user goes in
- * one batch (docs/decisions/0445).
- */
-export async function deleteAccount(db: Db, userId: string): Promise<DeleteResult> {
-  const [[user], [subscription]] = await Promise.all([
-    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
-  ]);
-  if (!user) return { ok: true };
-  if (subscription?.stripeSubscriptionId && subscription.status !== "cancelled") {
-    if (stripeConfigured()) {
-      try {
-        await cancelStripeSubscription(subscription.stripeSubscriptionId);
-      } catch (error) {
-        // Already gone at Stripe: nothing left to bill.
-        if (!(error instanceof StripeError && error.status === 404)) {
-          console.error("account deletion: cancelling the Stripe subscription failed", error);
-          return { ok: false, reason: "stripe" };
-        }
-      }
-    } else {
-      console.warn(`account deletion: subscription ${subscription.stripeSubscriptionId} kept (Stripe not configured)`);
-    }
-  }
-  await deleteAccountRows(db, userId, user.email);
-  return { ok: true };
-}
-
-/** Every row of the user, explicitly (not trusting ON DELETE CASCADE alone), in one batch. */
-export async function deleteAccountRows(db: Db, userId: string, email: string) {
-  const requestIds = db
-    .select({ id: bookingRequests.id })
-    .from(bookingRequests)
-    .where(eq(bookingRequests.professionalId, userId));
-  await db.batch([
-    db.delete(bookingRequestTokens).where(inArray(bookingRequestTokens.bookingRequestId, requestIds)),
-    db.delete(bookingRequests).where(eq(bookingRequests.professionalId, userId)),
-    db.delete(appointments).where(eq(appointments.userId, userId)),
-    db.delete(clients).where(eq(clients.userId, userId)),
-    db.delete(services).where(eq(services.userId, userId)),
-    db.delete(categories).where(eq(categories.userId, userId)),
-    db.delete(workingHours).where(eq(workingHours.userId, userId)),
-    // Seats they gave: those people lose access through this account at their next request.
-    db.delete(linkedAccounts).where(eq(linkedAccounts.ownerId, userId)),
-    // A seat someone else gave them goes back to an open invitation for that e-mail.
-    db
-      .update(linkedAccounts)
-      .set({ status: "pending", linkedUserId: null })
-      .where(eq(linkedAccounts.linkedUserId, userId)),
-    db.delete(profiles).where(eq(profiles.userId, userId)),
-    db.delete(storedImages).where(eq(storedImages.userId, userId)),
-    db.delete(subscriptions).where(eq(subscriptions.userId, userId)),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
-    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
-    // Messages addressed to them hold personal data (reset links, names).
-    db.delete(emailOutbox).where(eq(emailOutbox.to, email)),
-    countersOfAccount(db, userId, email),
-    db.delete(users).where(eq(users.id, userId)),
-  ]);
 }
