@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, between, count, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { appointments, clients, services } from "../../db/schema";
-import type { CurrentUser } from "../utils/auth.server";
+import type { CurrentUser } from "../domain/accounts/access.server";
 import {
   getFreeSlots,
   insertAppointmentIfFree,
@@ -14,13 +14,8 @@ import type { Db } from "../utils/db.server";
 import { resolvePeriod } from "../domain/periods";
 import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
-import {
-  APPOINTMENT_ERRORS,
-  appointmentSchema,
-  STATUS_ACTIONS,
-  STATUS_LABELS,
-  type StatusAction,
-} from "../validation/appointments";
+import { STATUS_ACTIONS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
+import { APPOINTMENT_ERRORS, appointmentSchema } from "../validation/appointments";
 
 export const PAGE_SIZE = 50;
 

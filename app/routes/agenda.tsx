@@ -5,9 +5,9 @@ import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../component
 import { DeleteDialog } from "../components/agenda/delete-dialog";
 import { PeriodFilter } from "../components/agenda/period-filter";
 import { SummaryCards } from "../components/agenda/summary-cards";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
-import { isStatusAction } from "../validation/appointments";
+import { isStatusAction } from "../domain/appointments/statuses";
 import {
   changeStatus,
   deleteAppointment,

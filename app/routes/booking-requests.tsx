@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ne } from "drizzle-orm";
 import { data, Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
 import { bookingRequests, profiles } from "../../db/schema";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { acceptBookingRequest, declineBookingRequest } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";

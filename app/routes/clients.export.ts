@@ -1,5 +1,5 @@
 import type { Route } from "./+types/clients.export";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { clientClock, clientsCsv } from "../domain/clients/clients.server";
 import { getDb } from "../utils/db.server";
 

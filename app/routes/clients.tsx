@@ -8,7 +8,7 @@ import { ClientTimeline } from "../components/clients/client-timeline";
 import { DeleteClientDialog } from "../components/clients/delete-dialog";
 import { clientsHref } from "../components/clients/links";
 import { Pagination } from "../components/clients/pagination";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { isClientView, SEARCH_MAX, type ClientView } from "../domain/clients/client-types";
 import {
   clientClock,

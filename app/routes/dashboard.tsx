@@ -12,7 +12,7 @@ import { RecentAppointments } from "../components/dashboard/recent-appointments"
 import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
 import { trialDaysLeft } from "../domain/accounts/access";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { loadDashboardData, markGuideSeen, markSetupCompleted } from "../domain/metrics/dashboard.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/images";
 import { getDb } from "../utils/db.server";
-import { getStoredImage } from "../utils/images.server";
+import { getStoredImage } from "../domain/accounts/profile-photo.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ALLOWED = new Set(["image/jpeg", "image/png", "image/webp"]);

@@ -13,7 +13,7 @@ import {
 import { Logo, SignedOutNav } from "../components/auth-layout";
 import { CheckoutBanner, CurrentPlanCard, PaymentsNotConfigured } from "../components/plans/current-plan";
 import { PlanCatalogue, signedInAction } from "../components/plans/plan-catalogue";
-import { loadAccess } from "../utils/auth.server";
+import { loadAccess } from "../domain/accounts/access.server";
 import { syncCheckoutReturn } from "../domain/billing/subscriptions.server";
 import { plansAction, plansView } from "./shared/plans.server";
 import { getDb } from "../utils/db.server";

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import { AtIcon, CalendarIcon, MailIcon, MapPinIcon, PhoneIcon, TrophyIcon } from "../components/dashboard/icons";
 import { VariationText } from "../components/dashboard/kpi-cards";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { loadProfileStats } from "../domain/metrics/dashboard.server";
 import { getDb } from "../utils/db.server";
 import { achievements } from "../domain/metrics/insights";

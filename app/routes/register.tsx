@@ -6,7 +6,7 @@ import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, FieldError, PasswordField, phoneMask } from "../components/forms";
 import { activateLinkedAccount } from "../domain/accounts/credentials.server";
 import { createAccount, EmailTakenError } from "../domain/accounts/registration.server";
-import { TOO_MANY_ATTEMPTS_ALERT } from "../utils/auth.server";
+import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
 import { hitAll, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";

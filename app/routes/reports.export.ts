@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reports.export";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { reportCsvStream, reportExportParams } from "../domain/metrics/reports.server";
 

@@ -9,12 +9,12 @@ import { TopServices } from "../components/reports/top-services";
 import { WeekdayPerformance } from "../components/reports/weekday-performance";
 import type { ReportParams } from "../components/reports/types";
 import { Alert } from "../components/forms";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { REPORT_PERIODS, type ChartMonths, type DateRange } from "../domain/metrics/metrics";
 import { loadReport } from "../domain/metrics/reports.server";
 import { formatDate } from "../domain/dates";
-import { STATUS_LABELS } from "../validation/appointments";
+import { STATUS_LABELS } from "../domain/appointments/statuses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
 

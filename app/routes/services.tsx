@@ -7,7 +7,7 @@ import { ServiceForm } from "../components/services/service-form";
 import { CategoryFilter, SearchForm, ServiceCard, StatsTiles } from "../components/services/service-list";
 import type { CategoryView } from "../components/services/types";
 import { formHref, listHref, PARAMS } from "../components/services/urls";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb, type Db } from "../utils/db.server";
 import { redirectWithToast, type Toast } from "../utils/toast.server";
 import { CATEGORY_MESSAGES, categorySchema, serviceSchema } from "../validation/services";

@@ -17,7 +17,7 @@ import {
 import { deletionFacts } from "../domain/accounts/account-deletion.server";
 import { changePassword, checkPassword } from "../domain/accounts/password-change.server";
 import { deleteAccountFromForm, type DeleteAccountReply } from "./shared/account-deletion.server";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { appUrl, env } from "../utils/env.server";
 import { sendEmail } from "../utils/email.server";

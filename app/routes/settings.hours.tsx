@@ -7,7 +7,7 @@ import type { Route } from "./+types/settings.hours";
 import { profiles, workingHours } from "../../db/schema";
 import { Alert, FieldError } from "../components/forms";
 import { DayHoursFieldset } from "../components/settings/day-hours-fieldset";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getWorkingHours } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
 import { TIME_ZONE_LABELS } from "../domain/dates";

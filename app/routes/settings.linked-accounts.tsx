@@ -5,7 +5,7 @@ import type { Route } from "./+types/settings.linked-accounts";
 import { LinkedAccountList } from "../components/linked-accounts/linked-account-list";
 import { addLinkedAccountSchema, LINK_ADDED, LINK_REMOVED } from "../validation/linked-accounts";
 import { Alert, Field } from "../components/forms";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import {
   ADD_ERRORS,

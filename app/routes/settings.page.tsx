@@ -6,7 +6,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import type { Route } from "./+types/settings.page";
 import { profiles } from "../../db/schema";
 import { Alert, Field, FieldError, phoneMask } from "../components/forms";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { readableOnWhiteText } from "../domain/brand-colours";
 import { formatPhone } from "../domain/phone";

@@ -2,7 +2,7 @@ import { redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.plans";
 import { CheckoutBanner, CurrentPlanCard, PaymentsNotConfigured } from "../components/plans/current-plan";
 import { PlanCatalogue, signedInAction } from "../components/plans/plan-catalogue";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { syncCheckoutReturn } from "../domain/billing/subscriptions.server";
 import { plansAction, plansView } from "./shared/plans.server";
 import { getDb } from "../utils/db.server";

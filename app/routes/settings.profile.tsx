@@ -7,7 +7,7 @@ import type { Route } from "./+types/settings.profile";
 import { profiles } from "../../db/schema";
 import { Alert, Field, FieldError, phoneMask } from "../components/forms";
 import { RESERVED_SLUGS } from "../domain/accounts/registration.server";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 import { getDb, type Db } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import {
@@ -16,22 +16,24 @@ import {
   removeProfileImage,
   replaceProfileImage,
   UploadTooLargeError,
-} from "../utils/images.server";
+} from "../domain/accounts/profile-photo.server";
 import { formatPhone } from "../domain/phone";
 import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../components/use-hydrated";
 import {
-  CHECK_FIELDS,
   IMAGE_ERRORS,
   IMAGE_MAX_BYTES,
   IMAGE_REMOVED,
   IMAGE_SAVED,
+  type ImageErrorCode,
+} from "../domain/accounts/profile-photo";
+import {
+  CHECK_FIELDS,
   PROFILE_SAVE_FAILED,
   PROFILE_SAVED,
   profileSchema,
   SLUG_TAKEN,
   serverProfileSchema,
-  type ImageErrorCode,
 } from "../validation/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Perfil — Configurações — Agendo" }];

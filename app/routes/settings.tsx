@@ -4,7 +4,7 @@ import type { Route } from "./+types/settings";
 import { SettingsTabs } from "../components/settings/settings-tabs";
 import { SETTINGS_TABS } from "../components/settings/tabs";
 import { planBadge } from "../domain/accounts/access";
-import { requireUser } from "../utils/auth.server";
+import { requireUser } from "./workspace.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações — Agendo" }];
 

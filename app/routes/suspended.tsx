@@ -4,7 +4,7 @@ import { DeleteAccountForm } from "../components/account-settings/delete-account
 import { Logo } from "../components/auth-layout";
 import { deletionFacts } from "../domain/accounts/account-deletion.server";
 import { deleteAccountFromForm } from "./shared/account-deletion.server";
-import { loadAccess } from "../utils/auth.server";
+import { loadAccess } from "../domain/accounts/access.server";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
 import { findLinkedOwner, LEFT_TEAM, leaveTeam } from "../domain/accounts/linked-accounts.server";

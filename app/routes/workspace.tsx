@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "react-router";
 import { bookingRequests } from "../../db/schema";
 import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
-import { requireUser, requireWorkspaceUser, userContext } from "../utils/auth.server";
+import { requireUser, requireWorkspaceUser, userContext } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";

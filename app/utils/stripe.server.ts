@@ -1,7 +1,6 @@
 // Stripe through its REST API with fetch and WebCrypto only, so the same code runs on Node and
 // on Cloudflare Workers (no `stripe` SDK, no node: imports). docs/decisions/0401.
 import { env, type Env } from "./env.server";
-import { PLANS, type BillingPeriod, type PlanId } from "../domain/billing/plans";
 
 /** True when this environment can talk to Stripe (secret key set). */
 export function stripeConfigured(): boolean {
@@ -81,41 +80,6 @@ export async function cancelStripeSubscription(subscriptionId: string): Promise<
   await stripeRequest("DELETE", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`);
 }
 
-// ------------------------------------------------------------------ configuration
-
-const PRICE_VARS: Record<PlanId, Record<BillingPeriod, keyof Env>> = {
-  essencial: { monthly: "STRIPE_PRICE_ESSENCIAL_MONTHLY", yearly: "STRIPE_PRICE_ESSENCIAL_YEARLY" },
-  avancado: { monthly: "STRIPE_PRICE_AVANCADO_MONTHLY", yearly: "STRIPE_PRICE_AVANCADO_YEARLY" },
-  profissional: { monthly: "STRIPE_PRICE_PROFISSIONAL_MONTHLY", yearly: "STRIPE_PRICE_PROFISSIONAL_YEARLY" },
-  enterprise: { monthly: "STRIPE_PRICE_ENTERPRISE_MONTHLY", yearly: "STRIPE_PRICE_ENTERPRISE_YEARLY" },
-};
-
-/** The configured Stripe price id of a plan and period, if any. */
-export function priceIdFor(planId: PlanId, period: BillingPeriod): string | undefined {
-  const value = env()[PRICE_VARS[planId][period]];
-  return typeof value === "string" && value ? value : undefined;
-}
-
-/** Which plan and period a configured price id stands for. */
-export function planForPriceId(priceId: string | null | undefined) {
-  if (!priceId) return undefined;
-  for (const plan of PLANS) {
-    for (const period of ["monthly", "yearly"] as const) {
-      if (priceIdFor(plan.id, period) === priceId) return { planId: plan.id, period };
-    }
-  }
-  return undefined;
-}
-
-/**
- * Checkout is offered only when the secret key and the webhook secret are both set (without the
- * webhook nothing would ever activate a paid subscription) and at least one price is configured.
- */
-export function checkoutAvailable(): boolean {
-  const e = env();
-  return !!e.STRIPE_SECRET_KEY && !!e.STRIPE_WEBHOOK_SECRET && PLANS.some((p) => priceIdFor(p.id, "monthly") || priceIdFor(p.id, "yearly"));
-}
-
 // ------------------------------------------------------------------ API calls
 
 export type CheckoutSession = {
@@ -160,8 +124,9 @@ export type CheckoutInput = {
   userId: string;
   email: string;
   customerId?: string | null;
-  planId: PlanId;
-  period: BillingPeriod;
+  /** Our plan and period, kept as metadata so every later event says what was bought. */
+  planId: string;
+  period: "monthly" | "yearly";
   successUrl: string;
   cancelUrl: string;
 };

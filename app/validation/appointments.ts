@@ -1,5 +1,4 @@
 import { z } from "./zod";
-import type { AppointmentStatus } from "../../db/schema";
 import { isIsoDate, isTime } from "../domain/dates";
 
 // Messages of spec section 5 (appointment form) word for word where it gives them.
@@ -51,40 +50,4 @@ function dateProblem(value: string, opts: { today: string; maxDate: string; keep
   if (value < opts.today) return APPOINTMENT_ERRORS.datePast;
   if (value > opts.maxDate) return APPOINTMENT_ERRORS.dateTooFar;
   return null;
-}
-
-/** Spec section 4, 'Appointment status'. */
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  scheduled: "Agendado",
-  confirmed: "Confirmado",
-  completed: "Concluído",
-  cancelled: "Cancelado",
-  no_show: "Não compareceu",
-};
-
-/**
- * Status actions of the agenda and the statuses each may start from. Completed, cancelled
- * and no-show are final: the row keeps Editar and Excluir only.
- */
-export const STATUS_ACTIONS = {
-  confirm: { to: "confirmed", from: ["scheduled"], label: "Confirmar" },
-  complete: { to: "completed", from: ["scheduled", "confirmed"], label: "Concluir" },
-  "no-show": { to: "no_show", from: ["scheduled", "confirmed"], label: "Não compareceu" },
-  cancel: { to: "cancelled", from: ["scheduled", "confirmed"], label: "Cancelar" },
-} as const satisfies Record<
-  string,
-  { to: AppointmentStatus; from: readonly AppointmentStatus[]; label: string }
->;
-
-export type StatusAction = keyof typeof STATUS_ACTIONS;
-
-export function isStatusAction(value: unknown): value is StatusAction {
-  return typeof value === "string" && Object.hasOwn(STATUS_ACTIONS, value);
-}
-
-/** The status actions that make sense for an appointment in `status`, in display order. */
-export function statusActionsFor(status: AppointmentStatus): StatusAction[] {
-  return (Object.keys(STATUS_ACTIONS) as StatusAction[]).filter((action) =>
-    (STATUS_ACTIONS[action].from as readonly AppointmentStatus[]).includes(status),
-  );
 }

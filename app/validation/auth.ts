@@ -11,6 +11,11 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+export const CREDENTIALS_ERROR = "E-mail ou senha incorretos. Verifique seus dados e tente novamente.";
+export const TOO_MANY_ATTEMPTS = "Aguarde alguns minutos antes de tentar novamente.";
+/** The toast for a rate-limited sign-in or sign-up, shown as the form's alert. */
+export const TOO_MANY_ATTEMPTS_ALERT = { title: "Muitas tentativas", text: TOO_MANY_ATTEMPTS };
+
 export const EMAIL_REQUIRED = "Digite seu e-mail antes de solicitar redefinição de senha.";
 
 export const resetRequestSchema = z.object({

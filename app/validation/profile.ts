@@ -33,33 +33,6 @@ export const PAGE_SAVE_FAILED = { title: "Erro", description: "Erro ao salvar co
 export const CHECK_FIELDS = "Verifique os campos destacados abaixo.";
 export const NO_SLUG = "Link de agendamento não configurado. Complete seu perfil primeiro.";
 
-// Image upload (spec section 5 'Image upload' and section 8 'Profile').
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_ERRORS = {
-  empty: { title: "Erro ao carregar imagem", text: "Escolha uma foto para enviar." },
-  type: { title: "Tipo inválido", text: "Apenas imagens são aceitas" },
-  size: { title: "Arquivo muito grande", text: "O arquivo deve ter no máximo 5MB" },
-  unreadable: {
-    title: "Erro ao carregar imagem",
-    text: "Não foi possível ler esta imagem. Tente outra foto.",
-  },
-  resolution: {
-    title: "Erro ao carregar imagem",
-    text: "A foto tem resolução muito alta. Envie uma foto de até 16 megapixels.",
-  },
-  inflated: {
-    title: "Arquivo muito grande",
-    text: "Esta imagem fica grande demais ao ser aberta. Envie uma foto comum de até 16 megapixels.",
-  },
-  webpTooBig: {
-    title: "Erro ao carregar imagem",
-    text: "Esta foto WebP é grande demais. Envie uma foto JPEG ou PNG, ou uma WebP de até 100 KB.",
-  },
-  failed: { title: "Erro ao carregar imagem", text: "Não foi possível salvar a foto. Tente novamente." },
-} as const;
-export type ImageErrorCode = keyof typeof IMAGE_ERRORS;
-export const IMAGE_SAVED = { title: "Imagem carregada", description: "Sua foto de perfil foi atualizada." };
-export const IMAGE_REMOVED = { title: "Foto removida", description: "Sua página mostra suas iniciais." };
 
 /** Optional free text: trimmed, "" when left blank (conform turns blank fields into undefined). */
 const optionalText = (max: number, message: string) =>

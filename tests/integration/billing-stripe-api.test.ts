@@ -1,15 +1,8 @@
 // The Stripe client's own contract, against the local stand-in: configuration, the immediate
 // cancel used by account deletion, and how a non-2xx answer surfaces.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  cancelStripeSubscription,
-  checkoutAvailable,
-  formEncode,
-  planForPriceId,
-  priceIdFor,
-  stripeConfigured,
-  StripeError,
-} from "../../app/utils/stripe.server";
+import { checkoutAvailable, planForPriceId, priceIdFor } from "../../app/domain/billing/prices.server";
+import { cancelStripeSubscription, formEncode, stripeConfigured, StripeError } from "../../app/utils/stripe.server";
 import { STRIPE_ENV_KEYS, stripeTestEnv, subscriptionObject, TEST_SECRET_KEY } from "../support/stripe";
 import { envOverrides } from "../support/env";
 import { startStripeStandIn, type StandIn } from "../support/stripe-stand-in";

@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stripeEvents, subscriptions } from "../../db/schema";
 import { action, loader } from "../../app/routes/stripe.webhook";
-import { loadAccess } from "../../app/utils/auth.server";
+import { loadAccess } from "../../app/domain/accounts/access.server";
 import { processStripeEvent, type StripeEvent } from "../../app/domain/billing/subscriptions.server";
 import type { Db } from "../../app/utils/db.server";
 import { assertSameOrigin } from "../../app/utils/security.server";

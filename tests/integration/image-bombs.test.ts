@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { constants, createDeflate, deflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_ERRORS } from "../../app/validation/profile";
+import { IMAGE_ERRORS } from "../../app/domain/accounts/profile-photo";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "agendo-bombs-"));

@@ -5,7 +5,7 @@ import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
 import { action, loader } from "../../app/routes/settings.linked-accounts";
 import { ADD_ERRORS, addLinkedAccount } from "../../app/domain/accounts/linked-accounts.server";
-import { loadAccess } from "../../app/utils/auth.server";
+import { loadAccess } from "../../app/domain/accounts/access.server";
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
 import { readToast } from "../../app/utils/toast.server";

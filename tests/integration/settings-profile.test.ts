@@ -8,8 +8,8 @@ import { action, loader } from "../../app/routes/settings.profile";
 import { loader as imageLoader } from "../../app/routes/images";
 import type { Db } from "../../app/utils/db.server";
 import { readToast } from "../../app/utils/toast.server";
+import { IMAGE_ERRORS } from "../../app/domain/accounts/profile-photo";
 import {
-  IMAGE_ERRORS,
   NAME_MIN,
   PIX_INVALID,
   PIX_NAME_NEEDED,

@@ -1,10 +1,10 @@
 import { copyFileSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
 import { openDb, dbContext, type Db } from "../../app/utils/db.server";
-import { userContext } from "../../app/utils/auth.server";
+import { userContext } from "../../app/routes/workspace.server";
 import { clientAddressContext } from "../../app/utils/request-context.server";
 import { readToast } from "../../app/utils/toast.server";
-import { loadAccess } from "../../app/utils/auth.server";
+import { loadAccess } from "../../app/domain/accounts/access.server";
 import { BASE_DB, TEST_DIR } from "./global-setup";
 
 /** A fresh database file copied from the migrated base: real libSQL, real schema. */

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { AppointmentStatus } from "../../../db/schema";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
-import { STATUS_ACTIONS, statusActionsFor } from "../../validation/appointments";
+import { STATUS_ACTIONS, statusActionsFor } from "../../domain/appointments/statuses";
 import { StatusBadge } from "./status-badge";
 
 export type AgendaRow = {

@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from "../../../db/schema";
-import { STATUS_LABELS } from "../../validation/appointments";
+import { STATUS_LABELS } from "../../domain/appointments/statuses";
 
 // Spec section 4: confirmed green, cancelled red; completed grey, no-show amber, scheduled blue.
 const STYLES: Record<AppointmentStatus, string> = {

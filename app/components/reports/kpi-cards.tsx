@@ -1,6 +1,6 @@
 import type { Variation } from "../../domain/metrics/metrics";
 import { formatMoney } from "../../domain/money";
-import { STATUS_LABELS } from "../../validation/appointments";
+import { STATUS_LABELS } from "../../domain/appointments/statuses";
 import type { Report, ReportParams } from "./types";
 
 const TREND_STYLE: Record<Variation["trend"], { className: string; arrow: string }> = {

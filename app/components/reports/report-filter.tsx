@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { REPORT_PERIODS } from "../../domain/metrics/metrics";
-import { STATUS_LABELS } from "../../validation/appointments";
+import { STATUS_LABELS } from "../../domain/appointments/statuses";
 import { FieldError } from "../forms";
 import type { ReportData } from "./types";
 

@@ -15,7 +15,7 @@ import {
   users,
   workingHours,
 } from "../../../db/schema";
-import { STATUS_LABELS } from "../../validation/appointments";
+import { STATUS_LABELS } from "../appointments/statuses";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import type { Db } from "../../utils/db.server";
 import { minutesToTime } from "../dates";

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { linkedAccounts, profiles, users } from "../../../db/schema";
 import { linkedSeats, seatsLeft, type SeatSubscription } from "./access";
-import type { CurrentUser } from "../../utils/auth.server";
+import type { CurrentUser } from "./access.server";
 import type { Db } from "../../utils/db.server";
 import { sendEmail } from "../../utils/email.server";
 import { appUrl } from "../../utils/env.server";

@@ -4,7 +4,8 @@
 import type { subscriptions } from "../../../db/schema";
 import { isSubscriptionValid } from "../accounts/access";
 import { isBillingPeriod, isPlanId, planById, type BillingPeriod, type PlanId } from "./plans";
-import { idOf, planForPriceId, type StripeSubscription } from "../../utils/stripe.server";
+import { idOf, type StripeSubscription } from "../../utils/stripe.server";
+import { planForPriceId } from "./prices.server";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Status = SubscriptionRow["status"];

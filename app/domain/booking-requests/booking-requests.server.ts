@@ -10,7 +10,7 @@ import {
   services,
   users,
 } from "../../../db/schema";
-import { accessOf } from "../../utils/auth.server";
+import { accessOf } from "../accounts/access.server";
 import { insertBookingRequestIfFree, noAppointmentOverlaps } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
 import { sendEmail } from "../../utils/email.server";

@@ -2,7 +2,6 @@ import { TZDate } from "@date-fns/tz";
 import { format, startOfMonth, subDays } from "date-fns";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { appointments, clients } from "../../../db/schema";
-import type { ClientInput } from "../../validation/clients";
 import {
   ACTIVE_WITHIN_DAYS,
   clientType,
@@ -278,7 +277,17 @@ export async function phoneTaken(db: Db, userId: string, phone: string, exceptId
   return !!row;
 }
 
-function columns(input: ClientInput) {
+/** What the professional typed about a client, already checked by the client form. */
+export type ClientFields = {
+  name: string;
+  phone: string;
+  email?: string;
+  address?: string;
+  birthDate?: string;
+  notes?: string;
+};
+
+function columns(input: ClientFields) {
   return {
     name: input.name,
     phone: input.phone,
@@ -289,7 +298,7 @@ function columns(input: ClientInput) {
   };
 }
 
-export async function createClient(db: Db, userId: string, input: ClientInput) {
+export async function createClient(db: Db, userId: string, input: ClientFields) {
   try {
     const [row] = await db
       .insert(clients)
@@ -303,7 +312,7 @@ export async function createClient(db: Db, userId: string, input: ClientInput) {
 }
 
 /** Null when the client is not this professional's. */
-export async function updateClient(db: Db, userId: string, id: string, input: ClientInput) {
+export async function updateClient(db: Db, userId: string, id: string, input: ClientFields) {
   try {
     const [row] = await db
       .update(clients)

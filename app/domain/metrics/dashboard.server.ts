@@ -4,7 +4,7 @@
 import { TZDate } from "@date-fns/tz";
 import { and, between, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
-import type { CurrentUser } from "../../utils/auth.server";
+import type { CurrentUser } from "../accounts/access.server";
 import type { Db } from "../../utils/db.server";
 import {
   monthWindows,

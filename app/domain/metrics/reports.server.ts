@@ -12,8 +12,8 @@ import {
   workingHours,
   type AppointmentStatus,
 } from "../../../db/schema";
-import { STATUS_LABELS } from "../../validation/appointments";
-import type { CurrentUser } from "../../utils/auth.server";
+import { STATUS_LABELS } from "../appointments/statuses";
+import type { CurrentUser } from "../accounts/access.server";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import type { Db } from "../../utils/db.server";
 import {

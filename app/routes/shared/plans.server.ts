@@ -15,13 +15,8 @@ import type { SubscriptionRow } from "../../domain/billing/subscription-decision
 import { findSubscription } from "../../domain/billing/subscriptions.server";
 import type { Db } from "../../utils/db.server";
 import { appUrl } from "../../utils/env.server";
-import {
-  checkoutAvailable,
-  createCheckoutSession,
-  createPortalSession,
-  priceIdFor,
-  stripeConfigured,
-} from "../../utils/stripe.server";
+import { checkoutAvailable, priceIdFor } from "../../domain/billing/prices.server";
+import { createCheckoutSession, createPortalSession, stripeConfigured } from "../../utils/stripe.server";
 import { redirectWithToast } from "../../utils/toast.server";
 
 // ------------------------------------------------------------------ messages (spec section 8)

@@ -9,7 +9,7 @@ import {
   processProfileImage,
   readImageInfo,
   sniffImageType,
-} from "./images.server";
+} from "./profile-photo.server";
 
 /** A w x h RGBA picture: left half red, right half blue (easy to check after a crop/rotation). */
 function halves(w: number, h: number, alpha = 255) {

@@ -5,10 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { Unzlib } from "fflate";
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
-import { profiles, storedImages } from "../../db/schema";
-import { IMAGE_MAX_BYTES, type ImageErrorCode } from "../validation/profile";
-import type { Db } from "./db.server";
-import { readBodyWithin } from "./request-body.server";
+import { profiles, storedImages } from "../../../db/schema";
+import { IMAGE_MAX_BYTES, type ImageErrorCode } from "./profile-photo";
+import type { Db } from "../../utils/db.server";
+import { readBodyWithin } from "../../utils/request-body.server";
 
 export { IMAGE_MAX_BYTES };
 /** A body larger than this cannot be a 5 MB photo plus the rest of the form: refused, never parsed. */

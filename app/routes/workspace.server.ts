@@ -1,0 +1,23 @@
+// The signed-in professional of every workspace page: the workspace layout's middleware checks
+// the session and access once and places the user in the router context for its child routes.
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { loadAccess, type CurrentUser } from "../domain/accounts/access.server";
+import type { Db } from "../utils/db.server";
+import { requireSessionUser } from "../utils/session.server";
+
+export const userContext = createContext<CurrentUser | null>(null);
+
+/** The signed-in professional with access, as placed by the workspace middleware. */
+export function requireUser(context: Readonly<RouterContextProvider>): CurrentUser {
+  const user = context.get(userContext);
+  if (!user) throw new Error("requireUser outside the signed-in workspace");
+  return user;
+}
+
+/** Session required (else /login), then access (else /conta-suspensa). */
+export async function requireWorkspaceUser(db: Db, request: Request): Promise<CurrentUser> {
+  const sessionUser = await requireSessionUser(db, request);
+  const user = await loadAccess(db, sessionUser);
+  if (!user || user.access === "denied") throw redirect("/conta-suspensa");
+  return user;
+}
