@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { data, Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
 import { bookingRequests, profiles } from "../../db/schema";
 import { requireUser } from "./workspace.server";
-import { acceptBookingRequest, declineBookingRequest } from "../domain/booking-requests/booking-requests.server";
+import { acceptBookingRequest, declineBookingRequest, pendingRequests } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -25,18 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
   const today = nowInZone(user.profile.timeZone).date;
   const [pending, recent] = await Promise.all([
-    db
-      .select()
-      .from(bookingRequests)
-      .where(
-        and(
-          eq(bookingRequests.professionalId, user.id),
-          eq(bookingRequests.status, "pending"),
-          gte(bookingRequests.date, today),
-        ),
-      )
-      .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
-      .limit(100),
+    pendingRequests(db, user.id, today, 100),
     db
       .select()
       .from(bookingRequests)

@@ -12,12 +12,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/booking";
 import {
-  createBookingRequest,
-  findPublicProfessional,
-  notifyNewRequest,
-  publicServices,
   acceptBookingRequest,
+  createBookingRequest,
+  notifyNewRequest,
 } from "../domain/booking-requests/booking-requests.server";
+import { findPublicProfessional, publicServices } from "../domain/booking-requests/public-page.server";
 import { getFreeSlots } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";

@@ -1,6 +1,5 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { pendingRequests } from "../domain/booking-requests/booking-requests.server";
 import { data, Link, redirect, useLoaderData } from "react-router";
-import { bookingRequests } from "../../db/schema";
 import type { Route } from "./+types/dashboard";
 import { BookingLinkCard } from "../components/booking-link-card";
 import { FirstStepsCard } from "../components/dashboard/first-steps-card";
@@ -46,18 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [d, steps, pending] = await Promise.all([
     loadDashboardData(db, user, now),
     setupSteps(db, user.profile, STEP_LINKS),
-    db
-      .select()
-      .from(bookingRequests)
-      .where(
-        and(
-          eq(bookingRequests.professionalId, user.id),
-          eq(bookingRequests.status, "pending"),
-          gte(bookingRequests.date, today),
-        ),
-      )
-      .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
-      .limit(4),
+    pendingRequests(db, user.id, today, 4),
   ]);
   const stepDone = (key: string) => steps.some((s) => s.key === key && s.done);
   const setupCompleted = !!d.flags.setupCompletedAt;

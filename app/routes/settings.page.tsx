@@ -20,8 +20,7 @@ const SELF = "/configuracoes/pagina";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const [p] = await getDb(context).select().from(profiles).where(eq(profiles.userId, user.id));
-  if (!p) throw data(null, { status: 404 });
+  const p = user.profile;
   return {
     bookingSlug: p.bookingSlug,
     businessName: p.businessName || p.fullName,

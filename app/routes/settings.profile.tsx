@@ -43,8 +43,7 @@ const CONFIRM_REMOVE = "remover-foto";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const [profile] = await getDb(context).select().from(profiles).where(eq(profiles.userId, user.id));
-  if (!profile) throw data(null, { status: 404 });
+  const { profile } = user;
   return {
     email: user.email,
     origin: appUrl(),

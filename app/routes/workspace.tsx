@@ -1,6 +1,5 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { countPendingRequests } from "../domain/booking-requests/booking-requests.server";
 import { Outlet, useLoaderData } from "react-router";
-import { bookingRequests } from "../../db/schema";
 import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
 import { requireUser, requireWorkspaceUser, userContext } from "./workspace.server";
@@ -18,20 +17,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const [pending] = await getDb(context)
-    .select({ n: count() })
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.professionalId, user.id),
-        eq(bookingRequests.status, "pending"),
-        gte(bookingRequests.date, nowInZone(user.profile.timeZone).date),
-      ),
-    );
+  const pending = await countPendingRequests(getDb(context), user.id, nowInZone(user.profile.timeZone).date);
   return {
     businessName: user.profile.businessName,
     email: user.email,
-    badges: { "/solicitacoes": pending?.n ?? 0 },
+    badges: { "/solicitacoes": pending },
     theme: { primary: user.profile.primaryColor, secondary: user.profile.secondaryColor },
   };
 }

@@ -1,69 +1,17 @@
-// The public booking page's data and the life of a booking request:
-// created (pending, holds its slot) -> accepted (confirmed appointment) | declined | cancelled.
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import {
-  appointments,
-  bookingRequests,
-  bookingRequestTokens,
-  clients,
-  profiles,
-  services,
-  users,
-} from "../../../db/schema";
-import { accessOf } from "../accounts/access.server";
+// The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
+// appointment) | declined | cancelled; the pending ones the professional has to answer.
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { appointments, bookingRequests, bookingRequestTokens, profiles } from "../../../db/schema";
 import { insertBookingRequestIfFree, noAppointmentOverlaps } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
+import type { PublicService } from "./public-page.server";
 import { sendEmail } from "../../utils/email.server";
-import { appUrl, env } from "../../utils/env.server";
+import { appUrl } from "../../utils/env.server";
 import { formatMoney } from "../money";
 import { createToken, sha256Hex } from "../../utils/password.server";
 import { formatPhone } from "../phone";
 import { LIMITS } from "../../utils/rate-limit.server";
 import { formatDate, minutesToTime } from "../dates";
-
-/** The professional behind a booking link: booking slug first, then the professional id. */
-export async function findPublicProfessional(db: Db, slugOrId: string) {
-  const [row] = await db
-    .select({ profile: profiles, email: users.email })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(or(eq(profiles.bookingSlug, slugOrId.toLowerCase()), eq(profiles.userId, slugOrId)))
-    .limit(1);
-  if (!row) return null;
-  // The same rule as the workspace: a suspended professional (a lapsed plan, or a linked one
-  // whose owner's plan ended) takes no new requests.
-  const access = await accessOf(db, { id: row.profile.userId, email: row.email });
-  return { profile: row.profile, email: row.email, accepting: access !== "denied" };
-}
-
-export type PublicService = {
-  id: string;
-  name: string;
-  description: string;
-  durationMinutes: number;
-  priceCents: number;
-  color: string;
-  requiresDeposit: boolean;
-  depositCents: number;
-};
-
-/** Active services only, by name (inactive services are never offered for booking). */
-export async function publicServices(db: Db, userId: string): Promise<PublicService[]> {
-  return db
-    .select({
-      id: services.id,
-      name: services.name,
-      description: services.description,
-      durationMinutes: services.durationMinutes,
-      priceCents: services.priceCents,
-      color: services.color,
-      requiresDeposit: services.requiresDeposit,
-      depositCents: services.depositCents,
-    })
-    .from(services)
-    .where(and(eq(services.userId, userId), eq(services.isActive, true)))
-    .orderBy(asc(services.name));
-}
 
 export type NewRequest = {
   professionalId: string;
@@ -123,6 +71,31 @@ export async function createBookingRequest(
   const { token, hash } = await createToken();
   await db.insert(bookingRequestTokens).values({ bookingRequestId: id, tokenHash: hash });
   return { id, token };
+}
+
+/** Pending requests from `today` on: the ones the professional still has to answer. */
+function pendingFrom(professionalId: string, today: string) {
+  return and(
+    eq(bookingRequests.professionalId, professionalId),
+    eq(bookingRequests.status, "pending"),
+    gte(bookingRequests.date, today),
+  );
+}
+
+/** The pending requests, soonest first (Solicitações, the dashboard's card). */
+export function pendingRequests(db: Db, professionalId: string, today: string, limit: number) {
+  return db
+    .select()
+    .from(bookingRequests)
+    .where(pendingFrom(professionalId, today))
+    .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
+    .limit(limit);
+}
+
+/** How many requests wait for an answer (the menu's badge). */
+export async function countPendingRequests(db: Db, professionalId: string, today: string) {
+  const [row] = await db.select({ n: count() }).from(bookingRequests).where(pendingFrom(professionalId, today));
+  return row?.n ?? 0;
 }
 
 export async function findRequestByToken(db: Db, token: string) {
