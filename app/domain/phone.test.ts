@@ -1,7 +1,7 @@
 // One normaliser for every phone a person types (client form, booking, profile, page contact,
 // registration) and every wa.me link built from it.
 import { describe, expect, it } from "vitest";
-import { checkPhone, DDDS, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN } from "./phone";
+import { checkPhone, DDDS, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN, phoneDigits } from "./phone";
 import { whatsappNumber } from "./whatsapp";
 
 describe("normalizePhone: real-world inputs", () => {
@@ -84,5 +84,34 @@ describe("the mask and the WhatsApp link follow the same digits", () => {
   it("a number still being typed stays as typed", () => {
     expect(formatPhone("1")).toBe("(1");
     expect(formatPhone("119876")).toBe("(11) 9876");
+  });
+});
+
+describe("phone helpers", () => {
+  it("phoneDigits keeps digits only, at most 11", () => {
+    expect(phoneDigits("(11) 98765-4321")).toBe("11987654321");
+    expect(phoneDigits("11 3456 7890")).toBe("1134567890");
+    expect(phoneDigits("119876543219999")).toBe("11987654321");
+    expect(phoneDigits("abc")).toBe("");
+  });
+
+  it("formatPhone masks mobile and landline numbers", () => {
+    expect(formatPhone("11987654321")).toBe("(11) 98765-4321");
+    expect(formatPhone("(11) 98765-4321")).toBe("(11) 98765-4321");
+    expect(formatPhone("1134567890")).toBe("(11) 3456-7890");
+    expect(formatPhone("1198765432100")).toBe("(11) 98765-4321");
+  });
+
+  it("formatPhone leaves partial input partial", () => {
+    expect(formatPhone("")).toBe("");
+    expect(formatPhone("1")).toBe("(1");
+    expect(formatPhone("11")).toBe("(11");
+    expect(formatPhone("119")).toBe("(11) 9");
+    expect(formatPhone("119876")).toBe("(11) 9876");
+    expect(formatPhone("1198765")).toBe("(11) 9876-5");
+  });
+
+  it("formatted numbers fit the spec's 15-character input", () => {
+    expect(formatPhone("11987654321")).toHaveLength(15);
   });
 });

@@ -16,17 +16,15 @@ import {
   createService,
   deleteCategory,
   deleteService,
-  filterServices,
   getService,
   isSlugConflict,
   listCategories,
   listServices,
-  notFound,
-  serviceStats,
   setServiceActive,
   updateCategory,
   updateService,
-} from "./services.server";
+} from "../domain/services/services.server";
+import { filterServices, notFound, serviceStats } from "./services.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Serviços — Agendo" }];
 

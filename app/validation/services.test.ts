@@ -1,8 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { formatMoneyInput, parseMoneyToCents } from "../domain/money";
-import { formHref, listHref, filterHref } from "../components/services/urls";
-import { filterServices, serviceStats, type ServiceRow } from "../routes/services.server";
 import { categorySchema, serviceSchema } from "./services";
 
 function form(fields: Record<string, string>) {
@@ -20,38 +17,6 @@ const errorsOf = (s: ReturnType<typeof service> | ReturnType<typeof category>) =
   (s.status === "success" ? null : s.error) ?? {};
 
 const valid = { nome: "Corte Masculino", preco: "50,00", duracao: "45", categoria: CAT };
-
-describe("parseMoneyToCents", () => {
-  it.each([
-    ["50", 5000],
-    ["50,00", 5000],
-    ["50.00", 5000],
-    ["50,5", 5050],
-    ["0", 0],
-    ["0,99", 99],
-    [" R$ 35,90 ", 3590],
-    ["1.500", 150000],
-    ["1.234,56", 123456],
-    ["1,234.56", 123456],
-    ["1.000.000,00", 100000000],
-  ])("%j -> %d centavos", (text, cents) => {
-    expect(parseMoneyToCents(text)).toBe(cents);
-  });
-
-  it.each(["", " ", "abc", "-5", "5,", ",5", "50,555", "1,2,3", "1.5.00", "1,234,56", "12.34.567", "5e3", "R$"])(
-    "%j is not a price",
-    (text) => {
-      expect(parseMoneyToCents(text)).toBeNull();
-    },
-  );
-
-  it("round-trips what the edit form shows", () => {
-    for (const cents of [0, 5, 99, 5000, 8550, 123456]) {
-      expect(parseMoneyToCents(formatMoneyInput(cents))).toBe(cents);
-    }
-    expect(formatMoneyInput(5000)).toBe("50,00");
-  });
-});
 
 describe("serviceSchema (spec section 5, service form)", () => {
   it("turns the form into a service: centavos, minutes, default colour, no deposit", () => {
@@ -165,66 +130,5 @@ describe("categorySchema (spec section 5, category form)", () => {
     expect(errorsOf(category({ nomeCategoria: "Barba", codigo: "&&&" }))).toEqual({
       codigo: ["O código precisa ter pelo menos uma letra ou número"],
     });
-  });
-});
-
-const row = (over: Partial<ServiceRow>): ServiceRow => ({
-  id: crypto.randomUUID(),
-  name: "Serviço",
-  description: "",
-  priceCents: 0,
-  durationMinutes: 30,
-  color: "#4F46E5",
-  isActive: true,
-  requiresDeposit: false,
-  depositCents: 0,
-  categoryId: "c1",
-  categoryName: "Cabelo",
-  categorySlug: "cabelo",
-  ...over,
-});
-
-describe("list filters and tiles", () => {
-  const rows = [
-    row({ name: "Corte Masculino", priceCents: 5000 }),
-    row({ name: "Escova Progressiva", priceCents: 15000, isActive: false }),
-    row({ name: "Barba", priceCents: 3500, categoryId: "c2", categoryName: "Barbearia Clássica", categorySlug: "barba" }),
-    row({ name: "Pé e Mão", priceCents: 4000, categoryId: null, categoryName: null, categorySlug: null }),
-  ];
-
-  it("searches name or category name, ignoring case and accents", () => {
-    expect(filterServices(rows, "corte", "").map((s) => s.name)).toEqual(["Corte Masculino"]);
-    expect(filterServices(rows, "CLASSICA", "").map((s) => s.name)).toEqual(["Barba"]);
-    expect(filterServices(rows, "pe e mao", "").map((s) => s.name)).toEqual(["Pé e Mão"]);
-    expect(filterServices(rows, "xyz", "")).toEqual([]);
-  });
-
-  it("filters by category slug, or services without a category", () => {
-    expect(filterServices(rows, "", "cabelo").map((s) => s.name)).toEqual(["Corte Masculino", "Escova Progressiva"]);
-    expect(filterServices(rows, "escova", "cabelo").map((s) => s.name)).toEqual(["Escova Progressiva"]);
-    expect(filterServices(rows, "", "_sem").map((s) => s.name)).toEqual(["Pé e Mão"]);
-    expect(filterServices(rows, "", "nao-existe")).toEqual([]);
-  });
-
-  it("averages the price of active services only", () => {
-    expect(serviceStats(rows, 2)).toEqual({
-      active: 3,
-      inactive: 1,
-      averagePriceCents: 4167, // (50 + 35 + 40) / 3
-      total: 4,
-      categories: 2,
-    });
-    expect(serviceStats([], 0).averagePriceCents).toBe(0);
-  });
-
-  it("links keep the state they need and drop the rest", () => {
-    const search = "q=corte&categoria=cabelo&confirmar-exclusao=x";
-    expect(listHref(search)).toBe("/servicos?q=corte&categoria=cabelo");
-    expect(listHref("", { "confirmar-exclusao": "s1" })).toBe("/servicos?confirmar-exclusao=s1");
-    expect(filterHref(search, "barba")).toBe("/servicos?q=corte&categoria=barba");
-    expect(filterHref("", "")).toBe("/servicos");
-    expect(formHref("new=true&nova-categoria=1")).toBe("/servicos?new=true");
-    expect(formHref("editar=s1&new=true&excluir-categoria=c1")).toBe("/servicos?editar=s1");
-    expect(formHref("new=true", { "editar-categoria": "c1" })).toBe("/servicos?new=true&editar-categoria=c1");
   });
 });

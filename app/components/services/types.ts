@@ -2,20 +2,7 @@
 export type CategoryView = { id: string; name: string; slug: string; serviceCount: number };
 
 /** What the services screen shows of a service (money in centavos). */
-export type ServiceView = {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  durationMinutes: number;
-  color: string;
-  isActive: boolean;
-  requiresDeposit: boolean;
-  depositCents: number;
-  categoryId: string | null;
-  categoryName: string | null;
-  categorySlug: string | null;
-};
+export type { ServiceRow as ServiceView } from "../../domain/services/services.server";
 
 export type ServiceStatsView = {
   active: number;
