@@ -1,5 +1,3 @@
-import type { CSSProperties } from "react";
-
 // Brand colours chosen by the professional are applied as the page theme. White text on a light
 // brand colour would be unreadable, so the theme darkens a colour just enough to reach WCAG AA
 // (4.5:1 against white); colours that already pass are used unchanged (docs/decisions/0242).
@@ -68,5 +66,5 @@ export function brandTheme(primary: string, secondary: string) {
   return {
     "--color-brand": readableOnWhiteText(primary),
     "--color-brand-2": readableOnWhiteText(secondary),
-  } as CSSProperties;
+  };
 }
