@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Solicitacoes() {
+export default function BookingRequests() {
   const { pending, recent, autoConfirm } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;

@@ -163,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
 }
 
-export default function Clientes() {
+export default function Clients() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();

@@ -89,7 +89,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function Perfil() {
+export default function Profile() {
   const p = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-4 sm:space-y-6">

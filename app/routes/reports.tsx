@@ -45,7 +45,7 @@ function rangeText(range: DateRange) {
     : `${formatDate(range.from, true)} a ${formatDate(range.to, true)}`;
 }
 
-export default function Relatorios() {
+export default function Reports() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { params, report, services } = data;

@@ -214,7 +214,7 @@ async function saveCategory(
   );
 }
 
-export default function Servicos() {
+export default function Services() {
   const loaderData = useLoaderData<typeof loader>();
   return loaderData.screen === "form" ? (
     <FormScreen data={loaderData} />
