@@ -39,6 +39,7 @@ import {
   RATE_LIMIT_MESSAGE,
   validateBookingSubmission,
 } from "../validation/booking";
+import { Avatar } from "../components/avatar";
 import { useHydrated } from "../components/use-hydrated";
 import { LegalLinks } from "../components/legal-page";
 import { brandTheme } from "../domain/brand-colours";
@@ -230,22 +231,7 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
       <div className="h-28 bg-gradient-to-r from-brand to-brand-2" aria-hidden />
       <main className="mx-auto -mt-20 max-w-xl px-3 pb-10">
         <header className="card flex items-center gap-4">
-          {pro.imageUrl ? (
-            <img
-              src={pro.imageUrl}
-              alt=""
-              width={64}
-              height={64}
-              className="size-16 shrink-0 rounded-full object-cover"
-            />
-          ) : (
-            <div
-              className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-xl font-bold text-white"
-              aria-hidden
-            >
-              {initials(name)}
-            </div>
-          )}
+          <Avatar name={name} imageUrl={pro.imageUrl} size="md" />
           <div className="min-w-0">
             <h1 className="truncate text-lg font-bold">{name}</h1>
             {pro.businessName && pro.businessName !== name ? (
@@ -280,15 +266,6 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
       </main>
     </div>
   );
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
 }
 
 function Steps({ step }: { step: number }) {
