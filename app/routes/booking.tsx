@@ -1,15 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useSubmit,
-} from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/booking";
 import {
   createBookingRequest,
@@ -40,6 +30,7 @@ import {
   validateBookingSubmission,
 } from "../validation/booking";
 import { Avatar } from "../components/avatar";
+import { GeneralErrorBoundary } from "../components/error-boundary";
 import { useHydrated } from "../components/use-hydrated";
 import { LegalLinks } from "../components/legal-page";
 import { brandTheme } from "../domain/brand-colours";
@@ -700,17 +691,19 @@ function DetailsStep() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Profissional não encontrado" : "Algo deu errado"}</h1>
-      <p className="text-slate-600">
-        {notFound ? "Verifique o link e tente novamente." : "Erro ao carregar dados do profissional."}
-      </p>
-      <a href="/" className="btn-primary mt-2">
-        Conhecer o Agendo
-      </a>
-    </main>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
+            <h1 className="text-2xl font-bold">Profissional não encontrado</h1>
+            <p className="text-slate-600">Verifique o link e tente novamente.</p>
+            <a href="/" className="btn-primary mt-2">
+              Conhecer o Agendo
+            </a>
+          </main>
+        ),
+      }}
+    />
   );
 }
