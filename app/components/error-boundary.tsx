@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "react-router";
 
 export function NotFoundView() {
   return (
@@ -22,10 +23,19 @@ const MESSAGES: Record<number, { title: string; text: string }> = {
   429: { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." },
 };
 
-/** The one error screen every route uses: pt-BR per status, never a stack trace. */
-export function GeneralErrorBoundary() {
+type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => ReactNode>>;
+
+/**
+ * The one error screen every route uses: pt-BR per status, never a stack trace. A route may
+ * render some statuses its own way (as the Epic Stack's `statusHandlers`).
+ */
+export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers }) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers?.[error.status];
+    if (handler) return handler(error);
+    if (error.status === 404) return <NotFoundView />;
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = MESSAGES[status] ?? {
     title: "Algo deu errado",

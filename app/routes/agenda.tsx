@@ -2,9 +2,10 @@ import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
 import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
-import { DeleteDialog } from "../components/agenda/delete-dialog";
 import { PeriodFilter } from "../components/agenda/period-filter";
 import { SummaryCards } from "../components/agenda/summary-cards";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { formatDate } from "../domain/dates";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { isStatusAction } from "../domain/appointments/statuses";
@@ -72,6 +73,7 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/agenda" && !navigation.formMethod;
+  const confirm = list.confirmDelete;
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       {/* The button sits under the title, clear of the toast in the top right corner. */}
@@ -109,11 +111,20 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
         )}
       </div>
 
-      {list.confirmDelete ? (
-        <DeleteDialog
-          appointment={list.confirmDelete}
+      {confirm ? (
+        <ConfirmDialog
+          title="Excluir agendamento"
+          question="Tem certeza que deseja excluir este agendamento?"
+          intent="delete"
+          id={confirm.id}
+          confirmLabel="Excluir"
           cancelHref={listHref(location.search, { "confirmar-exclusao": null })}
-        />
+        >
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+            {formatDate(confirm.date)} às {confirm.time} · {confirm.clientName ?? "Cliente não encontrado"} ·{" "}
+            {confirm.serviceName || "Serviço não encontrado"}
+          </p>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

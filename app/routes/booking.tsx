@@ -1,15 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useSubmit,
-} from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/booking";
 import {
   acceptBookingRequest,
@@ -38,6 +28,8 @@ import {
   RATE_LIMIT_MESSAGE,
   validateBookingSubmission,
 } from "../validation/booking";
+import { Avatar } from "../components/avatar";
+import { GeneralErrorBoundary } from "../components/error-boundary";
 import { useHydrated } from "../components/use-hydrated";
 import { LegalLinks } from "../components/legal-page";
 import { brandTheme } from "../domain/brand-colours";
@@ -229,22 +221,7 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
       <div className="h-28 bg-gradient-to-r from-brand to-brand-2" aria-hidden />
       <main className="mx-auto -mt-20 max-w-xl px-3 pb-10">
         <header className="card flex items-center gap-4">
-          {pro.imageUrl ? (
-            <img
-              src={pro.imageUrl}
-              alt=""
-              width={64}
-              height={64}
-              className="size-16 shrink-0 rounded-full object-cover"
-            />
-          ) : (
-            <div
-              className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-xl font-bold text-white"
-              aria-hidden
-            >
-              {initials(name)}
-            </div>
-          )}
+          <Avatar name={name} imageUrl={pro.imageUrl} size="md" />
           <div className="min-w-0">
             <h1 className="truncate text-lg font-bold">{name}</h1>
             {pro.businessName && pro.businessName !== name ? (
@@ -279,15 +256,6 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
       </main>
     </div>
   );
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
 }
 
 function Steps({ step }: { step: number }) {
@@ -722,17 +690,19 @@ function DetailsStep() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Profissional não encontrado" : "Algo deu errado"}</h1>
-      <p className="text-slate-600">
-        {notFound ? "Verifique o link e tente novamente." : "Erro ao carregar dados do profissional."}
-      </p>
-      <a href="/" className="btn-primary mt-2">
-        Conhecer o Agendo
-      </a>
-    </main>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
+            <h1 className="text-2xl font-bold">Profissional não encontrado</h1>
+            <p className="text-slate-600">Verifique o link e tente novamente.</p>
+            <a href="/" className="btn-primary mt-2">
+              Conhecer o Agendo
+            </a>
+          </main>
+        ),
+      }}
+    />
   );
 }

@@ -5,9 +5,9 @@ import { ClientCard } from "../components/clients/client-card";
 import { ClientForm } from "../components/clients/client-form";
 import { ClientTiles } from "../components/clients/client-tiles";
 import { ClientTimeline } from "../components/clients/client-timeline";
-import { DeleteClientDialog } from "../components/clients/delete-dialog";
 import { clientsHref } from "../components/clients/links";
 import { Pagination } from "../components/clients/pagination";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { requireUser } from "./workspace.server";
 import { isClientView, SEARCH_MAX, type ClientView } from "../domain/clients/client-types";
 import {
@@ -305,7 +305,19 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
       ) : null}
 
       {list.confirmDelete ? (
-        <DeleteClientDialog client={list.confirmDelete} cancelHref={clientsHref(searchParams)} />
+        <ConfirmDialog
+          title={`Excluir ${list.confirmDelete.name}?`}
+          question="Tem certeza que deseja excluir este cliente?"
+          intent="delete"
+          id={list.confirmDelete.id}
+          confirmLabel="Excluir cliente"
+          cancelHref={clientsHref(searchParams)}
+        >
+          <p className="text-sm text-slate-700">
+            O cadastro será removido. Os agendamentos já feitos continuam na agenda e nos relatórios como
+            histórico, sem cliente vinculado. Esta ação não pode ser desfeita.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

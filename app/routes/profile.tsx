@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
+import { Avatar } from "../components/avatar";
 import { AtIcon, CalendarIcon, MailIcon, MapPinIcon, PhoneIcon, TrophyIcon } from "../components/dashboard/icons";
 import { VariationText } from "../components/dashboard/kpi-cards";
 import { requireUser } from "./workspace.server";
@@ -12,15 +13,6 @@ import { formatPhone } from "../domain/phone";
 import { planBadge } from "../domain/accounts/access";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil — Agendo" }];
-
-/** 'Ana Paula Souza' -> 'AS'; one word -> its first letter. */
-function initials(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "?";
-  const first = words[0]!.charAt(0);
-  const last = words.length > 1 ? words.at(-1)!.charAt(0) : "";
-  return (first + last).toLocaleUpperCase("pt-BR");
-}
 
 const integer = new Intl.NumberFormat("pt-BR");
 const VS = "vs mesmo período do mês passado";
@@ -42,7 +34,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { lifetime, current, previous } = stats;
   return {
     name: profile.fullName,
-    initials: initials(profile.fullName || profile.businessName),
     businessName: profile.businessName,
     specialty: profile.specialty,
     phone: formatPhone(profile.phone),
@@ -101,23 +92,7 @@ export default function Profile() {
       </header>
 
       <section className="card flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
-        {p.imageUrl ? (
-          <img
-            src={p.imageUrl}
-            alt={`Foto de ${p.name}`}
-            width={96}
-            height={96}
-            className="size-24 shrink-0 rounded-full object-cover"
-          />
-        ) : (
-          <div
-            className="flex size-24 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand to-brand-2 text-3xl font-bold text-white"
-            aria-hidden
-            data-testid="avatar-initials"
-          >
-            {p.initials}
-          </div>
-        )}
+        <Avatar name={p.name || p.businessName} imageUrl={p.imageUrl} size="xl" alt={`Foto de ${p.name}`} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-col items-center gap-2 sm:flex-row sm:flex-wrap">
             <h2 className="text-xl font-bold">{p.name}</h2>

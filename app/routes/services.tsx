@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/services";
 import { CategoriesCard, type CategoryPanel } from "../components/services/categories-card";
-import { ConfirmDialog } from "../components/services/confirm-dialog";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { ServiceForm } from "../components/services/service-form";
 import { CategoryFilter, SearchForm, ServiceCard, StatsTiles } from "../components/services/service-list";
 import type { CategoryView } from "../components/services/types";
@@ -274,7 +274,6 @@ function FormScreen({ data }: { data: Extract<LoaderData, { screen: "form" }> })
           id={deleting.id}
           confirmLabel="Excluir Categoria"
           cancelHref={formHref(search)}
-          pending={pending === "delete-category"}
         >
           <p className="text-sm text-slate-600">
             {deleting.serviceCount === 0
@@ -368,7 +367,6 @@ function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> })
           id={confirm.id}
           confirmLabel="Excluir"
           cancelHref={listHref(search)}
-          pending={pending === "delete-service"}
         >
           <p className="font-semibold">{confirm.name}</p>
           <p className="text-sm text-slate-600">

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/settings.profile";
 import { profiles } from "../../db/schema";
+import { Avatar } from "../components/avatar";
 import { Alert, Field, FieldError, phoneMask } from "../components/forms";
 import { RESERVED_SLUGS } from "../domain/accounts/registration.server";
 import { requireUser } from "./workspace.server";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.email,
     origin: appUrl(),
     imageUrl: profile.profileImageId ? `/imagens/${profile.profileImageId}` : null,
-    initials: initials(profile.fullName || profile.businessName),
+    name: profile.fullName || profile.businessName,
     profile: {
       fullName: profile.fullName,
       phone: formatPhone(profile.phone),
@@ -150,20 +151,11 @@ async function saveProfile(request: Request, db: Db, userId: string, currentSlug
   return redirectWithToast(request, SELF, { type: "success", ...PROFILE_SAVED });
 }
 
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
-}
-
 export default function ProfileSettings() {
   const loaderData = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <PhotoCard imageUrl={loaderData.imageUrl} initials={loaderData.initials} />
+      <PhotoCard imageUrl={loaderData.imageUrl} name={loaderData.name} />
       <ProfileForm key={JSON.stringify(loaderData.profile)} {...loaderData} />
     </div>
   );
@@ -195,7 +187,7 @@ async function shrinkInBrowser(file: File, size = 256): Promise<Blob> {
   );
 }
 
-function PhotoCard({ imageUrl, initials }: { imageUrl: string | null; initials: string }) {
+function PhotoCard({ imageUrl, name }: { imageUrl: string | null; name: string }) {
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -242,23 +234,13 @@ function PhotoCard({ imageUrl, initials }: { imageUrl: string | null; initials: 
       </div>
       {error ? <Alert title={IMAGE_ERRORS[error].title} text={IMAGE_ERRORS[error].text} /> : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        {imageUrl ? (
-          <img
-            src={imageUrl}
-            alt="Sua foto de perfil"
-            width={80}
-            height={80}
-            className="size-20 shrink-0 rounded-full object-cover ring-1 ring-slate-200"
-          />
-        ) : (
-          <div
-            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-white"
-            aria-label="Sem foto: sua página mostra suas iniciais"
-            role="img"
-          >
-            {initials}
-          </div>
-        )}
+        <Avatar
+          name={name}
+          imageUrl={imageUrl}
+          size="lg"
+          alt="Sua foto de perfil"
+          initialsLabel="Sem foto: sua página mostra suas iniciais"
+        />
         <Form
           method="post"
           encType="multipart/form-data"

@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { appointments, clients, users } from "../../db/schema";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
 import { formatMoney } from "../../app/domain/money";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
 // Both book for the demo professional (Mon-Sat 09:00-18:00, break 12:00-13:00), so each
@@ -128,10 +128,15 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await expect(clientCard).toContainText(totalGasto(spentBefore + 5000));
   await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
 
-  // Delete it, after the confirmation.
+  // Delete it, after the confirmation (with JavaScript, Escape backs out first).
+  const question = "Tem certeza que deseja excluir este agendamento?";
+  const dialog = page.getByRole("alertdialog", { name: "Excluir agendamento" });
+  if (testInfo.project.name === "js") {
+    await row.getByRole("link", { name: /^Excluir/ }).click();
+    await expectEscapeCancels(page, dialog, question);
+  }
   await row.getByRole("link", { name: /^Excluir/ }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("Tem certeza que deseja excluir este agendamento?");
+  await expect(dialog).toContainText(question);
   await dialog.getByRole("button", { name: "Excluir" }).click();
   await expect(page.getByTestId("toast")).toContainText("Agendamento removido com sucesso.");
   await expect(row).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { appointments, clients } from "../../db/schema";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
 
@@ -122,7 +122,7 @@ test("switch to the timeline view and back; the choice is remembered", async ({ 
   await expect(page.getByTestId("client-card")).toHaveCount(2);
 });
 
-test("delete a client after confirming; their appointments stay as history", async ({ page }) => {
+test("delete a client after confirming; their appointments stay as history", async ({ page }, testInfo) => {
   const pro = await newPro();
   const client = await seedClient(pro.id);
   await e2eDb().insert(appointments).values({
@@ -139,10 +139,15 @@ test("delete a client after confirming; their appointments stay as history", asy
   await page.goto("/clientes");
   await expect(page.getByTestId("client-type")).toHaveText("Regular");
 
-  // First time: cancel.
+  // First time: cancel (with JavaScript, by Escape too).
+  const question = "Tem certeza que deseja excluir este cliente?";
+  const dialog = page.getByRole("alertdialog", { name: "Excluir Lia Souza?" });
+  if (testInfo.project.name === "js") {
+    await page.getByRole("link", { name: "Excluir Lia Souza" }).click();
+    await expectEscapeCancels(page, dialog, question);
+  }
   await page.getByRole("link", { name: "Excluir Lia Souza" }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog.getByText("Tem certeza que deseja excluir este cliente?")).toBeVisible();
+  await expect(dialog.getByText(question)).toBeVisible();
   await expect(dialog).toContainText("continuam na agenda e nos relatórios");
   await dialog.getByRole("link", { name: "Cancelar" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);

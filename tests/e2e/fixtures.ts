@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { unzipSync } from "fflate";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
@@ -67,6 +67,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * A confirmation dialog with JavaScript: an alert dialog that asks its question, focus starts
+ * on 'Cancelar', and Escape closes it without doing anything.
+ */
+export async function expectEscapeCancels(page: Page, dialog: Locator, question: string) {
+  const escaped = question.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(dialog).toHaveAccessibleDescription(new RegExp(`^${escaped}`));
+  await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+}
 
 /** Clicks 'Baixar meus dados (.zip)' and returns the archive's files, after checking its name. */
 export async function downloadDataArchive(page: Page) {

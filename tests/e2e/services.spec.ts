@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { categories, services } from "../../db/schema";
 import type { Page } from "@playwright/test";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
 // Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
 
@@ -78,7 +78,7 @@ test("create a category and a service, and see it in the list", async ({ page })
   expect(await serviceOf(pro.id, "Design de Sobrancelhas")).toMatchObject({ priceCents: 4590, durationMinutes: 40 });
 });
 
-test("edit a service, deactivate it, then delete it after confirming", async ({ page }) => {
+test("edit a service, deactivate it, then delete it after confirming", async ({ page }, testInfo) => {
   const pro = await createPro({ name: uniqueName("Carla Mendes") });
   const [cat] = await e2eDb().insert(categories).values({ userId: pro.id, name: "Sobrancelhas", slug: "sobrancelhas" }).returning();
   await e2eDb()
@@ -107,20 +107,25 @@ test("edit a service, deactivate it, then delete it after confirming", async ({ 
   await expect(page.getByTestId("tile-Serviços Ativos")).toContainText("1 inativo");
   expect((await serviceOf(pro.id, "Design de Sobrancelhas"))?.isActive).toBe(false);
 
-  // Delete asks first; 'Cancelar' keeps it.
+  // Delete asks first; 'Cancelar' keeps it (with JavaScript, so does Escape).
+  const question = "Tem certeza que deseja excluir este serviço?";
+  const dialog = page.getByRole("alertdialog", { name: "Excluir serviço" });
+  if (testInfo.project.name === "js") {
+    await card.getByRole("link", { name: "Excluir" }).click();
+    await expectEscapeCancels(page, dialog, question);
+  }
   await card.getByRole("link", { name: "Excluir" }).click();
-  const dialog = page.getByRole("dialog", { name: "Excluir serviço" });
-  await expect(dialog).toContainText("Tem certeza que deseja excluir este serviço?");
+  await expect(dialog).toContainText(question);
   await dialog.getByRole("link", { name: "Cancelar" }).click();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await card.getByRole("link", { name: "Excluir" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Excluir" }).click();
+  await dialog.getByRole("button", { name: "Excluir" }).click();
   await expect(page.getByText("Serviço removido com sucesso.")).toBeVisible();
   await expect(page.getByText("Nenhum serviço cadastrado")).toBeVisible();
   expect(await serviceOf(pro.id, "Design de Sobrancelhas")).toBeUndefined();
 });
 
-test("search, category filter and deleting a category that has services", async ({ page }) => {
+test("search, category filter and deleting a category that has services", async ({ page }, testInfo) => {
   const pro = await createPro({ name: uniqueName("Paula Ribeiro") });
   const db = e2eDb();
   const [cabelo, unhas] = await db
@@ -162,8 +167,13 @@ test("search, category filter and deleting a category that has services", async 
   // Delete 'Cabelo' from the form screen: the question names it and says what happens.
   await page.goto("/servicos?new=true");
   await page.getByRole("link", { name: "Excluir categoria Cabelo" }).click();
-  const dialog = page.getByRole("dialog", { name: "Excluir categoria" });
-  await expect(dialog).toContainText('Tem certeza que deseja excluir a categoria "Cabelo"?');
+  const question = 'Tem certeza que deseja excluir a categoria "Cabelo"?';
+  const dialog = page.getByRole("alertdialog", { name: "Excluir categoria" });
+  if (testInfo.project.name === "js") {
+    await expectEscapeCancels(page, dialog, question);
+    await page.getByRole("link", { name: "Excluir categoria Cabelo" }).click();
+  }
+  await expect(dialog).toContainText(question);
   await expect(dialog).toContainText("Os 2 serviços desta categoria não serão excluídos");
   await dialog.getByRole("button", { name: "Excluir Categoria" }).click();
   await expect(page.getByText("Categoria removida com sucesso")).toBeVisible();

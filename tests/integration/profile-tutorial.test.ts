@@ -70,7 +70,6 @@ describe("/perfil", () => {
     const p = await loadProfile(await userContextFor(db, pro));
     expect(p).toMatchObject({
       name: "Paula Ribeiro Lima",
-      initials: "PL",
       businessName: "Studio Paula",
       specialty: "Cabeleireira",
       phone: "(11) 98765-4321",
@@ -103,7 +102,6 @@ describe("/perfil", () => {
     const pro = await createProfessional(db, { name: "Rita" });
     const ctx = await userContextFor(db, pro);
     const p = await loadProfile(ctx);
-    expect(p.initials).toBe("R");
     expect(p.cards.map((c) => c.value)).toEqual(["0", "0", "R$ 0,00", "—"]);
     expect(p.monthly.map((m) => m.variation.label)).toEqual([
       "0% vs mesmo período do mês passado",

@@ -1,24 +1,7 @@
 import { Link } from "react-router";
 import type { ClientListItem } from "../../domain/clients/client-types";
+import { Avatar } from "../avatar";
 import { ClientBadges } from "./badges";
-
-function initials(name: string) {
-  const parts = name.trim().split(/\s+/).filter((p) => /^\p{L}/u.test(p));
-  const first = parts[0]?.[0] ?? "";
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : "";
-  return (first + last).toUpperCase();
-}
-
-export function ClientAvatar({ name }: { name: string }) {
-  return (
-    <span
-      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand to-brand-2 text-sm font-bold text-white"
-      aria-hidden
-    >
-      {initials(name)}
-    </span>
-  );
-}
 
 /** Phone, e-mail and address, each only when present. */
 export function ClientContacts({ client }: { client: ClientListItem }) {
@@ -102,7 +85,7 @@ export function ClientCard({ client, editHref, deleteHref }: ItemProps) {
   return (
     <article className="card flex flex-col gap-4 p-4" aria-labelledby={`client-${client.id}`} data-testid="client-card">
       <header className="flex items-start gap-3">
-        <ClientAvatar name={client.name} />
+        <Avatar name={client.name} size="sm" />
         <div className="min-w-0 flex-1">
           <h3 id={`client-${client.id}`} className="truncate font-semibold text-slate-900">
             {client.name}

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+
+/**
+ * The confirmation step before deleting something. A page state reached by a link
+ * (?confirmar-exclusao=<id>), so it is the same without JavaScript: the form posts `intent`
+ * and `id` to this page, 'Cancelar' links back. Focus starts on 'Cancelar' (the autofocus
+ * attribute on a page load; React only moves it for form fields, hence the effect); with
+ * JavaScript, Escape cancels too.
+ */
+export function ConfirmDialog({
+  title,
+  question,
+  children,
+  intent,
+  id,
+  confirmLabel,
+  cancelHref,
+}: {
+  title: string;
+  question: ReactNode;
+  /** What deleting means here, under the question. */
+  children?: ReactNode;
+  intent: string;
+  id: string;
+  confirmLabel: string;
+  cancelHref: string;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const cancel = useRef<HTMLAnchorElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") navigate(cancelHref, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [cancelHref, navigate]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        className="w-full max-w-md space-y-4 rounded-xl bg-white p-5 shadow-xl"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <div id={textId} className="space-y-2 text-slate-800">
+          <p>{question}</p>
+          {children}
+        </div>
+        <Form method="post" preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <Link ref={cancel} to={cancelHref} preventScrollReset className="btn-secondary" autoFocus>
+            Cancelar
+          </Link>
+          <button type="submit" className="btn-danger" disabled={pending}>
+            {pending ? "Excluindo..." : confirmLabel}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
