@@ -19,6 +19,8 @@ import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {
   BOOKING_INCOMPLETE,
+  INVALID_REQUEST,
+  isBotSubmission,
   isBookingComplete,
   isNameInputAllowed,
   isNotesInputAllowed,
@@ -150,9 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
-  const now = new Date();
-  const checked = validateBookingSubmission(input, { now, timeZone: profile.timeZone, date, startMinute });
-  if (!checked.ok && checked.message === "Solicitação inválida") return fail(checked.field, checked.message);
+  if (isBotSubmission(input)) return fail("form", INVALID_REQUEST);
 
   // The flood guard (spec order: after the bot check, before everything else) counts every
   // submission from this address, on this page and on all pages. The per-phone limit counts
@@ -164,6 +164,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   ]);
   if (!allowed) return fail("form", RATE_LIMIT_MESSAGE, 429);
 
+  const now = new Date();
+  const checked = validateBookingSubmission(input, { now, timeZone: profile.timeZone, date, startMinute });
   if (!checked.ok) return fail(checked.field, checked.message);
 
   const created = await createBookingRequest(

@@ -101,6 +101,14 @@ export function isBookableTime(ctx: BookingContext): boolean {
   return ctx.date <= maxBookingDate(today);
 }
 
+/** A honeypot field filled in: a bot, refused before anything else (and before the rate limit). */
+export function isBotSubmission(input: Record<string, string | undefined>): boolean {
+  return HONEYPOT_FIELDS.some((field) => {
+    const value = input[field];
+    return typeof value === "string" && value.trim() !== "";
+  });
+}
+
 function fail(field: BookingField, message: string): BookingValidation {
   return { ok: false, field, message };
 }
@@ -114,10 +122,7 @@ export function validateBookingSubmission(
   input: Record<string, string | undefined>,
   ctx: BookingContext,
 ): BookingValidation {
-  for (const field of HONEYPOT_FIELDS) {
-    const value = input[field];
-    if (typeof value === "string" && value.trim() !== "") return fail("form", INVALID_REQUEST);
-  }
+  if (isBotSubmission(input)) return fail("form", INVALID_REQUEST);
   // Anything but text where text is expected (only a caller breaking the types).
   for (const field of ["name", "phone", "notes"] as const) {
     if (input[field] !== undefined && typeof input[field] !== "string") return fail("form", INVALID_DATA);
