@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { DB_PATH, DB_TOKEN, HRANA_PORT, HRANA_URL, SESSION_SECRET, WORKER_PORT, WORKER_URL } from "./env";
+import { DB_PATH, DB_TOKEN, HRANA_PORT, HRANA_URL, SESSION_SECRET, TRIP_PROXY_PORT, TRIP_PROXY_URL, WORKER_PORT, WORKER_URL } from "./env";
 
 // The Workers build (build/workers; `bash scripts/test-workers.sh` builds it first) in the local
 // Workers runtime (wrangler dev), against a fresh migrated database reached over libSQL's HTTP
@@ -45,6 +45,17 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
+      // Every request between the Worker and the database is counted (and can be delayed) here.
+      command: "tsx tests/workers/trip-proxy.ts",
+      cwd: "../..",
+      url: `${TRIP_PROXY_URL}/__trips`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { TRIP_PROXY_PORT: String(TRIP_PROXY_PORT), TRIP_PROXY_TARGET: HRANA_URL },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: "tsx tests/workers/start-worker.ts",
       cwd: "../..",
       url: `${WORKER_URL}/login`,
@@ -52,7 +63,7 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         WORKER_PORT: String(WORKER_PORT),
-        DATABASE_URL: HRANA_URL,
+        DATABASE_URL: TRIP_PROXY_URL,
         DATABASE_AUTH_TOKEN: DB_TOKEN,
         SESSION_SECRET,
         APP_URL: WORKER_URL,

@@ -1,0 +1,140 @@
+// TEST ONLY. The requests whose database round trips the edge cares about, and how to measure
+// one against the Worker behind the trip-counting proxy (tests/workers/trip-proxy.ts). Shared by
+// the Workers suite (tests/workers/trips.spec.ts asserts the counts) and `npm run bench`'s edge
+// mode (scripts/bench-edge.ts prints them with times).
+import { eq } from "drizzle-orm";
+import { appointments, clients, services, workingHours } from "../../db/schema";
+import { createAccount } from "../../app/domain/accounts/registration.server";
+import { addDays, nowInZone } from "../../app/domain/dates";
+import type { Db } from "../../app/utils/db.server";
+import { createSession } from "../../app/utils/session.server";
+import type { TripReport } from "./trip-proxy";
+
+export type EdgeSeed = {
+  slug: string;
+  serviceId: string;
+  date: string;
+  email: string;
+  password: string;
+  cookie: string;
+};
+
+/**
+ * A professional with a week of hours, three services, clients and a few appointments on the
+ * booking date, and a signed-in session (cookie signed with SESSION_SECRET, as the Worker's).
+ */
+export async function seedEdgeProfessional(db: Db, origin: string): Promise<EdgeSeed> {
+  const email = `edge-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = "senha123";
+  const account = await createAccount(db, { name: "Marina Borda", email, phone: "11987654321", password });
+  const userId = account.userId;
+  await db.insert(workingHours).values(
+    [0, 1, 2, 3, 4, 5, 6].map((day) => ({ userId, dayOfWeek: day, isActive: true, startTime: "08:00", endTime: "20:00" })),
+  );
+  const [service] = await db
+    .insert(services)
+    .values([
+      { userId, name: "Corte", priceCents: 5000, durationMinutes: 30 },
+      { userId, name: "Escova", priceCents: 6000, durationMinutes: 45 },
+      { userId, name: "Manicure", priceCents: 3500, durationMinutes: 60 },
+    ])
+    .returning({ id: services.id });
+  const date = addDays(nowInZone("America/Sao_Paulo").date, 3);
+  const people = await db
+    .insert(clients)
+    .values(Array.from({ length: 20 }, (_, i) => ({ userId, name: `Cliente ${i + 1}`, phone: `119${String(80000000 + i)}` })))
+    .returning({ id: clients.id });
+  await db.insert(appointments).values(
+    people.slice(0, 4).map((c, i) => ({
+      userId,
+      clientId: c.id,
+      serviceId: service!.id,
+      serviceName: "Corte",
+      date,
+      startMinute: 9 * 60 + i * 60,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "confirmed" as const,
+    })),
+  );
+  const request = new Request(origin);
+  const setCookie = await createSession(db, request, userId, true);
+  const [owner] = await db.select({ id: workingHours.id }).from(workingHours).where(eq(workingHours.userId, userId)).limit(1);
+  if (!owner) throw new Error("seed failed");
+  return { slug: account.bookingSlug, serviceId: service!.id, date, email, password, cookie: setCookie.split(";")[0]! };
+}
+
+export type EdgeRequest = {
+  label: string;
+  /** Round trips at most, sequential (issue 13's targets). */
+  targetTrips: number;
+  targetTtfbMs?: number;
+  run(origin: string): Promise<Response>;
+};
+
+let phoneSeq = 0;
+
+/** The requests of issue 13's table, in its order. */
+export function edgeRequests(seed: EdgeSeed, statusPath: () => string): EdgeRequest[] {
+  const booking = `/agendamento/${seed.slug}`;
+  const step2 = `${booking}?servico=${seed.serviceId}&data=${seed.date}`;
+  const signedIn = { Cookie: seed.cookie };
+  const post = (origin: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(origin + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
+      body: new URLSearchParams(fields),
+    });
+  const get = (origin: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(origin + path, { redirect: "manual", headers });
+  return [
+    { label: "booking step 1", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, booking) },
+    { label: "booking step 2 (slot grid)", targetTrips: 2, targetTtfbMs: 130, run: (o) => get(o, step2) },
+    { label: "booking step 3 (time chosen)", targetTrips: 2, targetTtfbMs: 130, run: (o) => get(o, `${step2}&horario=17:00`) },
+    {
+      label: "booking POST",
+      targetTrips: 3,
+      targetTtfbMs: 220,
+      run: (o) => {
+        phoneSeq++;
+        const minute = 12 * 60 + (phoneSeq % 14) * 30;
+        const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+        return post(o, booking, {
+          servico: seed.serviceId,
+          data: addDays(seed.date, 1 + Math.floor(phoneSeq / 14)),
+          horario: time,
+          name: "Cliente Edge",
+          phone: `11 9${String(70000000 + phoneSeq)}`,
+          notes: "",
+        }, { "X-Forwarded-For": `198.51.100.${phoneSeq % 250}` });
+      },
+    },
+    { label: "customer status page", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, statusPath()) },
+    {
+      label: "/login POST",
+      targetTrips: 2,
+      targetTtfbMs: 150,
+      run: (o) => post(o, "/login", { email: seed.email, password: seed.password, intent: "login", redirectTo: "" }),
+    },
+    { label: "/dashboard", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/dashboard", signedIn) },
+    { label: "/agenda", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/agenda", signedIn) },
+    { label: "/clientes", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/clientes", signedIn) },
+    { label: "/relatorios", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/relatorios", signedIn) },
+  ];
+}
+
+/** Trip counts of one request: reset the proxy, send it, read the whole answer, read the report. */
+export async function tripsOf(proxyUrl: string, origin: string, request: EdgeRequest) {
+  await fetch(`${proxyUrl}/__trips/reset`, { method: "POST" });
+  const started = performance.now();
+  const response = await request.run(origin);
+  const ttfb = performance.now() - started;
+  await response.arrayBuffer();
+  const report = (await (await fetch(`${proxyUrl}/__trips`)).json()) as TripReport;
+  return { response, ttfb, report };
+}
+
+export async function setProxyDelay(proxyUrl: string, ms: number) {
+  await fetch(`${proxyUrl}/__trips/delay?ms=${ms}`, { method: "POST" });
+}
