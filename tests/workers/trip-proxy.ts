@@ -78,7 +78,7 @@ export function startTripProxy(port: number, target: string) {
       const upstream = await fetch(target + url.pathname + url.search, {
         method: req.method,
         headers,
-        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body),
       });
       const answer = Buffer.from(await upstream.arrayBuffer());
       trip.end = performance.now();
