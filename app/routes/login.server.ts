@@ -5,19 +5,24 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { activateLinkedAccount, verifyLogin } from "../domain/accounts/credentials.server";
+import { activateLinkedAccountStatement, checkCredentials, credentialsOf } from "../domain/accounts/credentials.server";
 import type { Db } from "../utils/db.server";
-import { hitAll, LIMITS, resetLimit } from "../utils/rate-limit.server";
+import { hitStatements, LIMITS, resetLimitStatement, withinLimits, type Hits } from "../utils/rate-limit.server";
+import { newSession } from "../utils/session.server";
 import { CREDENTIALS_ERROR, loginSchema, TOO_MANY_ATTEMPTS } from "../validation/auth";
 
 export type LoginResult =
-  | { ok: true; user: { id: string; email: string }; remember: boolean; redirectTo?: string }
+  | { ok: true; user: { id: string; email: string }; cookie: string; redirectTo?: string }
   | { ok: false; reply: SubmissionResult<string[]>; status: number };
 
-/** remix-auth with the form strategy: validation, rate limits and credential check. */
+/**
+ * remix-auth with the form strategy, in two round trips: the counters and the credentials in one
+ * batch; on success the pair's counter cleared, a pending invitation taken up and the session
+ * stored in another.
+ */
 export function authenticator(db: Db, clientAddress: string) {
   return new Authenticator<LoginResult>().use(
-    new FormStrategy(async ({ form }) => {
+    new FormStrategy(async ({ form, request }) => {
       const submission = parseWithZod(form, { schema: loginSchema });
       if (submission.status !== "success") {
         return { ok: false, reply: submission.reply({ hideFields: ["password"] }), status: 400 };
@@ -26,19 +31,21 @@ export function authenticator(db: Db, clientAddress: string) {
       // The lockout is per e-mail and address first: a stranger guessing from elsewhere locks
       // only themselves out; the per-e-mail ceiling is far higher, and a reset link always gets
       // the owner in (docs/decisions/0004).
-      const allowed = await hitAll(db, [
-        [`login:pair:${email}:${clientAddress}`, LIMITS.loginPerEmailAndAddress],
+      const pair = `login:pair:${email}:${clientAddress}`;
+      const hits: Hits = [
+        [pair, LIMITS.loginPerEmailAndAddress],
         [`login:email:${email}`, LIMITS.loginPerEmail],
         [`login:ip:${clientAddress}`, LIMITS.loginPerAddress],
-      ]);
-      if (!allowed) {
+      ];
+      const [found, ...counts] = await db.batch([credentialsOf(db, email), ...hitStatements(db, hits)]);
+      if (!withinLimits(hits, counts)) {
         return {
           ok: false,
           reply: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }),
           status: 429,
         };
       }
-      const user = await verifyLogin(db, email, submission.value.password);
+      const user = await checkCredentials(found[0], submission.value.password);
       if (!user) {
         return {
           ok: false,
@@ -46,14 +53,9 @@ export function authenticator(db: Db, clientAddress: string) {
           status: 400,
         };
       }
-      await resetLimit(db, `login:pair:${email}:${clientAddress}`);
-      await activateLinkedAccount(db, user.id, user.email);
-      return {
-        ok: true,
-        user,
-        remember: submission.value.remember ?? false,
-        redirectTo: submission.value.redirectTo,
-      };
+      const session = await newSession(db, request, user.id, submission.value.remember ?? false);
+      await db.batch([resetLimitStatement(db, pair), activateLinkedAccountStatement(db, user.id, user.email), session.insert]);
+      return { ok: true, user, cookie: session.cookie, redirectTo: submission.value.redirectTo };
     }),
     "form",
   );

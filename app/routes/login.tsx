@@ -12,7 +12,7 @@ import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { sendEmail } from "../utils/email.server";
 import { hit, LIMITS } from "../utils/rate-limit.server";
-import { createSession, requireAnonymous, safeRedirectPath } from "../utils/session.server";
+import { requireAnonymous, safeRedirectPath } from "../utils/session.server";
 import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { EMAIL_REQUIRED, loginSchema, resetRequestSchema } from "../validation/auth";
@@ -48,12 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           : null;
     return data({ result: result.reply, alert }, { status: result.status });
   }
-  const cookie = await createSession(db, request, result.user.id, result.remember);
   return redirectWithToast(
     request,
     safeRedirectPath(result.redirectTo),
     { type: "success", title: "Login realizado com sucesso!", description: "Bem-vindo ao Agendo" },
-    { headers: { "Set-Cookie": cookie } },
+    { headers: { "Set-Cookie": result.cookie } },
   );
 }
 

@@ -1,9 +1,9 @@
 // The signed-in professional of every workspace page: the workspace layout's middleware checks
 // the session and access once and places the user in the router context for its child routes.
 import { createContext, redirect, type RouterContextProvider } from "react-router";
-import { loadAccess, type CurrentUser } from "../domain/accounts/access.server";
+import { loadSessionAccess, type CurrentUser } from "../domain/accounts/access.server";
 import type { Db } from "../utils/db.server";
-import { requireSessionUser } from "../utils/session.server";
+import { readSessionId, redirectToLogin } from "../utils/session.server";
 
 export const userContext = createContext<CurrentUser | null>(null);
 
@@ -16,8 +16,9 @@ export function requireUser(context: Readonly<RouterContextProvider>): CurrentUs
 
 /** Session required (else /login), then access (else /conta-suspensa). */
 export async function requireWorkspaceUser(db: Db, request: Request): Promise<CurrentUser> {
-  const sessionUser = await requireSessionUser(db, request);
-  const user = await loadAccess(db, sessionUser);
-  if (!user || user.access === "denied") throw redirect("/conta-suspensa");
+  const sessionId = await readSessionId(request);
+  const user = sessionId ? await loadSessionAccess(db, sessionId) : null;
+  if (!user) throw redirectToLogin(request);
+  if (user.access === "denied") throw redirect("/conta-suspensa");
   return user;
 }

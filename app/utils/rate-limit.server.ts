@@ -25,13 +25,14 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
- * Counts one hit for `key` in a fixed window, in one atomic statement, and says whether
- * it is still within the limit. State lives in the database so every server instance
- * (and every Worker isolate) sees the same counters.
+ * The statement that counts one hit for `key` in a fixed window, atomically, returning the
+ * window's count. State lives in the database so every server instance (and every Worker
+ * isolate) sees the same counters. Run it alone (`hit`) or in one batch with a page's other
+ * statements (`hitStatements` + `withinLimits`), so counting costs no round trip of its own.
  */
-export async function hit(db: Db, key: string, limit: Limit, now = Date.now()) {
+export function hitStatement(db: Db, key: string, limit: Limit, now = Date.now()) {
   const expired = now - limit.windowMs;
-  const [row] = await db
+  return db
     .insert(rateLimits)
     .values({ key, windowStart: new Date(now), count: 1 })
     .onConflictDoUpdate({
@@ -43,17 +44,39 @@ export async function hit(db: Db, key: string, limit: Limit, now = Date.now()) {
       },
     })
     .returning({ count: rateLimits.count });
+}
+
+export type Hits = [key: string, limit: Limit][];
+
+/** One statement per hit, in order, for a batch. */
+export function hitStatements(db: Db, hits: Hits, now = Date.now()) {
+  return hits.map(([key, limit]) => hitStatement(db, key, limit, now));
+}
+
+/** Whether every hit of a batch's results (in the order of `hits`) is within its limit. */
+export function withinLimits(hits: Hits, results: readonly { count: number }[][]) {
+  return hits.every(([, limit], i) => (results[i]?.[0]?.count ?? Number.POSITIVE_INFINITY) <= limit.max);
+}
+
+/** Counts one hit for `key` and says whether it is still within the limit. */
+export async function hit(db: Db, key: string, limit: Limit, now = Date.now()) {
+  const [row] = await hitStatement(db, key, limit, now);
   return { allowed: row!.count <= limit.max, count: row!.count };
 }
 
 export async function resetLimit(db: Db, key: string) {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await resetLimitStatement(db, key);
 }
 
-/** Counts one hit for each key at once (one round trip); allowed only if every one is within its limit. */
-export async function hitAll(db: Db, hits: [key: string, limit: Limit][], now = Date.now()) {
-  const results = await Promise.all(hits.map(([key, limit]) => hit(db, key, limit, now)));
-  return results.every((r) => r.allowed);
+export function resetLimitStatement(db: Db, key: string) {
+  return db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Counts one hit for each key in one round trip; allowed only if every one is within its limit. */
+export async function hitAll(db: Db, hits: Hits, now = Date.now()) {
+  const [first, ...rest] = hitStatements(db, hits, now);
+  if (!first) return true;
+  return withinLimits(hits, await db.batch([first, ...rest]));
 }
 
 /** Keys starting with `prefix` (a key range, not LIKE: an e-mail may contain LIKE's wildcards). */

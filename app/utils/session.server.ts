@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { sessions, users } from "../../db/schema";
 import type { Db } from "./db.server";
@@ -23,12 +23,28 @@ export function isSecure(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
+export async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   // A tampered or unsigned value parses as null: treated as signed out.
   const value = await sessionCookie().parse(header);
   return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/**
+ * A new session for the user: the statement that stores it (to run alone or in a batch with the
+ * sign-in's other writes) and the cookie that names it. The id is made here, not by the database.
+ */
+export async function newSession(db: Db, request: Request, userId: string, remember: boolean, now = Date.now()) {
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now + (remember ? REMEMBER_MS : SHORT_MS));
+  return {
+    insert: db.insert(sessions).values({ id, userId, remember, expiresAt }),
+    cookie: await sessionCookie().serialize(id, {
+      secure: isSecure(request),
+      maxAge: remember ? REMEMBER_MS / 1000 : undefined,
+    }),
+  };
 }
 
 export async function createSession(
@@ -37,15 +53,9 @@ export async function createSession(
   userId: string,
   remember: boolean,
 ): Promise<string> {
-  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SHORT_MS));
-  const [row] = await db
-    .insert(sessions)
-    .values({ userId, remember, expiresAt })
-    .returning({ id: sessions.id });
-  return sessionCookie().serialize(row!.id, {
-    secure: isSecure(request),
-    maxAge: remember ? REMEMBER_MS / 1000 : undefined,
-  });
+  const session = await newSession(db, request, userId, remember);
+  await session.insert;
+  return session.cookie;
 }
 
 export async function destroySessionCookie(request: Request) {
@@ -54,32 +64,38 @@ export async function destroySessionCookie(request: Request) {
 
 export type SessionUser = { id: string; email: string; sessionId: string };
 
+/** The user id of a live session, as an SQL expression to key other reads of the same batch. */
+export function sessionUserId(sessionId: string, now = new Date()) {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > ${now.getTime()})`;
+}
+
+/**
+ * Sliding renewal: a session in use keeps living. Written only once half its lifetime has gone
+ * (at most twice per lifetime), by a statement that batches with the session's read.
+ */
+export function renewSession(db: Db, sessionId: string, now = new Date()) {
+  const t = now.getTime();
+  const lifetime = sql`(case when ${sessions.remember} then ${REMEMBER_MS} else ${SHORT_MS} end)`;
+  return db
+    .update(sessions)
+    .set({ expiresAt: sql`${t} + ${lifetime}`, updatedAt: now })
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), sql`${sessions.expiresAt} - ${t} < ${lifetime} / 2`));
+}
+
 export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
   const now = new Date();
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      remember: sessions.remember,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  // Sliding renewal: a session in use keeps living (written at most twice per lifetime).
-  const lifetime = row.remember ? REMEMBER_MS : SHORT_MS;
-  if (row.expiresAt.getTime() - now.getTime() < lifetime / 2) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + lifetime) })
-      .where(eq(sessions.id, row.sessionId));
-  }
-  return { id: row.id, email: row.email, sessionId: row.sessionId };
+  const [, [row]] = await db.batch([
+    renewSession(db, sessionId, now),
+    db
+      .select({ id: users.id, email: users.email, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+      .limit(1),
+  ]);
+  return row ?? null;
 }
 
 /** Only a path of this site: one leading slash, no backslash, no whitespace or control character. */
@@ -100,12 +116,15 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
 /** The signed-in user, or a redirect to /login that remembers where they were going. */
 export async function requireSessionUser(db: Db, request: Request): Promise<SessionUser> {
   const user = await getSessionUser(db, request);
-  if (!user) {
-    const url = new URL(request.url);
-    const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
-    throw redirect(`/login?${params}`);
-  }
+  if (!user) throw redirectToLogin(request);
   return user;
+}
+
+/** To /login, remembering where the visitor was going. */
+export function redirectToLogin(request: Request) {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  return redirect(`/login?${params}`);
 }
 
 export async function requireAnonymous(db: Db, request: Request) {

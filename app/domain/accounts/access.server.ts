@@ -1,10 +1,10 @@
 // Whether a professional may use Agendo now (trial, plan, team, admin): read from the database
 // and decided by access.ts on every private request and for every booking page.
-import { and, eq, ne } from "drizzle-orm";
-import { linkedAccounts, profiles, subscriptions } from "../../../db/schema";
+import { and, eq, gt, ne, type SQL } from "drizzle-orm";
+import { linkedAccounts, profiles, sessions, subscriptions, users } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
-import type { SessionUser } from "../../utils/session.server";
+import { renewSession, sessionUserId, type SessionUser } from "../../utils/session.server";
 import { accessReason, type AccessReason } from "./access";
 
 export type CurrentUser = SessionUser & {
@@ -15,30 +15,33 @@ export type CurrentUser = SessionUser & {
   linkedOwnerId: string | null;
 };
 
-/**
- * The user's profile, subscription and access, read on every private request: expiry is
- * decided here against `now`, so access ends the moment a trial or period does.
- */
-export async function loadAccess(db: Db, user: SessionUser, now = new Date()): Promise<CurrentUser | null> {
-  const [[row], [link]] = await Promise.all([
-    db
-      .select({ profile: profiles, subscription: subscriptions })
-      .from(profiles)
-      .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
-      .where(eq(profiles.userId, user.id)),
-    db
-      .select({ ownerId: linkedAccounts.ownerId, subscription: subscriptions })
-      .from(linkedAccounts)
-      .leftJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
-      .where(
-        and(
-          eq(linkedAccounts.linkedUserId, user.id),
-          eq(linkedAccounts.status, "active"),
-          ne(linkedAccounts.ownerId, user.id),
-        ),
-      )
-      .limit(1),
-  ]);
+/** A user named by id, or by an SQL expression that yields the id (a session, a booking slug). */
+export type UserKey = string | SQL;
+
+/** The user's profile with their subscription. */
+export function profileWithSubscription(db: Db, userId: UserKey) {
+  return db
+    .select({ profile: profiles, subscription: subscriptions })
+    .from(profiles)
+    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
+    .where(eq(profiles.userId, userId));
+}
+
+/** The owner of the team the user is in (an active link), with the owner's subscription. */
+export function teamOwnerWithSubscription(db: Db, userId: UserKey) {
+  return db
+    .select({ ownerId: linkedAccounts.ownerId, subscription: subscriptions })
+    .from(linkedAccounts)
+    .leftJoin(subscriptions, eq(subscriptions.userId, linkedAccounts.ownerId))
+    .where(and(eq(linkedAccounts.linkedUserId, userId), eq(linkedAccounts.status, "active"), ne(linkedAccounts.ownerId, userId)))
+    .limit(1);
+}
+
+type ProfileRow = Awaited<ReturnType<typeof profileWithSubscription>>[number];
+type OwnerRow = Awaited<ReturnType<typeof teamOwnerWithSubscription>>[number];
+
+/** Access decided from the rows above: expiry against `now`, admins and exempt e-mails from configuration. */
+export function withAccess(user: SessionUser, row: ProfileRow | undefined, link: OwnerRow | undefined, now: Date): CurrentUser | null {
   if (!row) return null;
   const e = env();
   const access = accessReason(
@@ -59,6 +62,35 @@ export async function loadAccess(db: Db, user: SessionUser, now = new Date()): P
     subscription: row.subscription,
     linkedOwnerId: link?.ownerId ?? null,
   };
+}
+
+/**
+ * The user's profile, subscription and access, read on every private request: expiry is
+ * decided here against `now`, so access ends the moment a trial or period does.
+ */
+export async function loadAccess(db: Db, user: SessionUser, now = new Date()): Promise<CurrentUser | null> {
+  const [[row], [link]] = await db.batch([profileWithSubscription(db, user.id), teamOwnerWithSubscription(db, user.id)]);
+  return withAccess(user, row, link, now);
+}
+
+/**
+ * The signed-in professional behind a session id, with profile and access, in one round trip:
+ * the session renewed if due, read with its user, profile, subscription and team owner.
+ * Null when the session is unknown or expired.
+ */
+export async function loadSessionAccess(db: Db, sessionId: string, now = new Date()): Promise<CurrentUser | null> {
+  const userId = sessionUserId(sessionId, now);
+  const [, [session], [row], [link]] = await db.batch([
+    renewSession(db, sessionId, now),
+    db
+      .select({ id: users.id, email: users.email, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now))),
+    profileWithSubscription(db, userId),
+    teamOwnerWithSubscription(db, userId),
+  ]);
+  return session ? withAccess(session, row, link, now) : null;
 }
 
 /**

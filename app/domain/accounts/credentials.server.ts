@@ -7,17 +7,30 @@ import { forgetSecretsSentTo } from "../../utils/email.server";
 import { loginLimitsOf } from "../../utils/rate-limit.server";
 import { createToken, hashPassword, sha256Hex, verifyPassword } from "../../utils/password.server";
 
-/** The user for valid credentials, or null. Unknown e-mails cost the same hash time. */
-export async function verifyLogin(db: Db, email: string, password: string) {
-  const [user] = await db
+/** The statement reading a user's credentials by e-mail (to batch with the sign-in's counters). */
+export function credentialsOf(db: Db, email: string) {
+  return db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
+}
+
+/** The user if the password is theirs, else null. Unknown e-mails cost the same hash time. */
+export async function checkCredentials(
+  user: { id: string; email: string; passwordHash: string } | undefined,
+  password: string,
+): Promise<{ id: string; email: string } | null> {
   if (!user) {
     await verifyPassword(password, DUMMY_HASH);
     return null;
   }
   return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
+}
+
+/** The user for valid credentials, or null. */
+export async function verifyLogin(db: Db, email: string, password: string) {
+  const [user] = await credentialsOf(db, email);
+  return checkCredentials(user, password);
 }
 
 const DUMMY_HASH =
@@ -29,7 +42,11 @@ const DUMMY_HASH =
  * who owns linked accounts (no team inside a team; docs/decisions/0421).
  */
 export async function activateLinkedAccount(db: Db, userId: string, email: string) {
-  await db
+  await activateLinkedAccountStatement(db, userId, email);
+}
+
+export function activateLinkedAccountStatement(db: Db, userId: string, email: string) {
+  return db
     .update(linkedAccounts)
     .set({ status: "active", linkedUserId: userId })
     .where(
