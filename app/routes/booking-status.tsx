@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { data, Form, Link, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
-import { services } from "../../db/schema";
 import { cancelRequestByCustomer, findRequestByToken } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -35,27 +33,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const found = await findRequestByToken(db, params.token);
   if (!found) throw data(null, { status: 404 });
-  const { request: r, profile } = found;
-  const [service] = r.serviceId
-    ? await db
-        .select({ requiresDeposit: services.requiresDeposit, depositCents: services.depositCents })
-        .from(services)
-        .where(eq(services.id, r.serviceId))
-    : [];
+  const { request: r, profile, depositCents } = found;
   const time = minutesToTime(r.startMinute);
   const date = formatDate(r.date, true);
   const contact = profile.contactPhone || profile.phone;
   const pixKey = normalizePixKey(profile.pixKey);
   const deposit =
-    service?.requiresDeposit && service.depositCents > 0 && r.status !== "declined" && r.status !== "cancelled"
+    depositCents > 0 && r.status !== "declined" && r.status !== "cancelled"
       ? {
-          amountCents: service.depositCents,
+          amountCents: depositCents,
           ...(pixKey
             ? depositPix({
                 key: pixKey,
                 name: profile.pixName || profile.businessName || profile.fullName,
                 city: profile.pixCity || "BRASIL",
-                amountCents: service.depositCents,
+                amountCents: depositCents,
               })
             : { unavailable: NO_PIX_KEY }),
         }

@@ -1,7 +1,7 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, profiles, services } from "../../../db/schema";
 import { insertBookingRequestIfFree, noAppointmentOverlaps } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
@@ -111,10 +111,12 @@ export async function findRequestByToken(db: Db, token: string) {
         status: appointments.status,
         updatedAt: appointments.updatedAt,
       },
+      deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
     .from(bookingRequestTokens)
     .innerJoin(bookingRequests, eq(bookingRequests.id, bookingRequestTokens.bookingRequestId))
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
     .leftJoin(
       appointments,
       and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
@@ -122,7 +124,8 @@ export async function findRequestByToken(db: Db, token: string) {
     .where(eq(bookingRequestTokens.tokenHash, await sha256Hex(token)))
     .limit(1);
   if (!row) return null;
-  return { request: asTheCustomerSeesIt(row.request, row.appointment), profile: row.profile };
+  const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
+  return { request: asTheCustomerSeesIt(row.request, row.appointment), profile: row.profile, depositCents: deposit };
 }
 
 /**
