@@ -1,5 +1,7 @@
-import { clients } from "../../db/schema";
+import { appointments, bookingRequests, categories, clients, services, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/credentials.server";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { slugify } from "../../app/domain/slug";
 import type { Db } from "../../app/utils/db.server";
 
 let n = 0;
@@ -27,4 +29,92 @@ export async function createClient(db: Db, userId: string, fields: { name: strin
     .values({ userId, phone: `1197${String(phones).padStart(7, "0")}`, ...fields })
     .returning();
   return row!;
+}
+
+/** Today in São Paulo (yyyy-MM-dd), the zone every professional made here works in. */
+function todayInSaoPaulo() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+}
+
+type Insert<T extends { $inferInsert: object }> = T["$inferInsert"];
+
+/** A service category; its code (slug) made from the name as the app makes it, unless given. */
+export async function createCategory(db: Db, userId: string, fields: Partial<Insert<typeof categories>> & { name: string }) {
+  const [row] = await db
+    .insert(categories)
+    .values({ userId, ...fields, slug: fields.slug ?? slugify(fields.name) })
+    .returning();
+  return row!;
+}
+
+let serviceCount = 0;
+
+/** An active service: R$ 50,00 for 30 minutes, uncategorised, unless told otherwise. */
+export async function createService(db: Db, userId: string, overrides: Partial<Insert<typeof services>> = {}) {
+  serviceCount += 1;
+  const [row] = await db
+    .insert(services)
+    .values({ userId, name: `Serviço ${serviceCount}`, priceCents: 5000, durationMinutes: 30, ...overrides })
+    .returning();
+  return row!;
+}
+
+/**
+ * An appointment inserted as is (no availability check: tests may overlap them on purpose):
+ * today at 10:00, the schema's defaults otherwise (60 minutes, no client or service, scheduled).
+ */
+export async function createAppointment(db: Db, userId: string, overrides: Partial<Insert<typeof appointments>> = {}) {
+  const [row] = await db
+    .insert(appointments)
+    .values({ userId, date: todayInSaoPaulo(), startMinute: 10 * 60, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** Many appointments in one insert (seeding volume); the same defaults as createAppointment. */
+export async function createAppointments(db: Db, userId: string, rows: Partial<Insert<typeof appointments>>[]) {
+  if (rows.length === 0) return [];
+  const date = todayInSaoPaulo();
+  return db
+    .insert(appointments)
+    .values(rows.map((over) => ({ userId, date, startMinute: 10 * 60, ...over })))
+    .returning();
+}
+
+let customerPhones = 0;
+
+/**
+ * A booking request as the booking page stores it, inserted as is (no availability check):
+ * pending, from 'Maria Silva' with a phone no other request made here has, today at 10:00 for
+ * 60 minutes.
+ */
+export async function createBookingRequest(db: Db, professionalId: string, overrides: Partial<Insert<typeof bookingRequests>> = {}) {
+  customerPhones += 1;
+  const [row] = await db
+    .insert(bookingRequests)
+    .values({
+      professionalId,
+      customerName: "Maria Silva",
+      customerPhone: `1196${String(customerPhones).padStart(7, "0")}`,
+      date: todayInSaoPaulo(),
+      startMinute: 10 * 60,
+      durationMinutes: 60,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+type Day = Omit<Insert<typeof workingHours>, "userId">;
+
+/**
+ * Working hours for those days, in day order: by default the demo week (Monday to Saturday
+ * 09:00-18:00 with a 12:00-13:00 break, Sunday closed).
+ */
+export async function createWorkingHours(db: Db, userId: string, days: readonly Day[] = defaultWeek(userId)) {
+  const rows = await db
+    .insert(workingHours)
+    .values(days.map((day) => ({ ...day, userId })))
+    .returning();
+  return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek);
 }
