@@ -4,6 +4,8 @@ import { defaultWeek } from "../../app/domain/accounts/demo-professional.server"
 import { slugify } from "../../app/domain/slug";
 import type { Db } from "../../app/utils/db.server";
 
+type Insert<T extends { $inferInsert: object }> = T["$inferInsert"];
+
 let n = 0;
 
 /** A professional with a profile and a 7-day trial; password 'senha123'. */
@@ -21,22 +23,31 @@ export async function createProfessional(db: Db, overrides: Partial<{ name: stri
 
 let phones = 0;
 
-/** A client of that professional, with a phone no other client made here has. */
-export async function createClient(db: Db, userId: string, fields: { name: string; createdAt?: Date }) {
+type ClientFields = Partial<Insert<typeof clients>>;
+
+function clientRow(userId: string, fields: ClientFields) {
   phones += 1;
-  const [row] = await db
-    .insert(clients)
-    .values({ userId, phone: `1197${String(phones).padStart(7, "0")}`, ...fields })
-    .returning();
+  return { userId, name: `Cliente ${phones}`, phone: `1197${String(phones).padStart(7, "0")}`, ...fields };
+}
+
+/** A client of that professional: named 'Cliente N' with a phone no other client made here has, unless given. */
+export async function createClient(db: Db, userId: string, fields: ClientFields = {}) {
+  const [row] = await db.insert(clients).values(clientRow(userId, fields)).returning();
   return row!;
+}
+
+/** Many clients in one insert (seeding volume), with the same defaults as createClient. */
+export async function createClients(db: Db, userId: string, rows: readonly ClientFields[]) {
+  return db
+    .insert(clients)
+    .values(rows.map((fields) => clientRow(userId, fields)))
+    .returning();
 }
 
 /** Today in São Paulo (yyyy-MM-dd), the zone every professional made here works in. */
 function todayInSaoPaulo() {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
 }
-
-type Insert<T extends { $inferInsert: object }> = T["$inferInsert"];
 
 /** A service category; its code (slug) made from the name as the app makes it, unless given. */
 export async function createCategory(db: Db, userId: string, fields: Partial<Insert<typeof categories>> & { name: string }) {
@@ -59,25 +70,29 @@ export async function createService(db: Db, userId: string, overrides: Partial<I
   return row!;
 }
 
+type AppointmentFields = Partial<Insert<typeof appointments>>;
+
+const appointmentRow = (userId: string, fields: AppointmentFields) => ({
+  userId,
+  date: todayInSaoPaulo(),
+  startMinute: 10 * 60,
+  ...fields,
+});
+
 /**
  * An appointment inserted as is (no availability check: tests may overlap them on purpose):
  * today at 10:00, the schema's defaults otherwise (60 minutes, no client or service, scheduled).
  */
-export async function createAppointment(db: Db, userId: string, overrides: Partial<Insert<typeof appointments>> = {}) {
-  const [row] = await db
-    .insert(appointments)
-    .values({ userId, date: todayInSaoPaulo(), startMinute: 10 * 60, ...overrides })
-    .returning();
+export async function createAppointment(db: Db, userId: string, fields: AppointmentFields = {}) {
+  const [row] = await db.insert(appointments).values(appointmentRow(userId, fields)).returning();
   return row!;
 }
 
-/** Many appointments in one insert (seeding volume); the same defaults as createAppointment. */
-export async function createAppointments(db: Db, userId: string, rows: Partial<Insert<typeof appointments>>[]) {
-  if (rows.length === 0) return [];
-  const date = todayInSaoPaulo();
+/** Many appointments in one insert (seeding volume), with the same defaults as createAppointment. */
+export async function createAppointments(db: Db, userId: string, rows: readonly AppointmentFields[]) {
   return db
     .insert(appointments)
-    .values(rows.map((over) => ({ userId, date, startMinute: 10 * 60, ...over })))
+    .values(rows.map((fields) => appointmentRow(userId, fields)))
     .returning();
 }
 

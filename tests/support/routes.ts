@@ -164,3 +164,11 @@ export async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error("expected a throw");
 }
+
+/** The status a loader or action threw (a data() reply or a Response); fails when it did not throw. */
+export async function thrownStatus(promise: Promise<unknown>): Promise<number | undefined> {
+  const error = await thrownBy(promise);
+  if (isDataReply(error)) return error.init?.status;
+  if (error instanceof Response) return error.status;
+  throw error;
+}
