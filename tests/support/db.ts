@@ -25,10 +25,13 @@ export function contextFor(db: Db, clientAddress = TEST_CLIENT_ADDRESS) {
   return context;
 }
 
-/** Router context of a signed-in professional, as the workspace middleware builds it. */
-export async function userContextFor(db: Db, user: { id: string; email: string }, clientAddress?: string) {
+/**
+ * Router context of a signed-in professional, as the workspace middleware builds it (whatever
+ * their access: the guard itself is not run). The session id is a stand-in unless given.
+ */
+export async function userContextFor(db: Db, user: { id: string; email: string; sessionId?: string }, clientAddress?: string) {
   const context = contextFor(db, clientAddress);
-  const current = await loadAccess(db, { ...user, sessionId: "test" });
+  const current = await loadAccess(db, { id: user.id, email: user.email, sessionId: user.sessionId ?? "test" });
   if (!current) throw new Error("no profile for user");
   context.set(userContext, current);
   return context;

@@ -18,8 +18,8 @@ export type RouteArgs<Params = {}> = {
 /** A route middleware (`Route.MiddlewareFunction`) as the server runs it. */
 export type Middleware<P = {}> = (args: RouteArgs<P>, next: () => Promise<Response>) => unknown;
 
-/** Someone signed in: what a factory returns for a professional. */
-export type SignedIn = { id: string; email: string };
+/** Someone signed in: what a factory returns for a professional, with the id of a real session if it matters. */
+export type SignedIn = { id: string; email: string; sessionId?: string };
 
 /**
  * Where a call runs. Either a context made beforehand (e.g. to close the database under it), or
