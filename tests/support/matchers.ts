@@ -3,8 +3,7 @@
 // message beside a form field.
 import { expect } from "vitest";
 import type { Toast } from "../../app/utils/toast.server";
-import { toastOf } from "./db";
-import { isDataReply } from "./routes";
+import { isDataReply } from "./replies";
 
 interface RouteMatchers<R> {
   /** A redirect to exactly this Location (path and query), with status 302 unless another is given. */
@@ -51,6 +50,8 @@ expect.extend({
     if (!(received instanceof Response)) {
       return { pass: false, message: () => `expected a Response setting a toast, got ${printReceived(received)}` };
     }
+    // Loaded here, not above: this file is set up for every test, most of which never read a toast.
+    const { toastOf } = await import("./db");
     const toast = await toastOf(received);
     const record = (toast ?? {}) as Record<string, unknown>;
     const pass =

@@ -1,7 +1,7 @@
 // Calling a route module's loader or action the way React Router does, without casts: the
 // arguments it gets (request, url, pattern, params, context), the context the root and workspace
 // middlewares would have built, and the replies it gives back, told apart.
-import type { RouterContextProvider, UNSAFE_DataWithResponseInit } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { Db } from "../../app/utils/db.server";
 import { createSession, getSessionUser } from "../../app/utils/session.server";
 import { contextFor, formRequest, ORIGIN, userContextFor, type FormBody } from "./db";
@@ -133,42 +133,5 @@ export async function signIn(db: Db, user: { id: string }, { remember = false } 
   return { cookie, sessionId: session.sessionId };
 }
 
-// ------------------------------------------------------------------ replies
-
-type DataReply = UNSAFE_DataWithResponseInit<unknown>;
-
-/** Whether a loader's or action's value is a `data(...)` reply (a status and headers around data). */
-export function isDataReply(value: unknown): value is DataReply {
-  return !!value && typeof value === "object" && (value as DataReply).type === "DataWithResponseInit";
-}
-
-/** The `data(...)` reply a loader or action answered with, narrowed to it; anything else fails. */
-export function replyOf<T>(value: T): Extract<T, DataReply> {
-  if (value instanceof Response) throw new Error(`expected a data() reply, got a ${value.status} response`);
-  if (!isDataReply(value)) throw new Error(`expected a data() reply, got ${JSON.stringify(value)}`);
-  return value as Extract<T, DataReply>;
-}
-
-/** The Response (a redirect, a file) a loader or action answered with; anything else fails. */
-export function responseOf(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
-  return value;
-}
-
-/** What a call threw; fails when it did not throw. */
-export async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
-
-/** The status a loader or action threw (a data() reply or a Response); fails when it did not throw. */
-export async function thrownStatus(promise: Promise<unknown>): Promise<number | undefined> {
-  const error = await thrownBy(promise);
-  if (isDataReply(error)) return error.init?.status;
-  if (error instanceof Response) return error.status;
-  throw error;
-}
+// What a loader or action answered: a data() reply, a Response, or something thrown.
+export { isDataReply, replyOf, responseOf, thrownBy, thrownStatus } from "./replies";
