@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    // Shared matchers (toHaveRedirect, toSendToast, toHaveFieldError): tests/support/matchers.ts.
+    setupFiles: ["tests/support/matchers.ts"],
     testTimeout: 20_000,
     pool: "forks",
     // Cookies in tests are signed with a throwaway secret (no fixed value is ever accepted).

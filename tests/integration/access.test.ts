@@ -6,9 +6,9 @@ import { accessOf, loadAccess } from "../../app/domain/accounts/access.server";
 import { requireWorkspaceUser } from "../../app/routes/workspace.server";
 import type { Db } from "../../app/utils/db.server";
 import { resetEnv } from "../../app/utils/env.server";
-import { createSession } from "../../app/utils/session.server";
-import { contextFor, createTestDb, ORIGIN } from "../support/db";
+import { createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callLoader, signIn } from "../support/routes";
 
 const DAY = 86_400_000;
 type Pro = { id: string; email: string };
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 async function cookieOf(userId: string) {
-  return (await createSession(db, new Request(ORIGIN), userId, false)).split(";")[0]!;
+  return (await signIn(db, { id: userId })).cookie;
 }
 
 /** What the workspace guard answers for this user: the user's access, or where it redirects. */
@@ -38,9 +38,9 @@ async function guard(pro: Pro) {
 }
 
 async function suspended(pro: Pro) {
-  const request = new Request(`${ORIGIN}/conta-suspensa`, { headers: { Cookie: await cookieOf(pro.id) } });
+  const cookie = await cookieOf(pro.id);
   try {
-    return await suspendedLoader({ request, context: contextFor(db), params: {} } as never);
+    return await callLoader(suspendedLoader, { db, path: "/conta-suspensa", cookie });
   } catch (error) {
     if (error instanceof Response) return `-> ${error.headers.get("Location")}`;
     throw error;
@@ -136,8 +136,7 @@ describe("/conta-suspensa", () => {
   });
 
   it("without a session goes to /login", async () => {
-    const request = new Request(`${ORIGIN}/conta-suspensa`);
-    const error = await suspendedLoader({ request, context: contextFor(db), params: {} } as never).catch((e) => e);
+    const error = await callLoader(suspendedLoader, { db, path: "/conta-suspensa" }).catch((e) => e);
     expect((error as Response).headers.get("Location")).toMatch(/^\/login/);
   });
 });

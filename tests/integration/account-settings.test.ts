@@ -4,22 +4,16 @@ import { and, eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  appointments,
-  bookingRequests,
   bookingRequestTokens,
-  categories,
-  clients,
   emailOutbox,
   linkedAccounts,
   passwordResetTokens,
   profiles,
   rateLimits,
-  services,
   sessions,
   storedImages,
   subscriptions,
   users,
-  workingHours,
 } from "../../db/schema";
 import {
   ACCOUNT_DELETED,
@@ -34,13 +28,20 @@ import { loader as exportLoader } from "../../app/routes/settings.general.export
 import { collectAccountData } from "../../app/domain/accounts/data-export.server";
 import { verifyLogin } from "../../app/domain/accounts/credentials.server";
 import { loadAccess } from "../../app/domain/accounts/access.server";
-import { userContext } from "../../app/routes/workspace.server";
 import type { Db } from "../../app/utils/db.server";
 import { envOverrides } from "../support/env";
 import { createSession, getSessionUser } from "../../app/utils/session.server";
-import { readToast } from "../../app/utils/toast.server";
-import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { createTestDb, ORIGIN } from "../support/db";
+import {
+  createAppointment,
+  createBookingRequest,
+  createCategory,
+  createClient,
+  createProfessional,
+  createService,
+  createWorkingHours,
+} from "../support/factories";
+import { callAction, callLoader, replyOf, responseOf as response, signIn } from "../support/routes";
 
 type Pro = Awaited<ReturnType<typeof createProfessional>>;
 let db: Db;
@@ -57,32 +58,21 @@ beforeEach(async () => {
 
 // ------------------------------------------------------------------ helpers
 
-/** A real session row for the user; the context carries its id as the workspace middleware does. */
-async function signedIn(who: Pro) {
-  const cookie = (await createSession(db, new Request(ORIGIN), who.id, false)).split(";")[0]!;
-  const session = await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } }));
-  const context = contextFor(db);
-  const current = await loadAccess(db, session!);
-  context.set(userContext, current!);
-  return { context, sessionId: session!.sessionId, cookie };
+/** The user in a new session of theirs (a real session row, as signing in makes it). */
+async function session(who: Pro) {
+  const { cookie, sessionId } = await signIn(db, who);
+  return { cookie, sessionId, as: { ...who, sessionId } };
 }
 
 async function post(fields: Record<string, string>, who: Pro = pro) {
-  const { context } = await signedIn(who);
-  return (await action({ request: formRequest(PATH, fields), context, params: {} } as never)) as unknown;
+  const { as } = await session(who);
+  return callAction(action, { db, as, path: PATH, form: fields });
 }
 
-type Reply = { data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; failure?: { title: string; text: string } }; init: { status: number } };
-const reply = (res: unknown) => {
-  if (res instanceof Response) throw new Error(`expected a data() reply, got ${res.status}`);
-  return res as Reply;
-};
-const response = (res: unknown) => {
-  if (!(res instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(res)}`);
-  return res;
-};
-async function toastOf(res: Response) {
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }))).toast;
+/** The data() reply: its status, conform's result and, for the deletion, the failure shown. */
+function reply(res: Awaited<ReturnType<typeof action>>) {
+  const { init, data } = replyOf(res);
+  return { status: init?.status, result: data.result, failure: data.intent === "delete-account" ? data.failure : undefined };
 }
 
 const hashOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]?.passwordHash;
@@ -91,20 +81,17 @@ const sessionIdsOf = async (id: string) =>
 
 /** One row in every table the professional can own, named after them. */
 async function seedWorkspace(who: Pro, label: string) {
-  const [cat] = await db.insert(categories).values({ userId: who.id, name: `Cabelo ${label}`, slug: `cabelo-${label.toLowerCase()}` }).returning();
-  const [svc] = await db
-    .insert(services)
-    .values({ userId: who.id, categoryId: cat!.id, name: `Corte ${label}`, priceCents: 5000, durationMinutes: 45 })
-    .returning();
-  const [client] = await db
-    .insert(clients)
-    .values({ userId: who.id, name: `Cliente de ${label}`, phone: label === "Ana" ? "11911112222" : "11933334444", email: `cliente-${label.toLowerCase()}@example.com` })
-    .returning();
-  await db.insert(appointments).values({
-    userId: who.id,
-    clientId: client!.id,
-    serviceId: svc!.id,
-    serviceName: svc!.name,
+  const cat = await createCategory(db, who.id, { name: `Cabelo ${label}`, slug: `cabelo-${label.toLowerCase()}` });
+  const svc = await createService(db, who.id, { categoryId: cat.id, name: `Corte ${label}`, priceCents: 5000, durationMinutes: 45 });
+  const client = await createClient(db, who.id, {
+    name: `Cliente de ${label}`,
+    phone: label === "Ana" ? "11911112222" : "11933334444",
+    email: `cliente-${label.toLowerCase()}@example.com`,
+  });
+  await createAppointment(db, who.id, {
+    clientId: client.id,
+    serviceId: svc.id,
+    serviceName: svc.name,
     date: "2026-12-01",
     startMinute: 600,
     durationMinutes: 45,
@@ -112,22 +99,18 @@ async function seedWorkspace(who: Pro, label: string) {
     status: "completed",
     notes: `Nota de ${label}`,
   });
-  const [req] = await db
-    .insert(bookingRequests)
-    .values({
-      professionalId: who.id,
-      serviceId: svc!.id,
-      serviceName: svc!.name,
-      customerName: `Solicitante de ${label}`,
-      customerPhone: "11955556666",
-      date: "2026-12-02",
-      startMinute: 660,
-      durationMinutes: 45,
-      priceCents: 5000,
-    })
-    .returning();
-  await db.insert(bookingRequestTokens).values({ bookingRequestId: req!.id, tokenHash: `hash-${label}-${crypto.randomUUID()}` });
-  await db.insert(workingHours).values([1, 2, 3].map((dayOfWeek) => ({ userId: who.id, dayOfWeek })));
+  const req = await createBookingRequest(db, who.id, {
+    serviceId: svc.id,
+    serviceName: svc.name,
+    customerName: `Solicitante de ${label}`,
+    customerPhone: "11955556666",
+    date: "2026-12-02",
+    startMinute: 660,
+    durationMinutes: 45,
+    priceCents: 5000,
+  });
+  await db.insert(bookingRequestTokens).values({ bookingRequestId: req.id, tokenHash: `hash-${label}-${crypto.randomUUID()}` });
+  await createWorkingHours(db, who.id, [1, 2, 3].map((dayOfWeek) => ({ dayOfWeek })));
   const [image] = await db
     .insert(storedImages)
     .values({ userId: who.id, contentType: "image/jpeg", byteSize: 4, data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) })
@@ -164,11 +147,8 @@ const snapshotOf = async (who: Pro) => {
 describe("Configurações > Geral page", () => {
   it("tells whether a paid subscription and linked accounts would be affected", async () => {
     await db.insert(linkedAccounts).values({ ownerId: pro.id, linkedUserEmail: "equipe@example.com" });
-    const { context } = await signedIn(pro);
-    expect(await loader({ request: new Request(`${ORIGIN}${PATH}`), context, params: {} } as never)).toMatchObject({
-      paidSubscription: false,
-      linkedCount: 1,
-    });
+    const { as } = await session(pro);
+    expect(await callLoader(loader, { db, as, path: PATH })).toMatchObject({ paidSubscription: false, linkedCount: 1 });
   });
 });
 
@@ -177,31 +157,28 @@ describe("Configurações > Geral page", () => {
 describe("change password", () => {
   it("refuses a wrong current password with 400 beside the field, changing nothing", async () => {
     const before = await hashOf(pro.id);
-    await signedIn(pro);
+    await signIn(db, pro);
     const sessionsBefore = await sessionIdsOf(pro.id);
     const res = reply(
       await post({ intent: "change-password", currentPassword: "errada99", password: "novaSenha1", confirmPassword: "novaSenha1" }),
     );
-    expect(res.init.status).toBe(400);
-    expect(res.data.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_WRONG]);
+    expect(res.status).toBe(400);
+    expect(res.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_WRONG]);
     // Passwords are never echoed back.
-    expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("novaSenha1");
-    expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("errada99");
+    expect(JSON.stringify(res.result.initialValue ?? {})).not.toContain("novaSenha1");
+    expect(JSON.stringify(res.result.initialValue ?? {})).not.toContain("errada99");
     expect(await hashOf(pro.id)).toBe(before);
     expect(await sessionIdsOf(pro.id)).toEqual(expect.arrayContaining(sessionsBefore));
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Sua senha do Agendo foi alterada"))).toEqual([]);
   });
 
   it("uses the sign-up rules for the new password", async () => {
-    const short = reply(await post({ intent: "change-password", currentPassword: "senha123", password: "abc", confirmPassword: "abc" }));
-    expect(short.init.status).toBe(400);
-    expect(short.data.result.error?.password).toEqual(["Senha deve ter pelo menos 6 caracteres"]);
-    const mismatch = reply(
-      await post({ intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha2" }),
-    );
-    expect(mismatch.data.result.error?.confirmPassword).toEqual(["As senhas não coincidem"]);
-    const empty = reply(await post({ intent: "change-password", currentPassword: "", password: "novaSenha1", confirmPassword: "novaSenha1" }));
-    expect(empty.data.result.error?.currentPassword).toEqual(["Digite sua senha atual."]);
+    const short = await post({ intent: "change-password", currentPassword: "senha123", password: "abc", confirmPassword: "abc" });
+    expect(short).toHaveFieldError("password", "Senha deve ter pelo menos 6 caracteres");
+    const mismatch = await post({ intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha2" });
+    expect(mismatch).toHaveFieldError("confirmPassword", "As senhas não coincidem");
+    const empty = await post({ intent: "change-password", currentPassword: "", password: "novaSenha1", confirmPassword: "novaSenha1" });
+    expect(empty).toHaveFieldError("currentPassword", "Digite sua senha atual.");
     expect(await verifyLogin(db, pro.email, "senha123")).not.toBeNull();
   });
 
@@ -210,19 +187,17 @@ describe("change password", () => {
     await createSession(db, new Request(ORIGIN), pro.id, false);
     await createSession(db, new Request(ORIGIN), other.id, false);
     const otherSessions = await sessionIdsOf(other.id);
-    const { context, sessionId, cookie } = await signedIn(pro);
+    const { as, sessionId, cookie } = await session(pro);
     expect((await sessionIdsOf(pro.id)).length).toBe(3);
 
-    const res = response(
-      await action({
-        request: formRequest(PATH, { intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha1" }),
-        context,
-        params: {},
-      } as never),
-    );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(PATH);
-    expect(await toastOf(res)).toEqual({ type: "success", ...PASSWORD_CHANGED });
+    const res = await callAction(action, {
+      db,
+      as,
+      path: PATH,
+      form: { intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha1" },
+    });
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ type: "success", ...PASSWORD_CHANGED });
 
     expect(await sessionIdsOf(pro.id)).toEqual([sessionId]);
     expect((await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } })))?.id).toBe(pro.id);
@@ -239,8 +214,8 @@ describe("change password", () => {
     const res = reply(
       await post({ intent: "change-password", currentPassword: "senha123", password: "novaSenha1", confirmPassword: "novaSenha1" }),
     );
-    expect(res.init.status).toBe(429);
-    expect(res.data.result.error?.currentPassword).toEqual([TOO_MANY_PASSWORD_ATTEMPTS]);
+    expect(res.status).toBe(429);
+    expect(res.result.error?.currentPassword).toEqual([TOO_MANY_PASSWORD_ATTEMPTS]);
     expect(await verifyLogin(db, pro.email, "senha123")).not.toBeNull();
   });
 });
@@ -251,15 +226,14 @@ describe("export", () => {
   it("works for a suspended professional and asks anyone signed out to sign in", async () => {
     await seedWorkspace(pro, "Ana");
     await db.update(subscriptions).set({ trialEndDate: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, pro.id));
-    const { cookie } = await signedIn(pro);
+    const { cookie } = await signIn(db, pro);
     expect((await loadAccess(db, (await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } })))!))?.access).toBe("denied");
-    const request = new Request(`${ORIGIN}${PATH}/exportar`, { headers: { Cookie: cookie } });
-    const res = response(await exportLoader({ request, context: contextFor(db), params: {} } as never));
+    const res = response(await callLoader(exportLoader, { db, path: `${PATH}/exportar`, cookie }));
     expect(res.status).toBe(200);
     const json = JSON.parse(strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))["dados.json"]!));
     expect(JSON.stringify(json)).toContain("Ana");
 
-    const anonymous = await exportLoader({ request: new Request(`${ORIGIN}${PATH}/exportar`), context: contextFor(db), params: {} } as never).catch((r: unknown) => r);
+    const anonymous = await callLoader(exportLoader, { db, path: `${PATH}/exportar` }).catch((r: unknown) => r);
     expect(response(anonymous).status).toBe(302);
     expect(response(anonymous).headers.get("Location")).toMatch(/^\/login/);
   });
@@ -267,9 +241,8 @@ describe("export", () => {
   it("downloads a zip with the professional's rows and none of anyone else's", async () => {
     await seedWorkspace(pro, "Ana");
     await seedWorkspace(other, "Bia");
-    const { cookie } = await signedIn(pro);
-    const request = new Request(`${ORIGIN}${PATH}/exportar`, { headers: { Cookie: cookie } });
-    const res = response(await exportLoader({ request, context: contextFor(db), params: {} } as never));
+    const { cookie } = await signIn(db, pro);
+    const res = response(await callLoader(exportLoader, { db, path: `${PATH}/exportar`, cookie }));
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="agendo-meus-dados-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -341,9 +314,9 @@ describe("delete account", () => {
     await seedWorkspace(pro, "Ana");
     const before = await databaseText();
     const res = reply(await post({ intent: "delete-account", password: "errada99", confirm: "on" }));
-    expect(res.init.status).toBe(400);
-    expect(res.data.result.error?.password).toEqual([DELETE_PASSWORD_WRONG]);
-    expect(JSON.stringify(res.data.result.initialValue ?? {})).not.toContain("errada99");
+    expect(res.status).toBe(400);
+    expect(res.result.error?.password).toEqual([DELETE_PASSWORD_WRONG]);
+    expect(JSON.stringify(res.result.initialValue ?? {})).not.toContain("errada99");
     // Only the wrong-password counter and the session this test opened changed.
     const after = await databaseText();
     expect(after.replace(/^(sessions|rate_limits): .*$/gm, "")).toBe(before.replace(/^(sessions|rate_limits): .*$/gm, ""));
@@ -352,8 +325,8 @@ describe("delete account", () => {
 
   it("asks for the explicit confirmation", async () => {
     const res = reply(await post({ intent: "delete-account", password: "senha123" }));
-    expect(res.init.status).toBe(400);
-    expect(res.data.result.error?.confirm).toEqual([DELETE_CONFIRM_REQUIRED]);
+    expect(res.status).toBe(400);
+    expect(res.result.error?.confirm).toEqual([DELETE_CONFIRM_REQUIRED]);
     expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(1);
   });
 
@@ -374,13 +347,10 @@ describe("delete account", () => {
     await db.insert(linkedAccounts).values({ ownerId: other.id, linkedUserEmail: pro.email, linkedUserId: pro.id, status: "active" });
     const otherSessions = await sessionIdsOf(other.id);
 
-    const { context, cookie } = await signedIn(pro);
-    const res = response(
-      await action({ request: formRequest(PATH, { intent: "delete-account", password: "senha123", confirm: "on" }), context, params: {} } as never),
-    );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
-    expect(await toastOf(res)).toEqual({ type: "success", ...ACCOUNT_DELETED });
+    const { as, cookie } = await session(pro);
+    const res = response(await callAction(action, { db, as, path: PATH, form: { intent: "delete-account", password: "senha123", confirm: "on" } }));
+    expect(res).toHaveRedirect("/login");
+    await expect(res).toSendToast({ type: "success", ...ACCOUNT_DELETED });
     expect(res.headers.getSetCookie().find((c) => c.startsWith("__session="))).toMatch(/^__session=;.*Max-Age=0/);
     expect(await getSessionUser(db, new Request(ORIGIN, { headers: { Cookie: cookie } }))).toBeNull();
 
@@ -441,8 +411,8 @@ describe("delete account with Stripe configured", () => {
   });
 
   it("cancels the subscription at Stripe, then deletes the account", async () => {
-    const { context } = await signedIn(pro);
-    expect(await loader({ request: new Request(`${ORIGIN}${PATH}`), context, params: {} } as never)).toMatchObject({ paidSubscription: true });
+    const { as } = await session(pro);
+    expect(await callLoader(loader, { db, as, path: PATH })).toMatchObject({ paidSubscription: true });
     const res = response(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
     expect(res.headers.get("Location")).toBe("/login");
     expect(calls).toEqual([{ method: "DELETE", url: "/v1/subscriptions/sub_ana123", auth: "Bearer sk_test_account_settings" }]);
@@ -453,9 +423,9 @@ describe("delete account with Stripe configured", () => {
   it("deletes nothing and explains when Stripe cannot cancel", async () => {
     answer = 500;
     const res = reply(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
-    expect(res.init.status).toBe(503);
-    expect(res.data.failure?.title).toBe("Sua conta não foi excluída");
-    expect(res.data.failure?.text).toContain("Não conseguimos cancelar sua assinatura");
+    expect(res.status).toBe(503);
+    expect(res.failure?.title).toBe("Sua conta não foi excluída");
+    expect(res.failure?.text).toContain("Não conseguimos cancelar sua assinatura");
     expect(calls).toHaveLength(1);
     expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(1);
     expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, pro.id))).toEqual([

@@ -10,9 +10,9 @@ import { createResetToken, verifyLogin } from "../../app/domain/accounts/credent
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
 import { SECRET_REMOVED, sendEmail } from "../../app/utils/email.server";
-import { readToast } from "../../app/utils/toast.server";
-import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN } from "../support/db";
+import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction, callLoader, replyOf, responseOf, routeArgs, runMiddleware, thrownBy } from "../support/routes";
 
 const DAY = 86_400_000;
 const EMAIL_TAKEN = "Este e-mail já está em uso. Faça login ou use outro e-mail.";
@@ -25,28 +25,6 @@ const TOO_MANY = { title: "Muitas tentativas", text: "Aguarde alguns minutos ant
 
 // ------------------------------------------------------------------ helpers
 
-const args = (db: Db, request: Request) => ({ request, context: contextFor(db), params: {} }) as never;
-
-/** The data() reply of an action that did not redirect. */
-function replyOf<T>(value: T): Extract<T, { data: unknown }> {
-  if (value instanceof Response) throw new Error(`expected a data() reply, got a ${value.status} response`);
-  return value as Extract<T, { data: unknown }>;
-}
-
-function responseOf(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
-  return value;
-}
-
-async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
-
 /** The raw Set-Cookie header of one cookie. */
 function setCookie(res: Response, name: string) {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
@@ -54,10 +32,6 @@ function setCookie(res: Response, name: string) {
 
 function getRequest(path: string, cookie?: string) {
   return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-async function toastOf(res: Response) {
-  return (await readToast(getRequest("/", cookiesFrom(res)))).toast;
 }
 
 async function sessionUser(db: Db, cookie: string) {
@@ -78,16 +52,16 @@ function register(db: Db, fields: Partial<Record<string, string>> = {}) {
     ...fields,
   };
   const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return registerAction(args(db, formRequest("/register", clean)));
+  return callAction(registerAction, { db, path: "/register", form: clean });
 }
 
 function login(db: Db, fields: Record<string, string>, cookie?: string) {
-  return loginAction(args(db, formRequest("/login", { intent: "login", ...fields }, { cookie })));
+  return callAction(loginAction, { db, path: "/login", form: { intent: "login", ...fields }, cookie });
 }
 
 /** A sign-in attempt from another client address. */
 function loginFrom(db: Db, address: string, fields: Record<string, string>) {
-  return loginAction({ request: formRequest("/login", { intent: "login", ...fields }), context: contextFor(db, address), params: {} } as never);
+  return callAction(loginAction, { db, clientAddress: address, path: "/login", form: { intent: "login", ...fields } });
 }
 
 async function signIn(db: Db, email: string, password: string, extra: Record<string, string> = {}) {
@@ -97,7 +71,7 @@ async function signIn(db: Db, email: string, password: string, extra: Record<str
 }
 
 function requestReset(db: Db, email: string) {
-  return loginAction(args(db, formRequest("/login", { intent: "reset", email, password: "" })));
+  return callAction(loginAction, { db, path: "/login", form: { intent: "reset", email, password: "" } });
 }
 
 async function outbox(db: Db) {
@@ -111,11 +85,11 @@ function tokenFrom(text: string) {
 }
 
 function resetWith(db: Db, token: string, password: string, confirmPassword = password) {
-  return resetAction(args(db, formRequest("/redefinir-senha", { token, password, confirmPassword })));
+  return callAction(resetAction, { db, path: "/redefinir-senha", form: { token, password, confirmPassword } });
 }
 
 function resetPage(db: Db, token: string) {
-  return resetLoader(args(db, getRequest(`/redefinir-senha?token=${encodeURIComponent(token)}`)));
+  return callLoader(resetLoader, { db, path: `/redefinir-senha?token=${encodeURIComponent(token)}` });
 }
 
 beforeEach(() => {
@@ -143,11 +117,12 @@ describe("register", () => {
     const fresh = createTestDb();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await registerAction({
-        request: formRequest("/register", { name: "Salão", email: `pessoa${i}@example.com`, phone: "(11) 98765-4321", password: "senha-forte-1", confirmPassword: "senha-forte-1", terms: "on" }),
-        context: contextFor(fresh, "198.51.100.77"),
-        params: {},
-      } as never);
+      const res = await callAction(registerAction, {
+        db: fresh,
+        clientAddress: "198.51.100.77",
+        path: "/register",
+        form: { name: "Salão", email: `pessoa${i}@example.com`, phone: "(11) 98765-4321", password: "senha-forte-1", confirmPassword: "senha-forte-1", terms: "on" },
+      });
       statuses.push(res instanceof Response ? res.status : (replyOf(res).init?.status ?? 200));
     }
     expect(statuses.slice(0, 20).every((st) => st === 302)).toBe(true);
@@ -164,7 +139,7 @@ describe("register", () => {
     expect(cookie).toMatch(/^__session=[^;]+/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(await toastOf(res)).toEqual({
+    await expect(res).toSendToast({
       type: "success",
       title: "Bem-vindo ao Agendo!",
       description: "Sua conta foi criada e você já está conectado!",
@@ -279,7 +254,7 @@ describe("login", () => {
     const pro = await createProfessional(db);
     const { res, cookie } = await signIn(db, `  ${pro.email.toUpperCase()} `, pro.password);
     expect(res.headers.get("Location")).toBe("/dashboard");
-    expect(await toastOf(res)).toEqual({
+    await expect(res).toSendToast({
       type: "success",
       title: "Login realizado com sucesso!",
       description: "Bem-vindo ao Agendo",
@@ -400,18 +375,18 @@ describe("sessions", () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
     const { cookie } = await signIn(db, pro.email, pro.password);
-    for (const [loader, path] of [
-      [loginLoader, "/login"],
-      [registerLoader, "/register"],
-    ] as const) {
-      const thrown = responseOf(await thrownBy(loader(args(db, getRequest(path, cookie)))));
+    for (const open of [
+      () => callLoader(loginLoader, { db, path: "/login", cookie }),
+      () => callLoader(registerLoader, { db, path: "/register", cookie }),
+    ]) {
+      const thrown = responseOf(await thrownBy(open()));
       expect(thrown.status).toBe(302);
       expect(thrown.headers.get("Location")).toBe("/dashboard");
     }
     // A signed-in register POST is redirected too, and creates nothing.
     const post = responseOf(
       await thrownBy(
-        registerAction(args(db, formRequest("/register", { name: "Nova", email: "nova@example.com" }, { cookie }))),
+        callAction(registerAction, { db, path: "/register", form: { name: "Nova", email: "nova@example.com" }, cookie }),
       ),
     );
     expect(post.headers.get("Location")).toBe("/dashboard");
@@ -420,14 +395,14 @@ describe("sessions", () => {
 
   it("an anonymous visitor sees /login and /register", async () => {
     const db = createTestDb();
-    expect(await loginLoader(args(db, getRequest("/login")))).toBeNull();
-    expect(await registerLoader(args(db, getRequest("/register")))).toEqual({ email: "" });
+    expect(await callLoader(loginLoader, { db, path: "/login" })).toBeNull();
+    expect(await callLoader(registerLoader, { db, path: "/register" })).toEqual({ email: "" });
   });
 
   it("an invitation link fills in the e-mail; anything that is not an e-mail is ignored", async () => {
     const db = createTestDb();
-    expect(await registerLoader(args(db, getRequest("/register?email=Joana%40Example.com")))).toEqual({ email: "joana@example.com" });
-    expect(await registerLoader(args(db, getRequest("/register?email=%3Cscript%3E")))).toEqual({ email: "" });
+    expect(await callLoader(registerLoader, { db, path: "/register?email=Joana%40Example.com" })).toEqual({ email: "joana@example.com" });
+    expect(await callLoader(registerLoader, { db, path: "/register?email=%3Cscript%3E" })).toEqual({ email: "" });
   });
 
   it("logout ends this session on the server and clears the cookie", async () => {
@@ -437,7 +412,7 @@ describe("sessions", () => {
     const otherDevice = await signIn(db, pro.email, pro.password);
     expect(await sessionUser(db, cookie)).not.toBeNull();
 
-    const res = responseOf(await logoutAction(args(db, formRequest("/logout", {}, { cookie }))));
+    const res = responseOf(await callAction(logoutAction, { db, path: "/logout", cookie }));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");
     expect(setCookie(res, "__session")).toMatch(/^__session=;.*Max-Age=0/);
@@ -484,7 +459,7 @@ describe("password reset", () => {
     type: "success",
     title: "E-mail enviado!",
     description: "Verifique sua caixa de entrada para redefinir sua senha.",
-  };
+  } as const;
 
   it("e-mails a one-hour link to an existing account", async () => {
     const db = createTestDb();
@@ -492,7 +467,7 @@ describe("password reset", () => {
     const res = responseOf(await requestReset(db, ` ${pro.email.toUpperCase()} `));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");
-    expect(await toastOf(res)).toEqual(SENT_TOAST);
+    await expect(res).toSendToast(SENT_TOAST);
 
     const mails = await outbox(db);
     expect(mails).toHaveLength(1);
@@ -519,7 +494,7 @@ describe("password reset", () => {
     const res = responseOf(await requestReset(db, "ninguem@example.com"));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");
-    expect(await toastOf(res)).toEqual(SENT_TOAST);
+    await expect(res).toSendToast(SENT_TOAST);
     expect(await outbox(db)).toHaveLength(0);
     expect(await rows(db, passwordResetTokens)).toBe(0);
   });
@@ -542,7 +517,7 @@ describe("password reset", () => {
     for (let i = 0; i < 5; i++) {
       const res = responseOf(await requestReset(db, pro.email));
       expect(res.headers.get("Location")).toBe("/login");
-      expect(await toastOf(res)).toEqual(SENT_TOAST);
+      await expect(res).toSendToast(SENT_TOAST);
     }
     expect(await outbox(db)).toHaveLength(3);
   });
@@ -558,7 +533,7 @@ describe("password reset", () => {
     const res = responseOf(await resetWith(db, token, "nova-senha-123"));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
-    expect(await toastOf(res)).toEqual({
+    await expect(res).toSendToast({
       type: "success",
       title: "Senha redefinida!",
       description: "Você já está conectado com a nova senha.",
@@ -666,7 +641,7 @@ describe("password reset", () => {
   it("an unknown or missing token is refused", async () => {
     const db = createTestDb();
     expect((await resetPage(db, "nao-existe")).data.valid).toBe(false);
-    const page = await resetLoader(args(db, getRequest("/redefinir-senha")));
+    const page = await callLoader(resetLoader, { db, path: "/redefinir-senha" });
     expect(page.data).toEqual({ token: "", valid: false });
   });
 });
@@ -674,14 +649,9 @@ describe("password reset", () => {
 // ------------------------------------------------------------------ CSRF
 
 describe("root middleware (cross-site writes)", () => {
-  // The two root middlewares as React Router chains them: headers around the write checks.
-  type Middleware = (typeof middleware)[number];
-  const [withHeaders, checkWrite] = middleware as [Middleware, Middleware];
-  const root = (args: Parameters<Middleware>[0], next: () => Promise<Response>) =>
-    withHeaders(args, async () => {
-      await checkWrite(args, next);
-      return next();
-    });
+  // The root middlewares as React Router chains them around the route (`next`): headers around the write checks.
+  const root = async (db: Db, request: Request, next: () => Promise<Response>) =>
+    runMiddleware(middleware, await routeArgs({ db, request }), next);
   const ok = () => vi.fn(async () => new Response("ok"));
 
   function post(headers: Record<string, string>) {
@@ -691,9 +661,7 @@ describe("root middleware (cross-site writes)", () => {
   it("refuses a POST from another origin with 403", async () => {
     const db = createTestDb();
     const next = ok();
-    const error = await thrownBy(
-      Promise.resolve(root({ request: post({ Origin: "https://evil.example" }), context: contextFor(db), params: {} } as never, next)),
-    );
+    const error = await thrownBy(root(db, post({ Origin: "https://evil.example" }), next));
     expect(error).toMatchObject({ init: { status: 403 }, data: "Solicitação de outro site recusada." });
     expect(next).not.toHaveBeenCalled();
   });
@@ -701,9 +669,7 @@ describe("root middleware (cross-site writes)", () => {
   it("refuses a POST the browser marks cross-site, even without Origin", async () => {
     const db = createTestDb();
     const next = ok();
-    const error = await thrownBy(
-      Promise.resolve(root({ request: post({ "Sec-Fetch-Site": "cross-site" }), context: contextFor(db), params: {} } as never, next)),
-    );
+    const error = await thrownBy(root(db, post({ "Sec-Fetch-Site": "cross-site" }), next));
     expect(error).toMatchObject({ init: { status: 403 } });
     expect(next).not.toHaveBeenCalled();
   });
@@ -711,10 +677,7 @@ describe("root middleware (cross-site writes)", () => {
   it("lets a same-origin POST through and adds the security headers", async () => {
     const db = createTestDb();
     const next = ok();
-    const res = (await root(
-      { request: post({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }), context: contextFor(db), params: {} } as never,
-      next,
-    )) as Response;
+    const res = await root(db, post({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }), next);
     expect(next).toHaveBeenCalledOnce();
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -724,7 +687,7 @@ describe("root middleware (cross-site writes)", () => {
     const db = createTestDb();
     const next = ok();
     const request = new Request(`${ORIGIN}/login`, { headers: { "Sec-Fetch-Site": "cross-site" } });
-    await root({ request, context: contextFor(db), params: {} } as never, next);
+    await root(db, request, next);
     expect(next).toHaveBeenCalledOnce();
   });
 });

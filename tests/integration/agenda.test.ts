@@ -1,14 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, clients, services, workingHours } from "../../db/schema";
+import { appointments, services } from "../../db/schema";
 import { action, loader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { PERIOD_ERRORS } from "../../app/domain/periods";
-import { readToast } from "../../app/utils/toast.server";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
-import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { createTestDb, userContextFor } from "../support/db";
+import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
 // database driver keeps its real timers.
@@ -26,26 +25,17 @@ let other: Pro;
 
 async function setUpProfessional(name: string): Promise<Pro> {
   const account = await createProfessional(db, { name });
-  await db.insert(workingHours).values(defaultWeek(account.id));
-  const [service] = await db
-    .insert(services)
-    .values({ userId: account.id, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 })
-    .returning();
-  const [inactive] = await db
-    .insert(services)
-    .values({ userId: account.id, name: "Escova antiga", priceCents: 3000, durationMinutes: 30, isActive: false })
-    .returning();
-  const [client] = await db
-    .insert(clients)
-    .values({ userId: account.id, name: `Cliente de ${name}`, phone: `1199${Math.floor(Math.random() * 1e7)}` })
-    .returning();
+  await createWorkingHours(db, account.id);
+  const service = await createService(db, account.id, { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
+  const inactive = await createService(db, account.id, { name: "Escova antiga", priceCents: 3000, durationMinutes: 30, isActive: false });
+  const client = await createClient(db, account.id, { name: `Cliente de ${name}` });
   return {
     id: account.id,
     email: account.email,
     ctx: await userContextFor(db, account),
-    clientId: client!.id,
-    serviceId: service!.id,
-    inactiveServiceId: inactive!.id,
+    clientId: client.id,
+    serviceId: service.id,
+    inactiveServiceId: inactive.id,
   };
 }
 
@@ -71,13 +61,11 @@ async function run<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 function post(who: Pro, fields: Record<string, string>, path = "/agenda") {
-  return run(() => action({ request: formRequest(path, fields), context: who.ctx, params: {} } as never));
+  return run(() => callAction(action, { context: who.ctx, path, form: fields }));
 }
 
 function load(who: Pro, path: string) {
-  return run(() =>
-    loader({ request: new Request(`${ORIGIN}${path}`), context: who.ctx, params: {} } as never),
-  );
+  return run(() => callLoader(loader, { context: who.ctx, path }));
 }
 
 function statusOf(value: unknown): number {
@@ -89,12 +77,6 @@ function statusOf(value: unknown): number {
 function replyOf(value: unknown) {
   if (value instanceof Response) throw new Error(`expected a data() reply, got ${value.status}`);
   return (value as { data: { result: { error?: Record<string, string[]> }; times: string[] | null } }).data;
-}
-
-async function toastOf(value: unknown) {
-  if (!(value instanceof Response)) throw new Error("expected a redirect");
-  const request = new Request(ORIGIN, { headers: { Cookie: cookiesFrom(value) } });
-  return (await readToast(request)).toast;
 }
 
 function booking(who: Pro, over: Record<string, string> = {}) {
@@ -113,22 +95,17 @@ async function rowsOf(who: Pro) {
   return db.select().from(appointments).where(eq(appointments.userId, who.id));
 }
 
-async function insertAppointment(who: Pro, over: Partial<typeof appointments.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(appointments)
-    .values({
-      userId: who.id,
-      clientId: who.clientId,
-      serviceId: who.serviceId,
-      serviceName: "Corte Masculino",
-      date: TUESDAY,
-      startMinute: 14 * 60,
-      durationMinutes: 45,
-      priceCents: 5000,
-      ...over,
-    })
-    .returning();
-  return row!;
+function insertAppointment(who: Pro, over: Partial<typeof appointments.$inferInsert> = {}) {
+  return createAppointment(db, who.id, {
+    clientId: who.clientId,
+    serviceId: who.serviceId,
+    serviceName: "Corte Masculino",
+    date: TUESDAY,
+    startMinute: 14 * 60,
+    durationMinutes: 45,
+    priceCents: 5000,
+    ...over,
+  });
 }
 
 async function listOf(who: Pro, path = "/agenda") {
@@ -152,7 +129,7 @@ describe("creating an appointment", () => {
     expect((res as Response).headers.get("Location")).toBe(
       `/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}`,
     );
-    expect(await toastOf(res)).toMatchObject({
+    await expect(res).toSendToast({
       type: "success",
       title: "Agendamento criado!",
       description: "Agendamento criado com sucesso.",
@@ -297,7 +274,7 @@ describe("editing an appointment", () => {
     const row = await insertAppointment(pro, { priceCents: 4000 });
     const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, time: "15:00", notes: "Mudou" });
     expect(statusOf(res)).toBe(302);
-    expect(await toastOf(res)).toMatchObject({
+    await expect(res).toSendToast({
       title: "Agendamento atualizado!",
       description: "Agendamento atualizado com sucesso.",
     });
@@ -307,14 +284,11 @@ describe("editing an appointment", () => {
 
   it("copies the new service when the service changes", async () => {
     const row = await insertAppointment(pro);
-    const [barba] = await db
-      .insert(services)
-      .values({ userId: pro.id, name: "Barba", priceCents: 3500, durationMinutes: 30 })
-      .returning();
-    const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, serviceId: barba!.id, time: "14:00" });
+    const barba = await createService(db, pro.id, { name: "Barba", priceCents: 3500, durationMinutes: 30 });
+    const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, serviceId: barba.id, time: "14:00" });
     expect(statusOf(res)).toBe(302);
     const [saved] = await rowsOf(pro);
-    expect(saved).toMatchObject({ serviceId: barba!.id, serviceName: "Barba", durationMinutes: 30, priceCents: 3500 });
+    expect(saved).toMatchObject({ serviceId: barba.id, serviceName: "Barba", durationMinutes: 30, priceCents: 3500 });
   });
 
   it("refuses a taken time and leaves the row as it was", async () => {
@@ -349,7 +323,7 @@ describe("status changes", () => {
     const res = await post(pro, { intent, id: row.id }, "/agenda?periodo=esta-semana&confirmar-exclusao=x");
     expect(statusOf(res)).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
-    expect(await toastOf(res)).toMatchObject({ type: "success", description: "Agendamento atualizado com sucesso." });
+    await expect(res).toSendToast({ type: "success", description: "Agendamento atualizado com sucesso." });
     const [saved] = await rowsOf(pro);
     expect(saved!.status).toBe(status);
   });
@@ -359,7 +333,7 @@ describe("status changes", () => {
     for (const intent of ["confirm", "cancel", "no-show", "complete"]) {
       const res = await post(pro, { intent, id: row.id });
       expect(statusOf(res)).toBe(302);
-      expect(await toastOf(res)).toMatchObject({ type: "error", title: "Erro" });
+      await expect(res).toSendToast({ type: "error", title: "Erro" });
     }
     const confirmed = await insertAppointment(pro, { status: "confirmed", startMinute: 16 * 60 });
     await post(pro, { intent: "confirm", id: confirmed.id });
@@ -394,7 +368,7 @@ describe("deleting", () => {
     const res = await post(pro, { intent: "delete", id: row.id }, `/agenda?periodo=esta-semana&confirmar-exclusao=${row.id}`);
     expect(statusOf(res)).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
-    expect(await toastOf(res)).toMatchObject({ type: "success", description: "Agendamento removido com sucesso." });
+    await expect(res).toSendToast({ type: "success", description: "Agendamento removido com sucesso." });
     expect(await rowsOf(pro)).toHaveLength(0);
     expect(statusOf(await post(pro, { intent: "delete", id: row.id }))).toBe(404);
   });
@@ -487,9 +461,10 @@ describe("the list", () => {
   });
 
   it("pages through a long period", async () => {
-    await db.insert(appointments).values(
+    await createAppointments(
+      db,
+      pro.id,
       Array.from({ length: 55 }, (_, i) => ({
-        userId: pro.id,
         date: TUESDAY,
         startMinute: 9 * 60 + i,
         durationMinutes: 1,

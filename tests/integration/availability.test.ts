@@ -9,10 +9,9 @@ import {
   updateAppointmentIfFree,
 } from "../../app/domain/availability/slot-claims.server";
 import { openDb, type Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { minutesToTime } from "../../app/domain/dates";
 import { BASE_DB, TEST_DIR } from "../support/global-setup";
-import { createProfessional } from "../support/factories";
+import { createAppointment, createBookingRequest, createProfessional, createWorkingHours } from "../support/factories";
 
 const SP = "America/Sao_Paulo";
 const NOW = new Date("2025-03-10T11:00:00Z"); // Monday 08:00 in Sao Paulo
@@ -30,7 +29,8 @@ beforeEach(async () => {
   db = openDb(`file:${path}`);
   pro = await createProfessional(db);
   other = await createProfessional(db);
-  await db.insert(workingHours).values([...defaultWeek(pro.id), ...defaultWeek(other.id)]);
+  await createWorkingHours(db, pro.id);
+  await createWorkingHours(db, other.id);
 });
 
 const free = (durationMinutes = 30, extra: { excludeAppointmentId?: string } = {}) =>
@@ -54,6 +54,16 @@ const request = (over: Partial<typeof bookingRequests.$inferInsert> = {}) => ({
   ...over,
 });
 
+/** Rows inserted as is (no availability check), from the same values the claims below get. */
+function addAppointment(over: Partial<typeof appointments.$inferInsert> = {}) {
+  const row = appointment(over);
+  return createAppointment(db, row.userId, row);
+}
+function addRequest(over: Partial<typeof bookingRequests.$inferInsert> = {}) {
+  const row = request(over);
+  return createBookingRequest(db, row.professionalId, row);
+}
+
 describe("getFreeSlots", () => {
   it("reads the day's working hours", async () => {
     expect(await free()).toHaveLength(16);
@@ -67,11 +77,9 @@ describe("getFreeSlots", () => {
   });
 
   it("is blocked by appointments that are not cancelled", async () => {
-    await db.insert(appointments).values([
-      appointment({ startMinute: 9 * 60, durationMinutes: 30, status: "confirmed" }),
-      appointment({ startMinute: 10 * 60, durationMinutes: 30, status: "cancelled" }),
-      appointment({ startMinute: 14 * 60, durationMinutes: 30, status: "completed" }),
-    ]);
+    await addAppointment({ startMinute: 9 * 60, durationMinutes: 30, status: "confirmed" });
+    await addAppointment({ startMinute: 10 * 60, durationMinutes: 30, status: "cancelled" });
+    await addAppointment({ startMinute: 14 * 60, durationMinutes: 30, status: "completed" });
     const s = await free();
     expect(s).not.toContain("09:00");
     expect(s).toContain("10:00"); // the cancelled one frees its time
@@ -79,11 +87,9 @@ describe("getFreeSlots", () => {
   });
 
   it("is blocked by pending booking requests, not by declined or cancelled ones", async () => {
-    await db.insert(bookingRequests).values([
-      request({ startMinute: 9 * 60, durationMinutes: 30 }),
-      request({ startMinute: 10 * 60, durationMinutes: 30, status: "declined" }),
-      request({ startMinute: 11 * 60, durationMinutes: 30, status: "cancelled" }),
-    ]);
+    await addRequest({ startMinute: 9 * 60, durationMinutes: 30 });
+    await addRequest({ startMinute: 10 * 60, durationMinutes: 30, status: "declined" });
+    await addRequest({ startMinute: 11 * 60, durationMinutes: 30, status: "cancelled" });
     const s = await free();
     expect(s).not.toContain("09:00");
     expect(s).toContain("10:00");
@@ -91,15 +97,15 @@ describe("getFreeSlots", () => {
   });
 
   it("ignores another professional's appointments and requests", async () => {
-    await db.insert(appointments).values(appointment({ userId: other.id, startMinute: 9 * 60 }));
-    await db.insert(bookingRequests).values(request({ professionalId: other.id, startMinute: 14 * 60 }));
+    await addAppointment({ userId: other.id, startMinute: 9 * 60 });
+    await addRequest({ professionalId: other.id, startMinute: 14 * 60 });
     expect(await free()).toHaveLength(16);
   });
 
   it("can leave one appointment out (to move it within its own time)", async () => {
-    const [row] = await db.insert(appointments).values(appointment()).returning();
+    const row = await addAppointment();
     expect(await free()).not.toContain("10:00");
-    expect(await free(30, { excludeAppointmentId: row!.id })).toContain("10:00");
+    expect(await free(30, { excludeAppointmentId: row.id })).toContain("10:00");
   });
 });
 
@@ -137,24 +143,22 @@ describe("insertAppointmentIfFree", () => {
   });
 
   it("is refused by a pending request but not by a declined one", async () => {
-    await db.insert(bookingRequests).values([
-      request({ startMinute: 9 * 60 }),
-      request({ startMinute: 14 * 60, status: "declined" }),
-    ]);
+    await addRequest({ startMinute: 9 * 60 });
+    await addRequest({ startMinute: 14 * 60, status: "declined" });
     expect(await insertAppointmentIfFree(db, appointment({ startMinute: 9 * 60 }), args)).toBe(false);
     expect(await insertAppointmentIfFree(db, appointment({ startMinute: 14 * 60 }), args)).toBe(true);
   });
 
   it("is not blocked by the very request it comes from", async () => {
-    const [req] = await db.insert(bookingRequests).values(request()).returning();
-    expect(await insertAppointmentIfFree(db, appointment({ bookingRequestId: req!.id }), args)).toBe(true);
-    const [other] = await db.insert(bookingRequests).values(request({ startMinute: 14 * 60 })).returning();
-    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 14 * 60, bookingRequestId: req!.id }), args)).toBe(false);
+    const req = await addRequest();
+    expect(await insertAppointmentIfFree(db, appointment({ bookingRequestId: req.id }), args)).toBe(true);
+    const other = await addRequest({ startMinute: 14 * 60 });
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 14 * 60, bookingRequestId: req.id }), args)).toBe(false);
     expect(other).toBeTruthy();
   });
 
   it("ignores another professional's busy time", async () => {
-    await db.insert(appointments).values(appointment({ userId: other.id }));
+    await addAppointment({ userId: other.id });
     expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(true);
   });
 
@@ -193,11 +197,9 @@ describe("insertBookingRequestIfFree", () => {
   });
 
   it("is refused by an appointment, not by a cancelled one or another professional's", async () => {
-    await db.insert(appointments).values([
-      appointment({ startMinute: 9 * 60 }),
-      appointment({ startMinute: 14 * 60, status: "cancelled" }),
-      appointment({ userId: other.id, startMinute: 16 * 60 }),
-    ]);
+    await addAppointment({ startMinute: 9 * 60 });
+    await addAppointment({ startMinute: 14 * 60, status: "cancelled" });
+    await addAppointment({ userId: other.id, startMinute: 16 * 60 });
     expect(await insertBookingRequestIfFree(db, request({ startMinute: 9 * 60 }), args)).toBe(false);
     expect(await insertBookingRequestIfFree(db, request({ startMinute: 14 * 60 }), args)).toBe(true);
     expect(await insertBookingRequestIfFree(db, request({ startMinute: 16 * 60 }), args)).toBe(true);
@@ -223,13 +225,8 @@ describe("insertBookingRequestIfFree", () => {
 });
 
 describe("updateAppointmentIfFree", () => {
-  async function existing(over: Partial<typeof appointments.$inferInsert> = {}) {
-    const [row] = await db.insert(appointments).values(appointment(over)).returning();
-    return row!;
-  }
-
   it("moves an appointment to a free time, and within its own time", async () => {
-    const a = await existing();
+    const a = await addAppointment();
     // 10:30-11:30 overlaps only itself.
     expect(await updateAppointmentIfFree(db, a.id, pro.id, { startMinute: 10 * 60 + 30 }, args)).toBe(true);
     expect(await updateAppointmentIfFree(db, a.id, pro.id, { date: "2025-03-12", startMinute: 15 * 60 }, args)).toBe(true);
@@ -238,9 +235,9 @@ describe("updateAppointmentIfFree", () => {
   });
 
   it("refuses to move onto another appointment or a pending request, and changes nothing", async () => {
-    const a = await existing();
-    await existing({ startMinute: 14 * 60 });
-    await db.insert(bookingRequests).values(request({ startMinute: 16 * 60 }));
+    const a = await addAppointment();
+    await addAppointment({ startMinute: 14 * 60 });
+    await addRequest({ startMinute: 16 * 60 });
     expect(await updateAppointmentIfFree(db, a.id, pro.id, { startMinute: 14 * 60 }, args)).toBe(false);
     expect(await updateAppointmentIfFree(db, a.id, pro.id, { startMinute: 16 * 60, notes: "x" }, args)).toBe(false);
     expect(await updateAppointmentIfFree(db, a.id, pro.id, { durationMinutes: 240 }, args)).toBe(false); // into the break
@@ -249,7 +246,7 @@ describe("updateAppointmentIfFree", () => {
   });
 
   it("answers false for another professional's appointment and leaves it alone", async () => {
-    const theirs = await existing({ userId: other.id });
+    const theirs = await addAppointment({ userId: other.id });
     expect(await updateAppointmentIfFree(db, theirs.id, pro.id, { startMinute: 15 * 60 }, args)).toBe(false);
     expect(await updateAppointmentIfFree(db, theirs.id, pro.id, { notes: "hack" }, args)).toBe(false);
     const [row] = await db.select().from(appointments).where(eq(appointments.id, theirs.id));
@@ -257,21 +254,21 @@ describe("updateAppointmentIfFree", () => {
   });
 
   it("keeps the time on edits that do not move it, even outside today's offer", async () => {
-    const past = await existing({ date: "2025-03-03" });
+    const past = await addAppointment({ date: "2025-03-03" });
     expect(await updateAppointmentIfFree(db, past.id, pro.id, { status: "completed", notes: "Pagou no Pix" }, args)).toBe(true);
     const [row] = await db.select().from(appointments).where(eq(appointments.id, past.id));
     expect(row).toMatchObject({ status: "completed", notes: "Pagou no Pix" });
   });
 
   it("checks the time again when a cancelled appointment comes back", async () => {
-    const cancelled = await existing({ status: "cancelled" });
-    await existing({ startMinute: 10 * 60 + 30, durationMinutes: 30 });
+    const cancelled = await addAppointment({ status: "cancelled" });
+    await addAppointment({ startMinute: 10 * 60 + 30, durationMinutes: 30 });
     expect(await updateAppointmentIfFree(db, cancelled.id, pro.id, { status: "scheduled" }, args)).toBe(false);
     expect(await updateAppointmentIfFree(db, cancelled.id, pro.id, { status: "scheduled", startMinute: 15 * 60 }, args)).toBe(true);
   });
 
   it("lets one of 20 concurrent moves onto one slot win", async () => {
-    const rows = await Promise.all(Array.from({ length: 20 }, (_, i) => existing({ date: "2025-03-12", startMinute: 9 * 60, durationMinutes: 30, notes: String(i) }).catch(() => null)));
+    const rows = await Promise.all(Array.from({ length: 20 }, (_, i) => addAppointment({ date: "2025-03-12", startMinute: 9 * 60, durationMinutes: 30, notes: String(i) }).catch(() => null)));
     // The setup rows overlap each other on purpose (inserted directly); move them all to 15:00 on DATE.
     const results = await Promise.all(
       rows.map((r) => updateAppointmentIfFree(db, r!.id, pro.id, { date: DATE, startMinute: 15 * 60 }, args)),

@@ -9,8 +9,9 @@ import { loadAccess } from "../../app/domain/accounts/access.server";
 import { processStripeEvent, type StripeEvent } from "../../app/domain/billing/subscriptions.server";
 import type { Db } from "../../app/utils/db.server";
 import { assertSameOrigin } from "../../app/utils/security.server";
-import { contextFor, createTestDb, ORIGIN } from "../support/db";
+import { createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction } from "../support/routes";
 import {
   checkoutSessionObject,
   invoiceObject,
@@ -51,7 +52,7 @@ afterEach(() => {
 
 async function deliver(event: StripeTestEvent | object, opts: Parameters<typeof signedWebhookRequest>[2] = {}) {
   const request = signedWebhookRequest(URL_, event, opts);
-  const res = (await action({ request, context: contextFor(db), params: {} } as never)) as Response;
+  const res = await callAction(action, { db, request });
   const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
   return { status: res.status, body };
 }
@@ -105,13 +106,13 @@ describe("POST /stripe/webhook", () => {
     const good = signedWebhookRequest(URL_, event);
     const tamperedBody = (await good.text()).replace('"active"', '"trialing"');
     const tampered = new Request(URL_, { method: "POST", headers: good.headers, body: tamperedBody });
-    const res1 = (await action({ request: tampered, context: contextFor(db), params: {} } as never)) as Response;
+    const res1 = await callAction(action, { db, request: tampered });
     expect(res1.status).toBe(400);
 
     expect((await deliver(event, { secret: "whsec_not_ours" })).status).toBe(400);
     expect((await deliver(event, { timestamp: nowS() - 301 })).status).toBe(400);
     const unsigned = new Request(URL_, { method: "POST", body: JSON.stringify(event), headers: { "Content-Type": "application/json" } });
-    expect(((await action({ request: unsigned, context: contextFor(db), params: {} } as never)) as Response).status).toBe(400);
+    expect((await callAction(action, { db, request: unsigned })).status).toBe(400);
 
     expect(await row()).toEqual(before);
     expect(await eventCount()).toBe(0);
@@ -274,7 +275,7 @@ describe("POST /stripe/webhook", () => {
       },
     });
     const request = new Request(URL_, { method: "POST", body, duplex: "half", headers: { "Stripe-Signature": "t=1,v1=00" } } as RequestInit);
-    const res = (await action({ request, context: contextFor(db), params: {} } as never)) as Response;
+    const res = await callAction(action, { db, request });
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(20);
   });
@@ -286,7 +287,7 @@ describe("POST /stripe/webhook", () => {
       body: "not json",
       headers: { "Stripe-Signature": (await import("../support/stripe")).signatureHeader("not json") },
     });
-    expect(((await action({ request, context: contextFor(db), params: {} } as never)) as Response).status).toBe(400);
+    expect((await callAction(action, { db, request })).status).toBe(400);
   });
 
   it("answers 404 when this environment has no webhook secret, and 405 to GET", async () => {

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, services, subscriptions, workingHours } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, subscriptions } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { action as requestsAction, TIME_TAKEN } from "../../app/routes/booking-requests";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { NAME_FORMAT } from "../../app/validation/booking";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
-import { contextFor, createTestDb, ORIGIN, toastOf, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { createTestDb } from "../support/db";
+import { createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader, responseOf } from "../support/routes";
 
 function nextWorkingDay(ahead = 2) {
   let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
@@ -20,31 +20,23 @@ function nextWorkingDay(ahead = 2) {
 
 async function setup(db: Db, opts: { autoConfirm?: boolean } = {}) {
   const pro = await createProfessional(db, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
-  await db.insert(workingHours).values(defaultWeek(pro.id));
-  const [service] = await db
-    .insert(services)
-    .values({ userId: pro.id, name: "Corte", priceCents: 5000, durationMinutes: 30 })
-    .returning();
+  await createWorkingHours(db, pro.id);
+  const service = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
   if (opts.autoConfirm) await db.update(profiles).set({ autoConfirm: true }).where(eq(profiles.userId, pro.id));
-  return { pro, service: service! };
-}
-
-function bookingPost(slug: string, fields: Record<string, string>) {
-  return new Request(`${ORIGIN}/agendamento/${slug}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-    body: new URLSearchParams(fields),
-  });
+  return { pro, service };
 }
 
 /** A booking POST from the client address `ip` (as the root middleware resolves it). */
-async function book(db: Db, slug: string, fields: Record<string, string>, ip?: string) {
+async function book(db: Db, slug: string, fields: Record<string, string>, ip?: string): Promise<unknown> {
   try {
-    return (await bookAction({ request: bookingPost(slug, fields), params: { slug }, context: contextFor(db, ip) } as never)) as unknown;
+    return await callAction(bookAction, { db, clientAddress: ip, path: `/agendamento/${slug}`, params: { slug }, form: fields });
   } catch (thrown) {
     return thrown;
   }
 }
+
+const bookingPage = (db: Db, slug: string, path = `/agendamento/${slug}`) => callLoader(bookLoader, { db, path, params: { slug } });
+const statusPage = (db: Db, token: string, path?: string) => callLoader(statusLoader, { db, path, params: { token } });
 
 /** Status and body of what the action returned (a Response or data()). */
 function outcome(result: unknown): { status: number; data?: { field: string; message: string }; location?: string | null } {
@@ -66,20 +58,14 @@ describe("public booking page", () => {
   it("answers 404 for an unknown link and lists only active services", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    await db.insert(services).values({ userId: pro.id, name: "Antigo", isActive: false });
-    await expect(
-      bookLoader({ request: new Request(`${ORIGIN}/agendamento/nao-existe`), params: { slug: "nao-existe" }, context: contextFor(db) } as never),
-    ).rejects.toMatchObject({ init: { status: 404 } });
-    const page = (await bookLoader({
-      request: new Request(`${ORIGIN}/agendamento/${pro.bookingSlug}`),
-      params: { slug: pro.bookingSlug },
-      context: contextFor(db),
-    } as never)) as { data: { services: { name: string }[]; step: number }; init: { headers: Record<string, string> } };
+    await createService(db, pro.id, { name: "Antigo", isActive: false });
+    await expect(bookingPage(db, "nao-existe")).rejects.toMatchObject({ init: { status: 404 } });
+    const page = await bookingPage(db, pro.bookingSlug);
     expect(page.data.services.map((s) => s.name)).toEqual([service.name]);
     expect(page.data.step).toBe(1);
-    expect(page.init.headers["Cache-Control"]).toContain("s-maxage=60");
+    expect(new Headers(page.init?.headers).get("Cache-Control")).toContain("s-maxage=60");
     // The professional id works as the link too.
-    const byId = (await bookLoader({ request: new Request(`${ORIGIN}/${pro.id}`), params: { slug: pro.id }, context: contextFor(db) } as never)) as { data: { pro: { slug: string } } };
+    const byId = await bookingPage(db, pro.id, `/${pro.id}`);
     expect(byId.data.pro.slug).toBe(pro.bookingSlug);
   });
 
@@ -96,7 +82,7 @@ describe("public booking page", () => {
     expect(mail[0]?.subject).toContain("Nova solicitação de agendamento: Maria Clara");
 
     const token = res.location!.split("/")[3]!.split("?")[0]!;
-    const status = (await statusLoader({ params: { token }, context: contextFor(db), request: new Request(`${ORIGIN}${res.location}`) } as never)) as { data: { status: string; date: string; time: string } };
+    const status = await statusPage(db, token, res.location!);
     expect(status.data).toMatchObject({ status: "pending", time: "10:00" });
   });
 
@@ -215,14 +201,12 @@ describe("booking requests in the workspace", () => {
     return { pro, service, date, request: request!, token: res.location!.split("/")[3]!.split("?")[0]! };
   }
 
+  const answer = (db: Db, user: { id: string; email: string }, intent: string, id: string) =>
+    callAction(requestsAction, { db, as: user, path: "/solicitacoes", form: { intent, id } });
+
   async function respond(db: Db, user: { id: string; email: string }, intent: string, id: string) {
-    const request = new Request(`${ORIGIN}/solicitacoes`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body: new URLSearchParams({ intent, id }),
-    });
     try {
-      return outcome(await requestsAction({ request, params: {}, context: await userContextFor(db, user) } as never));
+      return outcome(await answer(db, user, intent, id));
     } catch (thrown) {
       return outcome(thrown);
     }
@@ -231,13 +215,13 @@ describe("booking requests in the workspace", () => {
   it("accept reuses the client by phone and makes a confirmed appointment; twice is harmless", async () => {
     const db = createTestDb();
     const { pro, request, token } = await pending(db);
-    await db.insert(clients).values({ userId: pro.id, name: "Maria C.", phone: "11988887777" });
+    await createClient(db, pro.id, { name: "Maria C.", phone: "11988887777" });
     expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
     expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
     const appts = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(appts).toHaveLength(1);
     expect(await db.select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
-    const status = (await statusLoader({ params: { token }, context: contextFor(db), request: new Request(ORIGIN) } as never)) as { data: { status: string } };
+    const status = await statusPage(db, token);
     expect(status.data.status).toBe("accepted");
   });
 
@@ -260,11 +244,10 @@ describe("booking requests in the workspace", () => {
     const { pro, service } = await setup(db);
     const date = nextWorkingDay(2);
     // Inserted directly (the booking page would never let them overlap), 10:00-10:45 and neighbours.
-    const rows = await db
-      .insert(bookingRequests)
-      .values(
-        [600, 615, 630, 570].map((startMinute, i) => ({
-          professionalId: pro.id,
+    const rows = [];
+    for (const [i, startMinute] of [600, 615, 630, 570].entries()) {
+      rows.push(
+        await createBookingRequest(db, pro.id, {
           serviceId: service.id,
           serviceName: service.name,
           customerName: `Cliente ${i}`,
@@ -273,9 +256,9 @@ describe("booking requests in the workspace", () => {
           startMinute,
           durationMinutes: 45,
           priceCents: 5000,
-        })),
-      )
-      .returning();
+        }),
+      );
+    }
     const answers = await Promise.all(rows.map((r) => respond(db, pro, "accept", r.id)));
     expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302]);
     const made = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
@@ -287,25 +270,14 @@ describe("booking requests in the workspace", () => {
     expect(await db.select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
     // The professional is told why the others stay pending.
     const loser = rows.find((r) => r.id !== made[0]!.bookingRequestId)!;
-    const again = await requestsAction({
-      request: new Request(`${ORIGIN}/solicitacoes`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-        body: new URLSearchParams({ intent: "accept", id: loser.id }),
-      }),
-      params: {},
-      context: await userContextFor(db, pro),
-    } as never);
-    expect((await toastOf(again as Response))?.title).toBe(TIME_TAKEN.title);
+    const again = await answer(db, pro, "accept", loser.id);
+    await expect(again).toSendToast({ title: TIME_TAKEN.title });
   });
 
   it("once accepted, the customer's page follows the appointment: moved, then cancelled, then deleted", async () => {
     const db = createTestDb();
     const { pro, request, token } = await pending(db);
-    const page = async () =>
-      ((await statusLoader({ params: { token }, context: contextFor(db), request: new Request(ORIGIN) } as never)) as {
-        data: { status: string; time: string; canCancel: boolean };
-      }).data;
+    const page = async () => (await statusPage(db, token)).data;
     expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
     expect(await page()).toMatchObject({ status: "accepted", time: minutesToTime(request.startMinute), canCancel: true });
 
@@ -323,15 +295,7 @@ describe("booking requests in the workspace", () => {
     const db = createTestDb();
     const { pro, request, token } = await pending(db);
     const cancel = () =>
-      statusAction({
-        request: new Request(`${ORIGIN}/agendamento/reserva/${token}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-          body: new URLSearchParams({ intent: "cancel" }),
-        }),
-        params: { token },
-        context: contextFor(db),
-      } as never);
+      callAction(statusAction, { db, path: `/agendamento/reserva/${token}`, params: { token }, form: { intent: "cancel" } });
     expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
     await db.update(appointments).set({ status: "completed" }).where(eq(appointments.bookingRequestId, request.id));
     await cancel();
@@ -345,7 +309,7 @@ describe("booking requests in the workspace", () => {
     const db = createTestDb();
     const { pro, request, token } = await pending(db);
     const ics = async () => {
-      const res = (await icsLoader({ params: { token }, context: contextFor(db), request: new Request(ORIGIN) } as never)) as Response;
+      const res = await callLoader(icsLoader, { db, params: { token } });
       const text = (await res.text()).replace(/\r\n /g, "");
       const prop = (name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(text)?.[1]?.trim();
       return { method: prop("METHOD"), status: prop("STATUS"), sequence: Number(prop("SEQUENCE")), stamp: prop("DTSTAMP")! };
@@ -371,29 +335,22 @@ describe("booking requests in the workspace", () => {
   it("the customer cancels through the private link", async () => {
     const db = createTestDb();
     const { request, token } = await pending(db);
-    const post = new Request(`${ORIGIN}/agendamento/reserva/${token}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body: new URLSearchParams({ intent: "cancel" }),
+    const res = await callAction(statusAction, {
+      db,
+      path: `/agendamento/reserva/${token}`,
+      params: { token },
+      form: { intent: "cancel" },
     });
-    const res = (await statusAction({ request: post, params: { token }, context: contextFor(db) } as never)) as Response;
-    expect(res.status).toBe(302);
+    expect(responseOf(res).status).toBe(302);
     const [after] = await db.select().from(bookingRequests).where(and(eq(bookingRequests.id, request.id)));
     expect(after?.status).toBe("cancelled");
-    await expect(
-      statusLoader({ params: { token: "x".repeat(43) }, context: contextFor(db), request: new Request(ORIGIN) } as never),
-    ).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(statusPage(db, "x".repeat(43))).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
 
 describe("a suspended professional's page", () => {
   async function pageOf(db: Db, slug: string) {
-    const result = (await bookLoader({
-      request: new Request(`${ORIGIN}/agendamento/${slug}`),
-      params: { slug },
-      context: contextFor(db),
-    } as never)) as { data: { pro: { accepting: boolean }; services: unknown[] } };
-    return result.data;
+    return (await bookingPage(db, slug)).data;
   }
 
   it("takes no requests from the moment a linked professional's owner loses the plan", async () => {

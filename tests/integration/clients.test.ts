@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, clients, type AppointmentStatus } from "../../db/schema";
 import { action, loader } from "../../app/routes/clients";
 import { loader as exportLoader } from "../../app/routes/clients.export";
+import type { InArgs } from "@libsql/client";
 import {
   clientClock,
   createClient,
@@ -14,9 +15,9 @@ import {
   updateClient,
 } from "../../app/domain/clients/clients.server";
 import type { Db } from "../../app/utils/db.server";
-import { readToast } from "../../app/utils/toast.server";
-import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { createTestDb, userContextFor } from "../support/db";
+import { createAppointment, createClient as addClient, createClients, createProfessional } from "../support/factories";
+import { callAction, callLoader, isDataReply, replyOf, responseOf, thrownStatus as statusThrown } from "../support/routes";
 
 const TZ = "America/Sao_Paulo";
 const PHONE_TAKEN = "Já existe um cliente com este telefone.";
@@ -26,64 +27,21 @@ const DAY = 86_400_000;
 
 type Ctx = Awaited<ReturnType<typeof userContextFor>>;
 
-function getRequest(path: string, cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-type DataReply = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-function isDataReply(value: unknown): value is DataReply {
-  return !!value && typeof value === "object" && (value as DataReply).type === "DataWithResponseInit";
-}
-
-async function load(ctx: Ctx, path: string, cookie?: string) {
-  const value = await loader({ request: getRequest(path, cookie), context: ctx, params: {} } as never);
-  return isDataReply(value) ? value : { type: "plain" as const, data: value, init: null };
-}
+const load = (ctx: Ctx, path: string, cookie?: string) => callLoader(loader, { context: ctx, path, cookie });
 
 async function listAt(ctx: Ctx, path = "/clientes", cookie?: string) {
-  const reply = await load(ctx, path, cookie);
-  const data = reply.data as Extract<Awaited<ReturnType<typeof loader>>, { data: unknown }>["data"];
-  if (data.mode !== "list") throw new Error("expected the list");
-  return { ...data, headers: new Headers(reply.init?.headers) };
+  const reply = replyOf(await load(ctx, path, cookie));
+  if (reply.data.mode !== "list") throw new Error("expected the list");
+  return { ...reply.data, headers: new Headers(reply.init?.headers) };
 }
 
 async function formAt(ctx: Ctx, path: string) {
-  const data = (await load(ctx, path)).data as { mode: string; client: Record<string, string> | null };
-  if (data.mode !== "form") throw new Error("expected the form");
-  return data;
-}
-
-function post(ctx: Ctx, path: string, fields: Record<string, string>) {
-  return action({ request: formRequest(path, fields), context: ctx, params: {} } as never);
-}
-
-/** The data() reply (status, form result, alert) of an action that did not redirect. */
-function replyOf(value: unknown) {
-  if (!isDataReply(value)) throw new Error(`expected a data() reply, got ${value instanceof Response ? value.status : typeof value}`);
-  return value as DataReply & {
-    data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; alert: unknown };
-  };
-}
-
-function responseOf(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
+  const value = await load(ctx, path);
+  if (isDataReply(value) || value.mode !== "form") throw new Error("expected the form");
   return value;
 }
 
-async function toastOf(res: Response) {
-  return (await readToast(getRequest("/", cookiesFrom(res)))).toast;
-}
-
-async function statusThrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDataReply(error)) return error.init?.status;
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("expected a throw");
-}
+const post = (ctx: Ctx, path: string, fields: Record<string, string>) => callAction(action, { context: ctx, path, form: fields });
 
 async function setup() {
   const db = createTestDb();
@@ -92,31 +50,14 @@ async function setup() {
   return { db, pro, ctx };
 }
 
-let phoneSeq = 0;
-async function addClient(db: Db, userId: string, fields: Partial<typeof clients.$inferInsert> = {}) {
-  phoneSeq += 1;
-  const [row] = await db
-    .insert(clients)
-    .values({ userId, name: `Cliente ${phoneSeq}`, phone: `1198${String(phoneSeq).padStart(7, "0")}`, ...fields })
-    .returning();
-  return row!;
-}
-
-async function addAppointment(
+/** An appointment of 'Corte' at 10:00 for 30 minutes, without a service row. */
+function addAppointment(
   db: Db,
   userId: string,
   clientId: string | null,
   fields: { date: string; status: AppointmentStatus; priceCents: number },
 ) {
-  await db.insert(appointments).values({
-    userId,
-    clientId,
-    serviceId: null,
-    serviceName: "Corte",
-    startMinute: 600,
-    durationMinutes: 30,
-    ...fields,
-  });
+  return createAppointment(db, userId, { clientId, serviceName: "Corte", startMinute: 600, durationMinutes: 30, ...fields });
 }
 
 const localToday = () => TZDate.tz(TZ);
@@ -229,9 +170,10 @@ describe("clients list", () => {
 
   it("paginates on the server, 24 per page, and clamps a page past the end", async () => {
     const { db, pro, ctx } = await setup();
-    await db.insert(clients).values(
+    await createClients(
+      db,
+      pro.id,
       Array.from({ length: 30 }, (_, i) => ({
-        userId: pro.id,
         name: `Cliente ${String(i).padStart(2, "0")}`,
         phone: `119000000${String(i).padStart(2, "0")}`,
       })),
@@ -312,16 +254,17 @@ describe("clients list", () => {
   it("uses appointments_user_client_metrics_idx for the page's metrics", async () => {
     const { db, pro } = await setup();
     const query = metricsQuery(db, pro.id, ["a", "b"], "2025-01-01").toSQL();
-    const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never });
+    const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as InArgs });
     expect(plan.rows.map((r) => String(r.detail)).join("\n")).toContain("appointments_user_client_metrics_idx");
   });
 
   it("stays correct with 5,000 clients (one page of 24, counts in SQL)", async () => {
     const { db, pro, ctx } = await setup();
     for (let i = 0; i < 5000; i += 1000) {
-      await db.insert(clients).values(
+      await createClients(
+        db,
+        pro.id,
         Array.from({ length: 1000 }, (_, j) => ({
-          userId: pro.id,
           name: `Cliente ${String(i + j).padStart(4, "0")}`,
           phone: `1190${String(i + j).padStart(7, "0")}`,
         })),
@@ -372,10 +315,9 @@ describe("form screens", () => {
 describe("create", () => {
   it("stores the client with the phone as digits and redirects with the toast", async () => {
     const { db, pro, ctx } = await setup();
-    const res = responseOf(await post(ctx, "/clientes?novo=1", VALID));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/clientes");
-    expect(await toastOf(res)).toEqual({
+    const res = await post(ctx, "/clientes?novo=1", VALID);
+    expect(res).toHaveRedirect("/clientes");
+    await expect(res).toSendToast({
       type: "success",
       title: "Cliente cadastrado!",
       description: "O cadastro de Beatriz Costa foi criado com sucesso.",
@@ -473,18 +415,16 @@ describe("update", () => {
   it("saves the changes and returns to the same list page and search", async () => {
     const { db, pro, ctx } = await setup();
     const client = await addClient(db, pro.id, { name: "Lia", phone: "11955554444" });
-    const res = responseOf(
-      await post(ctx, `/clientes?editar=${client.id}&q=lia&pagina=2`, {
-        ...VALID,
-        intent: "update",
-        id: client.id,
-        name: "Lia Souza",
-        phone: "(11) 95555-4444",
-        email: "",
-      }),
-    );
-    expect(res.headers.get("Location")).toBe("/clientes?q=lia&pagina=2");
-    expect(await toastOf(res)).toEqual({
+    const res = await post(ctx, `/clientes?editar=${client.id}&q=lia&pagina=2`, {
+      ...VALID,
+      intent: "update",
+      id: client.id,
+      name: "Lia Souza",
+      phone: "(11) 95555-4444",
+      email: "",
+    });
+    expect(res).toHaveRedirect("/clientes?q=lia&pagina=2");
+    await expect(res).toSendToast({
       type: "success",
       title: "Cliente atualizado!",
       description: "O cadastro de Lia Souza foi atualizado com sucesso.",
@@ -523,11 +463,9 @@ describe("delete", () => {
     await addAppointment(db, pro.id, client.id, { date: isoDaysAgo(1), status: "no_show", priceCents: 5_000 });
     await addAppointment(db, pro.id, keep.id, { date: isoDaysAgo(1), status: "completed", priceCents: 5_000 });
 
-    const res = responseOf(
-      await post(ctx, `/clientes?confirmar-exclusao=${client.id}&pagina=3`, { intent: "delete", id: client.id }),
-    );
-    expect(res.headers.get("Location")).toBe("/clientes?pagina=3");
-    expect(await toastOf(res)).toEqual({ type: "success", title: "Sucesso", description: "Cliente removido com sucesso." });
+    const res = await post(ctx, `/clientes?confirmar-exclusao=${client.id}&pagina=3`, { intent: "delete", id: client.id });
+    expect(res).toHaveRedirect("/clientes?pagina=3");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Cliente removido com sucesso." });
     expect(await db.select().from(clients).where(eq(clients.id, client.id))).toEqual([]);
     const history = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(history).toHaveLength(3);
@@ -575,7 +513,7 @@ describe("another professional", () => {
 
 describe("CSV export", () => {
   async function exportCsv(ctx: Ctx) {
-    const res = await exportLoader({ request: getRequest("/clientes/exportar"), context: ctx, params: {} } as never);
+    const res = await callLoader(exportLoader, { context: ctx, path: "/clientes/exportar" });
     const bytes = new Uint8Array(await res.arrayBuffer());
     return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
   }

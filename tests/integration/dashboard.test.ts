@@ -1,19 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  appointments,
-  linkedAccounts,
-  services,
-  users,
-  workingHours,
-  type AppointmentStatus,
-} from "../../db/schema";
+import { linkedAccounts, users, type AppointmentStatus } from "../../db/schema";
 import { action, loader } from "../../app/routes/dashboard";
 import type { Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
-import { readToast } from "../../app/utils/toast.server";
-import { cookiesFrom, createTestDb, formRequest, ORIGIN, statusOf, userContextFor } from "../support/db";
-import { createClient, createProfessional } from "../support/factories";
+import { createTestDb, ORIGIN, statusOf, userContextFor } from "../support/db";
+import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader, responseOf } from "../support/routes";
 
 // Saturday 15/03/2025, 12:00 in São Paulo. The month-to-date is 01/03-15/03 and the previous
 // period of equal length 01/02-15/02.
@@ -35,12 +27,12 @@ type Ctx = Awaited<ReturnType<typeof userContextFor>>;
 
 /** The loader's data with the non-breaking space of 'R$ 50,00' made a plain one, for readable asserts. */
 async function load(ctx: Ctx, path = "/dashboard"): ReturnType<typeof loader> {
-  const value = await loader({ request: new Request(`${ORIGIN}${path}`), context: ctx, params: {} } as never);
+  const value = await callLoader(loader, { context: ctx, path });
   return JSON.parse(JSON.stringify(value).replaceAll("\u00a0", " "));
 }
 
 function post(ctx: Ctx, fields: Record<string, string>) {
-  return action({ request: formRequest("/dashboard", fields), context: ctx, params: {} } as never);
+  return callAction(action, { context: ctx, path: "/dashboard", form: fields });
 }
 
 async function addClient(userId: string, name: string, createdAt: string) {
@@ -57,12 +49,12 @@ async function addAppointment(
   createdAt = new Date(`${date}T12:00:00Z`),
   startMinute = 600,
 ) {
-  await db.insert(appointments).values({ userId, clientId, date, startMinute, status, priceCents, serviceName, createdAt });
+  await createAppointment(db, userId, { clientId, date, startMinute, status, priceCents, serviceName, createdAt });
 }
 
 async function makeReady(userId: string) {
-  await db.insert(workingHours).values(defaultWeek(userId));
-  await db.insert(services).values({ userId, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
+  await createWorkingHours(db, userId);
+  await createService(db, userId, { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
 }
 
 /** A month of history; the expected figures are worked out by hand in the tests below. */
@@ -254,11 +246,9 @@ describe("dashboard flags", () => {
     const pro = await createProfessional(db);
     const other = await createProfessional(db);
     const ctx = await userContextFor(db, pro);
-    const res = (await post(ctx, { intent: "setup-later" })) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
-    const { toast } = await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }));
-    expect(toast?.title).toBe("Configuração adiada");
+    const res = await post(ctx, { intent: "setup-later" });
+    expect(res).toHaveRedirect("/dashboard");
+    await expect(res).toSendToast({ title: "Configuração adiada" });
     expect((await flags(pro.id)).setup).toEqual(NOW);
     expect((await flags(other.id)).setup).toBeNull();
     // Once set, the guide no longer shows.
@@ -278,8 +268,7 @@ describe("dashboard flags", () => {
     const pro = await createProfessional(db);
     const ctx = await userContextFor(db, pro);
     expect((await load(ctx)).guide).toBe(true);
-    const res = (await post(ctx, { intent: "guide-seen" })) as Response;
-    expect(res.status).toBe(302);
+    expect(responseOf(await post(ctx, { intent: "guide-seen" })).status).toBe(302);
     expect((await flags(pro.id)).guide).toEqual(NOW);
     expect((await flags(pro.id)).setup).toBeNull();
     expect((await load(ctx)).guide).toBe(false);
@@ -295,7 +284,7 @@ describe("dashboard flags", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: ORIGIN },
       body: "not multipart",
     });
-    expect(await statusOf(action({ request: broken, context: ctx, params: {} } as never))).toBe(400);
+    expect(await statusOf(callAction(action, { context: ctx, request: broken }))).toBe(400);
     expect(await flags(pro.id)).toEqual({ setup: null, guide: null });
   });
 });

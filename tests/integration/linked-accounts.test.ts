@@ -8,9 +8,9 @@ import { ADD_ERRORS, addLinkedAccount } from "../../app/domain/accounts/linked-a
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
-import { readToast } from "../../app/utils/toast.server";
-import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction, callLoader, replyOf, responseOf, thrownBy } from "../support/routes";
 
 const DAY = 86_400_000;
 const PATH = "/configuracoes/contas";
@@ -35,30 +35,8 @@ async function setPlan(userId: string, planId: string, status: "active" | "cance
     .where(eq(subscriptions.userId, userId));
 }
 
-async function post(fields: Record<string, string>, who: Pro = owner) {
-  return action({ request: formRequest(PATH, fields), context: await userContextFor(db, who), params: {} } as never);
-}
-
-async function load(who: Pro = owner, query = "") {
-  return loader({ request: new Request(`${ORIGIN}${PATH}${query}`), context: await userContextFor(db, who), params: {} } as never);
-}
-
-async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
-
-type Reply = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } };
-const reply = (value: unknown) => value as Reply;
-
-async function toastOf(res: unknown) {
-  const request = new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res as Response) } });
-  return (await readToast(request)).toast;
-}
+const post = (fields: Record<string, string>, who: Pro = owner) => callAction(action, { db, as: who, path: PATH, form: fields });
+const load = (who: Pro = owner, query = "") => callLoader(loader, { db, as: who, path: `${PATH}${query}` });
 
 const linksOf = (ownerId: string) => db.select().from(linkedAccounts).where(eq(linkedAccounts.ownerId, ownerId));
 const mailTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
@@ -66,10 +44,9 @@ const mailTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbo
 describe("adding a linked account", () => {
   it("adds a pending link, e-mails the /register invitation and confirms with a toast", async () => {
     await setPlan(owner.id, "avancado");
-    const res = (await post({ intent: "add", email: "  Joana@Example.com " })) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(PATH);
-    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Conta vinculada adicionada com sucesso" });
+    const res = await post({ intent: "add", email: "  Joana@Example.com " });
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ type: "success", title: "Conta vinculada adicionada com sucesso" });
 
     const [link] = await linksOf(owner.id);
     expect(link).toMatchObject({ linkedUserEmail: "joana@example.com", status: "pending", linkedUserId: null });
@@ -87,10 +64,9 @@ describe("adding a linked account", () => {
 
   it("refuses an invalid e-mail beside the field, keeping what was typed", async () => {
     await setPlan(owner.id, "avancado");
-    const res = reply(await post({ intent: "add", email: "joana@" }));
-    expect(res.init.status).toBe(400);
-    expect(res.data.result.error?.email).toEqual(["Informe um e-mail válido, como nome@exemplo.com"]);
-    expect(res.data.result.initialValue?.email).toBe("joana@");
+    const res = await post({ intent: "add", email: "joana@" });
+    expect(res).toHaveFieldError("email", "Informe um e-mail válido, como nome@exemplo.com");
+    expect(replyOf(res).data.result.initialValue?.email).toBe("joana@");
     expect(await linksOf(owner.id)).toHaveLength(0);
   });
 
@@ -100,11 +76,9 @@ describe("adding a linked account", () => {
     await setPlan(other.id, "profissional");
     await post({ intent: "add", email: "joana@example.com" });
 
-    const again = reply(await post({ intent: "add", email: "JOANA@example.com" }));
-    expect(again.init.status).toBe(400);
-    expect(again.data.result.error?.email).toEqual(["Este email já está vinculado a uma conta"]);
-    const elsewhere = reply(await post({ intent: "add", email: "joana@example.com" }, other));
-    expect(elsewhere.data.result.error?.email).toEqual(["Este email já está vinculado a uma conta"]);
+    expect(await post({ intent: "add", email: "JOANA@example.com" })).toHaveFieldError("email", "Este email já está vinculado a uma conta");
+    const elsewhere = await post({ intent: "add", email: "joana@example.com" }, other);
+    expect(elsewhere).toHaveFieldError("email", "Este email já está vinculado a uma conta");
     expect(await linksOf(owner.id)).toHaveLength(1);
     expect(await linksOf(other.id)).toHaveLength(0);
     expect(await mailTo("joana@example.com")).toHaveLength(1);
@@ -114,10 +88,10 @@ describe("adding a linked account", () => {
     await setPlan(owner.id, "enterprise");
     for (let i = 0; i < 20; i++) {
       const res = await post({ intent: "add", email: `pessoa${i}@example.com` });
-      expect((res as Response).status).toBe(302);
+      expect(responseOf(res).status).toBe(302);
     }
-    const over = reply(await post({ intent: "add", email: "pessoa20@example.com" }));
-    expect(over.init.status).toBe(429);
+    const over = replyOf(await post({ intent: "add", email: "pessoa20@example.com" }));
+    expect(over.init?.status).toBe(429);
     expect(over.data.result.error?.email).toEqual(["Você enviou muitos convites hoje. Tente novamente amanhã."]);
     expect(await linksOf(owner.id)).toHaveLength(20);
     expect(await mailTo("pessoa20@example.com")).toHaveLength(0);
@@ -126,11 +100,9 @@ describe("adding a linked account", () => {
   it("adds while seats remain: Avançado takes 4 professionals besides the owner, not a 5th", async () => {
     await setPlan(owner.id, "avancado");
     for (const n of [1, 2, 3, 4]) {
-      expect(((await post({ intent: "add", email: `pro${n}@example.com` })) as Response).status).toBe(302);
+      expect(responseOf(await post({ intent: "add", email: `pro${n}@example.com` })).status).toBe(302);
     }
-    const fifth = reply(await post({ intent: "add", email: "pro5@example.com" }));
-    expect(fifth.init.status).toBe(400);
-    expect(fifth.data.result.error?.email).toEqual([ADD_ERRORS["no-seats"]]);
+    expect(await post({ intent: "add", email: "pro5@example.com" })).toHaveFieldError("email", ADD_ERRORS["no-seats"]);
     expect(await linksOf(owner.id)).toHaveLength(4);
     expect(await mailTo("pro5@example.com")).toHaveLength(0);
   });
@@ -138,7 +110,7 @@ describe("adding a linked account", () => {
   it("Essencial takes one professional besides the owner", async () => {
     await setPlan(owner.id, "essencial");
     await post({ intent: "add", email: "a@example.com" });
-    expect(reply(await post({ intent: "add", email: "b@example.com" })).data.result.error?.email).toEqual([ADD_ERRORS["no-seats"]]);
+    expect(await post({ intent: "add", email: "b@example.com" })).toHaveFieldError("email", ADD_ERRORS["no-seats"]);
   });
 
   it("two adds racing for the last seat: exactly one wins", async () => {
@@ -152,9 +124,7 @@ describe("adding a linked account", () => {
   });
 
   it("refuses every link during the trial", async () => {
-    const res = reply(await post({ intent: "add", email: "joana@example.com" }));
-    expect(res.init.status).toBe(400);
-    expect(res.data.result.error?.email).toEqual([ADD_ERRORS["no-seats"]]);
+    expect(await post({ intent: "add", email: "joana@example.com" })).toHaveFieldError("email", ADD_ERRORS["no-seats"]);
     expect(await linksOf(owner.id)).toHaveLength(0);
     const page = await load();
     expect(page.owner!.seats).toEqual({ seats: 0, used: 0, left: 0 });
@@ -163,17 +133,14 @@ describe("adding a linked account", () => {
 
   it("refuses the owner's own e-mail", async () => {
     await setPlan(owner.id, "avancado");
-    const res = reply(await post({ intent: "add", email: owner.email.toUpperCase() }));
-    expect(res.data.result.error?.email).toEqual([ADD_ERRORS["own-email"]]);
+    expect(await post({ intent: "add", email: owner.email.toUpperCase() })).toHaveFieldError("email", ADD_ERRORS["own-email"]);
   });
 
   it("after a downgrade below the links in use, keeps them and refuses new ones", async () => {
     await setPlan(owner.id, "avancado");
     for (const n of [1, 2, 3]) await post({ intent: "add", email: `pro${n}@example.com` });
     await setPlan(owner.id, "essencial");
-    expect(reply(await post({ intent: "add", email: "pro4@example.com" })).data.result.error?.email).toEqual([
-      ADD_ERRORS["no-seats"],
-    ]);
+    expect(await post({ intent: "add", email: "pro4@example.com" })).toHaveFieldError("email", ADD_ERRORS["no-seats"]);
     expect(await linksOf(owner.id)).toHaveLength(3);
     expect((await load()).owner!.seats).toEqual({ seats: 1, used: 3, left: 0 });
   });
@@ -184,8 +151,7 @@ describe("adding a linked account", () => {
     await post({ intent: "add", email: member.email });
     await login(member);
     await setPlan(member.id, "profissional");
-    const res = reply(await post({ intent: "add", email: "x@example.com" }, member));
-    expect(res.data.result.error?.email).toEqual([ADD_ERRORS.member]);
+    expect(await post({ intent: "add", email: "x@example.com" }, member)).toHaveFieldError("email", ADD_ERRORS.member);
     const page = await load(member);
     expect(page.member).toEqual({ owner: "Studio Bella" });
   });
@@ -195,8 +161,7 @@ describe("adding a linked account", () => {
     const other = await createProfessional(db);
     await setPlan(other.id, "essencial");
     await post({ intent: "add", email: "someone@example.com" }, other);
-    const res = reply(await post({ intent: "add", email: other.email }));
-    expect(res.data.result.error?.email).toEqual([ADD_ERRORS["team-owner"]]);
+    expect(await post({ intent: "add", email: other.email })).toHaveFieldError("email", ADD_ERRORS["team-owner"]);
   });
 });
 
@@ -207,9 +172,9 @@ describe("removing a linked account", () => {
     const [link] = await linksOf(owner.id);
     expect((await load(owner, `?remover=${link!.id}`)).owner!.confirmId).toBe(link!.id);
 
-    const res = (await post({ intent: "remove", id: link!.id })) as Response;
-    expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ title: "Conta vinculada removida com sucesso" });
+    const res = await post({ intent: "remove", id: link!.id });
+    expect(responseOf(res).status).toBe(302);
+    await expect(res).toSendToast({ title: "Conta vinculada removida com sucesso" });
     expect(await linksOf(owner.id)).toHaveLength(0);
   });
 
@@ -219,13 +184,10 @@ describe("removing a linked account", () => {
     await post({ intent: "add", email: "joana@example.com" }, other);
     const [theirs] = await linksOf(other.id);
 
-    const error = (await thrownBy(post({ intent: "remove", id: theirs!.id }))) as { init: { status: number } };
-    expect(error.init.status).toBe(404);
-    const page = (await thrownBy(load(owner, `?remover=${theirs!.id}`))) as { init: { status: number } };
-    expect(page.init.status).toBe(404);
+    expect(await thrownBy(post({ intent: "remove", id: theirs!.id }))).toMatchObject({ init: { status: 404 } });
+    expect(await thrownBy(load(owner, `?remover=${theirs!.id}`))).toMatchObject({ init: { status: 404 } });
     expect(await linksOf(other.id)).toHaveLength(1);
-    const missing = (await thrownBy(post({ intent: "remove", id: "" }))) as { init: { status: number } };
-    expect(missing.init.status).toBe(404);
+    expect(await thrownBy(post({ intent: "remove", id: "" }))).toMatchObject({ init: { status: 404 } });
   });
 
   it("the removed professional loses access through the owner at once", async () => {
@@ -244,13 +206,9 @@ describe("removing a linked account", () => {
 
 // ------------------------------------------------------------------ activation
 
-const actionArgs = (request: Request) => ({ request, context: contextFor(db), params: {} }) as never;
-
 async function login(who: Pro) {
-  const res = (await loginAction(
-    actionArgs(formRequest("/login", { intent: "login", email: who.email, password: who.password })),
-  )) as Response;
-  expect(res.status).toBe(302);
+  const res = await callAction(loginAction, { db, path: "/login", form: { intent: "login", email: who.email, password: who.password } });
+  expect(responseOf(res).status).toBe(302);
   return res;
 }
 
@@ -264,18 +222,20 @@ describe("activation", () => {
 
   it("registering with the invited e-mail activates the link and reaches the workspace through the owner", async () => {
     await post({ intent: "add", email: "joana@example.com" });
-    const res = (await registerAction(
-      actionArgs(
-        formRequest("/register", {
+    const res = responseOf(
+      await callAction(registerAction, {
+        db,
+        path: "/register",
+        form: {
           name: "Joana Lima",
           email: "Joana@Example.com",
           phone: "(11) 98888-7777",
           password: "senha123",
           confirmPassword: "senha123",
           terms: "on",
-        }),
-      ),
-    )) as Response;
+        },
+      }),
+    );
     expect(res.headers.get("Location")).toBe("/dashboard");
     const session = await getSessionUser(db, new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: cookiesFrom(res) } }));
     const link = await linkFor("joana@example.com");
@@ -296,7 +256,7 @@ describe("activation", () => {
   it("a wrong password activates nothing", async () => {
     const member = await createProfessional(db);
     await post({ intent: "add", email: member.email });
-    await loginAction(actionArgs(formRequest("/login", { intent: "login", email: member.email, password: "errada" })));
+    await callAction(loginAction, { db, path: "/login", form: { intent: "login", email: member.email, password: "errada" } });
     expect(await linkFor(member.email)).toMatchObject({ status: "pending", linkedUserId: null });
   });
 
@@ -332,9 +292,9 @@ describe("leaving a team", () => {
     await db.insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
     expect((await loadAccess(db, { ...member, sessionId: "t" }))!.access).toBe("linked");
 
-    const res = (await post({ intent: "leave" }, member)) as Response;
-    expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ title: "Você saiu da equipe" });
+    const res = await post({ intent: "leave" }, member);
+    expect(responseOf(res).status).toBe(302);
+    await expect(res).toSendToast({ title: "Você saiu da equipe" });
     expect(await linksOf(owner.id)).toEqual([]);
     expect((await loadAccess(db, { ...member, sessionId: "t" }))!.access).toBe("subscription"); // own 7-day trial
 

@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { action as loginAction } from "../../app/routes/login";
 import { appUrl } from "../../app/utils/env.server";
-import { contextFor, createTestDb } from "../support/db";
+import { createTestDb } from "../support/db";
 import { envOverrides } from "../support/env";
 import { createProfessional } from "../support/factories";
+import { callAction } from "../support/routes";
 
 const overrides = envOverrides();
 beforeEach(() => {
@@ -32,11 +33,7 @@ function forgedHostPost(path: string, fields: Record<string, string>) {
 async function resetMailWithForgedHost() {
   const db = createTestDb();
   const pro = await createProfessional(db);
-  await loginAction({
-    request: forgedHostPost("/login", { intent: "reset", email: pro.email, password: "" }),
-    context: contextFor(db),
-    params: {},
-  } as never);
+  await callAction(loginAction, { db, request: forgedHostPost("/login", { intent: "reset", email: pro.email, password: "" }) });
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
   return mail!;
 }

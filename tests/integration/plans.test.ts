@@ -14,9 +14,9 @@ import {
 } from "../../app/routes/shared/plans.server";
 import type { Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
-import { readToast } from "../../app/utils/toast.server";
-import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createTestDb, formRequest, ORIGIN, toastOf } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction, callLoader, responseOf } from "../support/routes";
 import { STRIPE_ENV_KEYS, stripeTestEnv, TEST_SECRET_KEY } from "../support/stripe";
 import { envOverrides } from "../support/env";
 import { startStripeStandIn, type StandIn } from "../support/stripe-stand-in";
@@ -45,18 +45,11 @@ beforeEach(async () => {
 afterEach(() => db.$client.close());
 
 async function tabView(search = "", who = pro) {
-  return (await tabLoader({ request: new Request(`${ORIGIN}${TAB}${search}`), context: await userContextFor(db, who), params: {} } as never)) as Awaited<
-    ReturnType<typeof tabLoader>
-  >;
+  return callLoader(tabLoader, { db, as: who, path: `${TAB}${search}` });
 }
 
 async function post(fields: Record<string, string>, who = pro) {
-  const res = (await tabAction({ request: formRequest(TAB, fields), context: await userContextFor(db, who), params: {} } as never)) as Response;
-  return res;
-}
-
-async function toastOf(res: Response) {
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }))).toast;
+  return responseOf(await callAction(tabAction, { db, as: who, path: TAB, form: fields }));
 }
 
 async function setRow(values: Partial<typeof subscriptions.$inferInsert>, userId = pro.id) {
@@ -206,11 +199,9 @@ describe("checkout", () => {
     const res = await post({ intent: "checkout", plan: "avancado", period: "monthly" });
     const sessionId = res.headers.get("location")!.split("/").pop()!;
     await fetch(`${standIn.url}/__complete/${sessionId}`, { method: "POST" });
-    const back = await tabLoader({
-      request: new Request(`${ORIGIN}${TAB}?checkout=sucesso&session_id=${sessionId}`),
-      context: await userContextFor(db, pro),
-      params: {},
-    } as never).catch((r: Response) => r);
+    const back = await callLoader(tabLoader, { db, as: pro, path: `${TAB}?checkout=sucesso&session_id=${sessionId}` }).catch(
+      (r: Response) => r,
+    );
     expect(back).toBeInstanceOf(Response);
     expect((back as Response).headers.get("location")).toBe(`${TAB}?checkout=sucesso`);
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, pro.id));
@@ -261,11 +252,7 @@ describe("/planos (outside the workspace)", () => {
     return setCookie.split(";")[0]!;
   }
   const get = async (search = "", cookie?: string) =>
-    plansLoader({
-      request: new Request(`${ORIGIN}/planos${search}`, { headers: cookie ? { Cookie: cookie } : {} }),
-      context: contextFor(db),
-      params: {},
-    } as never).catch((r: Response) => r);
+    callLoader(plansLoader, { db, path: `/planos${search}`, cookie }).catch((r: Response) => r);
 
   it("signed out: the catalogue to start a trial", async () => {
     const view = (await get("?periodo=anual")) as Exclude<Awaited<ReturnType<typeof plansLoader>>, Response>;
@@ -285,7 +272,7 @@ describe("/planos (outside the workspace)", () => {
     expect(view).toMatchObject({ signedIn: true, view: { configured: true, current: { status: "trial", trialDaysLeft: 0 } } });
 
     const request = formRequest("/planos", { intent: "checkout", plan: "essencial", period: "monthly" }, { cookie });
-    const res = (await plansAction({ request, context: contextFor(db), params: {} } as never)) as Response;
+    const res = responseOf(await callAction(plansAction, { db, request }));
     expect(res.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(standIn.requests[0]!.form).toMatchObject({
       client_reference_id: pro.id,
@@ -302,7 +289,7 @@ describe("/planos (outside the workspace)", () => {
 
   it("checkout from /planos needs a session", async () => {
     const request = formRequest("/planos", { intent: "checkout", plan: "essencial", period: "monthly" });
-    const res = await plansAction({ request, context: contextFor(db), params: {} } as never).catch((r: Response) => r);
+    const res = await callAction(plansAction, { db, request }).catch((r: Response) => r);
     expect((res as Response).headers.get("location")).toMatch(/^\/login/);
     expect(standIn.requests).toHaveLength(0);
   });

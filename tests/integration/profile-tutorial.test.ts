@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, profiles, services, subscriptions, users, type AppointmentStatus } from "../../db/schema";
+import { profiles, subscriptions, users, type AppointmentStatus } from "../../db/schema";
 import { loader as profileLoader } from "../../app/routes/profile";
 import { action as tutorialAction, loader as tutorialLoader } from "../../app/routes/tutorial";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb, formRequest, ORIGIN, statusOf, userContextFor } from "../support/db";
-import { createClient, createProfessional } from "../support/factories";
+import { createTestDb, statusOf, userContextFor } from "../support/db";
+import { createAppointment, createClient, createProfessional, createService } from "../support/factories";
+import { callAction, callLoader } from "../support/routes";
 
 // Saturday 15/03/2025, 12:00 in São Paulo.
 const NOW = new Date("2025-03-15T15:00:00Z");
@@ -28,7 +29,7 @@ function plain<T>(value: T): T {
 }
 
 async function loadProfile(ctx: Ctx) {
-  return plain(await profileLoader({ request: new Request(`${ORIGIN}/perfil`), context: ctx, params: {} } as never));
+  return plain(await callLoader(profileLoader, { context: ctx, path: "/perfil" }));
 }
 
 async function addClient(userId: string, name: string, createdAt: string) {
@@ -43,7 +44,7 @@ async function addAppointment(
   priceCents: number,
   durationMinutes: number,
 ) {
-  await db.insert(appointments).values({ userId, clientId, date, startMinute: 600, status, priceCents, durationMinutes, serviceName: "Corte" });
+  await createAppointment(db, userId, { clientId, date, startMinute: 600, status, priceCents, durationMinutes, serviceName: "Corte" });
 }
 
 describe("/perfil", () => {
@@ -118,10 +119,10 @@ describe("/perfil", () => {
 
 describe("/tutorial", () => {
   async function loadTutorial(ctx: Ctx) {
-    return tutorialLoader({ request: new Request(`${ORIGIN}/tutorial`), context: ctx, params: {} } as never);
+    return callLoader(tutorialLoader, { context: ctx, path: "/tutorial" });
   }
   function tick(ctx: Ctx, fields: Record<string, string>) {
-    return tutorialAction({ request: formRequest("/tutorial", fields), context: ctx, params: {} } as never);
+    return callAction(tutorialAction, { context: ctx, path: "/tutorial", form: fields });
   }
   async function stored(userId: string) {
     const [row] = await db.select({ steps: users.tutorialSteps }).from(users).where(eq(users.id, userId));
@@ -130,7 +131,7 @@ describe("/tutorial", () => {
 
   it("lists the four steps, 14 minutes in all, done from the data", async () => {
     const pro = await createProfessional(db);
-    await db.insert(services).values({ userId: pro.id, name: "Corte", priceCents: 5000, durationMinutes: 30 });
+    await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
     const t = await loadTutorial(await userContextFor(db, pro));
     expect(t.totalMinutes).toBe(14);
     expect(t.steps.map((s) => [s.key, s.title, s.minutes, s.href, s.ticked, s.dataDone])).toEqual([
@@ -145,9 +146,7 @@ describe("/tutorial", () => {
     const pro = await createProfessional(db);
     const other = await createProfessional(db);
     const ctx = await userContextFor(db, pro);
-    const res = (await tick(ctx, { intent: "tick", step: "hours", done: "1" })) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/tutorial#passo-hours");
+    expect(await tick(ctx, { intent: "tick", step: "hours", done: "1" })).toHaveRedirect("/tutorial#passo-hours");
     await tick(ctx, { intent: "tick", step: "page", done: "1" });
     await tick(ctx, { intent: "tick", step: "page", done: "1" }); // twice: still once
     expect(await stored(pro.id)).toEqual(["hours", "page"]);

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../db/schema";
+import { services, type AppointmentStatus } from "../../db/schema";
 import { loader } from "../../app/routes/reports";
 import { loader as exportLoader } from "../../app/routes/reports.export";
 import type { Db } from "../../app/utils/db.server";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { REPORT_PERIOD_ERRORS } from "../../app/domain/metrics/metrics";
 import { REPORT_CSV_HEADER, REPORT_NOTICES } from "../../app/domain/metrics/reports.server";
-import { createTestDb, ORIGIN, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import { createTestDb, userContextFor } from "../support/db";
+import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callLoader } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
 // database driver keeps its real timers. This month to date is 01/03 to 10/03; it compares
@@ -37,19 +37,18 @@ let other: Pro;
 
 async function setUp(name: string, prefix: string): Promise<Pro> {
   const account = await createProfessional(db, { name });
-  await db.insert(workingHours).values(defaultWeek(account.id));
+  await createWorkingHours(db, account.id);
   const service = {} as Pro["service"];
   for (const [key, s] of Object.entries(SERVICES)) {
-    const [row] = await db.insert(services).values({ userId: account.id, ...s }).returning();
-    service[key as keyof typeof SERVICES] = row!.id;
+    service[key as keyof typeof SERVICES] = (await createService(db, account.id, s)).id;
   }
   const client: Record<string, string> = {};
   for (const [i, clientName] of CLIENT_NAMES.entries()) {
-    const [row] = await db
-      .insert(clients)
-      .values({ userId: account.id, name: `${prefix}${clientName}`, phone: `11${prefix ? "8" : "9"}${String(1000000 + i).padStart(8, "0")}` })
-      .returning();
-    client[clientName.split(" ")[0]!] = row!.id;
+    const row = await createClient(db, account.id, {
+      name: `${prefix}${clientName}`,
+      phone: `11${prefix ? "8" : "9"}${String(1000000 + i).padStart(8, "0")}`,
+    });
+    client[clientName.split(" ")[0]!] = row.id;
   }
   return { id: account.id, ctx: await userContextFor(db, account), service, client };
 }
@@ -65,8 +64,7 @@ async function appt(
 ) {
   const s = SERVICES[serviceKey];
   const [h, m] = time.split(":").map(Number) as [number, number];
-  await db.insert(appointments).values({
-    userId: who.id,
+  await createAppointment(db, who.id, {
     clientId: who.client[clientKey]!,
     serviceId: who.service[serviceKey],
     serviceName: s.name,
@@ -117,10 +115,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Loaded = Awaited<ReturnType<typeof loader>>;
-
 async function report(who: Pro, query = "") {
-  return (await loader({ request: new Request(`${ORIGIN}/relatorios${query}`), context: who.ctx, params: {} } as never)) as Loaded;
+  return callLoader(loader, { context: who.ctx, path: `/relatorios${query}` });
 }
 
 async function figures(who: Pro, query = "") {
@@ -130,11 +126,7 @@ async function figures(who: Pro, query = "") {
 }
 
 async function exportCsv(who: Pro, query = "") {
-  return (await exportLoader({
-    request: new Request(`${ORIGIN}/relatorios/exportar${query}`),
-    context: who.ctx,
-    params: {},
-  } as never)) as Response;
+  return callLoader(exportLoader, { context: who.ctx, path: `/relatorios/exportar${query}` });
 }
 
 describe("KPI cards", () => {
@@ -297,7 +289,7 @@ describe("sections", () => {
   it("an empty professional gets zeros and honest labels", async () => {
     const account = await createProfessional(db, { name: "Nova Pro" });
     const ctx = await userContextFor(db, account);
-    const data = (await loader({ request: new Request(`${ORIGIN}/relatorios`), context: ctx, params: {} } as never)) as Loaded;
+    const data = await callLoader(loader, { context: ctx, path: "/relatorios" });
     expect(data.hasAny).toBe(false);
     expect(data.report?.kpis.revenue.value).toBe(0);
     expect(data.report?.kpis.revenue.variation.label).toBe("0% vs período anterior");
@@ -369,7 +361,6 @@ describe("CSV export", () => {
     const account = await createProfessional(db, { name: "Muitos Atendimentos" });
     const bulk = await userContextFor(db, account);
     const rows = Array.from({ length: 2345 }, (_, i) => ({
-      userId: account.id,
       serviceName: "Corte",
       // 4 a day from 01/03/2023 to 09/10/2024.
       date: new Date(Date.UTC(2023, 2, 1) + Math.floor(i / 4) * 86_400_000).toISOString().slice(0, 10),
@@ -378,12 +369,8 @@ describe("CSV export", () => {
       priceCents: 1000 + i,
       status: "completed" as const,
     }));
-    for (let i = 0; i < rows.length; i += 400) await db.insert(appointments).values(rows.slice(i, i + 400));
-    const res = (await exportLoader({
-      request: new Request(`${ORIGIN}/relatorios/exportar?periodo=customizado&de=2023-01-01&ate=2025-03-10`),
-      context: bulk,
-      params: {},
-    } as never)) as Response;
+    for (let i = 0; i < rows.length; i += 400) await createAppointments(db, account.id, rows.slice(i, i + 400));
+    const res = await callLoader(exportLoader, { context: bulk, path: "/relatorios/exportar?periodo=customizado&de=2023-01-01&ate=2025-03-10" });
     const lines = (await res.text()).trim().split("\r\n").slice(1);
     expect(lines).toHaveLength(2345);
     expect(lines[0]).toBe("01/03/2023;09:00;Cliente não encontrado;Corte;30min;10,00;Concluído");

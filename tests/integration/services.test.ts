@@ -3,56 +3,29 @@ import { describe, expect, it } from "vitest";
 import { appointments, categories, services } from "../../db/schema";
 import { action, loader } from "../../app/routes/services";
 import type { Db } from "../../app/utils/db.server";
-import { readToast } from "../../app/utils/toast.server";
-import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
-import { createProfessional } from "../support/factories";
+import type { Toast } from "../../app/utils/toast.server";
+import { createTestDb } from "../support/db";
+import { createAppointment, createCategory, createProfessional, createService } from "../support/factories";
+import { callAction, callLoader, replyOf, thrownStatus as statusThrownBy } from "../support/routes";
 
 // ------------------------------------------------------------------ helpers
 
 type Pro = { id: string; email: string };
 
-async function call(db: Db, pro: Pro, path: string, fields: Record<string, string>) {
-  const context = await userContextFor(db, pro);
-  return action({ request: formRequest(path, fields), context, params: {} } as never);
-}
+const call = (db: Db, pro: Pro, path: string, fields: Record<string, string>) =>
+  callAction(action, { db, as: pro, path, form: fields });
 
-async function load(db: Db, pro: Pro, path: string) {
-  const context = await userContextFor(db, pro);
-  return loader({ request: new Request(`${ORIGIN}${path}`), context, params: {} } as never);
-}
-
-function responseOf(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
-  return value;
-}
+const load = (db: Db, pro: Pro, path: string) => callLoader(loader, { db, as: pro, path });
 
 /** A data() reply: status and conform's submission result. */
-function replyOf(value: unknown) {
-  if (value instanceof Response) throw new Error(`expected a data() reply, got a ${value.status} response`);
-  const v = value as { init: { status: number }; data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } } };
-  return { status: v.init.status, intent: v.data.intent, errors: v.data.result.error ?? {}, initialValue: v.data.result.initialValue };
+function formReply(value: Awaited<ReturnType<typeof action>>) {
+  const v = replyOf(value);
+  return { status: v.init?.status, intent: v.data.intent, errors: v.data.result.error ?? {}, initialValue: v.data.result.initialValue };
 }
 
-async function statusThrownBy(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    const status = (error as { init?: { status?: number } }).init?.status;
-    if (typeof status === "number") return status;
-    throw error;
-  }
-  throw new Error("expected a throw");
-}
-
-async function toastOf(res: Response) {
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }))).toast;
-}
-
-async function expectRedirect(value: unknown, location: string, description: string, type = "success") {
-  const res = responseOf(value);
-  expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe(location);
-  expect(await toastOf(res)).toEqual({ type, title: type === "success" ? "Sucesso" : "Erro", description });
+async function expectRedirect(value: unknown, location: string, description: string, type: Toast["type"] = "success") {
+  expect(value).toHaveRedirect(location);
+  await expect(value).toSendToast({ type, title: type === "success" ? "Sucesso" : "Erro", description });
 }
 
 /** Two professionals; the first has 'Cabelo' with one service 'Corte Masculino'. */
@@ -60,12 +33,9 @@ async function setup() {
   const db = createTestDb();
   const a = await createProfessional(db, { name: "Ana" });
   const b = await createProfessional(db, { name: "Bruno" });
-  const [cabelo] = await db.insert(categories).values({ userId: a.id, name: "Cabelo", slug: "cabelo" }).returning();
-  const [corte] = await db
-    .insert(services)
-    .values({ userId: a.id, categoryId: cabelo!.id, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 })
-    .returning();
-  return { db, a, b, cabelo: cabelo!, corte: corte! };
+  const cabelo = await createCategory(db, a.id, { name: "Cabelo", slug: "cabelo" });
+  const corte = await createService(db, a.id, { categoryId: cabelo.id, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
+  return { db, a, b, cabelo, corte };
 }
 
 const serviceFields = (categoria: string, over: Record<string, string> = {}) => ({
@@ -94,11 +64,9 @@ async function categoryRow(db: Db, id: string) {
 describe("/servicos loader", () => {
   it("lists only the professional's services, with tiles, filters and counts", async () => {
     const { db, a, b, cabelo } = await setup();
-    await db.insert(services).values([
-      { userId: a.id, categoryId: cabelo.id, name: "Escova", priceCents: 15000, isActive: false },
-      { userId: a.id, categoryId: null, name: "Avulso", priceCents: 2000 },
-      { userId: b.id, name: "Do Bruno", priceCents: 99900 },
-    ]);
+    await createService(db, a.id, { categoryId: cabelo.id, name: "Escova", priceCents: 15000, isActive: false });
+    await createService(db, a.id, { categoryId: null, name: "Avulso", priceCents: 2000 });
+    await createService(db, b.id, { name: "Do Bruno", priceCents: 99900 });
     const list = (await load(db, a, "/servicos")) as Extract<Awaited<ReturnType<typeof loader>>, { screen: "list" }>;
     expect(list.screen).toBe("list");
     expect(list.services.map((s) => s.name)).toEqual(["Avulso", "Corte Masculino", "Escova"]);
@@ -161,7 +129,7 @@ describe("service actions", () => {
 
   it("answers 400 with the spec's messages beside the fields, keeping what was typed", async () => {
     const { db, a } = await setup();
-    const reply = replyOf(
+    const reply = formReply(
       await call(db, a, "/servicos?new=true", { intent: "create-service", nome: "E", preco: "-3", duracao: "0", categoria: "" }),
     );
     expect(reply.status).toBe(400);
@@ -178,21 +146,21 @@ describe("service actions", () => {
 
   it("refuses a deposit above the price and someone else's category", async () => {
     const { db, a, b, cabelo } = await setup();
-    const deposit = replyOf(
+    const deposit = formReply(
       await call(db, a, "/servicos?new=true", serviceFields(cabelo.id, { preco: "30", exigeSinal: "on", valorSinal: "31" })),
     );
     expect(deposit).toMatchObject({ status: 400, errors: { valorSinal: ["O sinal não pode ser maior que o preço"] } });
-    const foreign = replyOf(await call(db, b, "/servicos?new=true", serviceFields(cabelo.id)));
+    const foreign = formReply(await call(db, b, "/servicos?new=true", serviceFields(cabelo.id)));
     expect(foreign).toMatchObject({ status: 400, errors: { categoria: ["Selecione uma categoria"] } });
     expect(await db.select().from(services).where(eq(services.userId, b.id))).toHaveLength(0);
   });
 
   it("updates an own service; someone else's id is a 404 and changes nothing", async () => {
     const { db, a, b, cabelo, corte } = await setup();
-    const [bCat] = await db.insert(categories).values({ userId: b.id, name: "Barba", slug: "barba" }).returning();
+    const bCat = await createCategory(db, b.id, { name: "Barba", slug: "barba" });
     expect(
       await statusThrownBy(
-        call(db, b, `/servicos?editar=${corte.id}`, serviceFields(bCat!.id, { intent: "update-service", id: corte.id })),
+        call(db, b, `/servicos?editar=${corte.id}`, serviceFields(bCat.id, { intent: "update-service", id: corte.id })),
       ),
     ).toBe(404);
     expect(await serviceRow(db, corte.id)).toMatchObject({ name: "Corte Masculino", priceCents: 5000, userId: a.id });
@@ -206,7 +174,7 @@ describe("service actions", () => {
     await expectRedirect(res, "/servicos", "Serviço atualizado com sucesso.");
     expect(await serviceRow(db, corte.id)).toMatchObject({ name: "Corte Degradê", priceCents: 5500, durationMinutes: 50 });
 
-    const invalid = replyOf(
+    const invalid = formReply(
       await call(db, a, `/servicos?editar=${corte.id}`, serviceFields(cabelo.id, { intent: "update-service", id: corte.id, duracao: "721" })),
     );
     expect(invalid).toMatchObject({ status: 400, errors: { duracao: ["Duração deve ser no máximo 720 minutos (12 horas)"] } });
@@ -229,10 +197,15 @@ describe("service actions", () => {
 
   it("deletes a service; past appointments keep the copied name and price", async () => {
     const { db, a, b, corte } = await setup();
-    const [appt] = await db
-      .insert(appointments)
-      .values({ userId: a.id, serviceId: corte.id, serviceName: "Corte Masculino", date: "2025-01-10", startMinute: 600, durationMinutes: 45, priceCents: 5000, status: "completed" })
-      .returning();
+    const appt = await createAppointment(db, a.id, {
+      serviceId: corte.id,
+      serviceName: "Corte Masculino",
+      date: "2025-01-10",
+      startMinute: 600,
+      durationMinutes: 45,
+      priceCents: 5000,
+      status: "completed",
+    });
 
     expect(await statusThrownBy(call(db, b, "/servicos", { intent: "delete-service", id: corte.id }))).toBe(404);
     expect(await serviceRow(db, corte.id)).toBeDefined();
@@ -240,7 +213,7 @@ describe("service actions", () => {
     const res = await call(db, a, `/servicos?confirmar-exclusao=${corte.id}`, { intent: "delete-service", id: corte.id });
     await expectRedirect(res, "/servicos", "Serviço removido com sucesso.");
     expect(await serviceRow(db, corte.id)).toBeUndefined();
-    const [kept] = await db.select().from(appointments).where(eq(appointments.id, appt!.id));
+    const [kept] = await db.select().from(appointments).where(eq(appointments.id, appt.id));
     expect(kept).toMatchObject({ serviceId: null, serviceName: "Corte Masculino", priceCents: 5000, status: "completed" });
 
     expect(await statusThrownBy(call(db, a, "/servicos", { intent: "delete-service", id: corte.id }))).toBe(404);
@@ -253,10 +226,9 @@ describe("service actions", () => {
     const original = console.error;
     console.error = () => {};
     try {
-      const created = await call(db, a, "/servicos?new=true", serviceFields(cabelo.id));
-      const v = created as unknown as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
-      expect(v.init.status).toBe(500);
-      expect(v.data.result.error[""]).toEqual(["Erro ao criar serviço."]);
+      const created = formReply(await call(db, a, "/servicos?new=true", serviceFields(cabelo.id)));
+      expect(created.status).toBe(500);
+      expect(created.errors[""]).toEqual(["Erro ao criar serviço."]);
       const deleted = await call(db, a, "/servicos", { intent: "delete-service", id: corte.id });
       await expectRedirect(deleted, "/servicos", "Erro ao remover serviço.", "error");
     } finally {
@@ -294,7 +266,7 @@ describe("category actions", () => {
     await call(db, a, "/servicos?new=true", { intent: "create-category", nomeCategoria: "Unhas", codigo: "Mãos e Pés" });
     expect((await db.select().from(categories).where(eq(categories.slug, "maos-e-pes")))[0]?.name).toBe("Unhas");
 
-    const taken = replyOf(await call(db, a, "/servicos?new=true&nova-categoria=1", { intent: "create-category", nomeCategoria: "Cabelo" }));
+    const taken = formReply(await call(db, a, "/servicos?new=true&nova-categoria=1", { intent: "create-category", nomeCategoria: "Cabelo" }));
     expect(taken).toMatchObject({
       status: 400,
       intent: "create-category",
@@ -302,7 +274,7 @@ describe("category actions", () => {
     });
     expect(taken.initialValue).toMatchObject({ nomeCategoria: "Cabelo" });
 
-    const empty = replyOf(await call(db, a, "/servicos?new=true", { intent: "create-category", nomeCategoria: "  " }));
+    const empty = formReply(await call(db, a, "/servicos?new=true", { intent: "create-category", nomeCategoria: "  " }));
     expect(empty).toMatchObject({ status: 400, errors: { nomeCategoria: ["Nome da categoria é obrigatório"] } });
 
     const other = await call(db, b, "/servicos?new=true", { intent: "create-category", nomeCategoria: "Cabelo" });

@@ -5,10 +5,10 @@ import { loader as bookLoader } from "../../app/routes/booking";
 import { action, loader } from "../../app/routes/settings.page";
 import { loader as workspaceLoader } from "../../app/routes/workspace";
 import type { Db } from "../../app/utils/db.server";
-import { readToast } from "../../app/utils/toast.server";
 import { COLOR_INVALID, INSTAGRAM_INVALID, PAGE_SAVE_FAILED } from "../../app/validation/profile";
-import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createTestDb, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction, callLoader, replyOf } from "../support/routes";
 
 type Pro = { id: string; email: string; bookingSlug: string };
 let db: Db;
@@ -35,18 +35,8 @@ const fullPage = {
   // showPrices left out: the switch is off.
 };
 
-async function post(fields: Record<string, string>, who: Pro = pro) {
-  return (await action({ request: formRequest(PATH, fields), context: await userContextFor(db, who), params: {} } as never)) as unknown;
-}
-
-async function load(who: Pro = pro) {
-  return loader({ request: new Request(`${ORIGIN}${PATH}`), context: await userContextFor(db, who), params: {} } as never);
-}
-
-type Failure = {
-  data: { failed?: boolean; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
-  init: { status: number };
-};
+const post = (fields: Record<string, string>, who: Pro = pro) => callAction(action, { db, as: who, path: PATH, form: fields });
+const load = (who: Pro = pro) => callLoader(loader, { db, as: who, path: PATH });
 
 const profileOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
 
@@ -70,11 +60,9 @@ describe("Página loader", () => {
 
 describe("saving the page settings", () => {
   it("saves every field, redirects with 'Configurações salvas' and the booking page shows them", async () => {
-    const res = (await post(fullPage)) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(PATH);
-    const toast = (await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } }))).toast;
-    expect(toast).toEqual({
+    const res = await post(fullPage);
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({
       type: "success",
       title: "Configurações salvas",
       description: "As configurações da página de agendamento foram atualizadas.",
@@ -91,11 +79,11 @@ describe("saving the page settings", () => {
       showPrices: false,
     });
 
-    const page = (await bookLoader({
-      request: new Request(`${ORIGIN}/agendamento/${pro.bookingSlug}`),
+    const page = await callLoader(bookLoader, {
+      db,
+      path: `/agendamento/${pro.bookingSlug}`,
       params: { slug: pro.bookingSlug },
-      context: contextFor(db),
-    } as never)) as { data: { pro: Record<string, unknown> } };
+    });
     expect(page.data.pro).toMatchObject({
       pageTitle: "Agende com a Ana",
       pageDescription: "Cortes, escova e coloração.",
@@ -108,11 +96,7 @@ describe("saving the page settings", () => {
     });
 
     // The colours are the workspace theme too.
-    const workspace = await workspaceLoader({
-      request: new Request(`${ORIGIN}/dashboard`),
-      context: await userContextFor(db, pro),
-      params: {},
-    } as never);
+    const workspace = await callLoader(workspaceLoader, { db, as: pro, path: "/dashboard" });
     expect(workspace.theme).toEqual({ primary: "#E11D48", secondary: "#0EA5E9" });
 
     // Nothing of it reached the other professional.
@@ -125,28 +109,25 @@ describe("saving the page settings", () => {
   });
 
   it("answers 400 with 'Cor inválida. Use o formato #RRGGBB.' and keeps what was typed", async () => {
-    const f = (await post({ ...fullPage, primaryColor: "vermelho", secondaryColor: "#12345", instagramHandle: "meu insta" })) as Failure;
-    expect(f.init.status).toBe(400);
-    expect(f.data.result.error).toMatchObject({
-      primaryColor: [COLOR_INVALID],
-      secondaryColor: [COLOR_INVALID],
-      instagramHandle: [INSTAGRAM_INVALID],
-    });
-    expect(f.data.result.initialValue).toMatchObject({ primaryColor: "vermelho", pageTitle: "Agende com a Ana" });
+    const f = await post({ ...fullPage, primaryColor: "vermelho", secondaryColor: "#12345", instagramHandle: "meu insta" });
+    expect(f).toHaveFieldError("primaryColor", COLOR_INVALID);
+    expect(f).toHaveFieldError("secondaryColor", COLOR_INVALID);
+    expect(f).toHaveFieldError("instagramHandle", INSTAGRAM_INVALID);
+    expect(replyOf(f).data.result.initialValue).toMatchObject({ primaryColor: "vermelho", pageTitle: "Agende com a Ana" });
     expect((await profileOf(pro.id)).primaryColor).toBe("#3B82F6");
   });
 
   it("answers 400, never 500, to a mangled post", async () => {
-    expect(((await post({})) as Failure).init.status).toBe(400);
-    expect(((await post({ ...fullPage, pageTitle: "x".repeat(5000) })) as Failure).init.status).toBe(400);
-    expect(((await post({ ...fullPage, showPrices: "talvez" })) as Failure).init.status).toBe(400);
+    expect(replyOf(await post({})).init?.status).toBe(400);
+    expect(replyOf(await post({ ...fullPage, pageTitle: "x".repeat(5000) })).init?.status).toBe(400);
+    expect(replyOf(await post({ ...fullPage, showPrices: "talvez" })).init?.status).toBe(400);
   });
 
   it("says 'Erro ao salvar configurações.' when the database fails", async () => {
     const context = await userContextFor(db, pro);
     db.$client.close();
-    const f = (await action({ request: formRequest(PATH, fullPage), context, params: {} } as never)) as Failure;
-    expect(f.init.status).toBe(500);
+    const f = replyOf(await callAction(action, { context, path: PATH, form: fullPage }));
+    expect(f.init?.status).toBe(500);
     expect(f.data.failed).toBe(true);
     expect(f.data.result.error?.[""]).toEqual([PAGE_SAVE_FAILED.description]);
   });

@@ -7,7 +7,6 @@ import { loader as bookLoader } from "../../app/routes/booking";
 import { action, loader } from "../../app/routes/settings.profile";
 import { loader as imageLoader } from "../../app/routes/images";
 import type { Db } from "../../app/utils/db.server";
-import { readToast } from "../../app/utils/toast.server";
 import { IMAGE_ERRORS } from "../../app/domain/accounts/profile-photo";
 import {
   NAME_MIN,
@@ -19,8 +18,9 @@ import {
   SLUG_TAKEN,
 } from "../../app/validation/profile";
 import { PHONE_MIN } from "../../app/domain/phone";
-import { contextFor, cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createTestDb, ORIGIN, userContextFor, type FormBody } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction, callLoader, replyOf } from "../support/routes";
 
 type Pro = { id: string; email: string; bookingSlug: string };
 let db: Db;
@@ -49,34 +49,37 @@ const validProfile = (slug: string) => ({
   pixName: "",
 });
 
-async function run(request: Request, who: Pro = pro) {
-  return (await action({ request, context: await userContextFor(db, who), params: {} } as never)) as unknown;
-}
+/** The action's answer to a request built by hand (a raw or broken body). */
+const run = (request: Request, who: Pro = pro) => callAction(action, { db, as: who, request });
 
-const post = (fields: Record<string, string>, who: Pro = pro) => run(formRequest(PATH, fields), who);
+/** A same-origin form POST (multipart for an upload). */
+const post = (form: FormBody, who: Pro = pro) => callAction(action, { db, as: who, path: PATH, form });
 
-/** A multipart POST as a browser sends a file input. */
-function upload(bytes: Uint8Array, name = "foto.png", type = "image/png", headers: Record<string, string> = {}) {
+/** The form a browser posts for the file input. */
+function upload(bytes: Uint8Array, name = "foto.png", type = "image/png") {
   const fd = new FormData();
   fd.set("intent", "upload-image");
   fd.set("image", new File([bytes as BlobPart], name, { type }));
-  return new Request(`${ORIGIN}${PATH}`, { method: "POST", body: fd, headers: { Origin: ORIGIN, ...headers } });
+  return fd;
 }
 
-async function load(who: Pro = pro) {
-  return loader({ request: new Request(`${ORIGIN}${PATH}`), context: await userContextFor(db, who), params: {} } as never);
+const load = (who: Pro = pro) => callLoader(loader, { db, as: who, path: PATH });
+
+type Answer = Awaited<ReturnType<typeof action>>;
+
+/** The profile form's data() reply: its status and conform's result. */
+function profileReply(value: Answer) {
+  const { init, data } = replyOf(value);
+  if (data.intent !== "profile") throw new Error(`expected the profile form's reply, got ${JSON.stringify(data)}`);
+  return { status: init?.status, data };
 }
 
-async function toastOf(res: unknown) {
-  const request = new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res as Response) } });
-  return (await readToast(request)).toast;
+/** The photo upload's data() reply: its status and error code. */
+function imageReply(value: Answer) {
+  const { init, data } = replyOf(value);
+  if (data.intent !== "image") throw new Error(`expected the photo's reply, got ${JSON.stringify(data)}`);
+  return { status: init?.status, data };
 }
-
-type Failure = {
-  data: { intent: string; error?: string; failed?: boolean; result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
-  init: { status: number };
-};
-const failure = (res: unknown) => res as Failure;
 
 const profileOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
 const imagesOf = (id: string) => db.select().from(storedImages).where(eq(storedImages.userId, id));
@@ -88,11 +91,7 @@ function photo(w = 800, h = 600) {
 }
 
 function getImage(id: string, headers: Record<string, string> = {}) {
-  return imageLoader({
-    request: new Request(`${ORIGIN}/imagens/${id}`, { headers }),
-    params: { id },
-    context: contextFor(db),
-  } as never) as Promise<Response>;
+  return callLoader(imageLoader, { db, path: `/imagens/${id}`, params: { id }, headers });
 }
 
 describe("Perfil loader", () => {
@@ -111,15 +110,14 @@ describe("Perfil loader", () => {
 
 describe("saving the profile", () => {
   it("saves every field, redirects with 'Perfil atualizado' and stores the phone as digits", async () => {
-    const res = (await post({
+    const res = await post({
       ...validProfile("  Studio Ána Lima "),
       pixKey: "ana@example.com",
       pixCity: "Niteroi",
       pixName: "Ana Souza",
-    })) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(PATH);
-    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Perfil atualizado" });
+    });
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ type: "success", title: "Perfil atualizado" });
     const p = await profileOf(pro.id);
     expect(p).toMatchObject({
       fullName: "Ana Souza Lima",
@@ -138,10 +136,10 @@ describe("saving the profile", () => {
   });
 
   it("answers 400 with the messages beside the fields and keeps what was typed", async () => {
-    const f = failure(
+    const f = profileReply(
       await post({ ...validProfile(pro.bookingSlug), fullName: "A", phone: "(21) 9987", pixKey: "123" }),
     );
-    expect(f.init.status).toBe(400);
+    expect(f.status).toBe(400);
     expect(f.data.result?.error).toMatchObject({ fullName: [NAME_MIN], phone: [PHONE_MIN], pixKey: [PIX_INVALID] });
     expect(f.data.result?.initialValue).toMatchObject({ fullName: "A", pixKey: "123", city: "Niterói" });
     expect((await profileOf(pro.id)).fullName).toBe("Ana Souza");
@@ -149,61 +147,55 @@ describe("saving the profile", () => {
 
   it("refuses a Pix receiver name or city that a Pix code cannot carry", async () => {
     for (const [field, value] of [["pixName", "🌸🌸🌸"], ["pixCity", "Москва"], ["pixName", "佐藤 花子"]] as const) {
-      const f = failure(await post({ ...validProfile(pro.bookingSlug), pixKey: "ana@example.com", pixName: "Ana", pixCity: "Rio", [field]: value }));
-      expect(f.init.status, value).toBe(400);
+      const f = profileReply(await post({ ...validProfile(pro.bookingSlug), pixKey: "ana@example.com", pixName: "Ana", pixCity: "Rio", [field]: value }));
+      expect(f.status, value).toBe(400);
       expect(f.data.result?.error?.[field], value).toEqual([PIX_TEXT_INVALID]);
     }
     // Without a receiver name the business name goes in the code: it must be writable too.
-    const f = failure(await post({ ...validProfile(pro.bookingSlug), businessName: "🌸🌸 🌸🌸", pixKey: "ana@example.com", pixName: "" }));
+    const f = profileReply(await post({ ...validProfile(pro.bookingSlug), businessName: "🌸🌸 🌸🌸", pixKey: "ana@example.com", pixName: "" }));
     expect(f.data.result?.error?.pixName).toEqual([PIX_NAME_NEEDED]);
     expect((await profileOf(pro.id)).pixKey).toBe("");
   });
 
   it("refuses a link another professional uses, and a reserved word", async () => {
-    const taken = failure(await post(validProfile(other.bookingSlug.toUpperCase())));
-    expect(taken.init.status).toBe(400);
-    expect(taken.data.result?.error?.bookingSlug).toEqual([SLUG_TAKEN]);
+    expect(await post(validProfile(other.bookingSlug.toUpperCase()))).toHaveFieldError("bookingSlug", SLUG_TAKEN);
     for (const word of ["agenda", "login", "configuracoes", "imagens"]) {
-      const reserved = failure(await post(validProfile(word)));
+      const reserved = profileReply(await post(validProfile(word)));
       expect(reserved.data.result?.error?.bookingSlug).toEqual([SLUG_RESERVED]);
     }
     expect((await profileOf(pro.id)).bookingSlug).toBe(pro.bookingSlug);
   });
 
   it("keeps the own link without calling it taken", async () => {
-    const res = (await post(validProfile(pro.bookingSlug))) as Response;
-    expect(res.status).toBe(302);
+    expect(await post(validProfile(pro.bookingSlug))).toHaveRedirect(PATH);
   });
 
   it("a changed link opens the booking page and the old one answers 404", async () => {
     await post(validProfile("ana-cabelos"));
-    const open = (slug: string) =>
-      bookLoader({ request: new Request(`${ORIGIN}/agendamento/${slug}`), params: { slug }, context: contextFor(db) } as never);
-    const page = (await open("ana-cabelos")) as { data: { pro: { fullName: string; address: string } } };
+    const open = (slug: string) => callLoader(bookLoader, { db, path: `/agendamento/${slug}`, params: { slug } });
+    const page = await open("ana-cabelos");
     expect(page.data.pro.fullName).toBe("Ana Souza Lima");
     expect(page.data.pro.address).toBe("Rua das Flores, 10");
     await expect(open(pro.bookingSlug)).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("answers 400, never 500, to a mangled post", async () => {
-    expect(failure(await post({ intent: "profile" })).init.status).toBe(400);
-    expect(failure(await post({ ...validProfile("x".repeat(5000)) })).init.status).toBe(400);
-    expect(failure(await post({ intent: "outra-coisa" })).init.status).toBe(400);
+    expect(replyOf(await post({ intent: "profile" })).init?.status).toBe(400);
+    expect(replyOf(await post({ ...validProfile("x".repeat(5000)) })).init?.status).toBe(400);
+    expect(replyOf(await post({ intent: "outra-coisa" })).init?.status).toBe(400);
     const garbage = new Request(`${ORIGIN}${PATH}`, {
       method: "POST",
       headers: { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=zzz" },
       body: "isto não é multipart",
     });
-    expect(failure(await run(garbage)).init.status).toBe(400);
+    expect(replyOf(await run(garbage)).init?.status).toBe(400);
   });
 
   it("says 'Não foi possível salvar suas informações' when the database fails", async () => {
     const context = await userContextFor(db, pro);
     db.$client.close();
-    const res = failure(
-      await action({ request: formRequest(PATH, validProfile(pro.bookingSlug)), context, params: {} } as never),
-    );
-    expect(res.init.status).toBe(500);
+    const res = profileReply(await callAction(action, { context, path: PATH, form: validProfile(pro.bookingSlug) }));
+    expect(res.status).toBe(500);
     expect(res.data.failed).toBe(true);
     expect(res.data.result?.error?.[""]).toEqual([PROFILE_SAVE_FAILED.description]);
   });
@@ -211,9 +203,9 @@ describe("saving the profile", () => {
 
 describe("profile image", () => {
   it("stores a small JPEG, points the profile at it and serves it with long caching", async () => {
-    const res = (await run(upload(photo()))) as Response;
-    expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Imagem carregada" });
+    const res = await post(upload(photo()));
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ type: "success", title: "Imagem carregada" });
     const [image] = await imagesOf(pro.id);
     expect(image).toMatchObject({ contentType: "image/jpeg", width: 256, height: 256 });
     expect(image!.byteSize).toBeLessThan(100 * 1024);
@@ -232,18 +224,18 @@ describe("profile image", () => {
     const cached = await getImage(image!.id, { "If-None-Match": `"${image!.id}"` });
     expect(cached.status).toBe(304);
 
-    const page = (await bookLoader({
-      request: new Request(`${ORIGIN}/agendamento/${pro.bookingSlug}`),
+    const page = await callLoader(bookLoader, {
+      db,
+      path: `/agendamento/${pro.bookingSlug}`,
       params: { slug: pro.bookingSlug },
-      context: contextFor(db),
-    } as never)) as { data: { pro: { imageUrl: string } } };
+    });
     expect(page.data.pro.imageUrl).toBe(`/imagens/${image!.id}`);
   });
 
   it("replacing the photo deletes the old one", async () => {
-    await run(upload(photo()));
+    await post(upload(photo()));
     const [first] = await imagesOf(pro.id);
-    await run(upload(photo(300, 500)));
+    await post(upload(photo(300, 500)));
     const rows = await imagesOf(pro.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(first!.id);
@@ -251,8 +243,8 @@ describe("profile image", () => {
   });
 
   it("refuses a text file named .png, whatever its declared type", async () => {
-    const res = failure(await run(upload(new TextEncoder().encode("não sou uma foto"), "foto.png", "image/png")));
-    expect(res.init.status).toBe(400);
+    const res = imageReply(await post(upload(new TextEncoder().encode("não sou uma foto"), "foto.png", "image/png")));
+    expect(res.status).toBe(400);
     expect(res.data.error).toBe("type");
     expect(IMAGE_ERRORS.type).toEqual({ title: "Tipo inválido", text: "Apenas imagens são aceitas" });
     expect(await imagesOf(pro.id)).toHaveLength(0);
@@ -260,16 +252,16 @@ describe("profile image", () => {
 
   it("refuses SVG and GIF, which are images but not accepted", async () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect(failure(await run(upload(svg, "a.svg", "image/svg+xml"))).data.error).toBe("type");
+    expect(imageReply(await post(upload(svg, "a.svg", "image/svg+xml"))).data.error).toBe("type");
     const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;");
-    expect(failure(await run(upload(gif, "a.gif", "image/gif"))).data.error).toBe("type");
+    expect(imageReply(await post(upload(gif, "a.gif", "image/gif"))).data.error).toBe("type");
   });
 
   it("refuses a file over 5 MB with 'O arquivo deve ter no máximo 5MB'", async () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(photo(10, 10));
-    const res = failure(await run(upload(big)));
-    expect(res.init.status).toBe(413);
+    const res = imageReply(await post(upload(big)));
+    expect(res.status).toBe(413);
     expect(res.data.error).toBe("size");
     expect(IMAGE_ERRORS.size).toEqual({ title: "Arquivo muito grande", text: "O arquivo deve ter no máximo 5MB" });
     expect(await imagesOf(pro.id)).toHaveLength(0);
@@ -299,43 +291,43 @@ describe("profile image", () => {
     // 8 MB: answered at once, the rest read to the end and thrown away (in the background), so a
     // browser still sending it gets the answer.
     const { body, stats } = sender(8 * 1024 * 1024);
-    const res = failure(await run(rawPost(body, 8 * 1024 * 1024)));
-    expect(res.init.status).toBe(413);
+    const res = imageReply(await run(rawPost(body, 8 * 1024 * 1024)));
+    expect(res.status).toBe(413);
     expect(res.data.error).toBe("size");
     await expect.poll(() => stats.sent).toBe(8 * 1024 * 1024);
   });
 
   it("drops an absurd body at once", async () => {
     const { body, stats } = sender(500 * 1024 * 1024);
-    const res = failure(await run(rawPost(body, 500 * 1024 * 1024)));
-    expect(res.init.status).toBe(413);
+    const res = imageReply(await run(rawPost(body, 500 * 1024 * 1024)));
+    expect(res.status).toBe(413);
     expect(stats.sent).toBeLessThanOrEqual(128 * 1024);
   });
 
   it("stops collecting a body without Content-Length once it passes the limit", async () => {
     const { body, stats } = sender(500 * 1024 * 1024);
-    const res = failure(await run(rawPost(body)));
-    expect(res.init.status).toBe(413);
+    const res = imageReply(await run(rawPost(body)));
+    expect(res.status).toBe(413);
     expect(stats.sent).toBeLessThan(40 * 1024 * 1024);
   });
 
   it("an upload without a file says to choose one", async () => {
     const fd = new FormData();
     fd.set("intent", "upload-image");
-    const res = failure(await run(new Request(`${ORIGIN}${PATH}`, { method: "POST", body: fd, headers: { Origin: ORIGIN } })));
-    expect(res.init.status).toBe(400);
+    const res = imageReply(await post(fd));
+    expect(res.status).toBe(400);
     expect(res.data.error).toBe("empty");
   });
 
   it("'Remover foto' removes the own photo only", async () => {
-    await run(upload(photo()));
-    await run(upload(photo()), other);
+    await post(upload(photo()));
+    await post(upload(photo()), other);
     const [mine] = await imagesOf(pro.id);
     const [theirs] = await imagesOf(other.id);
 
-    const res = (await post({ intent: "remove-image" })) as Response;
-    expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ title: "Foto removida" });
+    const res = await post({ intent: "remove-image" });
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ title: "Foto removida" });
     expect((await profileOf(pro.id)).profileImageId).toBeNull();
     expect(await imagesOf(pro.id)).toHaveLength(0);
     expect((await getImage(mine!.id)).status).toBe(404);
@@ -345,7 +337,7 @@ describe("profile image", () => {
   });
 
   it("a professional cannot remove another's photo by sending its id", async () => {
-    await run(upload(photo()), other);
+    await post(upload(photo()), other);
     const [theirs] = await imagesOf(other.id);
     await post({ intent: "remove-image", imageId: theirs!.id });
     expect((await profileOf(other.id)).profileImageId).toBe(theirs!.id);

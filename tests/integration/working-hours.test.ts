@@ -8,10 +8,10 @@ import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS } from "../../app/components/settin
 import { getFreeSlots } from "../../app/domain/availability/slot-claims.server";
 import type { Db } from "../../app/utils/db.server";
 import { minutesToTime } from "../../app/domain/dates";
-import { readToast } from "../../app/utils/toast.server";
 import { INVALID_HOURS, INVALID_TIME_ZONE, SAVE_HOURS_FAILED } from "../../app/validation/working-hours";
-import { cookiesFrom, createTestDb, formRequest, ORIGIN, userContextFor } from "../support/db";
+import { createTestDb, userContextFor } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { callAction, callLoader, replyOf } from "../support/routes";
 
 type Day = { isActive?: boolean; startTime?: string; endTime?: string; hasBreak?: boolean; breakStartTime?: string; breakEndTime?: string };
 
@@ -45,34 +45,17 @@ beforeEach(async () => {
   pro = await createProfessional(db);
 });
 
-async function post(fields: Record<string, string>, who = pro) {
-  return (await action({
-    request: formRequest("/configuracoes/horarios", fields),
-    context: await userContextFor(db, who),
-    params: {},
-  } as never)) as Response | { data: unknown; init: ResponseInit | null };
-}
-
-async function load(who = pro) {
-  return loader({
-    request: new Request(`${ORIGIN}/configuracoes/horarios`),
-    context: await userContextFor(db, who),
-    params: {},
-  } as never);
-}
+const PATH = "/configuracoes/horarios";
+const post = (fields: Record<string, string>, who = pro) => callAction(action, { db, as: who, path: PATH, form: fields });
+const load = (who = pro) => callLoader(loader, { db, as: who, path: PATH });
 
 const rowsOf = (userId: string) =>
   db.select().from(workingHours).where(eq(workingHours.userId, userId)).orderBy(workingHours.dayOfWeek);
 
-async function toastOf(res: Response) {
-  const request = new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res) } });
-  return (await readToast(request)).toast;
-}
-
 /** What data() returned: the payload and status of a non-redirect answer. */
-function failure(res: unknown) {
-  const r = res as { data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } };
-  return { status: r.init.status, error: r.data.result.error ?? {}, initialValue: r.data.result.initialValue, intent: r.data.intent };
+function failure(res: Awaited<ReturnType<typeof action>>) {
+  const r = replyOf(res);
+  return { status: r.init?.status, error: r.data.result.error ?? {}, initialValue: r.data.result.initialValue, intent: r.data.intent };
 }
 
 describe("/configuracoes/horarios loader", () => {
@@ -90,16 +73,15 @@ describe("/configuracoes/horarios loader", () => {
 
 describe("saving the week", () => {
   it("upserts all seven days in one post and says so", async () => {
-    const res = (await post(
+    const res = await post(
       weekForm({
         0: { isActive: true, startTime: "10:00", endTime: "14:00" },
         1: { hasBreak: true, breakStartTime: "12:00", breakEndTime: "13:00" },
         6: { isActive: false },
       }),
-    )) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/configuracoes/horarios");
-    expect(await toastOf(res)).toMatchObject({ type: "success", description: "Horários de trabalho salvos com sucesso." });
+    );
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ type: "success", description: "Horários de trabalho salvos com sucesso." });
 
     const rows = await rowsOf(pro.id);
     expect(rows.map((r) => [r.dayOfWeek, r.isActive, r.startTime, r.endTime, r.breakStartTime, r.breakEndTime])).toEqual([
@@ -147,8 +129,8 @@ describe("saving the week", () => {
   });
 
   it("does not check a closed day's times, and stores defaults for malformed ones", async () => {
-    const res = (await post(weekForm({ 0: { isActive: false, startTime: "18:00", endTime: "09:00" }, 6: { isActive: false, startTime: "xx" } }))) as Response;
-    expect(res.status).toBe(302);
+    const res = await post(weekForm({ 0: { isActive: false, startTime: "18:00", endTime: "09:00" }, 6: { isActive: false, startTime: "xx" } }));
+    expect(res).toHaveRedirect(PATH);
     const rows = await rowsOf(pro.id);
     expect(rows[0]).toMatchObject({ isActive: false, startTime: "18:00", endTime: "09:00" });
     expect(rows[6]).toMatchObject({ isActive: false, startTime: "09:00", endTime: "18:00" });
@@ -206,8 +188,7 @@ describe("invalid weeks: 400, the message beside the day, nothing saved, input k
   it("says 'Erro ao salvar os horários' when the database fails, keeping the input", async () => {
     const context = await userContextFor(db, pro);
     db.$client.close();
-    const res = await action({ request: formRequest("/configuracoes/horarios", weekForm()), context, params: {} } as never);
-    const f = failure(res);
+    const f = failure(await callAction(action, { context, path: PATH, form: weekForm() }));
     expect(f.status).toBe(500);
     expect(f.error[""]).toEqual([SAVE_HOURS_FAILED]);
     expect(f.initialValue).toBeTruthy();
@@ -216,19 +197,20 @@ describe("invalid weeks: 400, the message beside the day, nothing saved, input k
 
 describe("time zone and slot step", () => {
   it("saves an allowed zone and step", async () => {
-    const res = (await post({ intent: "preferences", timeZone: "America/Manaus", slotStepMinutes: "15" })) as Response;
-    expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ type: "success" });
+    const res = await post({ intent: "preferences", timeZone: "America/Manaus", slotStepMinutes: "15" });
+    expect(res).toHaveRedirect(PATH);
+    await expect(res).toSendToast({ type: "success" });
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, pro.id));
     expect(profile).toMatchObject({ timeZone: "America/Manaus", slotStepMinutes: 15 });
     expect(await load()).toMatchObject({ timeZone: "America/Manaus", slotStepMinutes: 15 });
   });
 
   it("refuses other zones with 'Timezone inválido' and other steps, changing nothing", async () => {
-    let f = failure(await post({ intent: "preferences", timeZone: "Europe/Lisbon", slotStepMinutes: "30" }));
-    expect(f.status).toBe(400);
-    expect(f.error.timeZone).toEqual([INVALID_TIME_ZONE]);
-    f = failure(await post({ intent: "preferences", timeZone: "America/Recife", slotStepMinutes: "45" }));
+    expect(await post({ intent: "preferences", timeZone: "Europe/Lisbon", slotStepMinutes: "30" })).toHaveFieldError(
+      "timeZone",
+      INVALID_TIME_ZONE,
+    );
+    let f = failure(await post({ intent: "preferences", timeZone: "America/Recife", slotStepMinutes: "45" }));
     expect(f.status).toBe(400);
     expect(f.error.slotStepMinutes).toBeTruthy();
     f = failure(await post({ intent: "preferences", slotStepMinutes: "abc" }));
@@ -239,20 +221,19 @@ describe("time zone and slot step", () => {
 });
 
 describe("/configuracoes", () => {
-  const open = (search = "") =>
-    indexLoader({ request: new Request(`${ORIGIN}/configuracoes${search}`), context: {}, params: {} } as never) as Response;
+  const open = (search = "") => callLoader(indexLoader, { db, path: `/configuracoes${search}` });
 
-  it("opens the default tab, and the spec's ?tab= links open their tab's route", () => {
-    expect(open().headers.get("Location")).toBe(DEFAULT_SETTINGS_TAB);
-    expect(open("?tab=horarios").headers.get("Location")).toBe("/configuracoes/horarios");
-    expect(open("?tab=inexistente").headers.get("Location")).toBe(DEFAULT_SETTINGS_TAB);
+  it("opens the default tab, and the spec's ?tab= links open their tab's route", async () => {
+    expect(await open()).toHaveRedirect(DEFAULT_SETTINGS_TAB);
+    expect(await open("?tab=horarios")).toHaveRedirect("/configuracoes/horarios");
+    expect(await open("?tab=inexistente")).toHaveRedirect(DEFAULT_SETTINGS_TAB);
     // The Perfil tab once its route exists, the default tab until then.
     const perfil = SETTINGS_TABS.some((t) => t.tab === "perfil") ? "/configuracoes/perfil" : DEFAULT_SETTINGS_TAB;
-    expect(open("?tab=perfil").headers.get("Location")).toBe(perfil);
+    expect(await open("?tab=perfil")).toHaveRedirect(perfil);
   });
 
   it("shows PERÍODO GRÁTIS during the trial", async () => {
-    const data = await settingsLoader({ request: new Request(`${ORIGIN}/configuracoes/horarios`), context: await userContextFor(db, pro), params: {} } as never);
+    const data = await callLoader(settingsLoader, { db, as: pro, path: PATH });
     expect(data).toEqual({ badge: "trial" });
   });
 });

@@ -25,10 +25,13 @@ export function contextFor(db: Db, clientAddress = TEST_CLIENT_ADDRESS) {
   return context;
 }
 
-/** Router context of a signed-in professional, as the workspace middleware builds it. */
-export async function userContextFor(db: Db, user: { id: string; email: string }) {
-  const context = contextFor(db);
-  const current = await loadAccess(db, { ...user, sessionId: "test" });
+/**
+ * Router context of a signed-in professional, as the workspace middleware builds it (whatever
+ * their access: the guard itself is not run). The session id is a stand-in unless given.
+ */
+export async function userContextFor(db: Db, user: { id: string; email: string; sessionId?: string }, clientAddress?: string) {
+  const context = contextFor(db, clientAddress);
+  const current = await loadAccess(db, { id: user.id, email: user.email, sessionId: user.sessionId ?? "test" });
   if (!current) throw new Error("no profile for user");
   context.set(userContext, current);
   return context;
@@ -36,17 +39,21 @@ export async function userContextFor(db: Db, user: { id: string; email: string }
 
 export const ORIGIN = "http://localhost:3000";
 
-/** A same-origin form POST, as a browser sends it. */
-export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string } = {}) {
-  const headers = new Headers({
-    "Content-Type": "application/x-www-form-urlencoded",
-    Origin: ORIGIN,
-  });
+/** A form's fields: urlencoded as given, or multipart (a file input) as FormData. */
+export type FormBody = Record<string, string> | URLSearchParams | FormData;
+
+/** A same-origin form POST, as a browser sends it (the browser sets a multipart body's type). */
+export function formRequest(path: string, fields: FormBody, init: { cookie?: string; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
+  if (!(fields instanceof FormData) && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+  }
   if (init.cookie) headers.set("Cookie", init.cookie);
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers,
-    body: new URLSearchParams(fields),
+    body: fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
   });
 }
 

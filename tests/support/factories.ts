@@ -1,6 +1,22 @@
-import { clients } from "../../db/schema";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { appointments, bookingRequests, categories, clients, services, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { slugify } from "../../app/domain/slug";
 import type { Db } from "../../app/utils/db.server";
+
+type Insert<T extends { $inferInsert: object }> = T["$inferInsert"];
+
+/** Inserts rows into a table and returns them as stored. */
+function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: readonly T["$inferInsert"][]): Promise<T["$inferSelect"][]> {
+  return db.insert(table).values([...rows]).returning();
+}
+
+/** Inserts one row and returns it as stored. */
+async function insertRow<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"]): Promise<T["$inferSelect"]> {
+  const [stored] = await insertRows(db, table, [row]);
+  return stored!;
+}
 
 let n = 0;
 
@@ -19,12 +35,86 @@ export async function createProfessional(db: Db, overrides: Partial<{ name: stri
 
 let phones = 0;
 
-/** A client of that professional, with a phone no other client made here has. */
-export async function createClient(db: Db, userId: string, fields: { name: string; createdAt?: Date }) {
-  phones += 1;
-  const [row] = await db
-    .insert(clients)
-    .values({ userId, phone: `1197${String(phones).padStart(7, "0")}`, ...fields })
-    .returning();
+type ClientFields = Partial<Insert<typeof clients>>;
+
+/** Clients of that professional in one insert: named 'Cliente N' with a phone no other client made here has, unless given. */
+export async function createClients(db: Db, userId: string, rows: readonly ClientFields[]) {
+  const values = rows.map((fields) => {
+    phones += 1;
+    return { userId, name: `Cliente ${phones}`, phone: `1197${String(phones).padStart(7, "0")}`, ...fields };
+  });
+  return insertRows(db, clients, values);
+}
+
+/** A client of that professional, with the defaults of createClients. */
+export async function createClient(db: Db, userId: string, fields: ClientFields = {}) {
+  const [row] = await createClients(db, userId, [fields]);
   return row!;
+}
+
+/** Today in São Paulo (yyyy-MM-dd), the zone every professional made here works in. */
+function todayInSaoPaulo() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+}
+
+/** A service category; its code (slug) made from the name as the app makes it, unless given. */
+export async function createCategory(db: Db, userId: string, fields: Partial<Insert<typeof categories>> & { name: string }) {
+  return insertRow(db, categories, { userId, ...fields, slug: fields.slug ?? slugify(fields.name) });
+}
+
+let serviceCount = 0;
+
+/** An active service: R$ 50,00 for 30 minutes, uncategorised, unless told otherwise. */
+export async function createService(db: Db, userId: string, overrides: Partial<Insert<typeof services>> = {}) {
+  serviceCount += 1;
+  return insertRow(db, services, { userId, name: `Serviço ${serviceCount}`, priceCents: 5000, durationMinutes: 30, ...overrides });
+}
+
+type AppointmentFields = Partial<Insert<typeof appointments>>;
+
+/**
+ * Appointments in one insert, as is (no availability check: tests may overlap them on purpose):
+ * today at 10:00 unless given, the schema's defaults otherwise (60 minutes, no client or service,
+ * scheduled).
+ */
+export async function createAppointments(db: Db, userId: string, rows: readonly AppointmentFields[]) {
+  const date = todayInSaoPaulo();
+  return insertRows(db, appointments, rows.map((fields) => ({ userId, date, startMinute: 10 * 60, ...fields })));
+}
+
+/** One appointment, with the defaults of createAppointments. */
+export async function createAppointment(db: Db, userId: string, fields: AppointmentFields = {}) {
+  const [row] = await createAppointments(db, userId, [fields]);
+  return row!;
+}
+
+let customerPhones = 0;
+
+/**
+ * A booking request as the booking page stores it, inserted as is (no availability check):
+ * pending, from 'Maria Silva' with a phone no other request made here has, today at 10:00 for
+ * 60 minutes.
+ */
+export async function createBookingRequest(db: Db, professionalId: string, overrides: Partial<Insert<typeof bookingRequests>> = {}) {
+  customerPhones += 1;
+  return insertRow(db, bookingRequests, {
+    professionalId,
+    customerName: "Maria Silva",
+    customerPhone: `1196${String(customerPhones).padStart(7, "0")}`,
+    date: todayInSaoPaulo(),
+    startMinute: 10 * 60,
+    durationMinutes: 60,
+    ...overrides,
+  });
+}
+
+type Day = Omit<Insert<typeof workingHours>, "userId">;
+
+/**
+ * Working hours for those days, in day order: by default the demo week (Monday to Saturday
+ * 09:00-18:00 with a 12:00-13:00 break, Sunday closed).
+ */
+export async function createWorkingHours(db: Db, userId: string, days: readonly Day[] = defaultWeek(userId)) {
+  const rows = await insertRows(db, workingHours, days.map((day) => ({ ...day, userId })));
+  return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek);
 }
