@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
+import { cacheContext, defaultCache } from "./utils/cache.server";
 import { dbContext, dbFromEnv } from "./utils/db.server";
 import { resolveClientAddress } from "./utils/client-address";
 import { trustProxy } from "./utils/env.server";
@@ -29,6 +30,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   // Every answer gets the security headers, the refusals of the next middleware included.
   async ({ request, context }, next) => {
     if (!context.get(dbContext)) context.set(dbContext, dbFromEnv());
+    if (!context.get(cacheContext)) context.set(cacheContext, defaultCache());
     if (!context.get(clientAddressContext)) {
       const { socketAddress } = context.get(connectionContext);
       context.set(clientAddressContext, resolveClientAddress(request.headers, socketAddress, trustProxy()));

@@ -158,6 +158,12 @@ export const profiles = sqliteTable(
     pixKey: text("pix_key").notNull().default(""),
     pixCity: text("pix_city").notNull().default(""),
     pixName: text("pix_name").notNull().default(""),
+    /**
+     * Bumped by the database itself (triggers of migration 0005) on every change the public
+     * booking page shows: this profile, its services and hours, its plan, its team. The page's
+     * cached data is keyed by it (docs/decisions/0620).
+     */
+    pageVersion: integer("page_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

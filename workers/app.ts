@@ -10,8 +10,9 @@ const requestHandler = createRequestHandler(
 );
 
 export default {
-  async fetch(request: Request): Promise<Response> {
-    const prepared = await prepareRequest(request, { socketAddress: null });
+  async fetch(request: Request, _env: unknown, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<Response> {
+    // Work after the answer (an e-mail's delivery, a cache write) is kept alive by waitUntil.
+    const prepared = await prepareRequest(request, { socketAddress: null }, { waitUntil: (p) => ctx.waitUntil(p) });
     return requestHandler(prepared.request, prepared.context);
   },
 };

@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/booking";
-import {
-  acceptBookingRequest,
-  createBookingRequest,
-  notifyNewRequest,
-} from "../domain/booking-requests/booking-requests.server";
-import { findPublicProfessional, publicServices } from "../domain/booking-requests/public-page.server";
-import { getFreeSlots } from "../domain/availability/slot-claims.server";
+import { bookingFloodGuard, createBookingRequest } from "../domain/booking-requests/booking-requests.server";
+import { acceptsRequests, hoursOn, loadPublicPage } from "../domain/booking-requests/public-page.server";
+import { computeSlots } from "../domain/availability/slots";
+import { afterResponse } from "../utils/background.server";
+import { getCache } from "../utils/cache.server";
+import { deliverEmail } from "../utils/email.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
-import { hitAll, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
 import { formatDate } from "../utils/format-date";
 import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
@@ -51,35 +49,57 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   ];
 };
 
-async function loadPage(db: ReturnType<typeof getDb>, params: { slug?: string }, url: URL) {
-  const found = params.slug ? await findPublicProfessional(db, params.slug) : null;
-  if (!found) throw data({ message: "Profissional não encontrado" }, { status: 404 });
+/** The booking page's state from the URL (?servico=&data=&horario=), with this request's reads. */
+async function loadPage(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  params: { slug?: string },
+  url: URL,
+  hits?: ReturnType<typeof bookingFloodGuard>,
+) {
+  const db = getDb(context);
+  const now = new Date();
+  const dateParam = url.searchParams.get("data") ?? "";
+  const wantsDay = url.searchParams.has("servico") && isIsoDate(dateParam);
+  const read = params.slug
+    ? await loadPublicPage(db, getCache(context), params.slug, {
+        date: wantsDay ? dateParam : null,
+        hits,
+        signedIn: /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? ""),
+        now,
+        defer: (work) => afterResponse(context, work),
+      })
+    : null;
+  const found = read?.page;
+  if (!read || !found) throw data({ message: "Profissional não encontrado" }, { status: 404 });
   const { profile } = found;
-  const services = found.accepting ? await publicServices(db, profile.userId) : [];
-  const today = nowInZone(profile.timeZone).date;
+  const accepting = acceptsRequests(found, now);
+  const services = accepting ? found.services : [];
+  const today = nowInZone(profile.timeZone, now).date;
   const maxDate = maxBookingDate(today);
 
   const service = services.find((s) => s.id === url.searchParams.get("servico")) ?? null;
-  const dateParam = url.searchParams.get("data") ?? "";
-  const date = service && isIsoDate(dateParam) && dateParam >= today && dateParam <= maxDate ? dateParam : null;
-  const slots =
+  const date = service && wantsDay && dateParam >= today && dateParam <= maxDate ? dateParam : null;
+  const free =
     service && date
-      ? (
-          await getFreeSlots(db, {
-            userId: profile.userId,
-            date,
-            durationMinutes: service.durationMinutes,
-            timeZone: profile.timeZone,
-            stepMinutes: profile.slotStepMinutes,
-          })
-        ).map(minutesToTime)
+      ? computeSlots({
+          date,
+          durationMinutes: service.durationMinutes,
+          stepMinutes: profile.slotStepMinutes,
+          hours: hoursOn(found, date),
+          busy: read.busy,
+          now,
+          timeZone: profile.timeZone,
+        })
       : [];
+  const slots = free.map(minutesToTime);
   const timeParam = url.searchParams.get("horario") ?? "";
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
   const step = !service ? 1 : time ? 3 : 2;
   return {
     profile,
     email: found.email,
+    withinLimits: read.withinLimits,
     services,
     pro: {
       id: profile.userId,
@@ -98,7 +118,7 @@ async function loadPage(db: ReturnType<typeof getDb>, params: { slug?: string },
       whatsapp: profile.contactPhone
         ? whatsappLink(profile.contactPhone, "Olá! Vim pela sua página de agendamento no Agendo.")
         : null,
-      accepting: found.accepting,
+      accepting,
     },
     step,
     service,
@@ -113,63 +133,50 @@ async function loadPage(db: ReturnType<typeof getDb>, params: { slug?: string },
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const page = await loadPage(getDb(context), params, new URL(request.url));
-  const { profile: _profile, email: _email, ...rest } = page;
-  // The service list may be shared by caches for a minute; slots are never cached.
-  // Browsers revalidate at once (a professional previewing new settings sees them); shared
-  // caches near the customer may keep the service list for a minute.
-  const cache = page.step === 1 ? "public, max-age=0, s-maxage=60" : "no-store";
-  return data(rest, { headers: { "Cache-Control": cache } });
+  const { profile: _profile, email: _email, withinLimits: _limits, ...page } = await loadPage(context, request, params, new URL(request.url));
+  // No shared cache keeps this page: the professional's data is cached by the server itself,
+  // per page version (docs/decisions/0620), and slots are read live. Browsers ask again each time.
+  return data(page, { headers: { "Cache-Control": "no-cache" } });
 }
 
 /** The loader's caching, for its GET; the root middleware makes every POST's answer `no-store`. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = getDb(context);
   const url = new URL(request.url);
   const form = await request.formData();
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
   // The wizard state travels in hidden fields (and the URL), as in the GET steps.
   for (const key of ["servico", "data", "horario"]) {
-    const value = text(key);
-    if (value !== undefined) url.searchParams.set(key, value);
-  }
-  const page = await loadPage(db, params, url);
-  const { profile, service } = page;
-  const fields = { name: text("name") ?? "", phone: text("phone") ?? "", notes: text("notes") ?? "" };
-  const fail = (field: string, message: string, status = 400) =>
-    data({ field, message, fields }, { status });
-
-  const date = text("data") ?? "";
-  const startMinute = timeToMinutes(text("horario") ?? "");
-  if (!service || !isIsoDate(date) || Number.isNaN(startMinute)) {
-    return fail("form", "Dados incompletos para agendamento.");
+    const value = form.get(key);
+    if (typeof value === "string") url.searchParams.set(key, value);
   }
   const input = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
+  const fields = { name: input.name ?? "", phone: input.phone ?? "", notes: input.notes ?? "" };
+  const fail = (field: string, message: string, status = 400) => data({ field, message, fields }, { status });
+  // The bot check first; then the flood guard counts every submission from this address, on
+  // this page and on all pages, in the same round trip as the page's reads. The per-phone limit
+  // counts requests created, inside the claim below: a mistyped name costs the customer nothing.
   if (isBotSubmission(input)) return fail("form", INVALID_REQUEST);
-
-  // The flood guard (spec order: after the bot check, before everything else) counts every
-  // submission from this address, on this page and on all pages. The per-phone limit counts
-  // requests created, inside the claim below: a mistyped name costs the customer nothing.
-  const address = clientAddress(context);
-  const allowed = await hitAll(db, [
-    [`booking:ip:${profile.userId}:${address}`, LIMITS.bookingPerPageAndAddress],
-    [`booking:ip:${address}`, LIMITS.bookingPerAddress],
-  ]);
-  if (!allowed) return fail("form", RATE_LIMIT_MESSAGE, 429);
+  const page = await loadPage(context, request, params, url, bookingFloodGuard(clientAddress(context)));
+  const { profile, service } = page;
+  const date = input.data ?? "";
+  const startMinute = timeToMinutes(input.horario ?? "");
+  if (!service || !isIsoDate(date) || Number.isNaN(startMinute)) {
+    return fail("form", "Dados incompletos para agendamento.");
+  }
+  if (!page.withinLimits) return fail("form", RATE_LIMIT_MESSAGE, 429);
 
   const now = new Date();
   const checked = validateBookingSubmission(input, { now, timeZone: profile.timeZone, date, startMinute });
   if (!checked.ok) return fail(checked.field, checked.message);
+  // A time no longer offered (taken, or outside the hours) is refused before writing; the claim
+  // below stays the real guard against two customers racing for one time.
+  if (!page.slots.includes(minutesToTime(startMinute))) return fail("time", TAKEN, 409);
 
   const created = await createBookingRequest(
-    db,
+    getDb(context),
     {
       professionalId: profile.userId,
       service,
@@ -179,25 +186,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       startMinute,
       notes: checked.value.notes || null,
     },
-    { timeZone: profile.timeZone, stepMinutes: profile.slotStepMinutes, now },
+    { autoConfirm: profile.autoConfirm, notify: page.email, now },
   );
   if (created === "limited") return fail("form", RATE_LIMIT_MESSAGE, 429);
   if (created === "taken") return fail("time", TAKEN, 409);
-  const confirmed = profile.autoConfirm && (await acceptBookingRequest(db, profile.userId, created.id)) === "accepted";
-  await notifyNewRequest(
-    db,
-    page.email,
-    {
-      customerName: checked.value.name,
-      customerPhone: checked.value.phone,
-      serviceName: service.name,
-      date,
-      startMinute,
-      priceCents: service.priceCents,
-      notes: checked.value.notes || null,
-    },
-    confirmed,
-  );
+  // The professional's e-mail goes out after the customer has their answer.
+  afterResponse(context, () => deliverEmail(getDb(context), created.email));
+  const confirmed = created.confirmed;
   return redirectWithToast(
     request,
     `/agendamento/reserva/${created.token}?novo=1`,

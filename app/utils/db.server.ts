@@ -1,4 +1,6 @@
 import { createClient, type Client } from "@libsql/client";
+import { getTableColumns, is, SQL, sql, type Column } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { createContext, type RouterContextProvider } from "react-router";
 import * as schema from "../../db/schema";
@@ -47,4 +49,31 @@ export function getDb(context: Readonly<RouterContextProvider>): Db {
   const db = context.get(dbContext);
   if (!db) throw new Error("Database missing from router context");
   return db;
+}
+
+/** `select <row values>` in the table's column order, with the same defaults drizzle applies. */
+export function rowValues(table: SQLiteTable, values: Record<string, unknown>): SQL {
+  const parts: SQL[] = [];
+  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+    // Same column list as drizzle's `insert into t (...)` (generated columns are skipped).
+    if ((column as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert()) continue;
+    let value = values[key];
+    if (value === undefined) {
+      if (column.default !== undefined && column.default !== null) value = column.default;
+      else if (column.defaultFn) value = column.defaultFn();
+      else if (column.onUpdateFn) value = column.onUpdateFn();
+      else value = null;
+    }
+    parts.push(is(value, SQL) ? value : value === null ? sql`null` : sql`${sql.param(value, column)}`);
+  }
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * `INSERT INTO table SELECT <values> WHERE <condition>`: a row written only if the condition
+ * holds when the statement runs (a slot still free, the request it belongs to just written), so
+ * it can sit in one batch with the writes it depends on.
+ */
+export function insertIf<T extends SQLiteTable>(db: Db, table: T, values: T["$inferInsert"], condition: SQL | undefined) {
+  return db.insert(table).select(sql`select ${rowValues(table, values)} where ${condition ?? sql`1`}`);
 }

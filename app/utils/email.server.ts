@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { and, eq, isNotNull, lte, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema";
-import type { Db } from "./db.server";
+import { insertIf, type Db } from "./db.server";
 import { env } from "./env.server";
 
 export type EmailMessage = { to: string; subject: string; text: string; html?: string };
@@ -56,41 +56,60 @@ export function forgetSecretsSentTo(db: Db, to: string) {
     .where(and(eq(emailOutbox.to, to), isNotNull(emailOutbox.sensitiveUntil)));
 }
 
+/** A message written to the outbox and waiting for its delivery. */
+export type QueuedEmail = { id: string; message: EmailMessage; sensitive: boolean; transport: EmailTransport };
+
 /**
- * Records the message in the outbox, then hands it to the transport. Never throws.
- * `sensitiveUntil`: the body carries a one-time link valid until then. Once a real transport
- * delivered it, the outbox copy loses the body at once; where the outbox is the inbox (the local
- * log transport) it is kept until then, and expired ones are cleared in the same round trip as
- * each new message.
+ * The statements that put a message in the outbox, to run in one batch with the write that
+ * causes it: expired one-time links' bodies cleared, then the row (only if `onlyIf` holds when it
+ * runs, e.g. the booking request it tells of was really created). `deliverEmail` sends it later.
+ * `sensitiveUntil`: the body carries a one-time link valid until then.
  */
+export function queueEmail(
+  db: Db,
+  message: EmailMessage & { sensitiveUntil?: Date },
+  opts: { transport?: EmailTransport; onlyIf?: SQL } = {},
+) {
+  const { sensitiveUntil, ...mail } = message;
+  const transport = opts.transport ?? transportFromEnv();
+  const id = crypto.randomUUID();
+  const statements = [
+    db
+      .update(emailOutbox)
+      .set({ text: SECRET_REMOVED, html: null, sensitiveUntil: null })
+      .where(lte(emailOutbox.sensitiveUntil, new Date())),
+    insertIf(db, emailOutbox, { id, ...mail, html: mail.html ?? null, transport: transport.name, sensitiveUntil }, opts.onlyIf),
+  ] as const;
+  const queued: QueuedEmail = { id, message: mail, sensitive: !!sensitiveUntil, transport };
+  return { statements, queued };
+}
+
+/**
+ * Hands a queued message to its transport and records the outcome. Never throws. Once a real
+ * transport delivered a body carrying a one-time link, the outbox copy loses the body at once;
+ * where the outbox is the inbox (the local log transport) it is kept until the link expires.
+ */
+export async function deliverEmail(db: Db, { id, message, sensitive, transport }: QueuedEmail) {
+  try {
+    await transport.send(message);
+    const forget = sensitive && !transport.outboxIsTheInbox;
+    await db
+      .update(emailOutbox)
+      .set(forget ? { status: "sent", text: SECRET_REMOVED, html: null, sensitiveUntil: null } : { status: "sent" })
+      .where(eq(emailOutbox.id, id));
+  } catch (error) {
+    console.error("[email] send failed", error);
+    await db.update(emailOutbox).set({ status: "failed", error: String(error) }).where(eq(emailOutbox.id, id));
+  }
+}
+
+/** Records the message in the outbox, then hands it to the transport. Never throws. */
 export async function sendEmail(
   db: Db,
   message: EmailMessage & { sensitiveUntil?: Date },
   transport = transportFromEnv(),
 ) {
-  const { sensitiveUntil, ...mail } = message;
-  const [, [row]] = await db.batch([
-    db
-      .update(emailOutbox)
-      .set({ text: SECRET_REMOVED, html: null, sensitiveUntil: null })
-      .where(lte(emailOutbox.sensitiveUntil, new Date())),
-    db
-      .insert(emailOutbox)
-      .values({ ...mail, transport: transport.name, sensitiveUntil })
-      .returning({ id: emailOutbox.id }),
-  ]);
-  try {
-    await transport.send(mail);
-    const forget = sensitiveUntil && !transport.outboxIsTheInbox;
-    await db
-      .update(emailOutbox)
-      .set(forget ? { status: "sent", text: SECRET_REMOVED, html: null, sensitiveUntil: null } : { status: "sent" })
-      .where(eq(emailOutbox.id, row!.id));
-  } catch (error) {
-    console.error("[email] send failed", error);
-    await db
-      .update(emailOutbox)
-      .set({ status: "failed", error: String(error) })
-      .where(eq(emailOutbox.id, row!.id));
-  }
+  const { statements, queued } = queueEmail(db, message, { transport });
+  await db.batch(statements);
+  await deliverEmail(db, queued);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import type { Db } from "./db.server";
 
@@ -30,11 +30,11 @@ export const LIMITS = {
  * isolate) sees the same counters. Run it alone (`hit`) or in one batch with a page's other
  * statements (`hitStatements` + `withinLimits`), so counting costs no round trip of its own.
  */
-export function hitStatement(db: Db, key: string, limit: Limit, now = Date.now()) {
+export function hitStatement(db: Db, key: string | SQL, limit: Limit, now = Date.now()) {
   const expired = now - limit.windowMs;
   return db
     .insert(rateLimits)
-    .values({ key, windowStart: new Date(now), count: 1 })
+    .values({ key: key as string, windowStart: new Date(now), count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -46,7 +46,8 @@ export function hitStatement(db: Db, key: string, limit: Limit, now = Date.now()
     .returning({ count: rateLimits.count });
 }
 
-export type Hits = [key: string, limit: Limit][];
+/** Counters to hit: a key, or an SQL expression computing it within the batch (e.g. from a booking slug). */
+export type Hits = [key: string | SQL, limit: Limit][];
 
 /** One statement per hit, in order, for a batch. */
 export function hitStatements(db: Db, hits: Hits, now = Date.now()) {
@@ -59,7 +60,7 @@ export function withinLimits(hits: Hits, results: readonly { count: number }[][]
 }
 
 /** Counts one hit for `key` and says whether it is still within the limit. */
-export async function hit(db: Db, key: string, limit: Limit, now = Date.now()) {
+export async function hit(db: Db, key: string | SQL, limit: Limit, now = Date.now()) {
   const [row] = await hitStatement(db, key, limit, now);
   return { allowed: row!.count <= limit.max, count: row!.count };
 }

@@ -1,6 +1,7 @@
 // Request bodies, read with a limit counted while reading: a chunked body without Content-Length
 // stops at the limit like any other, and no body is ever held beyond it (docs/decisions/0532).
 import type { RouterContextProvider } from "react-router";
+import type { Background } from "./background.server";
 import { createRequestContext, type Connection } from "./request-context.server";
 import { isWrite, MAX_FORM_BYTES, readsOwnBody } from "./security.server";
 
@@ -98,9 +99,10 @@ async function withoutControlCharacters(bytes: Uint8Array<ArrayBuffer>, contentT
 export async function prepareRequest(
   request: Request,
   connection: Omit<Connection, "bodyTooLarge">,
+  background?: Background,
 ): Promise<{ request: Request; context: RouterContextProvider }> {
   if (!isWrite(request) || !request.body || readsOwnBody(request)) {
-    return { request, context: createRequestContext({ ...connection, bodyTooLarge: false }) };
+    return { request, context: createRequestContext({ ...connection, bodyTooLarge: false }, background) };
   }
   const bytes = await readBodyWithin(request, MAX_FORM_BYTES);
   const headers = new Headers(request.headers);
@@ -113,6 +115,6 @@ export async function prepareRequest(
   }
   return {
     request: new Request(request.url, init),
-    context: createRequestContext({ ...connection, bodyTooLarge: !bytes }),
+    context: createRequestContext({ ...connection, bodyTooLarge: !bytes }, background),
   };
 }

@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
+import { backgroundContext, type Background } from "./background.server";
 
 /**
  * What the server entry knows of the connection that no header can tell: Node's server passes the
@@ -12,10 +13,15 @@ export const connectionContext = createContext<Connection>({ socketAddress: null
 /** The client's address as resolved by the root middleware (TRUST_PROXY); null when unknown. */
 export const clientAddressContext = createContext<string | null>(null);
 
-/** The router context a server entry starts each request with (Node's server and the Worker). */
-export function createRequestContext(connection: Connection): RouterContextProvider {
+/**
+ * The router context a server entry starts each request with (Node's server and the Worker):
+ * the connection, and on Workers the execution context's `waitUntil` for work after the answer
+ * (on Node such work simply runs on; see background.server.ts).
+ */
+export function createRequestContext(connection: Connection, background?: Background): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(connectionContext, connection);
+  if (background) context.set(backgroundContext, background);
   return context;
 }
 

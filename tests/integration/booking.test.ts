@@ -63,7 +63,8 @@ describe("public booking page", () => {
     const page = await bookingPage(db, pro.bookingSlug);
     expect(page.data.services.map((s) => s.name)).toEqual([service.name]);
     expect(page.data.step).toBe(1);
-    expect(new Headers(page.init?.headers).get("Cache-Control")).toContain("s-maxage=60");
+    // No shared cache keeps it: the server caches the professional's data itself (docs/decisions/0620).
+    expect(new Headers(page.init?.headers).get("Cache-Control")).toBe("no-cache");
     // The professional id works as the link too.
     const byId = await bookingPage(db, pro.id, `/${pro.id}`);
     expect(byId.data.pro.slug).toBe(pro.bookingSlug);
@@ -158,7 +159,8 @@ describe("public booking page", () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
     const date = nextWorkingDay();
-    const times = ["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "13:00", "13:30"];
+    // Ten times the page offers (09:00-18:00, break 12:00-13:00).
+    const times = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "13:00", "13:30", "14:00", "14:30"];
     const results = (await Promise.all(times.map((t, i) => book(db, pro.bookingSlug, valid(service.id, date, t), `192.0.2.${i}`)))).map(outcome);
     expect(results.filter((r) => r.status === 302)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);

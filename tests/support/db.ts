@@ -1,9 +1,13 @@
 import { copyFileSync } from "node:fs";
+import { drizzle } from "drizzle-orm/libsql";
+import * as schema from "../../db/schema";
 import { RouterContextProvider } from "react-router";
 import { openDb, dbContext, type Db } from "../../app/utils/db.server";
 import { userContext } from "../../app/routes/workspace.server";
 import { clientAddressContext } from "../../app/utils/request-context.server";
 import { readToast } from "../../app/utils/toast.server";
+import { backgroundContext, type Background } from "../../app/utils/background.server";
+import { cacheContext, memoryCache } from "../../app/utils/cache.server";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import { BASE_DB, TEST_DIR } from "./global-setup";
 
@@ -17,12 +21,38 @@ export function createTestDb(): Db {
 /** The client address tests' requests come from (TEST-NET-3), as the root middleware would resolve it. */
 export const TEST_CLIENT_ADDRESS = "203.0.113.1";
 
-/** Router context as the root middleware would build it for this database. */
+/**
+ * Work a route hands over to run after its answer (an e-mail's delivery, a cache write), kept so
+ * a test can wait for it: what the database holds once the request is completely done.
+ */
+function collectedBackground(): Background & { settle(): Promise<void> } {
+  const pending: Promise<unknown>[] = [];
+  return {
+    waitUntil: (promise) => void pending.push(promise),
+    async settle() {
+      while (pending.length) await Promise.allSettled(pending.splice(0));
+    },
+  };
+}
+
+/**
+ * Router context as the root middleware would build it for this database. Each context has a
+ * cache of its own (so no test sees another's cached page; tests/integration/page-cache.test.ts
+ * shares one on purpose).
+ */
 export function contextFor(db: Db, clientAddress = TEST_CLIENT_ADDRESS) {
   const context = new RouterContextProvider();
   context.set(dbContext, db);
   context.set(clientAddressContext, clientAddress);
+  context.set(cacheContext, memoryCache());
+  context.set(backgroundContext, collectedBackground());
   return context;
+}
+
+/** Waits for what the request left to run after its answer (see collectedBackground). */
+export async function settleBackground(context: Readonly<RouterContextProvider>) {
+  const background = context.get(backgroundContext) as Background & { settle?: () => Promise<void> };
+  await background.settle?.();
 }
 
 /**
@@ -82,4 +112,28 @@ export async function statusOf(promise: Promise<unknown>) {
     if (init?.status) return init.status;
     throw error;
   }
+}
+
+/**
+ * The same database, counting the requests its client sends (an `execute` or a `batch` is one
+ * round trip each, as over libSQL's HTTP protocol): `trips.count` after a call says how many it
+ * cost. Statements of one `db.batch` count once.
+ */
+export function countingTrips(db: Db): { db: Db; trips: { count: number } } {
+  const trips = { count: 0 };
+  const client = db.$client;
+  const counted = new Proxy(client, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      if (name === "execute" || name === "batch" || name === "executeMultiple" || name === "migrate") {
+        return (...args: unknown[]) => {
+          trips.count++;
+          return value.apply(target, args);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  return { db: drizzle(counted, { schema }) as Db, trips };
 }

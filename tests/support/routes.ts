@@ -4,7 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Db } from "../../app/utils/db.server";
 import { createSession, getSessionUser } from "../../app/utils/session.server";
-import { contextFor, formRequest, ORIGIN, userContextFor, type FormBody } from "./db";
+import { contextFor, formRequest, ORIGIN, settleBackground, userContextFor, type FormBody } from "./db";
 
 /** What React Router passes a server loader, action or middleware (`Route.LoaderArgs` and the like). */
 export type RouteArgs<Params = {}> = {
@@ -95,10 +95,23 @@ export async function runMiddleware<Args>(
   return step(0);
 }
 
+/** Runs the route, then waits for what it left to run after its answer. */
 async function call<P, R>(
   fn: RouteFunction<P, R>,
   args: RouteArgs<P>,
   middleware: readonly Middleware<P>[] = [],
+): Promise<Awaited<R>> {
+  try {
+    return await callRoute(fn, args, middleware);
+  } finally {
+    await settleBackground(args.context);
+  }
+}
+
+async function callRoute<P, R>(
+  fn: RouteFunction<P, R>,
+  args: RouteArgs<P>,
+  middleware: readonly Middleware<P>[],
 ): Promise<Awaited<R>> {
   if (!middleware.length) return await fn(args);
   let ran = false;

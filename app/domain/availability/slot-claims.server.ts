@@ -1,9 +1,8 @@
 // Availability against the database, and the atomic claims of a time slot.
-import { and, asc, eq, getTableColumns, is, lt, ne, notExists, sql, SQL, type Column } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, workingHours } from "../../../db/schema";
 import { computeSlots, type BusyInterval, type DayHours } from "./slots";
-import type { Db } from "../../utils/db.server";
+import { insertIf, type Db } from "../../utils/db.server";
 import { dayOfWeek } from "../dates";
 
 type ClaimArgs = { timeZone: string; stepMinutes: number; now?: Date };
@@ -146,24 +145,6 @@ function nothingOverlaps(db: Db, args: Slot) {
   return and(noAppointmentOverlaps(db, args), notExists(overlappingRequests))!;
 }
 
-/** `select <row values>` in the table's column order, with the same defaults drizzle applies. */
-function rowValues(table: SQLiteTable, values: Record<string, unknown>): SQL {
-  const parts: SQL[] = [];
-  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
-    // Same column list as drizzle's `insert into t (...)` (generated columns are skipped).
-    if ((column as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert()) continue;
-    let value = values[key];
-    if (value === undefined) {
-      if (column.default !== undefined && column.default !== null) value = column.default;
-      else if (column.defaultFn) value = column.defaultFn();
-      else if (column.onUpdateFn) value = column.onUpdateFn();
-      else value = null;
-    }
-    parts.push(is(value, SQL) ? value : value === null ? sql`null` : sql`${sql.param(value, column)}`);
-  }
-  return sql.join(parts, sql`, `);
-}
-
 function validSlotShape(date: unknown, startMinute: unknown, durationMinutes: unknown) {
   return (
     typeof date === "string" &&
@@ -196,10 +177,7 @@ export async function insertAppointmentIfFree(
   };
   const free = await getFreeSlots(db, { ...slot, ...args });
   if (!free.includes(values.startMinute)) return false;
-  const row = { ...values, durationMinutes };
-  const result = await db.insert(appointments).select(
-    sql`select ${rowValues(appointments, row)} where ${nothingOverlaps(db, slot)}`,
-  );
+  const result = await insertIf(db, appointments, { ...values, durationMinutes }, nothingOverlaps(db, slot));
   return result.rowsAffected === 1;
 }
 
@@ -256,8 +234,25 @@ export async function updateAppointmentIfFree(
 }
 
 /**
+ * The claim of a booking request's slot: the statement that inserts the pending request only if
+ * nothing overlaps it when it runs, and `alsoRequire` (another condition of the same statement,
+ * e.g. the per-phone limit) holds. The real guard against two customers taking one time, to run
+ * alone or first in a batch with what depends on it (its token, the e-mail to the professional).
+ * Whether the time is offered at all (hours, grid, not past) the caller checks before.
+ */
+export function bookingRequestClaim(db: Db, values: typeof bookingRequests.$inferInsert & { id: string }, alsoRequire?: SQL) {
+  const slot = {
+    userId: values.professionalId,
+    date: values.date,
+    startMinute: values.startMinute,
+    durationMinutes: values.durationMinutes,
+  };
+  return insertIf(db, bookingRequests, { ...values, status: "pending" }, and(nothingOverlaps(db, slot), alsoRequire));
+}
+
+/**
  * Creates a pending booking request only if its time is offered and free at insert time, and
- * `alsoRequire` (another condition of the same statement, e.g. the per-phone limit) holds.
+ * `alsoRequire` holds (see bookingRequestClaim).
  */
 export async function insertBookingRequestIfFree(
   db: Db,
@@ -267,16 +262,8 @@ export async function insertBookingRequestIfFree(
 ): Promise<boolean> {
   if (!validSlotShape(values.date, values.startMinute, values.durationMinutes)) return false;
   if (values.status !== undefined && values.status !== "pending") return false;
-  const slot = {
-    userId: values.professionalId,
-    date: values.date,
-    startMinute: values.startMinute,
-    durationMinutes: values.durationMinutes,
-  };
-  const free = await getFreeSlots(db, { ...slot, ...args });
+  const free = await getFreeSlots(db, { userId: values.professionalId, ...values, ...args });
   if (!free.includes(values.startMinute)) return false;
-  const result = await db.insert(bookingRequests).select(
-    sql`select ${rowValues(bookingRequests, values)} where ${and(nothingOverlaps(db, slot), alsoRequire)}`,
-  );
+  const result = await bookingRequestClaim(db, { ...values, id: values.id ?? crypto.randomUUID() }, alsoRequire);
   return result.rowsAffected === 1;
 }

@@ -1,16 +1,16 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
-import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, bookingRequestTokens, profiles, services } from "../../../db/schema";
-import { insertBookingRequestIfFree, noAppointmentOverlaps } from "../availability/slot-claims.server";
-import type { Db } from "../../utils/db.server";
+import { bookingRequestClaim, noAppointmentOverlaps } from "../availability/slot-claims.server";
+import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
-import { sendEmail } from "../../utils/email.server";
+import { queueEmail, type QueuedEmail } from "../../utils/email.server";
 import { appUrl } from "../../utils/env.server";
 import { formatMoney } from "../money";
 import { createToken, sha256Hex } from "../../utils/password.server";
 import { formatPhone } from "../phone";
-import { LIMITS } from "../../utils/rate-limit.server";
+import { LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { formatDate, minutesToTime } from "../dates";
 
 export type NewRequest = {
@@ -34,43 +34,69 @@ function recentRequestsOfPhone(professionalId: string, phone: string, now: Date)
 }
 
 /**
- * Claims the slot with a pending request (one conditional insert, which also holds the phone to
- * 3 requests per 15 minutes) and stores the hash of the customer's private token. Returns the
- * token, or why nothing was created: the time was taken meanwhile, or the phone's limit is spent.
+ * The flood guard of the booking POST: every submission from this address to this
+ * professional's page, and to all pages, counted in the batch that reads the page (the
+ * professional given as an SQL expression, so the key is the one account deletion clears).
+ */
+export function bookingFloodGuard(address: string) {
+  return (professional: SQL): Hits => [
+    [sql`'booking:ip:' || ${professional} || ':' || ${address}`, LIMITS.bookingPerPageAndAddress],
+    [`booking:ip:${address}`, LIMITS.bookingPerAddress],
+  ];
+}
+
+export type CreatedRequest = {
+  id: string;
+  token: string;
+  /** Accepted in the same batch (the professional confirms automatically). */
+  confirmed: boolean;
+  /** The e-mail to the professional, in the outbox: deliver it after answering the customer. */
+  email: QueuedEmail;
+};
+
+/**
+ * Creates a booking request in one atomic batch, one round trip: the claim of the slot (a
+ * conditional insert that also holds the phone to 3 requests per 15 minutes), the hash of the
+ * customer's private token, the acceptance when the professional confirms automatically, and
+ * the e-mail to the professional in the outbox — each written only if the claim was. Returns
+ * what was created, or why nothing was: the time was taken meanwhile, or the phone's limit is
+ * spent. Whether the time is offered (hours, grid, not past) the caller checked before.
  */
 export async function createBookingRequest(
   db: Db,
   input: NewRequest,
-  args: { timeZone: string; stepMinutes: number; now?: Date },
-): Promise<{ id: string; token: string } | "taken" | "limited"> {
+  args: { autoConfirm: boolean; notify: string; now?: Date },
+): Promise<CreatedRequest | "taken" | "limited"> {
   const now = args.now ?? new Date();
   const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
-  const id = crypto.randomUUID();
-  const claimed = await insertBookingRequestIfFree(
-    db,
-    {
-      id,
-      professionalId: input.professionalId,
-      serviceId: input.service.id,
-      serviceName: input.service.name,
-      customerName: input.customerName,
-      customerPhone: input.customerPhone,
-      date: input.date,
-      startMinute: input.startMinute,
-      durationMinutes: input.service.durationMinutes,
-      priceCents: input.service.priceCents,
-      notes: input.notes,
-    },
-    args,
-    sql`${recent} < ${LIMITS.bookingPerPhone.max}`,
-  );
-  if (!claimed) {
-    const [row] = await db.all<{ n: number }>(sql`select ${recent} as n`);
-    return (row?.n ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
-  }
+  const request = {
+    id: crypto.randomUUID(),
+    professionalId: input.professionalId,
+    serviceId: input.service.id,
+    serviceName: input.service.name,
+    customerName: input.customerName,
+    customerPhone: input.customerPhone,
+    date: input.date,
+    startMinute: input.startMinute,
+    durationMinutes: input.service.durationMinutes,
+    priceCents: input.service.priceCents,
+    notes: input.notes,
+  };
   const { token, hash } = await createToken();
-  await db.insert(bookingRequestTokens).values({ bookingRequestId: id, tokenHash: hash });
-  return { id, token };
+  const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
+  const email = queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created });
+  const [, , ...rest] = await db.batch([
+    bookingRequestClaim(db, request, sql`${recent} < ${LIMITS.bookingPerPhone.max}`),
+    insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
+    ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
+    ...email.statements,
+    db
+      .select({ created: sql<number>`${created}`, recent: sql<number>`${recent}` })
+      .from(sql`(select 1)`),
+  ]);
+  const [outcome] = rest.at(-1) as { created: number; recent: number }[];
+  if (!outcome?.created) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
+  return { id: request.id, token, confirmed: args.autoConfirm, email: email.queued };
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */
@@ -152,13 +178,56 @@ function asTheCustomerSeesIt(
 
 export type AcceptOutcome = "accepted" | "taken" | "not-pending";
 
+type RequestToAccept = Pick<
+  typeof bookingRequests.$inferSelect,
+  "id" | "professionalId" | "customerName" | "customerPhone" | "serviceId" | "serviceName" | "date" | "startMinute" | "durationMinutes" | "priceCents" | "notes"
+>;
+
 /**
- * Accepts a pending request of this professional: reuses the client with that phone or creates
- * one, creates the confirmed appointment in the request's slot, marks the request accepted.
- * One atomic batch whose every statement requires the request still pending and no appointment
+ * The writes that accept a pending request, each requiring it still pending and no appointment
  * overlapping its time (re-checked there, not before: a time booked in the agenda meanwhile, or
- * two overlapping requests accepted at once, confirm at most one). The request's own hold is
- * handed to the appointment, so nobody can take the time in between.
+ * two overlapping requests accepted at once, confirm at most one): the client reused by phone or
+ * created, the confirmed appointment in the request's slot, the request marked accepted. The
+ * request's own hold passes to the appointment, so nobody can take the time in between.
+ */
+function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
+  const userId = request.professionalId;
+  const at = now.getTime();
+  const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')
+    and ${noAppointmentOverlaps(db, { userId, date: request.date, startMinute: request.startMinute, durationMinutes: request.durationMinutes })}`;
+  return [
+    // The client too only when the appointment will be made: a late second accept (after a
+    // decline or the customer's cancel) or a taken time leaves no stray client behind.
+    db.run(sql`insert into clients (id, user_id, name, phone, created_at, updated_at)
+      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${at}, ${at}
+      where ${pendingAndFree}
+      on conflict (user_id, phone) do nothing`),
+    db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
+        start_minute, duration_minutes, price_cents, status, notes, client_notes, created_via,
+        booking_request_id, created_at, updated_at)
+      select ${appointmentId}, ${userId},
+        (select id from clients where user_id = ${userId} and phone = ${request.customerPhone}),
+        ${request.serviceId}, ${request.serviceName}, ${request.date}, ${request.startMinute},
+        ${request.durationMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
+        'booking_page', ${request.id}, ${at}, ${at}
+      where ${pendingAndFree}`),
+    // Accepted only if its appointment was written just above: a double click accepts once.
+    db
+      .update(bookingRequests)
+      .set({ status: "accepted", appointmentId })
+      .where(
+        and(
+          eq(bookingRequests.id, request.id),
+          eq(bookingRequests.status, "pending"),
+          sql`exists (select 1 from appointments where id = ${appointmentId})`,
+        ),
+      )
+      .returning({ id: bookingRequests.id }),
+  ] as const;
+}
+
+/**
+ * Accepts a pending request of this professional (see acceptStatements), in one atomic batch.
  * 'taken': an appointment holds the time and the request stays pending; 'not-pending': not
  * found, not the owner's, or already answered.
  */
@@ -174,39 +243,7 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
       ),
     );
   if (!request) return "not-pending";
-  const appointmentId = crypto.randomUUID();
-  const now = Date.now();
-  const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')
-    and ${noAppointmentOverlaps(db, { userId, date: request.date, startMinute: request.startMinute, durationMinutes: request.durationMinutes })}`;
-  const [, , marked] = await db.batch([
-    // The client too only when the appointment will be made: a late second accept (after a
-    // decline or the customer's cancel) or a taken time leaves no stray client behind.
-    db.run(sql`insert into clients (id, user_id, name, phone, created_at, updated_at)
-      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${now}, ${now}
-      where ${pendingAndFree}
-      on conflict (user_id, phone) do nothing`),
-    db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
-        start_minute, duration_minutes, price_cents, status, notes, client_notes, created_via,
-        booking_request_id, created_at, updated_at)
-      select ${appointmentId}, ${userId},
-        (select id from clients where user_id = ${userId} and phone = ${request.customerPhone}),
-        ${request.serviceId}, ${request.serviceName}, ${request.date}, ${request.startMinute},
-        ${request.durationMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
-        'booking_page', ${request.id}, ${now}, ${now}
-      where ${pendingAndFree}`),
-    // Accepted only if its appointment was written just above: a double click accepts once.
-    db
-      .update(bookingRequests)
-      .set({ status: "accepted", appointmentId })
-      .where(
-        and(
-          eq(bookingRequests.id, request.id),
-          eq(bookingRequests.status, "pending"),
-          sql`exists (select 1 from appointments where id = ${appointmentId})`,
-        ),
-      )
-      .returning({ id: bookingRequests.id }),
-  ]);
+  const [, , marked] = await db.batch(acceptStatements(db, request, new Date()));
   if (marked.length === 1) return "accepted";
   const [still] = await db
     .select({ status: bookingRequests.status })
@@ -263,15 +300,14 @@ export async function cancelRequestByCustomer(db: Db, requestId: string) {
 }
 
 /** The professional hears of every new request by e-mail. */
-export async function notifyNewRequest(
-  db: Db,
+export function newRequestEmail(
   to: string,
   r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; priceCents: number; notes: string | null },
   confirmed: boolean,
 ) {
   const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
   const origin = appUrl();
-  await sendEmail(db, {
+  return {
     to,
     subject: confirmed ? `Novo agendamento: ${r.customerName}, ${when}` : `Nova solicitação de agendamento: ${r.customerName}, ${when}`,
     text: [
@@ -287,8 +323,6 @@ export async function notifyNewRequest(
       r.notes ? `Observações: ${r.notes}` : "",
       "",
       confirmed ? `Veja na agenda: ${origin}/agenda` : `Aceite ou recuse em: ${origin}/solicitacoes`,
-    ]
-      .filter((l) => l !== null)
-      .join("\n"),
-  });
+    ].join("\n"),
+  };
 }

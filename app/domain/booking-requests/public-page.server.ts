@@ -1,24 +1,18 @@
-// What the public booking page shows of a professional: who is behind the link, whether they take
-// requests, and the services on offer.
-import { and, asc, eq, or } from "drizzle-orm";
-import { profiles, services, users } from "../../../db/schema";
+// What the public booking page shows of a professional, read in one round trip by booking slug
+// (or professional id) and kept near the customer per professional and page version
+// (docs/decisions/0620): who is behind the link, whether they take requests, the services on
+// offer and the week's hours. A day's busy time is never cached: it is read live, in the same
+// round trip as the version check.
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { appointments, bookingRequests, profiles, services, subscriptions, users, workingHours } from "../../../db/schema";
+import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
-import { accessOf } from "../accounts/access.server";
-
-/** The professional behind a booking link: booking slug first, then the professional id. */
-export async function findPublicProfessional(db: Db, slugOrId: string) {
-  const [row] = await db
-    .select({ profile: profiles, email: users.email })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(or(eq(profiles.bookingSlug, slugOrId.toLowerCase()), eq(profiles.userId, slugOrId)))
-    .limit(1);
-  if (!row) return null;
-  // The same rule as the workspace: a suspended professional (a lapsed plan, or a linked one
-  // whose owner's plan ended) takes no new requests.
-  const access = await accessOf(db, { id: row.profile.userId, email: row.email });
-  return { profile: row.profile, email: row.email, accepting: access !== "denied" };
-}
+import { env } from "../../utils/env.server";
+import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
+import { teamOwnerWithSubscription } from "../accounts/access.server";
+import { accessReason, type SubscriptionLike } from "../accounts/access";
+import type { BusyInterval, DayHours } from "../availability/slots";
+import { dayOfWeek } from "../dates";
 
 export type PublicService = {
   id: string;
@@ -31,20 +25,269 @@ export type PublicService = {
   depositCents: number;
 };
 
-/** Active services only, by name (inactive services are never offered for booking). */
-export async function publicServices(db: Db, userId: string): Promise<PublicService[]> {
-  return db
-    .select({
-      id: services.id,
-      name: services.name,
-      description: services.description,
-      durationMinutes: services.durationMinutes,
-      priceCents: services.priceCents,
-      color: services.color,
-      requiresDeposit: services.requiresDeposit,
-      depositCents: services.depositCents,
-    })
-    .from(services)
-    .where(and(eq(services.userId, userId), eq(services.isActive, true)))
-    .orderBy(asc(services.name));
+/** A subscription as JSON (instants in milliseconds), enough to decide access. */
+type StoredSubscription = { status: SubscriptionLike["status"]; trialEnd: number | null; periodEnd: number | null };
+
+export type PublicPage = {
+  version: number;
+  profile: {
+    userId: string;
+    bookingSlug: string;
+    fullName: string;
+    businessName: string;
+    address: string;
+    businessAddress: string;
+    profileImageId: string | null;
+    pageTitle: string;
+    pageDescription: string;
+    welcomeMessage: string;
+    primaryColor: string;
+    secondaryColor: string;
+    showPrices: boolean;
+    instagramHandle: string;
+    contactPhone: string;
+    timeZone: string;
+    slotStepMinutes: number;
+    autoConfirm: boolean;
+  };
+  /** The professional's sign-in e-mail: new requests are sent there. */
+  email: string;
+  access: { subscription: StoredSubscription | null; linked: boolean; ownerSubscription: StoredSubscription | null };
+  services: PublicService[];
+  /** Index = day of the week (0 = Sunday); null for a day never saved (closed). */
+  hours: (DayHours | null)[];
+};
+
+/** How long an anonymous visitor's first step may trust the last check of the version. */
+export const VERSION_TRUSTED_MS = 10_000;
+/** How long cached data and version marks live at most. */
+const CACHE_TTL_SECONDS = 3600;
+
+/** The professional behind a booking link, as an SQL expression: booking slug first, then id. */
+function professionalOf(slugOrId: string): SQL {
+  return sql`(select ${profiles.userId} from ${profiles} where ${profiles.bookingSlug} = ${slugOrId.toLowerCase()} or ${profiles.userId} = ${slugOrId} order by ${profiles.bookingSlug} = ${slugOrId.toLowerCase()} desc limit 1)`;
+}
+
+function pageStatements(db: Db, pro: SQL) {
+  return [
+    db
+      .select({
+        version: profiles.pageVersion,
+        userId: profiles.userId,
+        bookingSlug: profiles.bookingSlug,
+        fullName: profiles.fullName,
+        businessName: profiles.businessName,
+        address: profiles.address,
+        businessAddress: profiles.businessAddress,
+        profileImageId: profiles.profileImageId,
+        pageTitle: profiles.pageTitle,
+        pageDescription: profiles.pageDescription,
+        welcomeMessage: profiles.welcomeMessage,
+        primaryColor: profiles.primaryColor,
+        secondaryColor: profiles.secondaryColor,
+        showPrices: profiles.showPrices,
+        instagramHandle: profiles.instagramHandle,
+        contactPhone: profiles.contactPhone,
+        timeZone: profiles.timeZone,
+        slotStepMinutes: profiles.slotStepMinutes,
+        autoConfirm: profiles.autoConfirm,
+        email: users.email,
+        status: subscriptions.status,
+        trialEnd: subscriptions.trialEndDate,
+        periodEnd: subscriptions.subscriptionEndDate,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .leftJoin(subscriptions, eq(subscriptions.userId, profiles.userId))
+      .where(eq(profiles.userId, pro)),
+    teamOwnerWithSubscription(db, pro),
+    // Active services only, by name: inactive services are never offered for booking.
+    db
+      .select({
+        id: services.id,
+        name: services.name,
+        description: services.description,
+        durationMinutes: services.durationMinutes,
+        priceCents: services.priceCents,
+        color: services.color,
+        requiresDeposit: services.requiresDeposit,
+        depositCents: services.depositCents,
+      })
+      .from(services)
+      .where(and(eq(services.userId, pro), eq(services.isActive, true)))
+      .orderBy(asc(services.name)),
+    db
+      .select({
+        dayOfWeek: workingHours.dayOfWeek,
+        isActive: workingHours.isActive,
+        startTime: workingHours.startTime,
+        endTime: workingHours.endTime,
+        breakStartTime: workingHours.breakStartTime,
+        breakEndTime: workingHours.breakEndTime,
+      })
+      .from(workingHours)
+      .where(eq(workingHours.userId, pro)),
+  ] as const;
+}
+
+/** The day's busy time: appointments not cancelled and pending requests. Never cached. */
+function dayStatements(db: Db, pro: SQL, date: string) {
+  return [
+    db
+      .select({ startMinute: appointments.startMinute, durationMinutes: appointments.durationMinutes })
+      .from(appointments)
+      .where(and(eq(appointments.userId, pro), eq(appointments.date, date), ne(appointments.status, "cancelled"))),
+    db
+      .select({ startMinute: bookingRequests.startMinute, durationMinutes: bookingRequests.durationMinutes })
+      .from(bookingRequests)
+      .where(and(eq(bookingRequests.professionalId, pro), eq(bookingRequests.date, date), eq(bookingRequests.status, "pending"))),
+  ] as const;
+}
+
+type PageRows = [
+  Awaited<ReturnType<typeof pageStatements>[0]>,
+  Awaited<ReturnType<typeof pageStatements>[1]>,
+  Awaited<ReturnType<typeof pageStatements>[2]>,
+  Awaited<ReturnType<typeof pageStatements>[3]>,
+];
+
+const stored = (status: SubscriptionLike["status"] | null, trialEnd: Date | null, periodEnd: Date | null) =>
+  status ? { status, trialEnd: trialEnd?.getTime() ?? null, periodEnd: periodEnd?.getTime() ?? null } : null;
+
+function toPage([[row], [owner], offered, week]: PageRows): PublicPage | null {
+  if (!row) return null;
+  const { version, email, status, trialEnd, periodEnd, ...profile } = row;
+  const hours: (DayHours | null)[] = Array.from({ length: 7 }, () => null);
+  for (const { dayOfWeek: day, ...h } of week) hours[day] = h;
+  return {
+    version,
+    profile,
+    email,
+    access: {
+      subscription: stored(status, trialEnd, periodEnd),
+      linked: !!owner,
+      ownerSubscription: owner?.subscription
+        ? stored(owner.subscription.status, owner.subscription.trialEndDate, owner.subscription.subscriptionEndDate)
+        : null,
+    },
+    services: offered,
+    hours,
+  };
+}
+
+const asSubscription = (s: StoredSubscription | null): SubscriptionLike | null =>
+  s && {
+    status: s.status,
+    trialEndDate: s.trialEnd === null ? null : new Date(s.trialEnd),
+    subscriptionEndDate: s.periodEnd === null ? null : new Date(s.periodEnd),
+  };
+
+/**
+ * The same rule as the workspace: a suspended professional (a lapsed plan, or a linked one
+ * whose owner's plan ended) takes no new requests. Decided at `now`, so a trial that ends
+ * closes the page at once, cached or not.
+ */
+export function acceptsRequests(page: PublicPage, now = new Date()): boolean {
+  const e = env();
+  return (
+    accessReason(
+      {
+        email: page.email,
+        subscription: asSubscription(page.access.subscription),
+        linked: page.access.linked,
+        ownerSubscription: asSubscription(page.access.ownerSubscription),
+        adminEmails: e.ADMIN_EMAILS,
+        exemptEmails: e.ACCESS_EXEMPT_EMAILS,
+      },
+      now,
+    ) !== "denied"
+  );
+}
+
+/** The working hours of a date (its day of the week). */
+export function hoursOn(page: PublicPage, date: string): DayHours | null {
+  return page.hours[dayOfWeek(date)] ?? null;
+}
+
+type Known = { version: number; checkedAt: number };
+const knownKey = (slugOrId: string) => `page:${slugOrId.toLowerCase()}`;
+const dataKey = (slugOrId: string, version: number) => `page:${slugOrId.toLowerCase()}:v${version}`;
+
+export type PublicPageRead = {
+  page: PublicPage | null;
+  /** The date's busy time, when a date was asked for. */
+  busy: BusyInterval[];
+  /** Whether every rate-limit hit asked for is within its limit (true when none was). */
+  withinLimits: boolean;
+};
+
+/**
+ * The booking page's reads in one round trip (two only right after the professional changed
+ * something, when the cached copy turns out old):
+ * - cached data whose version was checked less than VERSION_TRUSTED_MS ago serves an anonymous
+ *   visitor's first step with no round trip at all;
+ * - otherwise one batch checks the version (or reads everything when nothing is cached), with
+ *   the date's busy time and the rate-limit counters of a booking POST in the same batch.
+ * A signed-in visitor (the professional previewing) always gets the version checked.
+ */
+export async function loadPublicPage(
+  db: Db,
+  cache: JsonCache,
+  slugOrId: string,
+  opts: {
+    date?: string | null;
+    /** Rate-limit counters to hit in the same batch, given the professional as an SQL expression. */
+    hits?: (professional: SQL) => Hits;
+    signedIn?: boolean;
+    now?: Date;
+    /** Runs the cache writes after the answer (the request's waitUntil); awaited when absent. */
+    defer?: (work: () => Promise<unknown>) => void;
+  } = {},
+): Promise<PublicPageRead> {
+  const now = opts.now ?? new Date();
+  const pro = professionalOf(slugOrId);
+  const hits = opts.hits?.(sql`coalesce(${pro}, '')`) ?? [];
+  const day = opts.date ? dayStatements(db, pro, opts.date) : null;
+  const live = [...(day ?? []), ...hitStatements(db, hits, now.getTime())] as const;
+  const remember = async (page: PublicPage) => {
+    const write = () =>
+      Promise.all([
+        cache.put(dataKey(slugOrId, page.version), page, CACHE_TTL_SECONDS),
+        cache.put(knownKey(slugOrId), { version: page.version, checkedAt: now.getTime() } satisfies Known, CACHE_TTL_SECONDS),
+      ]);
+    if (opts.defer) opts.defer(write);
+    else await write();
+  };
+  const fromLive = (rows: readonly unknown[]) => {
+    const busy = day ? [...(rows[0] as BusyInterval[]), ...(rows[1] as BusyInterval[])] : [];
+    const counts = rows.slice(day ? 2 : 0) as { count: number }[][];
+    return { busy, withinLimits: withinLimits(hits, counts) };
+  };
+
+  const known = await cache.get<Known>(knownKey(slugOrId));
+  const cached = known ? await cache.get<PublicPage>(dataKey(slugOrId, known.version)) : undefined;
+  if (known && cached) {
+    if (!live.length && !opts.signedIn && now.getTime() - known.checkedAt < VERSION_TRUSTED_MS) {
+      return { page: cached, busy: [], withinLimits: true };
+    }
+    const [versions, ...rows] = await db.batch([
+      db.select({ version: profiles.pageVersion }).from(profiles).where(eq(profiles.userId, pro)),
+      ...live,
+    ]);
+    const version = versions[0]?.version;
+    if (version === undefined) return { page: null, busy: [], withinLimits: true };
+    let page = cached;
+    if (version !== known.version) {
+      const fresh = toPage((await db.batch(pageStatements(db, pro))) as unknown as PageRows);
+      if (!fresh) return { page: null, busy: [], withinLimits: true };
+      page = fresh;
+    }
+    await remember(page);
+    return { page, ...fromLive(rows) };
+  }
+
+  const [a, b, c, d, ...rows] = await db.batch([...pageStatements(db, pro), ...live]);
+  const page = toPage([a, b, c, d] as unknown as PageRows);
+  if (page) await remember(page);
+  return { page, ...fromLive(rows) };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `profiles` ADD `page_version` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,158 @@
+// The booking page near the customer (docs/decisions/0620): its reads in one round trip, the
+// professional's data cached per page version, the slots always live, and the version bumped by
+// the database on every change the page shows.
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { appointments, bookingRequests, emailOutbox, profiles, services } from "../../db/schema";
+import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
+import { loader as statusLoader } from "../../app/routes/booking-status";
+import { addDays, nowInZone } from "../../app/domain/dates";
+import { VERSION_TRUSTED_MS } from "../../app/domain/booking-requests/public-page.server";
+import { cacheContext, memoryCache } from "../../app/utils/cache.server";
+import { callAction, callLoader } from "../support/routes";
+import { contextFor, countingTrips, createTestDb } from "../support/db";
+import { createProfessional, createService, createWorkingHours } from "../support/factories";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A professional whose page is served by one server: one cache for every request. */
+async function salon() {
+  const base = createTestDb();
+  const pro = await createProfessional(base, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
+  await createWorkingHours(base, pro.id);
+  const service = await createService(base, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
+  const { db, trips } = countingTrips(base);
+  const cache = memoryCache();
+  const context = () => {
+    const c = contextFor(db);
+    c.set(cacheContext, cache);
+    return c;
+  };
+  // A weekday two days ahead (the demo week opens Monday to Saturday).
+  let date = addDays(nowInZone("America/Sao_Paulo").date, 2);
+  while (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) date = addDays(date, 1);
+  const slug = pro.bookingSlug;
+  const step = async (path: string, cookie?: string) => {
+    trips.count = 0;
+    const page = await callLoader(bookLoader, { context: context(), path, params: { slug }, cookie });
+    return { page: page.data, trips: trips.count };
+  };
+  return { base, db, trips, pro, service, date, slug, context, step };
+}
+
+describe("booking page reads", () => {
+  it("step 1 costs one round trip, then none while the version was checked moments ago", async () => {
+    const s = await salon();
+    expect((await s.step(`/agendamento/${s.slug}`)).trips).toBe(1);
+    const again = await s.step(`/agendamento/${s.slug}`);
+    expect(again.trips).toBe(0);
+    expect(again.page.services.map((x) => x.name)).toEqual(["Corte"]);
+  });
+
+  it("steps 2 and 3 read the day live in the one round trip that checks the version", async () => {
+    const s = await salon();
+    await s.step(`/agendamento/${s.slug}`);
+    const grid = await s.step(`/agendamento/${s.slug}?servico=${s.service.id}&data=${s.date}`);
+    expect(grid.trips).toBe(1);
+    expect(grid.page.slots).toContain("10:00");
+    // Someone takes 10:00: the very next grid no longer offers it, cache or not.
+    await s.base.insert(appointments).values({ userId: s.pro.id, date: s.date, startMinute: 600, durationMinutes: 30, status: "confirmed" });
+    const after = await s.step(`/agendamento/${s.slug}?servico=${s.service.id}&data=${s.date}&horario=10:00`);
+    expect(after.trips).toBe(1);
+    expect(after.page.slots).not.toContain("10:00");
+    expect(after.page.step).toBe(2);
+    expect(after.page.timeGone).toBe(true);
+  });
+
+  it("a change the page shows reaches the next step at once, and step 1 once the version is checked again", async () => {
+    const s = await salon();
+    await s.step(`/agendamento/${s.slug}`);
+    await s.base.update(services).set({ priceCents: 6500 }).where(eq(services.id, s.service.id));
+    // The professional previewing (signed in) sees it at once.
+    const preview = await s.step(`/agendamento/${s.slug}`, "__session=qualquer");
+    expect(preview.page.services[0]?.priceCents).toBe(6500);
+    expect(preview.trips).toBe(2);
+    // Every later step checks the version: never the old price.
+    const grid = await s.step(`/agendamento/${s.slug}?servico=${s.service.id}&data=${s.date}`);
+    expect(grid.page.service?.priceCents).toBe(6500);
+    expect(grid.trips).toBe(1);
+  });
+
+  it("an anonymous first step trusts a checked version for a few seconds only", async () => {
+    const s = await salon();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date());
+    await s.step(`/agendamento/${s.slug}`);
+    await s.base.update(services).set({ priceCents: 7000 }).where(eq(services.id, s.service.id));
+    vi.setSystemTime(new Date(Date.now() + VERSION_TRUSTED_MS + 1));
+    const later = await s.step(`/agendamento/${s.slug}`);
+    expect(later.page.services[0]?.priceCents).toBe(7000);
+  });
+
+  it("the database bumps the page version for what the page shows, not for appointments", async () => {
+    const s = await salon();
+    const version = async () => (await s.base.select({ v: profiles.pageVersion }).from(profiles).where(eq(profiles.userId, s.pro.id)))[0]!.v;
+    const start = await version();
+    await s.base.update(profiles).set({ pageTitle: "Novo título" }).where(eq(profiles.userId, s.pro.id));
+    expect(await version()).toBe(start + 1);
+    await s.base.update(services).set({ isActive: false }).where(eq(services.id, s.service.id));
+    expect(await version()).toBe(start + 2);
+    await s.base.insert(appointments).values({ userId: s.pro.id, date: s.date, startMinute: 600, durationMinutes: 30 });
+    await s.base.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.userId, s.pro.id));
+    expect(await version()).toBe(start + 2);
+  });
+});
+
+describe("booking POST", () => {
+  it("costs two round trips before the answer and one after it (the e-mail's outcome)", async () => {
+    const s = await salon();
+    await s.step(`/agendamento/${s.slug}`);
+    s.trips.count = 0;
+    const result = await callAction(bookAction, {
+      context: s.context(),
+      path: `/agendamento/${s.slug}`,
+      params: { slug: s.slug },
+      form: { servico: s.service.id, data: s.date, horario: "10:00", name: "Maria Clara", phone: "(11) 98888-7777", notes: "" },
+    });
+    expect((result as Response).headers.get("Location")).toMatch(/^\/agendamento\/reserva\/[\w-]+\?novo=1$/);
+    expect(s.trips.count).toBe(3);
+    const [request] = await s.base.select().from(bookingRequests);
+    expect(request).toMatchObject({ status: "pending", customerName: "Maria Clara", priceCents: 5000 });
+    const [mail] = await s.base.select().from(emailOutbox);
+    expect(mail).toMatchObject({ to: s.pro.email, status: "sent" });
+    expect(mail?.subject).toContain("Nova solicitação de agendamento: Maria Clara");
+  });
+
+  it("a refused submission writes nothing: no request, no token, no e-mail", async () => {
+    const s = await salon();
+    await s.base.insert(appointments).values({ userId: s.pro.id, date: s.date, startMinute: 600, durationMinutes: 30, status: "confirmed" });
+    const result = await callAction(bookAction, {
+      context: s.context(),
+      path: `/agendamento/${s.slug}`,
+      params: { slug: s.slug },
+      form: { servico: s.service.id, data: s.date, horario: "10:00", name: "Maria Clara", phone: "(11) 98888-7777", notes: "" },
+    });
+    expect(result).toMatchObject({ init: { status: 409 } });
+    expect(await s.base.select().from(bookingRequests)).toEqual([]);
+    expect(await s.base.select().from(emailOutbox)).toEqual([]);
+  });
+});
+
+describe("customer status page", () => {
+  it("is one round trip", async () => {
+    const s = await salon();
+    const result = await callAction(bookAction, {
+      context: s.context(),
+      path: `/agendamento/${s.slug}`,
+      params: { slug: s.slug },
+      form: { servico: s.service.id, data: s.date, horario: "11:00", name: "Ana Souza", phone: "(11) 97777-6666", notes: "" },
+    });
+    const token = (result as Response).headers.get("Location")!.split("/").at(-1)!.replace(/\?.*/, "");
+    s.trips.count = 0;
+    const page = await callLoader(statusLoader, { context: s.context(), path: `/agendamento/reserva/${token}`, params: { token } });
+    expect(page.data.customerName).toBe("Ana Souza");
+    expect(s.trips.count).toBe(1);
+  });
+});
