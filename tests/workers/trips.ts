@@ -64,6 +64,22 @@ export async function seedEdgeProfessional(db: Db, origin: string): Promise<Edge
   return { slug: account.bookingSlug, serviceId: service!.id, date, email, password, cookie: setCookie.split(";")[0]! };
 }
 
+/** Professionals whose pages nobody has opened yet: each serves one cold first step. */
+export async function seedColdPages(db: Db, count: number): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const account = await createAccount(db, {
+      name: `Studio Frio ${crypto.randomUUID().slice(0, 6)}`,
+      email: `cold-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone: "11987654321",
+      password: "senha123",
+    });
+    await db.insert(services).values({ userId: account.userId, name: "Corte", priceCents: 5000, durationMinutes: 30 });
+    slugs.push(account.bookingSlug);
+  }
+  return slugs;
+}
+
 export type EdgeRequest = {
   label: string;
   /** Round trips at most, sequential (issue 13's targets). */
@@ -74,8 +90,8 @@ export type EdgeRequest = {
 
 let phoneSeq = 0;
 
-/** The requests of issue 13's table, in its order. */
-export function edgeRequests(seed: EdgeSeed, statusPath: () => string): EdgeRequest[] {
+/** The requests of issue 13's table, in its order (`coldSlugs`: pages for cold first steps). */
+export function edgeRequests(seed: EdgeSeed, statusPath: () => string, coldSlugs: string[] = []): EdgeRequest[] {
   const booking = `/agendamento/${seed.slug}`;
   const step2 = `${booking}?servico=${seed.serviceId}&data=${seed.date}`;
   const signedIn = { Cookie: seed.cookie };
@@ -88,8 +104,12 @@ export function edgeRequests(seed: EdgeSeed, statusPath: () => string): EdgeRequ
     });
   const get = (origin: string, path: string, headers: Record<string, string> = {}) =>
     fetch(origin + path, { redirect: "manual", headers });
+  const cold = [...coldSlugs];
   return [
-    { label: "booking step 1", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, booking) },
+    ...(cold.length
+      ? [{ label: "booking step 1, cold", targetTrips: 1, targetTtfbMs: 80, run: (o: string) => get(o, `/agendamento/${cold.shift() ?? seed.slug}`) }]
+      : []),
+    { label: "booking step 1, cached", targetTrips: 0, targetTtfbMs: 25, run: (o) => get(o, booking) },
     { label: "booking step 2 (slot grid)", targetTrips: 2, targetTtfbMs: 130, run: (o) => get(o, step2) },
     { label: "booking step 3 (time chosen)", targetTrips: 2, targetTtfbMs: 130, run: (o) => get(o, `${step2}&horario=17:00`) },
     {
