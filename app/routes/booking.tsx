@@ -24,8 +24,7 @@ import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { hitAll, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
-import { formatDate } from "../utils/format-date";
-import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {
