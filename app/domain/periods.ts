@@ -1,6 +1,6 @@
 // Date ranges of the agenda's period filter (pure: no React, no database).
 // Dates are yyyy-MM-dd strings in the professional's zone; "today" comes from nowInZone.
-import { addDays, dayOfWeek, isIsoDate } from "./dates";
+import { addDays, dayOfWeek, daysInMonth, isIsoDate, shiftMonth, ymd, type DateRange } from "./dates";
 
 export const PERIODS = [
   { value: "hoje", label: "Hoje" },
@@ -14,7 +14,6 @@ export const PERIODS = [
 
 export type Period = (typeof PERIODS)[number]["value"];
 export type FixedPeriod = Exclude<Period, "customizado">;
-export type DateRange = { from: string; to: string };
 
 export const DEFAULT_PERIOD: FixedPeriod = "hoje";
 
@@ -26,25 +25,6 @@ export const PERIOD_ERRORS = {
 
 export function isPeriod(value: unknown): value is Period {
   return PERIODS.some((p) => p.value === value);
-}
-
-function pad(n: number, width = 2) {
-  return String(n).padStart(width, "0");
-}
-
-function ymd(year: number, month: number, day: number) {
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-}
-
-/** Days in a month (month 1-12). */
-function daysInMonth(year: number, month: number) {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** The calendar month `offset` months away from (year, month), month 1-12. */
-function shiftMonth(year: number, month: number, offset: number) {
-  const index = year * 12 + (month - 1) + offset;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
 function monthRange(year: number, month: number): DateRange {

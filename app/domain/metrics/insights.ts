@@ -9,7 +9,7 @@
 // - dates are yyyy-MM-dd in the professional's zone; "today" comes from nowInZone.
 import { variation, type Variation } from "./metrics";
 import { formatMoney } from "../money";
-import { addDays, formatDate } from "../dates";
+import { addDays, daysInMonth, formatDate, shiftMonth, ymd } from "../dates";
 
 // ------------------------------------------------------------------ constants (spec section 9)
 
@@ -43,16 +43,6 @@ export const WEEKDAY_NAMES = [
 
 // ------------------------------------------------------------------ periods
 
-export type DateRange = { from: string; to: string };
-
-function daysInMonth(year: number, month: number) {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function ymd(year: number, month: number, day: number) {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
 /**
  * The periods the dashboard compares, around `today`:
  * - month: the whole calendar month (for 'agendamentos no mês', which includes booked days ahead);
@@ -63,14 +53,13 @@ function ymd(year: number, month: number, day: number) {
  */
 export function monthWindows(today: string) {
   const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  const prevYear = month === 1 ? year - 1 : year;
-  const prevMonth = month === 1 ? 12 : month - 1;
-  const prevLength = daysInMonth(prevYear, prevMonth);
+  const prev = shiftMonth(year, month, -1);
+  const prevLength = daysInMonth(prev.year, prev.month);
   return {
     month: { from: ymd(year, month, 1), to: ymd(year, month, daysInMonth(year, month)) },
     current: { from: ymd(year, month, 1), to: today },
-    previous: { from: ymd(prevYear, prevMonth, 1), to: ymd(prevYear, prevMonth, Math.min(day, prevLength)) },
-    previousMonth: { from: ymd(prevYear, prevMonth, 1), to: ymd(prevYear, prevMonth, prevLength) },
+    previous: { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, Math.min(day, prevLength)) },
+    previousMonth: { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, prevLength) },
     yesterday: addDays(today, -1),
     tomorrow: addDays(today, 1),
     daysElapsed: day,

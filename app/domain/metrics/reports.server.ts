@@ -24,7 +24,6 @@ import {
   averageTicket,
   chartMonths,
   dailyAverage,
-  daysSince,
   isReportVip,
   mondayFirst,
   recentMonths,
@@ -35,12 +34,11 @@ import {
   share,
   variation,
   type ChartMonths,
-  type DateRange,
   type ResolvedReportPeriod,
   type Variation,
 } from "./metrics";
 import { formatDuration } from "../money";
-import { formatDate, minutesToTime, nowInZone } from "../dates";
+import { daysBetween, formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
 
 export const TOP_SERVICES_LIMIT = 5;
 
@@ -367,7 +365,7 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
           name: c.name,
           phone: c.phone,
           lastDate: c.lastDate,
-          days: daysSince(c.lastDate, today),
+          days: daysBetween(c.lastDate, today),
         })),
       },
       efficiency: {
