@@ -17,13 +17,13 @@ import {
   previousRange,
   recentMonths,
   recurringShare,
-  REPORT_PERIOD_ERRORS,
+  REPORT_PERIOD_RULES,
   reportRange,
-  resolveReportPeriod,
   variation,
   workingMinutes,
   type WorkingHourRow,
 } from "./metrics";
+import { PERIOD_ERRORS, resolvePeriod } from "../periods";
 
 /** Mon-Sat 09:00-18:00 with a 12:00-13:00 break (480 min a day), Sunday closed. */
 const WEEK: WorkingHourRow[] = Array.from({ length: 7 }, (_, day) => ({
@@ -179,30 +179,36 @@ describe("report periods", () => {
     expect(previousRange("este-mes", { from: "2025-01-01", to: "2025-01-15" })).toEqual({ from: "2024-12-01", to: "2024-12-15" });
   });
 
+  const resolve = (params: Parameters<typeof resolvePeriod>[1]) => resolvePeriod(REPORT_PERIOD_RULES, params, "2025-03-10");
+
   it("reads the query string, falling back to este-mes", () => {
-    expect(resolveReportPeriod({}, "2025-03-10")).toMatchObject({
-      period: "este-mes",
-      range: { from: "2025-03-01", to: "2025-03-10" },
-      previous: { from: "2025-02-01", to: "2025-02-10" },
-      error: null,
-    });
-    expect(resolveReportPeriod({ periodo: "ontem" }, "2025-03-10").period).toBe("este-mes");
-    expect(resolveReportPeriod({ periodo: "30d" }, "2025-03-10").range).toEqual({ from: "2025-02-09", to: "2025-03-10" });
-    expect(resolveReportPeriod({ periodo: "customizado", de: "2025-02-01", ate: "2025-02-28" }, "2025-03-10")).toMatchObject({
-      range: { from: "2025-02-01", to: "2025-02-28" },
-      previous: { from: "2025-01-04", to: "2025-01-31" },
-      error: null,
-    });
+    const fallback = resolve({});
+    expect(fallback).toMatchObject({ period: "este-mes", range: { from: "2025-03-01", to: "2025-03-10" }, error: null });
+    expect(previousRange(fallback.period, fallback.range!)).toEqual({ from: "2025-02-01", to: "2025-02-10" });
+    expect(resolve({ periodo: "ontem" }).period).toBe("este-mes");
+    expect(resolve({ periodo: "hoje" }).period).toBe("este-mes"); // the agenda's period, not the reports'
+    expect(resolve({ periodo: "30d" }).range).toEqual({ from: "2025-02-09", to: "2025-03-10" });
+    const custom = resolve({ periodo: "customizado", de: "2025-02-01", ate: "2025-02-28" });
+    expect(custom).toMatchObject({ range: { from: "2025-02-01", to: "2025-02-28" }, error: null });
+    expect(previousRange(custom.period, custom.range!)).toEqual({ from: "2025-01-04", to: "2025-01-31" });
   });
 
   it("explains wrong custom dates in pt-BR", () => {
-    const custom = (de: string, ate: string) => resolveReportPeriod({ periodo: "customizado", de, ate }, "2025-03-10");
-    expect(custom("", "2025-03-01")).toMatchObject({ range: null, error: REPORT_PERIOD_ERRORS.missing });
-    expect(custom("2025-02-30", "2025-03-01")).toMatchObject({ range: null, error: REPORT_PERIOD_ERRORS.invalid });
-    expect(custom("hoje", "2025-03-01").error).toBe(REPORT_PERIOD_ERRORS.invalid);
-    expect(custom("0001-01-01", "0001-01-02").error).toBe(REPORT_PERIOD_ERRORS.invalid);
-    expect(custom("2025-03-05", "2025-03-01")).toMatchObject({ range: null, error: REPORT_PERIOD_ERRORS.reversed, de: "2025-03-05" });
-    expect(custom("2020-01-01", "2025-03-01").error).toBe(REPORT_PERIOD_ERRORS.tooLong);
+    const custom = (de: string, ate: string) => resolve({ periodo: "customizado", de, ate });
+    expect(custom("", "2025-03-01")).toMatchObject({ range: null, error: PERIOD_ERRORS.missing });
+    expect(custom("2025-02-30", "2025-03-01")).toMatchObject({ range: null, error: PERIOD_ERRORS.invalid });
+    expect(custom("hoje", "2025-03-01").error).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("0001-01-01", "0001-01-02").error).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2025-03-05", "2025-03-01")).toMatchObject({ range: null, error: PERIOD_ERRORS.reversed, de: "2025-03-05" });
+    expect(custom("2020-01-01", "2025-03-01").error).toBe(PERIOD_ERRORS.tooLong);
+  });
+
+  it("custom dates run from 1900 to 2999, at most 1096 days", () => {
+    const custom = (de: string, ate: string) => resolve({ periodo: "customizado", de, ate }).error;
+    expect(custom("1899-12-31", "1900-01-01")).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2999-12-31", "3000-01-01")).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2022-03-10", "2025-03-09")).toBeNull(); // 1096 days
+    expect(custom("2022-03-09", "2025-03-09")).toBe(PERIOD_ERRORS.tooLong); // 1097 days
   });
 });
 

@@ -5,12 +5,12 @@ import {
   daysBetween,
   daysInMonth,
   daysInRange,
-  isIsoDate,
   shiftMonth,
   timeToMinutes,
   ymd,
   type DateRange,
 } from "../dates";
+import type { PeriodRules } from "../periods";
 
 export type Variation = {
   /** Percentage change against the previous period, rounded; null when there is no base. */
@@ -196,26 +196,9 @@ export const REPORT_PERIODS = [
   { value: "customizado", label: "Personalizado" },
 ] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number]["value"];
-export const DEFAULT_REPORT_PERIOD: ReportPeriod = "este-mes";
 
 /** The longest custom range (about 3 years). */
 export const MAX_CUSTOM_DAYS = 1096;
-
-export const REPORT_PERIOD_ERRORS = {
-  missing: "Informe a data inicial e a data final.",
-  invalid: "Data inválida. Escolha as datas no calendário.",
-  reversed: "A data inicial deve ser anterior ou igual à data final.",
-  tooLong: "O período personalizado pode ter no máximo 3 anos.",
-} as const;
-
-export function isReportPeriod(value: unknown): value is ReportPeriod {
-  return REPORT_PERIODS.some((p) => p.value === value);
-}
-
-/** A real calendar date from 1900 to 2999 ("2025-02-30" and "0001-01-01" are not). */
-function isRealDate(date: string): boolean {
-  return isIsoDate(date) && date >= "1900-01-01" && date <= "2999-12-31";
-}
 
 /**
  * The range of a fixed period, ending today:
@@ -244,41 +227,18 @@ export function previousRange(period: ReportPeriod, range: DateRange): DateRange
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
-export type ResolvedReportPeriod = {
-  period: ReportPeriod;
-  /** Null when the custom dates are missing or wrong (see error). */
-  range: DateRange | null;
-  previous: DateRange | null;
-  error: string | null;
-  /** The custom dates as typed, to show them back. */
-  de: string;
-  ate: string;
-};
-
 /**
- * Reads periodo, de and ate from the query string. An unknown period is este-mes; a custom
- * range needs two real dates, in order, at most MAX_CUSTOM_DAYS apart, else a pt-BR message.
+ * What resolvePeriod (app/domain/periods.ts) reads for the reports: an unknown period is
+ * este-mes; custom dates are real dates from 1900 to 2999, at most MAX_CUSTOM_DAYS apart.
  */
-export function resolveReportPeriod(
-  params: { periodo?: string | null; de?: string | null; ate?: string | null },
-  today: string,
-): ResolvedReportPeriod {
-  const period: ReportPeriod = isReportPeriod(params.periodo) ? params.periodo : DEFAULT_REPORT_PERIOD;
-  const de = (params.de ?? "").trim().slice(0, 20);
-  const ate = (params.ate ?? "").trim().slice(0, 20);
-  const fail = (error: string): ResolvedReportPeriod => ({ period, range: null, previous: null, error, de, ate });
-  let range: DateRange;
-  if (period === "customizado") {
-    if (!de || !ate) return fail(REPORT_PERIOD_ERRORS.missing);
-    if (!isRealDate(de) || !isRealDate(ate)) return fail(REPORT_PERIOD_ERRORS.invalid);
-    if (de > ate) return fail(REPORT_PERIOD_ERRORS.reversed);
-    range = { from: de, to: ate };
-    if (daysInRange(range) > MAX_CUSTOM_DAYS) return fail(REPORT_PERIOD_ERRORS.tooLong);
-  } else {
-    range = reportRange(period, today);
-  }
-  return { period, range, previous: previousRange(period, range), error: null, de, ate };
-}
+export const REPORT_PERIOD_RULES: PeriodRules<ReportPeriod> = {
+  periods: REPORT_PERIODS,
+  fallback: "este-mes",
+  range: reportRange,
+  earliest: "1900-01-01",
+  latest: "2999-12-31",
+  maxDays: MAX_CUSTOM_DAYS,
+};
 
 // ------------------------------------------------------------------ revenue chart
 
