@@ -8,7 +8,9 @@ import {
   chartMonths,
   dailyAverage,
   daysElapsed,
+  INSIGHT_VIP_SPENT_ABOVE_CENTS,
   isAtRisk,
+  isInsightVip,
   isRecurring,
   isReportVip,
   mondayFirst,
@@ -62,6 +64,7 @@ describe("money and count figures", () => {
   it("average ticket is revenue / completed, rounded to the centavo", () => {
     expect(averageTicket(13500, 3)).toBe(4500);
     expect(averageTicket(10000, 3)).toBe(3333);
+    expect(averageTicket(10_000, 4)).toBe(2_500);
     expect(averageTicket(0, 0)).toBeNull();
   });
 
@@ -95,6 +98,12 @@ describe("VIP and at-risk predicates", () => {
   it("VIP in the reports is any client who spent above R$ 0,00", () => {
     expect(isReportVip(1)).toBe(true);
     expect(isReportVip(0)).toBe(false);
+  });
+
+  it("VIP in the dashboard tips spent above R$ 1.000,00", () => {
+    expect(INSIGHT_VIP_SPENT_ABOVE_CENTS).toBe(100_000);
+    expect(isInsightVip(100_001)).toBe(true);
+    expect(isInsightVip(100_000)).toBe(false);
   });
 
   it("at risk after more than 30 days", () => {

@@ -1,15 +1,5 @@
 // Definitions shared by the dashboard, reports and profile figures (pure, unit-tested).
-import {
-  addDays,
-  dayOfWeek,
-  daysBetween,
-  daysInMonth,
-  daysInRange,
-  shiftMonth,
-  timeToMinutes,
-  ymd,
-  type DateRange,
-} from "../dates";
+import { addDays, dayOfWeek, daysInMonth, daysInRange, shiftMonth, timeToMinutes, ymd, type DateRange } from "../dates";
 import type { PeriodRules } from "../periods";
 
 export type Variation = {
@@ -109,6 +99,12 @@ export function isReportVip(totalSpentCents: number): boolean {
   return totalSpentCents > REPORT_VIP_SPENT_ABOVE_CENTS;
 }
 
+/** The dashboard tips' VIP: completed appointments add up to more than R$ 1.000,00 (spec section 9). */
+export const INSIGHT_VIP_SPENT_ABOVE_CENTS = 100_000;
+export function isInsightVip(totalSpentCents: number): boolean {
+  return totalSpentCents > INSIGHT_VIP_SPENT_ABOVE_CENTS;
+}
+
 /** At risk: the last non-cancelled appointment was more than 30 days before today. */
 export const AT_RISK_AFTER_DAYS = 30;
 export const AT_RISK_LIMIT = 4;
@@ -117,7 +113,7 @@ export function atRiskCutoff(today: string): string {
   return addDays(today, -AT_RISK_AFTER_DAYS);
 }
 export function isAtRisk(lastAppointmentDate: string | null, today: string): boolean {
-  return lastAppointmentDate !== null && daysBetween(lastAppointmentDate, today) > AT_RISK_AFTER_DAYS;
+  return lastAppointmentDate !== null && lastAppointmentDate < atRiskCutoff(today);
 }
 
 // ------------------------------------------------------------------ weekdays
