@@ -3,7 +3,7 @@ import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
 import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
 import { DeleteDialog } from "../components/agenda/delete-dialog";
-import { PeriodFilter } from "../components/agenda/period-filter";
+import { AgendaFilter } from "../components/agenda/agenda-filter";
 import { SummaryCards } from "../components/agenda/summary-cards";
 import { requireUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
@@ -87,7 +87,7 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
 
       <SummaryCards summary={list.summary} today={list.today} />
 
-      <PeriodFilter
+      <AgendaFilter
         key={location.search}
         period={list.filter.period}
         de={list.filter.de}
