@@ -17,6 +17,13 @@ export default defineConfig(async ({ command }) => {
   return {
     plugins,
     resolve: { tsconfigPaths: true },
-    build: { target: "es2022" },
+    build: {
+      target: "es2022",
+      rolldownOptions: {
+        // @date-fns/tz only patches its own class at load: pages that never call TZDate (the public
+        // booking page) do not ship it (docs/decisions/0601-one-dates-module.md).
+        treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@date-fns[\\/]tz[\\/]/, sideEffects: false }] },
+      },
+    },
   };
 });

@@ -3,13 +3,19 @@ import {
   ALLOWED_TIME_ZONES,
   addDays,
   dayOfWeek,
+  daysBetween,
+  daysInMonth,
+  daysInRange,
   formatDate,
   isIsoDate,
+  localMidnightMs,
   maxBookingDate,
   minutesToTime,
   nowInZone,
+  shiftMonth,
   TIME_CHOICES,
   timeToMinutes,
+  ymd,
 } from "./dates";
 
 describe("minutes and HH:mm", () => {
@@ -52,6 +58,27 @@ describe("dates", () => {
     expect(maxBookingDate("2025-10-15")).toBe("2026-04-15");
   });
 
+  it("counts days between dates, and the days of a range with both ends", () => {
+    expect(daysBetween("2025-03-01", "2025-03-10")).toBe(9);
+    expect(daysBetween("2024-12-31", "2025-01-01")).toBe(1);
+    expect(daysBetween("2025-03-10", "2025-03-01")).toBe(-9);
+    expect(daysInRange({ from: "2025-03-01", to: "2025-03-10" })).toBe(10);
+    expect(daysInRange({ from: "2025-03-10", to: "2025-03-10" })).toBe(1);
+    expect(daysInRange({ from: "2024-02-01", to: "2024-03-01" })).toBe(30); // leap year
+    expect(daysInRange({ from: "2025-03-10", to: "2025-03-01" })).toBe(0);
+  });
+
+  it("writes, measures and shifts calendar months", () => {
+    expect(ymd(2025, 3, 7)).toBe("2025-03-07");
+    expect(ymd(987, 12, 31)).toBe("0987-12-31");
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(2025, 2)).toBe(28);
+    expect(daysInMonth(2025, 12)).toBe(31);
+    expect(shiftMonth(2025, 1, -1)).toEqual({ year: 2024, month: 12 });
+    expect(shiftMonth(2025, 11, 3)).toEqual({ year: 2026, month: 2 });
+    expect(shiftMonth(2025, 6, 0)).toEqual({ year: 2025, month: 6 });
+  });
+
   it("knows the weekday, 0 = Sunday", () => {
     expect(dayOfWeek("2025-03-09")).toBe(0);
     expect(dayOfWeek("2025-03-10")).toBe(1);
@@ -64,6 +91,8 @@ describe("dates", () => {
     expect(isIsoDate("2025-02-29")).toBe(false);
     expect(isIsoDate("2025-13-01")).toBe(false);
     expect(isIsoDate("10/03/2025")).toBe(false);
+    expect(isIsoDate("0001-01-01")).toBe(false);
+    expect(isIsoDate("1899-12-31")).toBe(true);
     expect(isIsoDate(undefined)).toBe(false);
   });
 
@@ -90,6 +119,12 @@ describe("nowInZone", () => {
 
   it("falls back to Sao Paulo for an unknown zone instead of throwing", () => {
     expect(nowInZone("Mars/Olympus", instant)).toEqual(nowInZone("America/Sao_Paulo", instant));
+  });
+
+  it("knows when local midnight begins, falling back to Sao Paulo for an unknown zone", () => {
+    expect(localMidnightMs("2025-03-10", "America/Sao_Paulo")).toBe(Date.parse("2025-03-10T03:00:00Z"));
+    expect(localMidnightMs("2025-03-10", "America/Manaus")).toBe(Date.parse("2025-03-10T04:00:00Z"));
+    expect(localMidnightMs("2025-03-10", "Mars/Olympus")).toBe(Date.parse("2025-03-10T03:00:00Z"));
   });
 
   it("lists the five allowed zones", () => {

@@ -1,7 +1,9 @@
 // Local dates and times of a professional, in their time zone (no React, runs anywhere).
 // Dates are "yyyy-MM-dd" strings, times "HH:mm" strings or minutes after local midnight.
+// Date arithmetic is plain UTC-day arithmetic; only the helpers that need a zone's clock use
+// TZDate, so a page that only shows dates (the public booking page) ships neither date-fns nor
+// @date-fns/tz (docs/decisions/0601-one-dates-module.md).
 import { TZDate } from "@date-fns/tz";
-import { addDays as addDaysFns, addMonths, format, isValid } from "date-fns";
 
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
@@ -28,8 +30,12 @@ export const DEFAULT_SLOT_STEP = 30;
 /** How far ahead bookings go (spec section 9: "now to 6 months"). */
 export const BOOKING_WINDOW_MONTHS = 6;
 
+/** Two dates, both ends included. */
+export type DateRange = { from: string; to: string };
+
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
 
 /** 570 -> "09:30". */
 export function minutesToTime(m: number): string {
@@ -49,17 +55,75 @@ export function isTime(t: unknown): t is string {
   return typeof t === "string" && TIME_RE.test(t);
 }
 
-/** True for a real calendar date written yyyy-MM-dd ("2025-02-30" is false). */
-export function isIsoDate(date: unknown): date is string {
-  if (typeof date !== "string" || !DATE_RE.test(date)) return false;
-  const d = parseDate(date);
-  return isValid(d) && format(d, "yyyy-MM-dd") === date;
+function pad(n: number, width = 2) {
+  return String(n).padStart(width, "0");
 }
 
-/** A yyyy-MM-dd string as midnight UTC, so date arithmetic never meets a DST shift. */
-function parseDate(date: string): TZDate {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, "UTC");
+/** (2025, 3, 7) -> "2025-03-07" (month 1-12). */
+export function ymd(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** Days in a month (month 1-12). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The calendar month `offset` months away from (year, month), month 1-12. */
+export function shiftMonth(year: number, month: number, offset: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + offset;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** A yyyy-MM-dd date as days since 1970-01-01, at UTC midnight so no DST shift is ever met; NaN when not so written. */
+function dayNumber(date: string): number {
+  const m = DATE_RE.exec(date);
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS : Number.NaN;
+}
+
+function fromDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written yyyy-MM-dd ("2025-02-30" is false). */
+export function isIsoDate(date: unknown): date is string {
+  if (typeof date !== "string") return false;
+  const day = dayNumber(date);
+  return Number.isFinite(day) && fromDayNumber(day) === date;
+}
+
+/** Calendar arithmetic on yyyy-MM-dd strings. */
+export function addDays(date: string, days: number): string {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+/** Whole days from `from` to `to` (0 on the same day, negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** Days of a range, both ends included ("2025-03-01".."2025-03-10" is 10); 0 when reversed. */
+export function daysInRange(range: DateRange): number {
+  const n = daysBetween(range.from, range.to) + 1;
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function dayOfWeek(date: string): number {
+  return new Date(dayNumber(date) * DAY_MS).getUTCDay();
+}
+
+/** The last date that may be booked: today + 6 months (31/08 -> 28/02 or 29/02). */
+export function maxBookingDate(today: string): string {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const end = shiftMonth(year, month, BOOKING_WINDOW_MONTHS);
+  return ymd(end.year, end.month, Math.min(day, daysInMonth(end.year, end.month)));
+}
+
+/** "2025-03-07" -> "07/03" (and "07/03/2025" with the year). */
+export function formatDate(date: string, withYear = false): string {
+  const [y, m, d] = date.split("-");
+  return withYear ? `${d}/${m}/${y}` : `${d}/${m}`;
 }
 
 /** The zone itself when the runtime knows it, else the default (never throws). */
@@ -80,28 +144,17 @@ export function nowInZone(
 ): { date: string; minute: number; dayOfWeek: number } {
   const local = new TZDate(now.getTime(), usableZone(timeZone));
   return {
-    date: format(local, "yyyy-MM-dd"),
+    date: ymd(local.getFullYear(), local.getMonth() + 1, local.getDate()),
     minute: local.getHours() * 60 + local.getMinutes(),
     dayOfWeek: local.getDay(),
   };
 }
 
-/** Calendar arithmetic on yyyy-MM-dd strings. */
-export function addDays(date: string, days: number): string {
-  return format(addDaysFns(parseDate(date), days), "yyyy-MM-dd");
+/** The instant local midnight of `date` begins in the given zone (for created_at comparisons). */
+export function localMidnightMs(date: string, timeZone: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, usableZone(timeZone)).getTime();
 }
-
-/** The last date that may be booked: today + 6 months (31/08 -> 28/02 or 29/02). */
-export function maxBookingDate(today: string): string {
-  return format(addMonths(parseDate(today), BOOKING_WINDOW_MONTHS), "yyyy-MM-dd");
-}
-
-/** 0 = Sunday ... 6 = Saturday. */
-export function dayOfWeek(date: string): number {
-  return parseDate(date).getDay();
-}
-
-export { formatDate } from "../utils/format-date";
 
 /** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (spec section 5). */
 export const TIME_CHOICES: readonly string[] = Array.from({ length: 36 }, (_, i) =>

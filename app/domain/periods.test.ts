@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERIOD_ERRORS, periodRange, resolvePeriod } from "./periods";
+import { AGENDA_PERIOD_RULES, PERIOD_ERRORS, periodRange, resolvePeriod, type PeriodRules } from "./periods";
 
 describe("periodRange", () => {
   it("hoje is the day itself", () => {
@@ -46,41 +46,75 @@ describe("periodRange", () => {
   });
 });
 
-describe("resolvePeriod", () => {
+describe("resolvePeriod with the agenda's periods", () => {
   const today = "2025-06-18";
+  const resolve = (params: Parameters<typeof resolvePeriod>[1]) => resolvePeriod(AGENDA_PERIOD_RULES, params, today);
 
   it("defaults to hoje, also for an unknown period", () => {
-    expect(resolvePeriod({}, today)).toMatchObject({ period: "hoje", range: { from: today, to: today }, error: null });
-    expect(resolvePeriod({ periodo: "semana-que-vem" }, today).period).toBe("hoje");
+    expect(resolve({})).toMatchObject({ period: "hoje", range: { from: today, to: today }, error: null });
+    expect(resolve({ periodo: "semana-que-vem" }).period).toBe("hoje");
   });
 
   it("accepts a custom range in order, a single day included", () => {
-    expect(resolvePeriod({ periodo: "customizado", de: "2025-06-01", ate: "2025-06-10" }, today)).toMatchObject({
+    expect(resolve({ periodo: "customizado", de: "2025-06-01", ate: "2025-06-10" })).toMatchObject({
       range: { from: "2025-06-01", to: "2025-06-10" },
       error: null,
     });
-    expect(resolvePeriod({ periodo: "customizado", de: today, ate: today }, today).range).toEqual({
+    expect(resolve({ periodo: "customizado", de: today, ate: today }).range).toEqual({
       from: today,
       to: today,
     });
   });
 
   it("explains a missing, invalid or reversed custom range in Portuguese", () => {
-    expect(resolvePeriod({ periodo: "customizado", de: "2025-06-01" }, today)).toMatchObject({
+    expect(resolve({ periodo: "customizado", de: "2025-06-01" })).toMatchObject({
       range: null,
       error: PERIOD_ERRORS.missing,
     });
-    expect(resolvePeriod({ periodo: "customizado", de: "2025-02-30", ate: "2025-03-01" }, today).error).toBe(
+    expect(resolve({ periodo: "customizado", de: "2025-02-30", ate: "2025-03-01" }).error).toBe(
       PERIOD_ERRORS.invalid,
     );
-    expect(resolvePeriod({ periodo: "customizado", de: "01/06/2025", ate: "2025-06-10" }, today).error).toBe(
+    expect(resolve({ periodo: "customizado", de: "01/06/2025", ate: "2025-06-10" }).error).toBe(
       PERIOD_ERRORS.invalid,
     );
-    expect(resolvePeriod({ periodo: "customizado", de: "2025-06-10", ate: "2025-06-01" }, today)).toMatchObject({
+    expect(resolve({ periodo: "customizado", de: "2025-06-10", ate: "2025-06-01" })).toMatchObject({
       range: null,
       error: PERIOD_ERRORS.reversed,
       de: "2025-06-10",
       ate: "2025-06-01",
     });
+  });
+
+  it("takes any real dates, however far apart", () => {
+    expect(resolve({ periodo: "customizado", de: "1899-12-31", ate: "3000-01-01" })).toMatchObject({
+      range: { from: "1899-12-31", to: "3000-01-01" },
+      error: null,
+    });
+  });
+});
+
+describe("resolvePeriod with a screen's own rules", () => {
+  const rules: PeriodRules<"semana" | "customizado"> = {
+    periods: [
+      { value: "semana", label: "Semana" },
+      { value: "customizado", label: "Personalizado" },
+    ],
+    fallback: "semana",
+    range: (_, today) => ({ from: today, to: today }),
+    earliest: "2000-01-01",
+    latest: "2099-12-31",
+    maxDays: 7,
+  };
+  const custom = (de: string, ate: string) => resolvePeriod(rules, { periodo: "customizado", de, ate }, "2025-06-18");
+
+  it("offers only its periods, with its default", () => {
+    expect(resolvePeriod(rules, { periodo: "hoje" }, "2025-06-18")).toMatchObject({ period: "semana", error: null });
+  });
+
+  it("refuses dates outside its limits as invalid, and a longer range as too long", () => {
+    expect(custom("1999-12-31", "2000-01-01").error).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2099-12-31", "2100-01-01").error).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2025-06-01", "2025-06-07")).toMatchObject({ range: { from: "2025-06-01", to: "2025-06-07" }, error: null });
+    expect(custom("2025-06-01", "2025-06-08")).toMatchObject({ range: null, error: PERIOD_ERRORS.tooLong });
   });
 });

@@ -1,6 +1,33 @@
-// Date ranges of the agenda's period filter (pure: no React, no database).
-// Dates are yyyy-MM-dd strings in the professional's zone; "today" comes from nowInZone.
-import { addDays, dayOfWeek, isIsoDate } from "./dates";
+// The period filters' resolver, and the agenda's periods (pure: no React, no database). The
+// reports' periods are in app/domain/metrics/metrics.ts (REPORT_PERIOD_RULES); both screens read
+// periodo, de and ate with resolvePeriod. Dates are yyyy-MM-dd strings in the professional's
+// zone; "today" comes from nowInZone.
+import { addDays, dayOfWeek, daysInMonth, daysInRange, isIsoDate, shiftMonth, ymd, type DateRange } from "./dates";
+
+/** The period whose dates the professional types (de, ate). */
+export const CUSTOM_PERIOD = "customizado";
+
+/** What a screen offers: its periods (in the select's order), the default and the custom dates' limits. */
+export type PeriodRules<P extends string> = {
+  periods: readonly { readonly value: P; readonly label: string }[];
+  /** For a missing or unknown `periodo`. */
+  fallback: Exclude<P, typeof CUSTOM_PERIOD>;
+  /** The range of a fixed period around today, both ends included. */
+  range: (period: Exclude<P, typeof CUSTOM_PERIOD>, today: string) => DateRange;
+  /** Custom dates outside [earliest, latest] are invalid; a longer range than maxDays is refused. */
+  earliest?: string;
+  latest?: string;
+  maxDays?: number;
+};
+
+export const PERIOD_ERRORS = {
+  missing: "Informe a data inicial e a data final.",
+  invalid: "Data inválida. Escolha as datas no calendário.",
+  reversed: "A data inicial deve ser anterior ou igual à data final.",
+  tooLong: "O período personalizado pode ter no máximo 3 anos.",
+} as const;
+
+// ------------------------------------------------------------------ the agenda's periods
 
 export const PERIODS = [
   { value: "hoje", label: "Hoje" },
@@ -13,46 +40,14 @@ export const PERIODS = [
 ] as const;
 
 export type Period = (typeof PERIODS)[number]["value"];
-export type FixedPeriod = Exclude<Period, "customizado">;
-export type DateRange = { from: string; to: string };
-
-export const DEFAULT_PERIOD: FixedPeriod = "hoje";
-
-export const PERIOD_ERRORS = {
-  missing: "Informe a data inicial e a data final.",
-  invalid: "Data inválida. Escolha as datas no calendário.",
-  reversed: "A data inicial deve ser anterior ou igual à data final.",
-} as const;
-
-export function isPeriod(value: unknown): value is Period {
-  return PERIODS.some((p) => p.value === value);
-}
-
-function pad(n: number, width = 2) {
-  return String(n).padStart(width, "0");
-}
-
-function ymd(year: number, month: number, day: number) {
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-}
-
-/** Days in a month (month 1-12). */
-function daysInMonth(year: number, month: number) {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** The calendar month `offset` months away from (year, month), month 1-12. */
-function shiftMonth(year: number, month: number, offset: number) {
-  const index = year * 12 + (month - 1) + offset;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
+export type FixedPeriod = Exclude<Period, typeof CUSTOM_PERIOD>;
 
 function monthRange(year: number, month: number): DateRange {
   return { from: ymd(year, month, 1), to: ymd(year, month, daysInMonth(year, month)) };
 }
 
 /**
- * The range of a fixed period around `today`, both ends included.
+ * The range of a fixed period of the agenda around `today`, both ends included.
  * - esta-semana: Monday to Sunday (a Sunday belongs to the week that began the Monday before);
  * - este-mes / ultimo-mes: whole calendar months;
  * - ultimos-3-meses: the two previous calendar months and the current one, whole;
@@ -83,8 +78,13 @@ export function periodRange(period: FixedPeriod, today: string): DateRange {
   }
 }
 
-export type ResolvedPeriod = {
-  period: Period;
+/** The agenda: 'hoje' by default; any two real custom dates in order. */
+export const AGENDA_PERIOD_RULES: PeriodRules<Period> = { periods: PERIODS, fallback: "hoje", range: periodRange };
+
+// ------------------------------------------------------------------ the resolver
+
+export type ResolvedPeriod<P extends string = Period> = {
+  period: P;
   /** Null when the custom dates are missing or wrong (see error). */
   range: DateRange | null;
   error: string | null;
@@ -94,22 +94,29 @@ export type ResolvedPeriod = {
 };
 
 /**
- * Reads the filter from the query string (periodo, de, ate). An unknown period falls back
- * to 'hoje'; a custom range needs two real dates in order, else a pt-BR message.
+ * Reads the filter from the query string (periodo, de, ate). An unknown period falls back to
+ * the screen's default; a custom range needs two real dates, in order, within the screen's
+ * limits, else a pt-BR message.
  */
-export function resolvePeriod(
+export function resolvePeriod<P extends string>(
+  rules: PeriodRules<P>,
   params: { periodo?: string | null; de?: string | null; ate?: string | null },
   today: string,
-): ResolvedPeriod {
-  const period: Period = isPeriod(params.periodo) ? params.periodo : DEFAULT_PERIOD;
+): ResolvedPeriod<P> {
+  const offered = rules.periods.find((p) => p.value === params.periodo);
+  const period: P = offered ? offered.value : rules.fallback;
   const de = (params.de ?? "").trim().slice(0, 20);
   const ate = (params.ate ?? "").trim().slice(0, 20);
-  if (period !== "customizado") {
-    return { period, range: periodRange(period, today), error: null, de, ate };
+  if (period !== CUSTOM_PERIOD) {
+    return { period, range: rules.range(period as Exclude<P, typeof CUSTOM_PERIOD>, today), error: null, de, ate };
   }
-  const fail = (error: string): ResolvedPeriod => ({ period, range: null, error, de, ate });
+  const fail = (error: string): ResolvedPeriod<P> => ({ period, range: null, error, de, ate });
+  const valid = (date: string) =>
+    isIsoDate(date) && !(rules.earliest && date < rules.earliest) && !(rules.latest && date > rules.latest);
   if (!de || !ate) return fail(PERIOD_ERRORS.missing);
-  if (!isIsoDate(de) || !isIsoDate(ate)) return fail(PERIOD_ERRORS.invalid);
+  if (!valid(de) || !valid(ate)) return fail(PERIOD_ERRORS.invalid);
   if (de > ate) return fail(PERIOD_ERRORS.reversed);
-  return { period, range: { from: de, to: ate }, error: null, de, ate };
+  const range = { from: de, to: ate };
+  if (rules.maxDays !== undefined && daysInRange(range) > rules.maxDays) return fail(PERIOD_ERRORS.tooLong);
+  return { period, range, error: null, de, ate };
 }

@@ -11,7 +11,7 @@ import {
   updateAppointmentIfFree,
 } from "../domain/availability/slot-claims.server";
 import type { Db } from "../utils/db.server";
-import { resolvePeriod } from "../domain/periods";
+import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
 import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { STATUS_ACTIONS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
@@ -46,7 +46,8 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
   const zoneNow = nowInZone(user.profile.timeZone, now);
   const today = zoneNow.date;
   const sp = url.searchParams;
-  const filter = resolvePeriod({ periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") }, today);
+  const query = { periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") };
+  const filter = resolvePeriod(AGENDA_PERIOD_RULES, query, today);
   const page = clampPage(sp.get("pagina"));
   const range = filter.range;
   const inRange = range

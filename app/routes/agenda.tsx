@@ -2,7 +2,7 @@ import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
 import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
-import { PeriodFilter } from "../components/agenda/period-filter";
+import { AgendaFilter } from "../components/agenda/agenda-filter";
 import { SummaryCards } from "../components/agenda/summary-cards";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { formatDate } from "../domain/dates";
@@ -89,7 +89,7 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
 
       <SummaryCards summary={list.summary} today={list.today} />
 
-      <PeriodFilter
+      <AgendaFilter
         key={location.search}
         period={list.filter.period}
         de={list.filter.de}

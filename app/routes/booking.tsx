@@ -11,8 +11,7 @@ import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { clientAddress } from "../utils/request-context.server";
-import { formatDate } from "../utils/format-date";
-import { isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {

@@ -11,9 +11,9 @@ import type { ReportParams } from "../components/reports/types";
 import { Alert } from "../components/forms";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
-import { REPORT_PERIODS, type ChartMonths, type DateRange } from "../domain/metrics/metrics";
+import { REPORT_PERIODS, type ChartMonths } from "../domain/metrics/metrics";
 import { loadReport } from "../domain/metrics/reports.server";
-import { formatDate } from "../domain/dates";
+import { formatDate, type DateRange } from "../domain/dates";
 import { STATUS_LABELS } from "../domain/appointments/statuses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];

@@ -4,7 +4,7 @@ import { services, type AppointmentStatus } from "../../db/schema";
 import { loader } from "../../app/routes/reports";
 import { loader as exportLoader } from "../../app/routes/reports.export";
 import type { Db } from "../../app/utils/db.server";
-import { REPORT_PERIOD_ERRORS } from "../../app/domain/metrics/metrics";
+import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { REPORT_CSV_HEADER, REPORT_NOTICES } from "../../app/domain/metrics/reports.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -304,11 +304,11 @@ describe("filter input", () => {
   it("wrong custom dates give a pt-BR message, never a 500", async () => {
     const reversed = await report(pro, "?periodo=customizado&de=2025-03-05&ate=2025-03-01");
     expect(reversed.report).toBeNull();
-    expect(reversed.params.period.error).toBe(REPORT_PERIOD_ERRORS.reversed);
+    expect(reversed.params.period.error).toBe(PERIOD_ERRORS.reversed);
     expect((await report(pro, "?periodo=customizado&de=abc&ate=2025-03-01")).params.period.error).toBe(
-      REPORT_PERIOD_ERRORS.invalid,
+      PERIOD_ERRORS.invalid,
     );
-    expect((await report(pro, "?periodo=customizado")).params.period.error).toBe(REPORT_PERIOD_ERRORS.missing);
+    expect((await report(pro, "?periodo=customizado")).params.period.error).toBe(PERIOD_ERRORS.missing);
     // Unknown values fall back to the defaults.
     const odd = await report(pro, "?periodo=x&status=y&servico=&meses=1");
     expect(odd.params).toMatchObject({ service: "todos", status: "todos", months: 6, notice: null });
@@ -381,6 +381,6 @@ describe("CSV export", () => {
   it("wrong dates answer 400 with the message", async () => {
     const res = await exportCsv(pro, "?periodo=customizado&de=2025-03-05&ate=2025-03-01");
     expect(res.status).toBe(400);
-    expect(await res.text()).toBe(REPORT_PERIOD_ERRORS.reversed);
+    expect(await res.text()).toBe(PERIOD_ERRORS.reversed);
   });
 });

@@ -1,7 +1,6 @@
 // SQL aggregates behind the dashboard, the tips and the profile page. Every statement has the
 // professional's id in its WHERE (and in the ON of every join); the rules that turn these
 // figures into cards and tips live in app/domain/metrics/insights.ts (pure, unit-tested).
-import { TZDate } from "@date-fns/tz";
 import { and, between, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
@@ -11,21 +10,10 @@ import {
   type ClientStat,
   type ClientTotals,
   type DashboardTotals,
-  type DateRange,
   type LifetimeTotals,
   type PeriodTotals,
 } from "./insights";
-import { addDays, nowInZone } from "../dates";
-
-/** The instant local midnight of `date` begins in `timeZone` (for created_at comparisons). */
-export function localMidnightMs(date: string, timeZone: string): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  try {
-    return new TZDate(y, m - 1, d, timeZone).getTime();
-  } catch {
-    return new TZDate(y, m - 1, d, "America/Sao_Paulo").getTime();
-  }
-}
+import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
 
 /** Today and the compared periods in the professional's zone, with the instants they start at. */
 export function dashboardClock(timeZone: string, now = new Date()) {

@@ -3,7 +3,6 @@ import {
   achievements,
   ALL_GOOD_INSIGHT,
   atRiskInsight,
-  averageTicket,
   bestWeekdayInsight,
   buildInsights,
   dashboardKpis,
@@ -220,8 +219,10 @@ describe("no-activity alert (no appointment created for more than 7 days)", () =
 
 describe("average-ticket tips (alert below -5%, good news above +5%)", () => {
   it("average ticket is completed revenue over completed appointments", () => {
-    expect(averageTicket(period(10_000, 4, 9))).toBe(2_500);
-    expect(averageTicket(ZERO)).toBeNull();
+    // R$ 100,00 over 4 completed of 9 appointments is R$ 25,00 (metrics.ts's averageTicket).
+    const tip = ticketInsight(period(10_000, 4, 9), period(10_000, 5));
+    expect(nb(tip?.text)).toContain("R$ 25,00 este mês contra R$ 20,00");
+    expect(ticketInsight(ZERO, period(10_000, 5))).toBeNull();
   });
 
   it("alert below -5%", () => {

@@ -7,16 +7,22 @@
 // - "this month" figures run from the 1st to today; they are compared with the same number of
 //   days at the start of last month (the previous period of equal length, cut at its last day);
 // - dates are yyyy-MM-dd in the professional's zone; "today" comes from nowInZone.
-import { variation, type Variation } from "./metrics";
+import {
+  AT_RISK_AFTER_DAYS,
+  averageTicket,
+  INSIGHT_VIP_SPENT_ABOVE_CENTS,
+  isAtRisk,
+  isInsightVip,
+  variation,
+  type Variation,
+} from "./metrics";
 import { formatMoney } from "../money";
-import { addDays, formatDate } from "../dates";
+import { addDays, daysInMonth, formatDate, shiftMonth, ymd } from "../dates";
 
 // ------------------------------------------------------------------ constants (spec section 9)
 
-/** A client is a VIP for the tips when completed appointments add up to more than R$ 1.000,00. */
-export const INSIGHT_VIP_SPENT_ABOVE_CENTS = 100_000;
-/** At risk: the client's last appointment was more than this many days ago. */
-export const AT_RISK_AFTER_DAYS = 30;
+// The VIP, at-risk and average-ticket rules are metrics.ts's (INSIGHT_VIP_SPENT_ABOVE_CENTS,
+// AT_RISK_AFTER_DAYS, averageTicket).
 /** No-activity alert: no appointment created for more than this many days. */
 export const NO_ACTIVITY_AFTER_DAYS = 7;
 /** Average ticket: alert below -5%, good news above +5%. */
@@ -43,16 +49,6 @@ export const WEEKDAY_NAMES = [
 
 // ------------------------------------------------------------------ periods
 
-export type DateRange = { from: string; to: string };
-
-function daysInMonth(year: number, month: number) {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function ymd(year: number, month: number, day: number) {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
 /**
  * The periods the dashboard compares, around `today`:
  * - month: the whole calendar month (for 'agendamentos no mês', which includes booked days ahead);
@@ -63,14 +59,13 @@ function ymd(year: number, month: number, day: number) {
  */
 export function monthWindows(today: string) {
   const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  const prevYear = month === 1 ? year - 1 : year;
-  const prevMonth = month === 1 ? 12 : month - 1;
-  const prevLength = daysInMonth(prevYear, prevMonth);
+  const prev = shiftMonth(year, month, -1);
+  const prevLength = daysInMonth(prev.year, prev.month);
   return {
     month: { from: ymd(year, month, 1), to: ymd(year, month, daysInMonth(year, month)) },
     current: { from: ymd(year, month, 1), to: today },
-    previous: { from: ymd(prevYear, prevMonth, 1), to: ymd(prevYear, prevMonth, Math.min(day, prevLength)) },
-    previousMonth: { from: ymd(prevYear, prevMonth, 1), to: ymd(prevYear, prevMonth, prevLength) },
+    previous: { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, Math.min(day, prevLength)) },
+    previousMonth: { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, prevLength) },
     yesterday: addDays(today, -1),
     tomorrow: addDays(today, 1),
     daysElapsed: day,
@@ -243,7 +238,12 @@ export type InsightData = {
 };
 
 function isVip(c: ClientStat) {
-  return c.spentCents > INSIGHT_VIP_SPENT_ABOVE_CENTS;
+  return isInsightVip(c.spentCents);
+}
+
+/** Average ticket of a period: completed revenue / completed appointments; null without any. */
+function ticketOf(p: PeriodTotals): number | null {
+  return averageTicket(p.revenueCents, p.completed);
 }
 
 function plural(n: number, one: string, many: string) {
@@ -273,9 +273,8 @@ export function vipInsight(clients: ClientStat[]): Insight | null {
 
 /** Clients whose last appointment was more than 30 days ago (nothing booked since). */
 export function atRiskInsight(clients: ClientStat[], today: string): Insight | null {
-  const limit = addDays(today, -AT_RISK_AFTER_DAYS);
   const atRisk = clients
-    .filter((c) => c.lastDate !== null && c.lastDate < limit)
+    .filter((c) => isAtRisk(c.lastDate, today))
     .sort((a, b) => b.spentCents - a.spentCents || a.name.localeCompare(b.name, "pt-BR"));
   if (atRisk.length === 0) return null;
   const names = atRisk.slice(0, 3).map((c) => c.name);
@@ -303,15 +302,10 @@ export function noActivityInsight(lastCreatedAt: Date | null, now: Date): Insigh
   };
 }
 
-/** Average ticket of a period: completed revenue / completed appointments; null without any. */
-export function averageTicket(p: PeriodTotals): number | null {
-  return p.completed > 0 ? Math.round(p.revenueCents / p.completed) : null;
-}
-
 /** Average ticket this month vs the same days of last month: alert below -5%, good news above +5%. */
 export function ticketInsight(current: PeriodTotals, previous: PeriodTotals): Insight | null {
-  const now = averageTicket(current);
-  const before = averageTicket(previous);
+  const now = ticketOf(current);
+  const before = ticketOf(previous);
   if (now === null || before === null) return null;
   const v = variation(now, before);
   if (v.pct === null) return null;
@@ -377,8 +371,8 @@ export function monthComparisonInsight(current: PeriodTotals, previous: PeriodTo
   const pct = (v: Variation) => (v.pct === null ? "sem dados do mês passado" : `${v.pct > 0 ? "+" : ""}${v.pct}%`);
   const revenue = variation(current.revenueCents, previous.revenueCents);
   const count = variation(current.appointments, previous.appointments);
-  const nowTicket = averageTicket(current);
-  const beforeTicket = averageTicket(previous);
+  const nowTicket = ticketOf(current);
+  const beforeTicket = ticketOf(previous);
   const ticket =
     nowTicket === null || beforeTicket === null ? "sem dados para comparar" : pct(variation(nowTicket, beforeTicket));
   return {

@@ -8,9 +8,9 @@ import {
   chartMonths,
   dailyAverage,
   daysElapsed,
-  daysInRange,
-  daysSince,
+  INSIGHT_VIP_SPENT_ABOVE_CENTS,
   isAtRisk,
+  isInsightVip,
   isRecurring,
   isReportVip,
   mondayFirst,
@@ -19,13 +19,13 @@ import {
   previousRange,
   recentMonths,
   recurringShare,
-  REPORT_PERIOD_ERRORS,
+  REPORT_PERIOD_RULES,
   reportRange,
-  resolveReportPeriod,
   variation,
   workingMinutes,
   type WorkingHourRow,
 } from "./metrics";
+import { PERIOD_ERRORS, resolvePeriod } from "../periods";
 
 /** Mon-Sat 09:00-18:00 with a 12:00-13:00 break (480 min a day), Sunday closed. */
 const WEEK: WorkingHourRow[] = Array.from({ length: 7 }, (_, day) => ({
@@ -50,14 +50,7 @@ describe("variation", () => {
   });
 });
 
-describe("ranges and days", () => {
-  it("counts the days of a range, both ends included", () => {
-    expect(daysInRange({ from: "2025-03-01", to: "2025-03-10" })).toBe(10);
-    expect(daysInRange({ from: "2025-03-10", to: "2025-03-10" })).toBe(1);
-    expect(daysInRange({ from: "2024-02-01", to: "2024-03-01" })).toBe(30); // leap year
-    expect(daysInRange({ from: "2025-03-10", to: "2025-03-01" })).toBe(0);
-  });
-
+describe("days", () => {
   it("counts the days lived so far, today included", () => {
     const march = { from: "2025-03-01", to: "2025-03-31" };
     expect(daysElapsed(march, "2025-03-01")).toBe(1); // the first day of the month
@@ -65,17 +58,13 @@ describe("ranges and days", () => {
     expect(daysElapsed(march, "2025-04-15")).toBe(31); // a past range counts whole
     expect(daysElapsed(march, "2025-02-20")).toBe(0); // a future range has none yet
   });
-
-  it("counts days since a date", () => {
-    expect(daysSince("2025-03-01", "2025-03-10")).toBe(9);
-    expect(daysSince("2024-12-31", "2025-01-01")).toBe(1);
-  });
 });
 
 describe("money and count figures", () => {
   it("average ticket is revenue / completed, rounded to the centavo", () => {
     expect(averageTicket(13500, 3)).toBe(4500);
     expect(averageTicket(10000, 3)).toBe(3333);
+    expect(averageTicket(10_000, 4)).toBe(2_500);
     expect(averageTicket(0, 0)).toBeNull();
   });
 
@@ -109,6 +98,12 @@ describe("VIP and at-risk predicates", () => {
   it("VIP in the reports is any client who spent above R$ 0,00", () => {
     expect(isReportVip(1)).toBe(true);
     expect(isReportVip(0)).toBe(false);
+  });
+
+  it("VIP in the dashboard tips spent above R$ 1.000,00", () => {
+    expect(INSIGHT_VIP_SPENT_ABOVE_CENTS).toBe(100_000);
+    expect(isInsightVip(100_001)).toBe(true);
+    expect(isInsightVip(100_000)).toBe(false);
   });
 
   it("at risk after more than 30 days", () => {
@@ -193,30 +188,36 @@ describe("report periods", () => {
     expect(previousRange("este-mes", { from: "2025-01-01", to: "2025-01-15" })).toEqual({ from: "2024-12-01", to: "2024-12-15" });
   });
 
+  const resolve = (params: Parameters<typeof resolvePeriod>[1]) => resolvePeriod(REPORT_PERIOD_RULES, params, "2025-03-10");
+
   it("reads the query string, falling back to este-mes", () => {
-    expect(resolveReportPeriod({}, "2025-03-10")).toMatchObject({
-      period: "este-mes",
-      range: { from: "2025-03-01", to: "2025-03-10" },
-      previous: { from: "2025-02-01", to: "2025-02-10" },
-      error: null,
-    });
-    expect(resolveReportPeriod({ periodo: "ontem" }, "2025-03-10").period).toBe("este-mes");
-    expect(resolveReportPeriod({ periodo: "30d" }, "2025-03-10").range).toEqual({ from: "2025-02-09", to: "2025-03-10" });
-    expect(resolveReportPeriod({ periodo: "customizado", de: "2025-02-01", ate: "2025-02-28" }, "2025-03-10")).toMatchObject({
-      range: { from: "2025-02-01", to: "2025-02-28" },
-      previous: { from: "2025-01-04", to: "2025-01-31" },
-      error: null,
-    });
+    const fallback = resolve({});
+    expect(fallback).toMatchObject({ period: "este-mes", range: { from: "2025-03-01", to: "2025-03-10" }, error: null });
+    expect(previousRange(fallback.period, fallback.range!)).toEqual({ from: "2025-02-01", to: "2025-02-10" });
+    expect(resolve({ periodo: "ontem" }).period).toBe("este-mes");
+    expect(resolve({ periodo: "hoje" }).period).toBe("este-mes"); // the agenda's period, not the reports'
+    expect(resolve({ periodo: "30d" }).range).toEqual({ from: "2025-02-09", to: "2025-03-10" });
+    const custom = resolve({ periodo: "customizado", de: "2025-02-01", ate: "2025-02-28" });
+    expect(custom).toMatchObject({ range: { from: "2025-02-01", to: "2025-02-28" }, error: null });
+    expect(previousRange(custom.period, custom.range!)).toEqual({ from: "2025-01-04", to: "2025-01-31" });
   });
 
   it("explains wrong custom dates in pt-BR", () => {
-    const custom = (de: string, ate: string) => resolveReportPeriod({ periodo: "customizado", de, ate }, "2025-03-10");
-    expect(custom("", "2025-03-01")).toMatchObject({ range: null, error: REPORT_PERIOD_ERRORS.missing });
-    expect(custom("2025-02-30", "2025-03-01")).toMatchObject({ range: null, error: REPORT_PERIOD_ERRORS.invalid });
-    expect(custom("hoje", "2025-03-01").error).toBe(REPORT_PERIOD_ERRORS.invalid);
-    expect(custom("0001-01-01", "0001-01-02").error).toBe(REPORT_PERIOD_ERRORS.invalid);
-    expect(custom("2025-03-05", "2025-03-01")).toMatchObject({ range: null, error: REPORT_PERIOD_ERRORS.reversed, de: "2025-03-05" });
-    expect(custom("2020-01-01", "2025-03-01").error).toBe(REPORT_PERIOD_ERRORS.tooLong);
+    const custom = (de: string, ate: string) => resolve({ periodo: "customizado", de, ate });
+    expect(custom("", "2025-03-01")).toMatchObject({ range: null, error: PERIOD_ERRORS.missing });
+    expect(custom("2025-02-30", "2025-03-01")).toMatchObject({ range: null, error: PERIOD_ERRORS.invalid });
+    expect(custom("hoje", "2025-03-01").error).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("0001-01-01", "0001-01-02").error).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2025-03-05", "2025-03-01")).toMatchObject({ range: null, error: PERIOD_ERRORS.reversed, de: "2025-03-05" });
+    expect(custom("2020-01-01", "2025-03-01").error).toBe(PERIOD_ERRORS.tooLong);
+  });
+
+  it("custom dates run from 1900 to 2999, at most 1096 days", () => {
+    const custom = (de: string, ate: string) => resolve({ periodo: "customizado", de, ate }).error;
+    expect(custom("1899-12-31", "1900-01-01")).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2999-12-31", "3000-01-01")).toBe(PERIOD_ERRORS.invalid);
+    expect(custom("2022-03-10", "2025-03-09")).toBeNull(); // 1096 days
+    expect(custom("2022-03-09", "2025-03-09")).toBe(PERIOD_ERRORS.tooLong); // 1097 days
   });
 });
 

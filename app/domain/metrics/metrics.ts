@@ -1,4 +1,6 @@
 // Definitions shared by the dashboard, reports and profile figures (pure, unit-tested).
+import { addDays, dayOfWeek, daysInMonth, daysInRange, shiftMonth, timeToMinutes, ymd, type DateRange } from "../dates";
+import type { PeriodRules } from "../periods";
 
 export type Variation = {
   /** Percentage change against the previous period, rounded; null when there is no base. */
@@ -29,8 +31,6 @@ export function variation(current: number, previous: number, suffix = "vs perío
 // into the figures, so each definition is written (and unit-tested) once.
 // Money is integer centavos; dates are yyyy-MM-dd strings in the professional's zone.
 
-export type DateRange = { from: string; to: string };
-
 /** Working hours of one weekday (0 = Sunday ... 6 = Saturday), as stored. */
 export type WorkingHourRow = {
   dayOfWeek: number;
@@ -41,38 +41,8 @@ export type WorkingHourRow = {
   breakEndTime: string | null;
 };
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DAY_MS = 86_400_000;
-
-function utcDay(date: string): number {
-  const m = DATE_RE.exec(date);
-  if (!m) return Number.NaN;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
-}
-
-function fromUtcDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-function shiftDays(date: string, days: number): string {
-  return fromUtcDay(utcDay(date) + days);
-}
-
 function minutesOf(time: string | null): number {
-  const m = time ? TIME_RE.exec(time) : null;
-  return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
-}
-
-/** Days of a range, both ends included ("2025-03-01".."2025-03-10" is 10); 0 when reversed. */
-export function daysInRange(range: DateRange): number {
-  const n = utcDay(range.to) - utcDay(range.from) + 1;
-  return Number.isFinite(n) && n > 0 ? n : 0;
-}
-
-/** Whole days from `date` to `today` (0 on the same day, negative for a future date). */
-export function daysSince(date: string, today: string): number {
-  return utcDay(today) - utcDay(date);
+  return time ? timeToMinutes(time) : Number.NaN;
 }
 
 /** Days of the range already lived on `today` (today included): 0 for a future range. */
@@ -129,15 +99,21 @@ export function isReportVip(totalSpentCents: number): boolean {
   return totalSpentCents > REPORT_VIP_SPENT_ABOVE_CENTS;
 }
 
+/** The dashboard tips' VIP: completed appointments add up to more than R$ 1.000,00 (spec section 9). */
+export const INSIGHT_VIP_SPENT_ABOVE_CENTS = 100_000;
+export function isInsightVip(totalSpentCents: number): boolean {
+  return totalSpentCents > INSIGHT_VIP_SPENT_ABOVE_CENTS;
+}
+
 /** At risk: the last non-cancelled appointment was more than 30 days before today. */
 export const AT_RISK_AFTER_DAYS = 30;
 export const AT_RISK_LIMIT = 4;
 /** Last dates strictly before this one are at risk. */
 export function atRiskCutoff(today: string): string {
-  return shiftDays(today, -AT_RISK_AFTER_DAYS);
+  return addDays(today, -AT_RISK_AFTER_DAYS);
 }
 export function isAtRisk(lastAppointmentDate: string | null, today: string): boolean {
-  return lastAppointmentDate !== null && daysSince(lastAppointmentDate, today) > AT_RISK_AFTER_DAYS;
+  return lastAppointmentDate !== null && lastAppointmentDate < atRiskCutoff(today);
 }
 
 // ------------------------------------------------------------------ weekdays
@@ -189,7 +165,7 @@ export function workingMinutes(row: Omit<WorkingHourRow, "dayOfWeek">): number {
 export function availableMinutes(hours: readonly WorkingHourRow[], range: DateRange): number {
   const days = daysInRange(range);
   if (days === 0) return 0;
-  const firstWeekday = new Date(utcDay(range.from) * DAY_MS).getUTCDay();
+  const firstWeekday = dayOfWeek(range.from);
   let total = 0;
   for (let offset = 0; offset < 7 && offset < days; offset++) {
     const weekday = (firstWeekday + offset) % 7;
@@ -216,31 +192,9 @@ export const REPORT_PERIODS = [
   { value: "customizado", label: "Personalizado" },
 ] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number]["value"];
-export const DEFAULT_REPORT_PERIOD: ReportPeriod = "este-mes";
 
 /** The longest custom range (about 3 years). */
 export const MAX_CUSTOM_DAYS = 1096;
-
-export const REPORT_PERIOD_ERRORS = {
-  missing: "Informe a data inicial e a data final.",
-  invalid: "Data inválida. Escolha as datas no calendário.",
-  reversed: "A data inicial deve ser anterior ou igual à data final.",
-  tooLong: "O período personalizado pode ter no máximo 3 anos.",
-} as const;
-
-export function isReportPeriod(value: unknown): value is ReportPeriod {
-  return REPORT_PERIODS.some((p) => p.value === value);
-}
-
-/** A real calendar date from 1900 to 2999 ("2025-02-30" and "0001-01-01" are not). */
-function isRealDate(date: string): boolean {
-  const day = utcDay(date);
-  return Number.isFinite(day) && fromUtcDay(day) === date && date >= "1900-01-01" && date <= "2999-12-31";
-}
-
-function lastDayOfMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /**
  * The range of a fixed period, ending today:
@@ -250,7 +204,7 @@ function lastDayOfMonth(year: number, month: number): number {
 export function reportRange(period: Exclude<ReportPeriod, "customizado">, today: string): DateRange {
   if (period === "este-mes") return { from: `${today.slice(0, 8)}01`, to: today };
   const days = Number(period.slice(0, -1));
-  return { from: shiftDays(today, -(days - 1)), to: today };
+  return { from: addDays(today, -(days - 1)), to: today };
 }
 
 /**
@@ -259,53 +213,28 @@ export function reportRange(period: Exclude<ReportPeriod, "customizado">, today:
  * 01-10/02), cut at that month's end (31/03 compares with the whole of February).
  */
 export function previousRange(period: ReportPeriod, range: DateRange): DateRange {
+  const days = daysInRange(range);
   if (period === "este-mes") {
     const [year, month] = range.from.split("-").map(Number) as [number, number];
-    const prevYear = month === 1 ? year - 1 : year;
-    const prevMonth = month === 1 ? 12 : month - 1;
-    const prefix = `${String(prevYear).padStart(4, "0")}-${String(prevMonth).padStart(2, "0")}-`;
-    const day = Math.min(daysInRange(range), lastDayOfMonth(prevYear, prevMonth));
-    return { from: `${prefix}01`, to: `${prefix}${String(day).padStart(2, "0")}` };
+    const prev = shiftMonth(year, month, -1);
+    const lastDay = Math.min(days, daysInMonth(prev.year, prev.month));
+    return { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, lastDay) };
   }
-  const days = daysInRange(range);
-  return { from: shiftDays(range.from, -days), to: shiftDays(range.from, -1) };
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
-
-export type ResolvedReportPeriod = {
-  period: ReportPeriod;
-  /** Null when the custom dates are missing or wrong (see error). */
-  range: DateRange | null;
-  previous: DateRange | null;
-  error: string | null;
-  /** The custom dates as typed, to show them back. */
-  de: string;
-  ate: string;
-};
 
 /**
- * Reads periodo, de and ate from the query string. An unknown period is este-mes; a custom
- * range needs two real dates, in order, at most MAX_CUSTOM_DAYS apart, else a pt-BR message.
+ * What resolvePeriod (app/domain/periods.ts) reads for the reports: an unknown period is
+ * este-mes; custom dates are real dates from 1900 to 2999, at most MAX_CUSTOM_DAYS apart.
  */
-export function resolveReportPeriod(
-  params: { periodo?: string | null; de?: string | null; ate?: string | null },
-  today: string,
-): ResolvedReportPeriod {
-  const period: ReportPeriod = isReportPeriod(params.periodo) ? params.periodo : DEFAULT_REPORT_PERIOD;
-  const de = (params.de ?? "").trim().slice(0, 20);
-  const ate = (params.ate ?? "").trim().slice(0, 20);
-  const fail = (error: string): ResolvedReportPeriod => ({ period, range: null, previous: null, error, de, ate });
-  let range: DateRange;
-  if (period === "customizado") {
-    if (!de || !ate) return fail(REPORT_PERIOD_ERRORS.missing);
-    if (!isRealDate(de) || !isRealDate(ate)) return fail(REPORT_PERIOD_ERRORS.invalid);
-    if (de > ate) return fail(REPORT_PERIOD_ERRORS.reversed);
-    range = { from: de, to: ate };
-    if (daysInRange(range) > MAX_CUSTOM_DAYS) return fail(REPORT_PERIOD_ERRORS.tooLong);
-  } else {
-    range = reportRange(period, today);
-  }
-  return { period, range, previous: previousRange(period, range), error: null, de, ate };
-}
+export const REPORT_PERIOD_RULES: PeriodRules<ReportPeriod> = {
+  periods: REPORT_PERIODS,
+  fallback: "este-mes",
+  range: reportRange,
+  earliest: "1900-01-01",
+  latest: "2999-12-31",
+  maxDays: MAX_CUSTOM_DAYS,
+};
 
 // ------------------------------------------------------------------ revenue chart
 
@@ -351,7 +280,7 @@ export function recentMonths(today: string, count: number): ChartMonth[] {
       short: `${MONTH_SHORT[m - 1]}/${yyyy.slice(2)}`,
       long: `${MONTH_LONG[m - 1]} de ${yyyy}`,
       from: `${yyyy}-${mm}-01`,
-      to: `${yyyy}-${mm}-${String(lastDayOfMonth(y, m)).padStart(2, "0")}`,
+      to: `${yyyy}-${mm}-${String(daysInMonth(y, m)).padStart(2, "0")}`,
     };
   });
 }

@@ -24,23 +24,23 @@ import {
   averageTicket,
   chartMonths,
   dailyAverage,
-  daysSince,
   isReportVip,
   mondayFirst,
+  previousRange,
   recentMonths,
   RECURRING_MORE_THAN,
   recurringShare,
+  REPORT_PERIOD_RULES,
   REPORT_VIP_LIMIT,
-  resolveReportPeriod,
   share,
   variation,
   type ChartMonths,
-  type DateRange,
-  type ResolvedReportPeriod,
+  type ReportPeriod,
   type Variation,
 } from "./metrics";
 import { formatDuration } from "../money";
-import { formatDate, minutesToTime, nowInZone } from "../dates";
+import { daysBetween, formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
+import { resolvePeriod, type ResolvedPeriod } from "../periods";
 
 export const TOP_SERVICES_LIMIT = 5;
 
@@ -245,6 +245,9 @@ function serviceChoicesQuery(db: Db, userId: string) {
 
 // ------------------------------------------------------------------ the screen
 
+/** The period asked, and the one it is compared with (null when the range is). */
+export type ResolvedReportPeriod = ResolvedPeriod<ReportPeriod> & { previous: DateRange | null };
+
 export type ReportParams = {
   today: string;
   period: ResolvedReportPeriod;
@@ -264,7 +267,9 @@ export type ReportParams = {
  */
 export function readReportParams(url: URL, today: string, serviceIds: readonly string[] | null): ReportParams {
   const sp = url.searchParams;
-  const period = resolveReportPeriod({ periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") }, today);
+  const query = { periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") };
+  const resolved = resolvePeriod(REPORT_PERIOD_RULES, query, today);
+  const period = { ...resolved, previous: resolved.range && previousRange(resolved.period, resolved.range) };
   const rawService = (sp.get("servico") ?? ALL).trim();
   // Without the list (null) any plausible id is taken as asked; the caller checks it later.
   const knownService =
@@ -367,7 +372,7 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
           name: c.name,
           phone: c.phone,
           lastDate: c.lastDate,
-          days: daysSince(c.lastDate, today),
+          days: daysBetween(c.lastDate, today),
         })),
       },
       efficiency: {
