@@ -4,15 +4,8 @@
 // and counts they need come from here. DECISIONS.md: revenue, ticket and VIP count completed
 // appointments only; appointment counts leave cancelled ones out.
 import { and, asc, between, desc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
-import {
-  APPOINTMENT_STATUSES,
-  appointments,
-  clients,
-  services,
-  workingHours,
-  type AppointmentStatus,
-} from "../../../db/schema";
-import { STATUS_LABELS } from "../appointments/statuses";
+import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../../db/schema";
+import { isAppointmentStatus, STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import type { Db } from "../../utils/db.server";
@@ -56,9 +49,6 @@ export const REPORT_NOTICES = {
   unknownService: "O serviço escolhido não foi encontrado. Mostrando todos os serviços.",
 } as const;
 
-function isStatus(value: unknown): value is AppointmentStatus {
-  return APPOINTMENT_STATUSES.includes(value as AppointmentStatus);
-}
 
 // ------------------------------------------------------------------ conditions
 
@@ -275,7 +265,7 @@ export function readReportParams(url: URL, today: string, serviceIds: readonly s
   const knownService =
     rawService !== ALL && (serviceIds ? serviceIds.includes(rawService) : rawService.length > 0 && rawService.length <= 64);
   const rawStatus = sp.get("status");
-  const status: StatusFilter = isStatus(rawStatus) ? rawStatus : ALL;
+  const status: StatusFilter = isAppointmentStatus(rawStatus) ? rawStatus : ALL;
   return {
     today,
     period,
