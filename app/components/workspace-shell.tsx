@@ -14,8 +14,8 @@ export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
 
 /** Quick actions of the spec, listed once the screen they open exists. */
 export const QUICK_ACTIONS: { to: string; label: string }[] = [
-  { to: "/agenda?new=true", label: "Agendamento Manual" },
-  { to: "/servicos?new=true", label: "Cadastrar Serviço" },
+  { to: "/agenda?novo=1", label: "Agendamento Manual" },
+  { to: "/servicos?novo=1", label: "Cadastrar Serviço" },
 ];
 
 function NavList({ badges }: { badges?: Record<string, number> }) {

@@ -1,4 +1,5 @@
 import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { opensNewForm } from "../components/new-form";
 import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
 import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
@@ -27,12 +28,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-/** The list (with period filter), or the full-page form for ?new=true and ?editar=<id>. */
+/** The list (with period filter), or the full-page form for ?novo=1 and ?editar=<id>. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const url = new URL(request.url);
-  if (url.searchParams.get("new") === "true" || url.searchParams.has("editar")) {
+  if (opensNewForm(url.searchParams) || url.searchParams.has("editar")) {
     return { mode: "form" as const, form: await loadForm(db, user, url) };
   }
   return { mode: "list" as const, list: await loadList(db, user, url) };
@@ -82,7 +83,7 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
           <h1 className="text-2xl font-bold sm:text-3xl">Agenda</h1>
           <p className="text-slate-600">Gerencie seus agendamentos</p>
         </div>
-        <Link to="/agenda?new=true" className="btn-primary">
+        <Link to="/agenda?novo=1" className="btn-primary">
           + Novo Agendamento
         </Link>
       </header>

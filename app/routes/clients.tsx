@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { NEW_FORM, opensNewForm } from "../components/new-form";
 import { createCookie, data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/clients";
 import { ClientCard } from "../components/clients/client-card";
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const clock = clientClock(user.profile.timeZone);
 
-  if (params.has("novo") || params.get("new") === "true") {
+  if (opensNewForm(params)) {
     return { mode: "form" as const, client: null, today: clock.today };
   }
   const editId = params.get("editar");
@@ -198,7 +199,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
           <h1 className="text-2xl font-bold sm:text-3xl">Clientes</h1>
           <p className="text-sm text-slate-600">Gerencie seus clientes e veja o histórico de cada um</p>
         </div>
-        <Link to="/clientes?novo=1" className="btn-primary">
+        <Link to={`/clientes?${NEW_FORM}`} className="btn-primary">
           <span aria-hidden>+</span> Novo Cliente
         </Link>
       </header>
@@ -260,7 +261,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
           <p className="max-w-sm text-sm text-slate-600">
             Cadastre seus clientes para acompanhar visitas, gastos e preferências de cada um.
           </p>
-          <Link to="/clientes?novo=1" className="btn-primary">
+          <Link to={`/clientes?${NEW_FORM}`} className="btn-primary">
             Cadastrar Primeiro Cliente
           </Link>
         </div>

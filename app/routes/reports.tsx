@@ -92,7 +92,7 @@ export default function Reports() {
               <p className="font-semibold">Ainda não há agendamentos para analisar.</p>
               <p className="mt-0.5">
                 Os números aparecem aqui assim que você registrar atendimentos.{" "}
-                <Link to="/agenda?new=true" className="btn-link">
+                <Link to="/agenda?novo=1" className="btn-link">
                   Criar agendamento
                 </Link>
               </p>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { NEW_FORM, opensNewForm } from "../components/new-form";
 import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/services";
 import { CategoriesCard, type CategoryPanel } from "../components/services/categories-card";
@@ -43,9 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const byId = <T extends { id: string }>(rows: T[], id: string | null) =>
     id === null ? null : (rows.find((r) => r.id === id) ?? notFound());
 
-  // The form screen: ?new=true or ?editar=<id>, with the categories card beside it.
+  // The form screen: ?novo=1 or ?editar=<id>, with the categories card beside it.
   const editId = params.get(PARAMS.edit);
-  if (editId !== null || params.get(PARAMS.isNew) === "true") {
+  if (editId !== null || opensNewForm(params)) {
     const editCategory = byId(categories, params.get(PARAMS.editCategory));
     const deleting = byId(categories, params.get(PARAMS.deleteCategory));
     const panel: CategoryPanel = editCategory
@@ -290,7 +291,7 @@ function FormScreen({ data }: { data: Extract<LoaderData, { screen: "form" }> })
 
 /** The form screen's own URL state, rebuilt from the loader data (same on server and client). */
 function formSearch(service: { id: string } | null) {
-  return service ? `${PARAMS.edit}=${service.id}` : `${PARAMS.isNew}=true`;
+  return service ? `${PARAMS.edit}=${service.id}` : NEW_FORM;
 }
 
 function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> }) {
@@ -304,7 +305,7 @@ function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> })
           <h1 className="text-2xl font-bold sm:text-3xl">Serviços</h1>
           <p className="text-slate-600">Preços, durações e categorias do que você oferece</p>
         </div>
-        <Link to={`/servicos?${PARAMS.isNew}=true`} className="btn-primary">
+        <Link to={`/servicos?${NEW_FORM}`} className="btn-primary">
           + Novo Serviço
         </Link>
       </header>
@@ -315,7 +316,7 @@ function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> })
           <p className="max-w-sm text-sm text-slate-600">
             Cadastre o que você oferece com preço e duração para começar a receber agendamentos.
           </p>
-          <Link to={`/servicos?${PARAMS.isNew}=true`} className="btn-primary">
+          <Link to={`/servicos?${NEW_FORM}`} className="btn-primary">
             Criar Primeiro Serviço
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { countPendingRequests } from "../domain/booking-requests/booking-requests.server";
-import { Outlet, useLoaderData } from "react-router";
+import { Outlet, redirect, useLoaderData } from "react-router";
+import { withNewFormParam } from "../components/new-form";
 import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
 import { requireUser, requireWorkspaceUser, userContext } from "./workspace.server";
@@ -7,10 +8,15 @@ import { getDb } from "../utils/db.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";
 
-/** Guards every signed-in screen: session, then access (spec section 2, guards 1 and 2). */
+/**
+ * Guards every signed-in screen: session, then access (docs/decisions/0422). The spec's
+ * quick-action links (`?new=true`) are answered with the same screen's `?novo=1`.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     context.set(userContext, await requireWorkspaceUser(getDb(context), request));
+    const canonical = withNewFormParam(request);
+    if (canonical) throw redirect(canonical);
     return next();
   },
 ];

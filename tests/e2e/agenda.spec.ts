@@ -149,7 +149,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
 
 test("the form shows its errors beside the fields", async ({ page }, testInfo) => {
   await signIn(page, await demoId());
-  await page.goto("/agenda?new=true");
+  await page.goto("/agenda?novo=1");
   await page.getByRole("button", { name: "Agendar" }).click();
   await expect(page.getByText("Selecione um cliente", { exact: true }).last()).toBeVisible();
   await expect(page.getByLabel("Cliente")).toHaveAttribute("aria-invalid", "true");

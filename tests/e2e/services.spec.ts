@@ -51,7 +51,7 @@ test("create a category and a service, and see it in the list", async ({ page })
   await expect(page.getByText("Categoria criada com sucesso")).toBeVisible();
   const categoryItem = categoryRow(page, "Sobrancelhas & Cílios");
   await expect(categoryItem).toContainText("sobrancelhas-cilios");
-  await expect(page).toHaveURL(/\/servicos\?new=true$/);
+  await expect(page).toHaveURL(/\/servicos\?novo=1$/);
 
   // Service: bad input first (messages beside the fields, what was typed kept).
   await page.getByLabel("Nome do Serviço *").fill("D");
@@ -165,7 +165,7 @@ test("search, category filter and deleting a category that has services", async 
   await expect(page.getByText("Nenhum serviço encontrado")).toBeVisible();
 
   // Delete 'Cabelo' from the form screen: the question names it and says what happens.
-  await page.goto("/servicos?new=true");
+  await page.goto("/servicos?novo=1");
   await page.getByRole("link", { name: "Excluir categoria Cabelo" }).click();
   const question = 'Tem certeza que deseja excluir a categoria "Cabelo"?';
   const dialog = page.getByRole("alertdialog", { name: "Excluir categoria" });
@@ -192,7 +192,7 @@ test("the services screen fits a 390px phone @phone", async ({ page }) => {
     .insert(services)
     .values({ userId: pro.id, categoryId: cat!.id, name: "Corte com um nome bem comprido para caber", priceCents: 12000 });
   await signIn(page, pro.id);
-  for (const path of ["/servicos", "/servicos?new=true&nova-categoria=1"]) {
+  for (const path of ["/servicos", "/servicos?novo=1&nova-categoria=1"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
@@ -207,7 +207,7 @@ test("with JavaScript, creating a category keeps the service form as typed and s
   const pro = await createPro({ name: uniqueName("Lia Souza") });
   await e2eDb().insert(categories).values({ userId: pro.id, name: "Cabelo", slug: "cabelo" });
   await signIn(page, pro.id);
-  await page.goto("/servicos?new=true");
+  await page.goto("/servicos?novo=1");
   await page.getByLabel("Nome do Serviço *").fill("Hidratação");
   await page.getByLabel("Preço (R$) *").fill("70");
   await page.getByRole("link", { name: "+ Nova Categoria" }).click();

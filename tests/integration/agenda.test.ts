@@ -7,7 +7,8 @@ import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader } from "../support/routes";
+import { callAction, callLoader, signIn, thrownBy } from "../support/routes";
+import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
 // database driver keeps its real timers.
@@ -236,7 +237,7 @@ describe("creating an appointment", () => {
 
 describe("the form", () => {
   it("offers the free times of the chosen service and date", async () => {
-    const empty = await formOf(pro, "/agenda?new=true");
+    const empty = await formOf(pro, "/agenda?novo=1");
     expect(empty.times).toBeNull();
     expect(empty.services.map((s) => s.name)).toEqual(["Corte Masculino"]); // active only
     expect(empty.clients.map((c) => c.id)).toEqual([pro.clientId]);
@@ -244,7 +245,7 @@ describe("the form", () => {
     expect(empty.maxDate).toBe("2025-09-10");
 
     await insertAppointment(pro, { startMinute: 10 * 60 });
-    const form = await formOf(pro, `/agenda?new=true&serviceId=${pro.serviceId}&date=${TUESDAY}&clientId=${pro.clientId}&notes=oi`);
+    const form = await formOf(pro, `/agenda?novo=1&serviceId=${pro.serviceId}&date=${TUESDAY}&clientId=${pro.clientId}&notes=oi`);
     expect(form.values).toMatchObject({ clientId: pro.clientId, serviceId: pro.serviceId, date: TUESDAY, notes: "oi" });
     expect(form.times).toContain("09:00");
     expect(form.times).not.toContain("10:00");
@@ -252,9 +253,17 @@ describe("the form", () => {
     expect(form.times).not.toContain("12:00");
     expect(form.times?.at(-1)).toBe("17:00");
 
-    expect((await formOf(pro, `/agenda?new=true&serviceId=${pro.serviceId}&date=${SUNDAY}`)).times).toEqual([]);
+    expect((await formOf(pro, `/agenda?novo=1&serviceId=${pro.serviceId}&date=${SUNDAY}`)).times).toEqual([]);
     // Bad input in the query never breaks the page.
-    expect((await formOf(pro, `/agenda?new=true&serviceId=nada&date=amanha`)).times).toBeNull();
+    expect((await formOf(pro, `/agenda?novo=1&serviceId=nada&date=amanha`)).times).toBeNull();
+  });
+
+  it("the spec's quick-action link ?new=true opens the form at ?novo=1, keeping the rest of the address", async () => {
+    const { cookie } = await signIn(db, { id: pro.id });
+    const answer = await thrownBy(
+      callLoader(loader, { db, path: `/agenda?new=true&date=${TUESDAY}`, cookie, middleware: workspaceMiddleware }),
+    );
+    expect(answer).toHaveRedirect(`/agenda?date=${TUESDAY}&novo=1`);
   });
 
   it("editing offers the appointment's own time and keeps an inactive service", async () => {

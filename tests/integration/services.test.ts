@@ -82,7 +82,7 @@ describe("/servicos loader", () => {
 
   it("opens the form for a new or an own service, and answers 404 for someone else's ids", async () => {
     const { db, a, b, corte, cabelo } = await setup();
-    const created = (await load(db, a, "/servicos?new=true")) as { screen: string; service: unknown };
+    const created = (await load(db, a, "/servicos?novo=1")) as { screen: string; service: unknown };
     expect(created).toMatchObject({ screen: "form", service: null });
     const editing = (await load(db, a, `/servicos?editar=${corte.id}&editar-categoria=${cabelo.id}`)) as {
       service: { name: string };
@@ -93,8 +93,8 @@ describe("/servicos loader", () => {
 
     expect(await statusThrownBy(load(db, b, `/servicos?editar=${corte.id}`))).toBe(404);
     expect(await statusThrownBy(load(db, b, `/servicos?confirmar-exclusao=${corte.id}`))).toBe(404);
-    expect(await statusThrownBy(load(db, b, `/servicos?new=true&editar-categoria=${cabelo.id}`))).toBe(404);
-    expect(await statusThrownBy(load(db, b, `/servicos?new=true&excluir-categoria=${cabelo.id}`))).toBe(404);
+    expect(await statusThrownBy(load(db, b, `/servicos?novo=1&editar-categoria=${cabelo.id}`))).toBe(404);
+    expect(await statusThrownBy(load(db, b, `/servicos?novo=1&excluir-categoria=${cabelo.id}`))).toBe(404);
     expect(await statusThrownBy(load(db, a, "/servicos?editar=nao-existe"))).toBe(404);
   });
 });
@@ -104,7 +104,7 @@ describe("/servicos loader", () => {
 describe("service actions", () => {
   it("creates a service from a form typed with a comma", async () => {
     const { db, a, cabelo } = await setup();
-    const res = await call(db, a, "/servicos?new=true", serviceFields(cabelo.id, { exigeSinal: "on", valorSinal: "20" }));
+    const res = await call(db, a, "/servicos?novo=1", serviceFields(cabelo.id, { exigeSinal: "on", valorSinal: "20" }));
     await expectRedirect(res, "/servicos", "Serviço criado com sucesso.");
     const [row] = await db.select().from(services).where(eq(services.name, "Escova"));
     expect(row).toMatchObject({
@@ -122,7 +122,7 @@ describe("service actions", () => {
 
   it("accepts '50.00' as well", async () => {
     const { db, a, cabelo } = await setup();
-    await call(db, a, "/servicos?new=true", serviceFields(cabelo.id, { nome: "Barba", preco: "50.00" }));
+    await call(db, a, "/servicos?novo=1", serviceFields(cabelo.id, { nome: "Barba", preco: "50.00" }));
     const [row] = await db.select().from(services).where(eq(services.name, "Barba"));
     expect(row?.priceCents).toBe(5000);
   });
@@ -130,7 +130,7 @@ describe("service actions", () => {
   it("answers 400 with the spec's messages beside the fields, keeping what was typed", async () => {
     const { db, a } = await setup();
     const reply = formReply(
-      await call(db, a, "/servicos?new=true", { intent: "create-service", nome: "E", preco: "-3", duracao: "0", categoria: "" }),
+      await call(db, a, "/servicos?novo=1", { intent: "create-service", nome: "E", preco: "-3", duracao: "0", categoria: "" }),
     );
     expect(reply.status).toBe(400);
     expect(reply.intent).toBe("create-service");
@@ -147,10 +147,10 @@ describe("service actions", () => {
   it("refuses a deposit above the price and someone else's category", async () => {
     const { db, a, b, cabelo } = await setup();
     const deposit = formReply(
-      await call(db, a, "/servicos?new=true", serviceFields(cabelo.id, { preco: "30", exigeSinal: "on", valorSinal: "31" })),
+      await call(db, a, "/servicos?novo=1", serviceFields(cabelo.id, { preco: "30", exigeSinal: "on", valorSinal: "31" })),
     );
     expect(deposit).toMatchObject({ status: 400, errors: { valorSinal: ["O sinal não pode ser maior que o preço"] } });
-    const foreign = formReply(await call(db, b, "/servicos?new=true", serviceFields(cabelo.id)));
+    const foreign = formReply(await call(db, b, "/servicos?novo=1", serviceFields(cabelo.id)));
     expect(foreign).toMatchObject({ status: 400, errors: { categoria: ["Selecione uma categoria"] } });
     expect(await db.select().from(services).where(eq(services.userId, b.id))).toHaveLength(0);
   });
@@ -226,7 +226,7 @@ describe("service actions", () => {
     const original = console.error;
     console.error = () => {};
     try {
-      const created = formReply(await call(db, a, "/servicos?new=true", serviceFields(cabelo.id)));
+      const created = formReply(await call(db, a, "/servicos?novo=1", serviceFields(cabelo.id)));
       expect(created.status).toBe(500);
       expect(created.errors[""]).toEqual(["Erro ao criar serviço."]);
       const deleted = await call(db, a, "/servicos", { intent: "delete-service", id: corte.id });
@@ -263,10 +263,10 @@ describe("category actions", () => {
 
   it("slugifies a typed code; a code already used is a clear 400; another professional may reuse it", async () => {
     const { db, a, b } = await setup();
-    await call(db, a, "/servicos?new=true", { intent: "create-category", nomeCategoria: "Unhas", codigo: "Mãos e Pés" });
+    await call(db, a, "/servicos?novo=1", { intent: "create-category", nomeCategoria: "Unhas", codigo: "Mãos e Pés" });
     expect((await db.select().from(categories).where(eq(categories.slug, "maos-e-pes")))[0]?.name).toBe("Unhas");
 
-    const taken = formReply(await call(db, a, "/servicos?new=true&nova-categoria=1", { intent: "create-category", nomeCategoria: "Cabelo" }));
+    const taken = formReply(await call(db, a, "/servicos?novo=1&nova-categoria=1", { intent: "create-category", nomeCategoria: "Cabelo" }));
     expect(taken).toMatchObject({
       status: 400,
       intent: "create-category",
@@ -274,52 +274,52 @@ describe("category actions", () => {
     });
     expect(taken.initialValue).toMatchObject({ nomeCategoria: "Cabelo" });
 
-    const empty = formReply(await call(db, a, "/servicos?new=true", { intent: "create-category", nomeCategoria: "  " }));
+    const empty = formReply(await call(db, a, "/servicos?novo=1", { intent: "create-category", nomeCategoria: "  " }));
     expect(empty).toMatchObject({ status: 400, errors: { nomeCategoria: ["Nome da categoria é obrigatório"] } });
 
-    const other = await call(db, b, "/servicos?new=true", { intent: "create-category", nomeCategoria: "Cabelo" });
-    await expectRedirect(other, "/servicos?new=true", "Categoria criada com sucesso");
+    const other = await call(db, b, "/servicos?novo=1", { intent: "create-category", nomeCategoria: "Cabelo" });
+    await expectRedirect(other, "/servicos?novo=1", "Categoria criada com sucesso");
     expect(await db.select().from(categories).where(eq(categories.slug, "cabelo"))).toHaveLength(2);
   });
 
   it("changing a category's code keeps its services linked", async () => {
     const { db, a, cabelo, corte } = await setup();
-    const res = await call(db, a, `/servicos?new=true&editar-categoria=${cabelo.id}`, {
+    const res = await call(db, a, `/servicos?novo=1&editar-categoria=${cabelo.id}`, {
       intent: "update-category",
       id: cabelo.id,
       nomeCategoria: "Cabelo Feminino",
       codigo: "cabelo-fem",
     });
-    await expectRedirect(res, "/servicos?new=true", "Categoria atualizada com sucesso");
+    await expectRedirect(res, "/servicos?novo=1", "Categoria atualizada com sucesso");
     expect(await categoryRow(db, cabelo.id)).toMatchObject({ name: "Cabelo Feminino", slug: "cabelo-fem" });
     expect((await serviceRow(db, corte.id))?.categoryId).toBe(cabelo.id);
     const list = (await load(db, a, "/servicos?categoria=cabelo-fem")) as { services: { name: string; categoryName: string }[] };
     expect(list.services).toMatchObject([{ name: "Corte Masculino", categoryName: "Cabelo Feminino" }]);
 
     // Keeping its own code is not a conflict.
-    const same = await call(db, a, "/servicos?new=true", { intent: "update-category", id: cabelo.id, nomeCategoria: "Cabelos", codigo: "cabelo-fem" });
-    await expectRedirect(same, "/servicos?new=true", "Categoria atualizada com sucesso");
+    const same = await call(db, a, "/servicos?novo=1", { intent: "update-category", id: cabelo.id, nomeCategoria: "Cabelos", codigo: "cabelo-fem" });
+    await expectRedirect(same, "/servicos?novo=1", "Categoria atualizada com sucesso");
   });
 
   it("another professional cannot rename or delete the category: 404, nothing changes", async () => {
     const { db, b, cabelo, corte } = await setup();
     expect(
-      await statusThrownBy(call(db, b, "/servicos?new=true", { intent: "update-category", id: cabelo.id, nomeCategoria: "Hackeado" })),
+      await statusThrownBy(call(db, b, "/servicos?novo=1", { intent: "update-category", id: cabelo.id, nomeCategoria: "Hackeado" })),
     ).toBe(404);
-    expect(await statusThrownBy(call(db, b, "/servicos?new=true", { intent: "delete-category", id: cabelo.id }))).toBe(404);
+    expect(await statusThrownBy(call(db, b, "/servicos?novo=1", { intent: "delete-category", id: cabelo.id }))).toBe(404);
     expect(await categoryRow(db, cabelo.id)).toMatchObject({ name: "Cabelo", slug: "cabelo" });
     expect((await serviceRow(db, corte.id))?.categoryId).toBe(cabelo.id);
   });
 
   it("deleting a category leaves its services without a category", async () => {
     const { db, a, cabelo, corte } = await setup();
-    const confirm = (await load(db, a, `/servicos?new=true&excluir-categoria=${cabelo.id}`)) as {
+    const confirm = (await load(db, a, `/servicos?novo=1&excluir-categoria=${cabelo.id}`)) as {
       confirmCategoryDelete: { name: string; serviceCount: number };
     };
     expect(confirm.confirmCategoryDelete).toMatchObject({ name: "Cabelo", serviceCount: 1 });
 
-    const res = await call(db, a, `/servicos?new=true&excluir-categoria=${cabelo.id}`, { intent: "delete-category", id: cabelo.id });
-    await expectRedirect(res, "/servicos?new=true", "Categoria removida com sucesso");
+    const res = await call(db, a, `/servicos?novo=1&excluir-categoria=${cabelo.id}`, { intent: "delete-category", id: cabelo.id });
+    await expectRedirect(res, "/servicos?novo=1", "Categoria removida com sucesso");
     expect(await categoryRow(db, cabelo.id)).toBeUndefined();
     expect(await serviceRow(db, corte.id)).toMatchObject({ name: "Corte Masculino", categoryId: null });
 

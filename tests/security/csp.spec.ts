@@ -57,7 +57,7 @@ test("csp: workspace pages load without a CSP violation", async ({ page }) => {
   for (const path of [
     "/dashboard",
     "/agenda",
-    "/agenda?new=true",
+    "/agenda?novo=1",
     "/clientes",
     "/servicos",
     "/solicitacoes",

@@ -168,7 +168,7 @@ for (const route of ACTION_PATHS) {
 
     for (const spec of specs) await hostile(api, spec, ctx);
     if (route.auth === "private" && !route.suspended) {
-      await expectEscaped(api, ["/dashboard", "/clientes", "/servicos", "/servicos?new=true", "/agenda", "/solicitacoes", "/configuracoes/perfil", "/configuracoes/pagina", "/relatorios"]);
+      await expectEscaped(api, ["/dashboard", "/clientes", "/servicos", "/servicos?novo=1", "/agenda", "/solicitacoes", "/configuracoes/perfil", "/configuracoes/pagina", "/relatorios"]);
     }
     await expectEscaped(await actor(playwright), [`/agendamento/${(await currentSlug(pro)) ?? pro.bookingSlug}`, `/agendamento/reserva/${pro.ids.token}`]);
     expect(await snapshot(bystander), "another professional's rows unchanged").toEqual(othersBefore);

@@ -72,7 +72,7 @@ test("tenancy: another professional's ids answer 404 and change nothing", async 
 
   // Lists, exports and reports filtered by the owner's ids show none of the owner's rows.
   const ownerIds = { ...owner.ids };
-  for (const template of [...PRIVATE_GETS.filter((p) => !PRIVATE_GETS_BY_ID.includes(p as never)), "/relatorios/exportar?servico={service}", "/agenda?new=true&clientId={client}&serviceId={service}&date=" + owner.date]) {
+  for (const template of [...PRIVATE_GETS.filter((p) => !PRIVATE_GETS_BY_ID.includes(p as never)), "/relatorios/exportar?servico={service}", "/agenda?novo=1&clientId={client}&serviceId={service}&date=" + owner.date]) {
     const path = fill(template, ownerIds);
     const res = await api.get(path, { maxRedirects: 0 });
     expect(res.status(), `GET ${path}`).toBeLessThan(500);

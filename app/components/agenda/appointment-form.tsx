@@ -90,7 +90,7 @@ export function AppointmentForm({
     shouldRevalidate: "onInput",
   });
   const times = actionTimes !== undefined ? actionTimes : data.times;
-  const modeField = editing ? { name: "editar", value: editing.id } : { name: "new", value: "true" };
+  const modeField = editing ? { name: "editar", value: editing.id } : { name: "novo", value: "1" };
 
   function reloadTimes(formElement: HTMLFormElement | null) {
     if (!formElement) return;
@@ -153,7 +153,7 @@ export function AppointmentForm({
       {data.clients.length === 0 ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status">
           Você ainda não tem clientes.{" "}
-          <Link to="/clientes?new=true" className="font-semibold underline">
+          <Link to="/clientes?novo=1" className="font-semibold underline">
             Cadastre um cliente
           </Link>{" "}
           para poder agendar.
@@ -162,7 +162,7 @@ export function AppointmentForm({
       {data.services.length === 0 ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status">
           Nenhum serviço ativo.{" "}
-          <Link to="/servicos?new=true" className="font-semibold underline">
+          <Link to="/servicos?novo=1" className="font-semibold underline">
             Cadastre um serviço
           </Link>{" "}
           para poder agendar.

@@ -118,7 +118,7 @@ export function EmptyAgenda({ hasAny }: { hasAny: boolean }) {
       ) : (
         <>
           <p className="font-medium text-slate-700">Nenhum agendamento cadastrado</p>
-          <Link to="/agenda?new=true" className="btn-primary">
+          <Link to="/agenda?novo=1" className="btn-primary">
             Criar Primeiro Agendamento
           </Link>
         </>

@@ -26,7 +26,7 @@ export function RecentAppointments({ items }: { items: RecentItem[] }) {
       {items.length === 0 ? (
         <div className="mt-3 text-sm text-slate-600">
           <p>Nenhum agendamento ainda.</p>
-          <Link to="/agenda?new=true" className="btn-link mt-1 inline-block">
+          <Link to="/agenda?novo=1" className="btn-link mt-1 inline-block">
             Criar primeiro agendamento
           </Link>
         </div>

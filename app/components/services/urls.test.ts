@@ -8,8 +8,8 @@ describe("services screen links", () => {
     expect(listHref("", { "confirmar-exclusao": "s1" })).toBe("/servicos?confirmar-exclusao=s1");
     expect(filterHref(search, "barba")).toBe("/servicos?q=corte&categoria=barba");
     expect(filterHref("", "")).toBe("/servicos");
-    expect(formHref("new=true&nova-categoria=1")).toBe("/servicos?new=true");
-    expect(formHref("editar=s1&new=true&excluir-categoria=c1")).toBe("/servicos?editar=s1");
-    expect(formHref("new=true", { "editar-categoria": "c1" })).toBe("/servicos?new=true&editar-categoria=c1");
+    expect(formHref("novo=1&nova-categoria=1")).toBe("/servicos?novo=1");
+    expect(formHref("editar=s1&novo=1&excluir-categoria=c1")).toBe("/servicos?editar=s1");
+    expect(formHref("novo=1", { "editar-categoria": "c1" })).toBe("/servicos?novo=1&editar-categoria=c1");
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The services screen keeps its state in the URL so every step works without JavaScript:
- * list filters (`q`, `categoria`), the form (`new`, `editar`), the category panel
+ * list filters (`q`, `categoria`), the form (`novo`, `editar`), the category panel
  * (`nova-categoria`, `editar-categoria`) and confirmations (`confirmar-exclusao`,
  * `excluir-categoria`).
  */
 export const PARAMS = {
   search: "q",
   category: "categoria",
-  isNew: "new",
+  isNew: "novo",
   edit: "editar",
   confirmDelete: "confirmar-exclusao",
   newCategory: "nova-categoria",
