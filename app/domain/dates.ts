@@ -7,7 +7,7 @@ import { TZDate } from "@date-fns/tz";
 
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
-/** The zones a professional may choose (spec section 5), with their pt-BR labels. */
+/** The zones a professional may choose (docs/product/spec.md §5), with their pt-BR labels. */
 export const TIME_ZONE_LABELS = {
   "America/Sao_Paulo": "Brasília (São Paulo)",
   "America/Manaus": "Manaus",
@@ -27,7 +27,7 @@ export function isAllowedTimeZone(value: unknown): value is AllowedTimeZone {
 export const SLOT_STEPS = [15, 30, 60] as const;
 export const DEFAULT_SLOT_STEP = 30;
 
-/** How far ahead bookings go (spec section 9: "now to 6 months"). */
+/** How far ahead bookings go (docs/product/spec.md §9: "now to 6 months"). */
 export const BOOKING_WINDOW_MONTHS = 6;
 
 /** Two dates, both ends included. */
@@ -156,7 +156,7 @@ export function localMidnightMs(date: string, timeZone: string): number {
   return new TZDate(y, m - 1, d, usableZone(timeZone)).getTime();
 }
 
-/** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (spec section 5). */
+/** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (docs/product/spec.md §5). */
 export const TIME_CHOICES: readonly string[] = Array.from({ length: 36 }, (_, i) =>
   minutesToTime(6 * 60 + i * 30),
 );

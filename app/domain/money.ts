@@ -5,7 +5,7 @@ export function formatMoney(cents: number): string {
   return brl.format(cents / 100);
 }
 
-/** '45min', '1h', '1h 30min' (spec section 9). */
+/** '45min', '1h', '1h 30min' (docs/product/spec.md §9). */
 export function formatDuration(minutes: number): string {
   if (minutes < 60) return `${minutes}min`;
   const h = Math.floor(minutes / 60);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify } from "./slug";
 
-describe("slugify (spec section 5)", () => {
+describe("slugify (docs/product/spec.md §5)", () => {
   it("removes accents, lowercases, drops symbols, hyphenates and collapses hyphens", () => {
     expect(slugify("Salão da Maria  --  Unhas & Cia")).toBe("salao-da-maria-unhas-cia");
   });

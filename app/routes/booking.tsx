@@ -493,7 +493,7 @@ function TimeStep() {
 }
 
 /**
- * Step 3's live checks (JavaScript on, spec section 5), from the same rules the server applies:
+ * Step 3's live checks (JavaScript on, docs/product/spec.md §5), from the same rules the server applies:
  * a name edit that is not a name is undone ('Nome inválido'), notes past 500 characters are
  * refused ('Observações muito longas'), the phone is masked, an error clears when its field is
  * edited, and Confirmar waits for a name and a phone ('Dados incompletos para agendamento.').

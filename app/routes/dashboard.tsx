@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: a.status,
     })),
     steps,
-    /** Ready to finish: what the tips need besides the flag (spec section 2). */
+    /** Ready to finish: what the tips need besides the flag (docs/product/spec.md §2). */
     ready: showInsights({ ...gate, setupCompleted: true }),
     insights: insightsOn
       ? buildInsights({

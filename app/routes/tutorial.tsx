@@ -8,7 +8,7 @@ import { setupSteps } from "../domain/accounts/setup-steps.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tutorial — Agendo" }];
 
-/** The spec's four steps (section 2, Tutorial), each on the screen that does it. */
+/** The spec's four steps (docs/product/spec.md §2, Tutorial), each on the screen that does it. */
 const TUTORIAL: { key: TutorialStepKey; title: string; minutes: number; href: string; linkLabel: string; details: string[] }[] = [
   {
     key: "profile",

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { isIsoDate, isTime } from "../domain/dates";
 
-// Messages of spec section 5 (appointment form) word for word where it gives them.
+// Messages of docs/product/spec.md §5 (appointment form) word for word where it gives them.
 export const APPOINTMENT_ERRORS = {
   client: "Selecione um cliente",
   service: "Selecione um serviço",

@@ -9,7 +9,7 @@ import {
   resetRequestSchema,
 } from "./auth";
 
-// Messages of spec section 5, word for word.
+// Messages of docs/product/spec.md §5, word for word.
 const FILL_ALL = "Por favor, preencha todos os campos.";
 const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 const EMAIL_INVALID = "Email inválido";

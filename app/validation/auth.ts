@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { phoneField } from "./phone";
 
-// Messages are the spec's (section 5) word for word.
+// Messages are the spec's (docs/product/spec.md §5) word for word.
 const FILL_ALL = "Por favor, preencha todos os campos.";
 
 export const loginSchema = z.object({

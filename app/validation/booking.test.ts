@@ -16,7 +16,7 @@ import {
   type BookingContext,
 } from "./booking";
 
-// The spec's messages (section 5, 'Public booking submission'), word for word.
+// The spec's messages (docs/product/spec.md §5, 'Public booking submission'), word for word.
 const INVALID_REQUEST = "Solicitação inválida";
 const TIME_INVALID = "Data e horário do agendamento inválidos.";
 const SUSPICIOUS = "Conteúdo suspeito detectado.";

@@ -1,4 +1,4 @@
-// The public booking form's rules (spec section 5, 'Public booking submission'), runtime-agnostic
+// The public booking form's rules (docs/product/spec.md §5, 'Public booking submission'), runtime-agnostic
 // and without a validation library: the route's action calls validateBookingSubmission, the page
 // (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
 import { localToUtc } from "../domain/booking-requests/calendar-file";
@@ -77,7 +77,7 @@ const SCRIPT = /javascript\s*:|\bon[a-z]+\s*=/i;
 /**
  * A link, a spam word, markup or script: refused, never silently cleaned. Ordinary writing is
  * not suspicious: 'kkkkkk', 'Obrigada!!!!!!' and capitals are how customers write
- * (docs/decisions/0572, a change to spec section 5).
+ * (docs/decisions/0572, a change to docs/product/spec.md §5).
  */
 export function isSuspicious(text: string): boolean {
   return LINK.test(text) || SPAM_WORDS.test(text) || MARKUP.test(text) || SCRIPT.test(text);

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { phoneField } from "./phone";
 
-// Messages are the spec's (section 5, client form) word for word where it gives them.
+// Messages are the spec's (docs/product/spec.md §5, client form) word for word where it gives them.
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const EMAIL_INVALID = "Email inválido";
 export const PHONE_TAKEN = "Já existe um cliente com este telefone.";

@@ -18,7 +18,7 @@ const errorsOf = (s: ReturnType<typeof service> | ReturnType<typeof category>) =
 
 const valid = { nome: "Corte Masculino", preco: "50,00", duracao: "45", categoria: CAT };
 
-describe("serviceSchema (spec section 5, service form)", () => {
+describe("serviceSchema (docs/product/spec.md §5, service form)", () => {
   it("turns the form into a service: centavos, minutes, default colour, no deposit", () => {
     const s = service({ ...valid, descricao: "  Com lavagem  " });
     expect(s.status).toBe("success");
@@ -100,7 +100,7 @@ describe("serviceSchema (spec section 5, service form)", () => {
   });
 });
 
-describe("categorySchema (spec section 5, category form)", () => {
+describe("categorySchema (docs/product/spec.md §5, category form)", () => {
   it("requires a name", () => {
     expect(errorsOf(category({}))).toEqual({ nomeCategoria: ["Nome da categoria é obrigatório"] });
     expect(errorsOf(category({ nomeCategoria: "   " }))).toEqual({ nomeCategoria: ["Nome da categoria é obrigatório"] });

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { parseMoneyToCents } from "../domain/money";
 import { slugify } from "../domain/slug";
 
-// Spec section 5 ('Service form', 'Category form'); where the spec gives no text, ours.
+// docs/product/spec.md §5 ('Service form', 'Category form'); where the spec gives no text, ours.
 export const SERVICE_MESSAGES = {
   nameMin: "Nome deve ter pelo menos 2 caracteres",
   nameMax: "Nome deve ter no máximo 100 caracteres",
@@ -120,7 +120,7 @@ export type ServiceInput = z.output<ReturnType<typeof serviceSchema>>;
 
 /**
  * The category form. The slug ('Código') is slugified whether typed or generated from the
- * name (spec section 5). `takenSlugs` are the professional's other categories' slugs.
+ * name (docs/product/spec.md §5). `takenSlugs` are the professional's other categories' slugs.
  */
 export function categorySchema(takenSlugs: readonly string[] = []) {
   const C = CATEGORY_MESSAGES;

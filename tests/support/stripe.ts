@@ -22,7 +22,7 @@ export const TEST_PRICES = {
 export type TestPlan = keyof typeof TEST_PRICES;
 export type TestPeriod = "monthly" | "yearly";
 
-/** Amounts of the test prices in centavos (BRL), as the catalogue of spec section 9. */
+/** Amounts of the test prices in centavos (BRL), as the catalogue of docs/product/spec.md §9. */
 export const TEST_AMOUNTS: Record<TestPlan, Record<TestPeriod, number>> = {
   essencial: { monthly: 4990, yearly: 47990 },
   avancado: { monthly: 6990, yearly: 66990 },

@@ -1,7 +1,7 @@
 import type { AppointmentStatus } from "../../../db/schema";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
 
-// Spec section 4: confirmed green, cancelled red; completed grey, no-show amber, scheduled blue.
+// docs/product/spec.md §4: confirmed green, cancelled red; completed grey, no-show amber, scheduled blue.
 const STYLES: Record<AppointmentStatus, string> = {
   scheduled: "bg-blue-100 text-blue-800 ring-blue-200",
   confirmed: "bg-green-100 text-green-800 ring-green-200",

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { SetupStep } from "../../domain/accounts/setup-steps.server";
 import { useHydrated } from "../use-hydrated";
 
-/** The wizard's four steps, in the spec's words (section 2, Dashboard). */
+/** The wizard's four steps, in the spec's words (docs/product/spec.md §2, Dashboard). */
 export const WIZARD_TITLES: Record<string, string> = {
   profile: "Perfil Profissional",
   hours: "Horários de Funcionamento",

@@ -74,7 +74,7 @@ export function CurrentPlanCard({ current }: { current: CurrentPlan }) {
   );
 }
 
-/** Said plainly when this environment takes no payments (DECISIONS 'Access and plans'). */
+/** Said plainly when this environment takes no payments (docs/product/decisions.md 'Access and plans'). */
 export function PaymentsNotConfigured() {
   return (
     <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900" role="status" data-testid="payments-off">

@@ -38,7 +38,7 @@ const DUMMY_HASH =
 
 /**
  * A pending invitation for this e-mail becomes active when its holder registers or signs in
- * (spec section 4). One conditional statement: never a link to oneself, and never for someone
+ * (docs/product/spec.md §4). One conditional statement: never a link to oneself, and never for someone
  * who owns linked accounts (no team inside a team; docs/decisions/0421).
  */
 export async function activateLinkedAccount(db: Db, userId: string, email: string) {

@@ -5,7 +5,7 @@ import type { Db } from "../../utils/db.server";
 export type SetupStep = { key: string; title: string; text: string; done: boolean; href?: string };
 
 /**
- * The first-steps checklist, computed from the professional's data (spec section 4,
+ * The first-steps checklist, computed from the professional's data (docs/product/spec.md §4,
  * 'Setup completion'). Links point only at screens that exist.
  */
 export async function setupSteps(

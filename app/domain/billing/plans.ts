@@ -1,4 +1,4 @@
-// Plan catalogue of spec section 9 (prices in centavos) and seats of DECISIONS.md.
+// Plan catalogue of docs/product/spec.md §9 (prices in centavos) and seats of docs/product/decisions.md.
 
 export type PlanId = "essencial" | "avancado" | "profissional" | "enterprise";
 
@@ -84,7 +84,7 @@ export function isBillingPeriod(p: unknown): p is BillingPeriod {
   return p === "monthly" || p === "yearly";
 }
 
-/** The spec's label for the yearly choice (section 9: 'Yearly labelled 20% off'). */
+/** The spec's label for the yearly choice (docs/product/spec.md §9: 'Yearly labelled 20% off'). */
 export const YEARLY_DISCOUNT_LABEL = "20% OFF";
 
 /** What is charged per period, and what that is per month (yearly: the spec's installment). */
@@ -108,6 +108,6 @@ export function periodLabel(period: BillingPeriod | null | undefined) {
   return period === "yearly" ? "Anual" : period === "monthly" ? "Mensal" : "";
 }
 
-/** Said plainly when this environment takes no payments (DECISIONS 'Access and plans'). */
+/** Said plainly when this environment takes no payments (docs/product/decisions.md 'Access and plans'). */
 export const PAYMENTS_NOT_CONFIGURED =
   "Os pagamentos não estão configurados neste ambiente. Os planos aparecem só para consulta.";

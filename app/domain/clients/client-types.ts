@@ -1,6 +1,6 @@
-// Client badges (spec section 4 'Client type', thresholds in section 9). Pure: no React, no DB.
+// Client badges (docs/product/spec.md §4 'Client type', thresholds in §9). Pure: no React, no DB.
 // Money in integer centavos; "total spent" counts completed appointments only and the
-// appointment count excludes cancelled ones (see /work/shared/DECISIONS.md).
+// appointment count excludes cancelled ones (see docs/product/decisions.md).
 
 /** VIP when total spent is above R$ 500,00. */
 export const VIP_SPENT_ABOVE_CENTS = 50_000;

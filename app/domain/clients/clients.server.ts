@@ -19,7 +19,7 @@ import { formatPhone } from "../phone";
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Metrics are computed in SQL: "total gasto" sums completed appointments only, the
 // appointment count leaves cancelled ones out, the last visit is the latest
-// non-cancelled appointment on or before today (DECISIONS.md, docs/decisions/0123).
+// non-cancelled appointment on or before today (docs/product/decisions.md, docs/decisions/0123).
 
 export const PAGE_SIZE = 24;
 

@@ -1,8 +1,8 @@
-// Dashboard figures and the rule-based tips ('Dicas do seu negócio', spec section 9), and the
+// Dashboard figures and the rule-based tips ('Dicas do seu negócio', docs/product/spec.md §9), and the
 // profile's achievements. Pure: no React, no database. app/domain/metrics/dashboard.server.ts reads the
 // aggregates in SQL and hands them here; every rule below is unit-tested.
 //
-// Definitions (DECISIONS.md and docs/decisions/0321-0329):
+// Definitions (docs/product/decisions.md and docs/decisions/0321-0329):
 // - revenue counts completed appointments only; appointment counts leave cancelled ones out;
 // - "this month" figures run from the 1st to today; they are compared with the same number of
 //   days at the start of last month (the previous period of equal length, cut at its last day);
@@ -19,7 +19,7 @@ import {
 import { formatMoney } from "../money";
 import { addDays, daysInMonth, formatDate, shiftMonth, ymd } from "../dates";
 
-// ------------------------------------------------------------------ constants (spec section 9)
+// ------------------------------------------------------------------ constants (docs/product/spec.md §9)
 
 // The VIP, at-risk and average-ticket rules are metrics.ts's (INSIGHT_VIP_SPENT_ABOVE_CENTS,
 // AT_RISK_AFTER_DAYS, averageTicket).
@@ -204,7 +204,7 @@ export type InsightsGate = {
 };
 
 /**
- * Spec section 2: tips replace the first-steps card once the profile has a name and a business
+ * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a business
  * name, a working day is active, a service exists and the professional closed the setup wizard.
  */
 export function showInsights(g: InsightsGate): boolean {

@@ -99,7 +99,7 @@ export function isReportVip(totalSpentCents: number): boolean {
   return totalSpentCents > REPORT_VIP_SPENT_ABOVE_CENTS;
 }
 
-/** The dashboard tips' VIP: completed appointments add up to more than R$ 1.000,00 (spec section 9). */
+/** The dashboard tips' VIP: completed appointments add up to more than R$ 1.000,00 (docs/product/spec.md §9). */
 export const INSIGHT_VIP_SPENT_ABOVE_CENTS = 100_000;
 export function isInsightVip(totalSpentCents: number): boolean {
   return totalSpentCents > INSIGHT_VIP_SPENT_ABOVE_CENTS;

@@ -1,7 +1,7 @@
 // The Reports screen's figures, aggregated in SQL (GROUP BY, SUM, COUNT) and never by loading
 // every appointment into JavaScript. Every statement has the professional's id in its WHERE.
 // The definitions of the figures live in app/domain/metrics/metrics.ts (pure, unit-tested); the sums
-// and counts they need come from here. DECISIONS.md: revenue, ticket and VIP count completed
+// and counts they need come from here. docs/product/decisions.md: revenue, ticket and VIP count completed
 // appointments only; appointment counts leave cancelled ones out.
 import { and, asc, between, desc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../../db/schema";

@@ -19,7 +19,7 @@ import { checkoutAvailable, priceIdFor } from "../../domain/billing/prices.serve
 import { createCheckoutSession, createPortalSession, stripeConfigured } from "../../utils/stripe.server";
 import { redirectWithToast } from "../../utils/toast.server";
 
-// ------------------------------------------------------------------ messages (spec section 8)
+// ------------------------------------------------------------------ messages (docs/product/spec.md §8)
 
 export const CHECKOUT_ERROR_TITLE = "Erro ao processar pagamento";
 export const CHECKOUT_NO_URL = "URL de checkout não recebida";
