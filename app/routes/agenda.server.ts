@@ -10,7 +10,7 @@ import {
   insertAppointmentIfFree,
   updateAppointmentIfFree,
 } from "../domain/availability/slot-claims.server";
-import type { Db } from "../utils/db.server";
+import { ReadBatch, type Db } from "../utils/db.server";
 import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
 import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
@@ -57,9 +57,12 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
   // The client is joined by owner too: a row never shows another professional's client.
   const clientJoin = and(eq(clients.id, appointments.clientId), eq(clients.userId, userId));
 
-  const [rows, [periodStats], [todayStats], [next], [any], confirmDelete] = await Promise.all([
-    inRange
-      ? db
+  // The page's reads in one round trip: the period's rows and counts, today's figures, the next
+  // appointment, whether there is any, and the appointment a deletion asks about.
+  const reads = new ReadBatch();
+  const rowsOf = inRange
+    ? reads.add(
+        db
           .select({
             id: appointments.id,
             date: appointments.date,
@@ -76,17 +79,21 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
           .where(inRange)
           .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
           .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE)
-      : Promise.resolve([]),
-    inRange
-      ? db
+          .offset((page - 1) * PAGE_SIZE),
+      )
+    : () => [];
+  const periodOf = inRange
+    ? reads.add(
+        db
           .select({
             total: count(),
             active: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
           })
           .from(appointments)
-          .where(inRange)
-      : Promise.resolve([{ total: 0, active: 0 }]),
+          .where(inRange),
+      )
+    : () => [{ total: 0, active: 0 }];
+  const todayOf = reads.add(
     db
       .select({
         count: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
@@ -94,6 +101,8 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
       })
       .from(appointments)
       .where(and(eq(appointments.userId, userId), eq(appointments.date, today))),
+  );
+  const nextOf = reads.add(
     db
       .select({
         date: appointments.date,
@@ -114,9 +123,32 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
       )
       .orderBy(asc(appointments.date), asc(appointments.startMinute))
       .limit(1),
-    db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1),
-    sp.has("confirmar-exclusao") ? loadDeleteConfirmation(db, userId, sp.get("confirmar-exclusao")) : null,
-  ]);
+  );
+  const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1));
+  const deleting = sp.get("confirmar-exclusao");
+  const deletingOf = sp.has("confirmar-exclusao") && deleting && deleting.length <= 64
+    ? reads.add(
+        db
+          .select({
+            id: appointments.id,
+            date: appointments.date,
+            startMinute: appointments.startMinute,
+            serviceName: appointments.serviceName,
+            clientName: clients.name,
+          })
+          .from(appointments)
+          .leftJoin(clients, clientJoin)
+          .where(ownedAppointment(userId, deleting)),
+      )
+    : null;
+  await reads.run(db);
+  const [rows, [periodStats], [todayStats], [next], [any]] = [rowsOf(), periodOf(), todayOf(), nextOf(), anyOf()];
+  // Asked about an appointment that is missing or someone else's: 404, as the form would.
+  if (sp.has("confirmar-exclusao") && !deletingOf?.()[0]) throw data(null, { status: 404 });
+  const toDelete = deletingOf?.()[0];
+  const confirmDelete = toDelete
+    ? { id: toDelete.id, date: toDelete.date, time: minutesToTime(toDelete.startMinute), serviceName: toDelete.serviceName, clientName: toDelete.clientName }
+    : null;
 
   const total = periodStats?.total ?? 0;
   return {
@@ -136,23 +168,6 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     },
     hasAny: !!any,
     confirmDelete,
-  };
-}
-
-async function loadDeleteConfirmation(db: Db, userId: string, id: string | null) {
-  const row = await requireAppointment(db, userId, id);
-  const [client] = row.clientId
-    ? await db
-        .select({ name: clients.name })
-        .from(clients)
-        .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
-    : [];
-  return {
-    id: row.id,
-    date: row.date,
-    time: minutesToTime(row.startMinute),
-    serviceName: row.serviceName,
-    clientName: client?.name ?? null,
   };
 }
 

@@ -12,8 +12,8 @@ import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
 import { trialDaysLeft } from "../domain/accounts/access";
 import { requireUser } from "./workspace.server";
-import { loadDashboardData, markGuideSeen, markSetupCompleted } from "../domain/metrics/dashboard.server";
-import { getDb } from "../utils/db.server";
+import { dashboardReads, markGuideSeen, markSetupCompleted } from "../domain/metrics/dashboard.server";
+import { getDb, ReadBatch } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import {
   buildInsights,
@@ -23,7 +23,7 @@ import {
   showGuide,
   showInsights,
 } from "../domain/metrics/insights";
-import { setupSteps } from "../domain/accounts/setup-steps.server";
+import { setupStepsReads } from "../domain/accounts/setup-steps.server";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -42,11 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const url = new URL(request.url);
   const today = nowInZone(user.profile.timeZone, now).date;
-  const [d, steps, pending] = await Promise.all([
-    loadDashboardData(db, user, now),
-    setupSteps(db, user.profile, STEP_LINKS),
-    pendingRequests(db, user.id, today, 4),
-  ]);
+  // The page's reads in one round trip.
+  const reads = new ReadBatch();
+  const dashboard = dashboardReads(reads, db, user, now);
+  const setup = setupStepsReads(reads, db, user.profile, STEP_LINKS);
+  const waiting = reads.add(pendingRequests(db, user.id, today, 4));
+  await reads.run(db);
+  const [d, steps, pending] = [dashboard(), setup(), waiting()];
   const stepDone = (key: string) => steps.some((s) => s.key === key && s.done);
   const setupCompleted = !!d.flags.setupCompletedAt;
   const gate = {

@@ -77,3 +77,34 @@ export function rowValues(table: SQLiteTable, values: Record<string, unknown>): 
 export function insertIf<T extends SQLiteTable>(db: Db, table: T, values: T["$inferInsert"], condition: SQL | undefined) {
   return db.insert(table).select(sql`select ${rowValues(table, values)} where ${condition ?? sql`1`}`);
 }
+
+type Statement = Parameters<Db["batch"]>[0][number];
+
+/**
+ * A page's reads gathered from several modules and sent as one `db.batch` (one round trip on
+ * Workers, where every request to the database crosses the network). Each `add` returns a
+ * getter for its result, valid once `run` has answered:
+ *
+ *   const reads = new ReadBatch();
+ *   const pending = reads.add(pendingRequests(db, user.id, today, 4));
+ *   const steps = setupStepsReads(reads, db, user.profile);
+ *   await reads.run(db);
+ *   return { pending: pending(), steps: steps() };
+ */
+export class ReadBatch {
+  private readonly statements: Statement[] = [];
+  private results: unknown[] | null = null;
+
+  add<T>(statement: Statement & PromiseLike<T>): () => T {
+    const index = this.statements.push(statement) - 1;
+    return () => {
+      if (!this.results) throw new Error("ReadBatch: result read before run()");
+      return this.results[index] as T;
+    };
+  }
+
+  async run(db: Db): Promise<void> {
+    const [first, ...rest] = this.statements;
+    this.results = first ? await db.batch([first, ...rest]) : [];
+  }
+}

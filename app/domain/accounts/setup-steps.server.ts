@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { profiles, services, workingHours } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
+import { ReadBatch, type Db } from "../../utils/db.server";
 
 export type SetupStep = { key: string; title: string; text: string; done: boolean; href?: string };
 
@@ -11,15 +11,29 @@ export type SetupStep = { key: string; title: string; text: string; done: boolea
 export async function setupSteps(
   db: Db,
   profile: typeof profiles.$inferSelect,
-  links: Partial<Record<"profile" | "hours" | "services" | "page", string>> = {},
+  links: StepLinks = {},
 ): Promise<SetupStep[]> {
-  const [[hours], [svc]] = await Promise.all([
+  const reads = new ReadBatch();
+  const steps = setupStepsReads(reads, db, profile, links);
+  await reads.run(db);
+  return steps();
+}
+
+type StepLinks = Partial<Record<"profile" | "hours" | "services" | "page", string>>;
+
+/** The checklist's reads added to a page's batch; the getter answers once the batch has run. */
+export function setupStepsReads(reads: ReadBatch, db: Db, profile: typeof profiles.$inferSelect, links: StepLinks = {}) {
+  const activeDays = reads.add(
     db
       .select({ n: count() })
       .from(workingHours)
       .where(and(eq(workingHours.userId, profile.userId), eq(workingHours.isActive, true))),
-    db.select({ n: count() }).from(services).where(eq(services.userId, profile.userId)),
-  ]);
+  );
+  const serviceCount = reads.add(db.select({ n: count() }).from(services).where(eq(services.userId, profile.userId)));
+  return () => stepsOf(profile, links, activeDays()[0]?.n ?? 0, serviceCount()[0]?.n ?? 0);
+}
+
+function stepsOf(profile: typeof profiles.$inferSelect, links: StepLinks, activeDays: number, serviceCount: number): SetupStep[] {
   return [
     {
       key: "profile",
@@ -32,14 +46,14 @@ export async function setupSteps(
       key: "hours",
       title: "Defina seus horários",
       text: "Pelo menos um dia de atendimento ativo.",
-      done: (hours?.n ?? 0) > 0,
+      done: activeDays > 0,
       href: links.hours,
     },
     {
       key: "services",
       title: "Cadastre seus serviços",
       text: "Nome, preço e duração de cada serviço.",
-      done: (svc?.n ?? 0) > 0,
+      done: serviceCount > 0,
       href: links.services,
     },
     {

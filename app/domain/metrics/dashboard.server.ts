@@ -4,7 +4,7 @@
 import { and, between, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
-import type { Db } from "../../utils/db.server";
+import { ReadBatch, type Db } from "../../utils/db.server";
 import {
   monthWindows,
   type ClientStat,
@@ -218,20 +218,61 @@ export type RecentAppointment = {
 
 // ------------------------------------------------------------------ loaders
 
-/** Everything the dashboard needs beyond the setup steps, in one round trip. */
-export async function loadDashboardData(db: Db, user: Pick<CurrentUser, "id" | "email" | "profile">, now = new Date()) {
+/**
+ * Everything the dashboard needs beyond the setup steps, added to a page's batch of reads: the
+ * returned getter answers once the batch has run (one round trip with the page's other reads).
+ */
+export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser, "id" | "email" | "profile">, now = new Date()) {
   const clock = dashboardClock(user.profile.timeZone, now);
-  const [totalsRows, clientRows, stats, last, weekdays, top, recent, owner, flags] = await db.batch([
-    totalsQuery(db, user.id, clock),
-    clientTotalsQuery(db, user.id, clock),
-    clientStatsQuery(db, user.id, clock),
-    lastCreatedQuery(db, user.id),
-    weekdayRevenueQuery(db, user.id, clock),
-    topServiceQuery(db, user.id, clock),
-    recentQuery(db, user.id),
-    linkedOwnerQuery(db, user),
-    flagsQuery(db, user.id),
-  ]);
+  const queries = {
+    totals: reads.add(totalsQuery(db, user.id, clock)),
+    clients: reads.add(clientTotalsQuery(db, user.id, clock)),
+    stats: reads.add(clientStatsQuery(db, user.id, clock)),
+    last: reads.add(lastCreatedQuery(db, user.id)),
+    weekdays: reads.add(weekdayRevenueQuery(db, user.id, clock)),
+    top: reads.add(topServiceQuery(db, user.id, clock)),
+    recent: reads.add(recentQuery(db, user.id)),
+    owner: reads.add(linkedOwnerQuery(db, user)),
+    flags: reads.add(flagsQuery(db, user.id)),
+  };
+  return () => dashboardData(clock, now, {
+    totalsRows: queries.totals(),
+    clientRows: queries.clients(),
+    stats: queries.stats(),
+    last: queries.last(),
+    weekdays: queries.weekdays(),
+    top: queries.top(),
+    recent: queries.recent(),
+    owner: queries.owner(),
+    flags: queries.flags(),
+  });
+}
+
+/** The dashboard's figures on their own, in one round trip. */
+export async function loadDashboardData(db: Db, user: Pick<CurrentUser, "id" | "email" | "profile">, now = new Date()) {
+  const reads = new ReadBatch();
+  const data = dashboardReads(reads, db, user, now);
+  await reads.run(db);
+  return data();
+}
+
+type Rows<F extends (...args: never[]) => PromiseLike<unknown>> = Awaited<ReturnType<F>>;
+
+function dashboardData(
+  clock: DashboardClock,
+  now: Date,
+  { totalsRows, clientRows, stats, last, weekdays, top, recent, owner, flags }: {
+    totalsRows: Rows<typeof totalsQuery>;
+    clientRows: Rows<typeof clientTotalsQuery>;
+    stats: Rows<typeof clientStatsQuery>;
+    last: Rows<typeof lastCreatedQuery>;
+    weekdays: Rows<typeof weekdayRevenueQuery>;
+    top: Rows<typeof topServiceQuery>;
+    recent: Rows<typeof recentQuery>;
+    owner: Rows<typeof linkedOwnerQuery>;
+    flags: Rows<typeof flagsQuery>;
+  },
+) {
   const row = totalsRows[0] as Record<string, number> | undefined;
   const totals: DashboardTotals = {
     today: pick(row, "today"),

@@ -8,7 +8,7 @@ import { appointments, clients, services, workingHours, type AppointmentStatus }
 import { isAppointmentStatus, STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
 import { csvCell, csvMoney } from "../clients/clients.server";
-import type { Db } from "../../utils/db.server";
+import { ReadBatch, type Db } from "../../utils/db.server";
 import {
   AT_RISK_LIMIT,
   atRiskCutoff,
@@ -91,7 +91,8 @@ function sums(row: Record<string, unknown> | undefined): Sums {
  * read once, grouped by date in the order of the (user_id, date, ...) index (no sorting);
  * the figures are then summed from those daily rows.
  */
-async function dailyFigures(
+function dailyFigures(
+  reads: ReadBatch,
   db: Db,
   userId: string,
   ranges: { current: DateRange; previous: DateRange; chart: DateRange },
@@ -105,7 +106,7 @@ async function dailyFigures(
   };
   const total = sql`sum(n) as n, sum(revenue) as revenue, sum(completed) as completed,
     sum(completed_minutes) as completed_minutes, sum(booked_minutes) as booked_minutes`;
-  const rows = await db.all<Record<string, unknown>>(sql`
+  const read = reads.add(db.all<Record<string, unknown>>(sql`
     with daily as materialized (
       select ${appointments.date} as day, count(*) as n, ${revenueSum} as revenue, ${completedCount} as completed,
         coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
@@ -123,13 +124,16 @@ async function dailyFigures(
     union all
     select 'month', substr(day, 1, 7), ${total} from daily
       where day between ${chart.from} and ${chart.to} group by substr(day, 1, 7)
-  `);
-  const of = (kind: string) => rows.filter((r) => r.kind === kind);
-  return {
-    current: sums(of("current")[0]),
-    previous: sums(of("previous")[0]),
-    weekdays: of("weekday").map((r) => ({ dayOfWeek: Number(r.key), count: sums(r).n, revenueCents: sums(r).revenue })),
-    months: new Map(of("month").map((r) => [String(r.key), sums(r).revenue])),
+  `));
+  return () => {
+    const rows = read();
+    const of = (kind: string) => rows.filter((r) => r.kind === kind);
+    return {
+      current: sums(of("current")[0]),
+      previous: sums(of("previous")[0]),
+      weekdays: of("weekday").map((r) => ({ dayOfWeek: Number(r.key), count: sums(r).n, revenueCents: sums(r).revenue })),
+      months: new Map(of("month").map((r) => [String(r.key), sums(r).revenue])),
+    };
   };
 }
 
@@ -139,8 +143,8 @@ async function dailyFigures(
  * completed count, then name. Rows may include clients who spent nothing: the caller keeps
  * the VIPs (isReportVip).
  */
-async function clientFigures(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
-  const rows = await db.all<Record<string, unknown>>(sql`
+function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  const read = reads.add(db.all<Record<string, unknown>>(sql`
     select ranked.client_id as id, ${clients.name} as name, ranked.spent as spent, ranked.completed as completed,
       ranked.clients as clients, ranked.recurring as recurring
     from (
@@ -159,23 +163,28 @@ async function clientFigures(db: Db, userId: string, range: DateRange, filter: R
     where ranked.place <= ${REPORT_VIP_LIMIT}
     order by ranked.spent desc, ranked.completed desc, ${clients.name} asc
     limit ${REPORT_VIP_LIMIT}
-  `);
-  return {
-    clients: Number(rows[0]?.clients ?? 0),
-    recurring: Number(rows[0]?.recurring ?? 0),
-    vip: rows
-      .map((r) => ({ id: String(r.id), name: r.name as string | null, spentCents: Number(r.spent), completed: Number(r.completed) }))
-      .filter((r): r is typeof r & { name: string } => r.name !== null && isReportVip(r.spentCents)),
+  `));
+  return () => {
+    const rows = read();
+    return {
+      clients: Number(rows[0]?.clients ?? 0),
+      recurring: Number(rows[0]?.recurring ?? 0),
+      vip: rows
+        .map((r) => ({ id: String(r.id), name: r.name as string | null, spentCents: Number(r.spent), completed: Number(r.completed) }))
+        .filter((r): r is typeof r & { name: string } => r.name !== null && isReportVip(r.spentCents)),
+    };
   };
 }
 
 /** Distinct clients of a period (for the previous period's figure). */
-async function clientCount(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
-    .from(appointments)
-    .where(inPeriod(userId, range, filter));
-  return row?.n ?? 0;
+function clientCount(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  const read = reads.add(
+    db
+      .select({ n: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
+      .from(appointments)
+      .where(inPeriod(userId, range, filter)),
+  );
+  return () => read()[0]?.n ?? 0;
 }
 
 /** Services by revenue, then by count; a deleted service is grouped by its name. */
@@ -289,45 +298,51 @@ function kpi(value: number | null, previous: number | null): Kpi {
 
 const NO_COMPARISON = "Sem dados para comparar";
 
-/** The statements behind every figure, run together (one round trip's worth of waiting). */
-function queryFigures(db: Db, userId: string, params: ReportParams, range: DateRange, previous: DateRange) {
+/** The statements behind every figure, added to the page's batch; the getter reads them after it ran. */
+function figureReads(reads: ReadBatch, db: Db, userId: string, params: ReportParams, range: DateRange, previous: DateRange) {
   const { filter } = params;
   const months = recentMonths(params.today, params.months);
   const chart = { from: months[0]!.from, to: months.at(-1)!.to };
-  return Promise.all([
-    dailyFigures(db, userId, { current: range, previous, chart }, filter),
-    clientFigures(db, userId, range, filter),
-    clientCount(db, userId, previous, filter),
-    topServicesQuery(db, userId, range, filter),
-    atRiskQuery(db, userId, params.today),
-    db.select().from(workingHours).where(eq(workingHours.userId, userId)),
-    months,
-  ] as const);
+  const daily = dailyFigures(reads, db, userId, { current: range, previous, chart }, filter);
+  const periodClients = clientFigures(reads, db, userId, range, filter);
+  const previousClients = clientCount(reads, db, userId, previous, filter);
+  const top = reads.add(topServicesQuery(db, userId, range, filter));
+  const atRisk = reads.add(atRiskQuery(db, userId, params.today));
+  const hours = reads.add(db.select().from(workingHours).where(eq(workingHours.userId, userId)));
+  return () => [daily(), periodClients(), previousClients(), top(), atRisk(), hours(), months] as const;
 }
 
 export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new Date()) {
   const userId = user.id;
   const today = nowInZone(user.profile.timeZone, now).date;
-  // The figures start at once with the service id as asked (every statement is scoped by the
-  // professional, so someone else's id only finds nothing); if the id turns out not to be one
-  // of the professional's services, they are queried again without it, under a notice.
+  // The figures are read at once with the service id as asked, in the same round trip as the
+  // service list (every statement is scoped by the professional, so someone else's id only finds
+  // nothing); if the id turns out not to be one of the professional's services, they are read
+  // again without it, under a notice.
   const asked = readReportParams(url, today, null);
   const range = asked.period.range;
   const previous = asked.period.previous;
-  const [serviceRows, [any], first] = await Promise.all([
-    serviceChoicesQuery(db, userId),
-    db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1),
-    range && previous ? queryFigures(db, userId, asked, range, previous) : null,
-  ]);
+  const reads = new ReadBatch();
+  const serviceRowsOf = reads.add(serviceChoicesQuery(db, userId));
+  const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1));
+  const firstOf = range && previous ? figureReads(reads, db, userId, asked, range, previous) : null;
+  await reads.run(db);
+  const serviceRows = serviceRowsOf();
+  const [any] = anyOf();
   const params = readReportParams(
     url,
     today,
     serviceRows.map((s) => s.id),
   );
   const base = { params, services: serviceRows, hasAny: !!any };
-  if (!range || !previous || !first) return { ...base, report: null };
-  const figures =
-    params.filter.serviceId === asked.filter.serviceId ? first : await queryFigures(db, userId, params, range, previous);
+  if (!range || !previous || !firstOf) return { ...base, report: null };
+  let figures = firstOf();
+  if (params.filter.serviceId !== asked.filter.serviceId) {
+    const again = new ReadBatch();
+    const secondOf = figureReads(again, db, userId, params, range, previous);
+    await again.run(db);
+    figures = secondOf();
+  }
   const [daily, periodClients, previousClients, top, atRisk, hours, months] = figures;
 
   const { current, previous: before } = daily;
