@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -80,6 +81,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // A page whose route says `handle.hydrate = false` (the customer's booking pages) is complete
+  // as HTML and loads no framework JavaScript (docs/decisions/0621).
+  const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang="pt-BR" id="top">
       <head>
@@ -92,8 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -14,6 +14,9 @@ import { LegalLinks } from "../components/legal-page";
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
 // its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and cancel.
 
+/** The customer's page is complete as HTML: no framework download (docs/decisions/0621). */
+export const handle = { hydrate: false };
+
 export const meta: Route.MetaFunction = () => [
   { title: "Seu agendamento — Agendo" },
   { name: "robots", content: "noindex" },

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
+import type { ReactNode } from "react";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard, createBookingRequest } from "../domain/booking-requests/booking-requests.server";
 import { acceptsRequests, hoursOn, loadPublicPage } from "../domain/booking-requests/public-page.server";
@@ -9,27 +9,22 @@ import { getCache } from "../utils/cache.server";
 import { deliverEmail } from "../utils/email.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
-import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
+import { PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { clientAddress } from "../utils/request-context.server";
 import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {
-  BOOKING_INCOMPLETE,
   INVALID_REQUEST,
   isBotSubmission,
-  isBookingComplete,
-  isNameInputAllowed,
-  isNotesInputAllowed,
-  NAME_INPUT_INVALID,
-  NOTES_INPUT_TOO_LONG,
   NOTES_MAX_LENGTH,
   RATE_LIMIT_MESSAGE,
   validateBookingSubmission,
 } from "../validation/booking";
 import { Avatar } from "../components/avatar";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { useHydrated } from "../components/use-hydrated";
+import { useNonce } from "../utils/nonce";
+import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
 import { LegalLinks } from "../components/legal-page";
 import { brandTheme } from "../domain/brand-colours";
 
@@ -38,6 +33,9 @@ import { brandTheme } from "../domain/brand-colours";
 // (?servico=&data=&horario=); with it, the same forms navigate without full reloads.
 
 export const TAKEN = "Este horário acabou de ser ocupado. Escolha outro horário.";
+
+/** The customer's phone downloads no framework: the page is whole as HTML (docs/decisions/0621). */
+export const handle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [{ title: "Profissional não encontrado — Agendo" }];
@@ -281,16 +279,10 @@ function Steps({ step }: { step: number }) {
 export default function Booking() {
   const page = useLoaderData<typeof loader>();
   const { pro, step } = page;
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // Moving between steps scrolls to the top and announces the new step.
-    heading.current?.focus({ preventScroll: true });
-    window.scrollTo({ top: 0 });
-  }, [step]);
   return (
     <Shell pro={pro}>
       <section className="card mt-4">
-        <h2 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
+        <h2 className="text-xl font-bold">
           {pro.pageTitle}
         </h2>
         {pro.pageDescription ? <p className="mt-1 text-slate-600">{pro.pageDescription}</p> : null}
@@ -313,20 +305,19 @@ export default function Booking() {
       ) : (
         <DetailsStep />
       )}
+      <EnhancementScript />
     </Shell>
   );
 }
 
-/** Continuar is enabled once a choice is made (JavaScript on); without it `required` asks. */
-function useChosen() {
-  const hydrated = useHydrated();
-  const [chosen, setChosen] = useState(false);
-  return { disabled: hydrated && !chosen, onChange: () => setChosen(true) };
+/** The page's few enhancements, written into it (no framework download; see booking.enhance.ts). */
+function EnhancementScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />;
 }
 
 function ServiceStep() {
   const { services, pro } = useLoaderData<typeof loader>();
-  const choice = useChosen();
   if (services.length === 0) {
     return (
       <section className="card mt-4 text-center">
@@ -336,7 +327,7 @@ function ServiceStep() {
     );
   }
   return (
-    <Form method="get" className="mt-4 space-y-3" preventScrollReset onChange={choice.onChange}>
+    <Form method="get" className="mt-4 space-y-3" data-choose>
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold">1. Escolha o serviço</legend>
         {services.map((s, i) => (
@@ -365,7 +356,7 @@ function ServiceStep() {
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={choice.disabled}>
+      <button type="submit" className="btn-primary w-full py-3 text-base">
         Continuar
       </button>
     </Form>
@@ -411,20 +402,16 @@ function Summary() {
 
 function TimeStep() {
   const { service, date, dateRequested, slots, today, maxDate, timeGone } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading";
-  const choice = useChosen();
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">2. Escolha data e horário</h3>
-        <Link to="?" className="btn-link" preventScrollReset>
+        <Link to="?" className="btn-link">
           Voltar
         </Link>
       </div>
       <Summary />
-      <Form method="get" className="flex items-end gap-2" preventScrollReset>
+      <Form method="get" className="flex items-end gap-2">
         <input type="hidden" name="servico" value={service!.id} />
         <div className="flex-1">
           <label htmlFor="data" className="label">
@@ -439,9 +426,7 @@ function TimeStep() {
             max={maxDate}
             defaultValue={date ?? ""}
             className="input"
-            onChange={(e) => {
-              if (e.currentTarget.value) submit(e.currentTarget.form, { preventScrollReset: true, replace: true });
-            }}
+            data-submit-on-change
           />
         </div>
         <button type="submit" className="btn-secondary">
@@ -466,7 +451,7 @@ function TimeStep() {
           <p className="text-sm text-slate-600">Tente selecionar outra data</p>
         </div>
       ) : (
-        <Form method="get" preventScrollReset aria-busy={loading} onChange={choice.onChange}>
+        <Form method="get" data-choose>
           <input type="hidden" name="servico" value={service!.id} />
           <input type="hidden" name="data" value={date} />
           <fieldset>
@@ -483,7 +468,7 @@ function TimeStep() {
               ))}
             </div>
           </fieldset>
-          <button type="submit" className="btn-primary mt-4 w-full py-3 text-base" disabled={choice.disabled}>
+          <button type="submit" className="btn-primary mt-4 w-full py-3 text-base">
             Continuar
           </button>
         </Form>
@@ -492,89 +477,17 @@ function TimeStep() {
   );
 }
 
-/**
- * Step 3's live checks (JavaScript on, docs/product/spec.md §5), from the same rules the server applies:
- * a name edit that is not a name is undone ('Nome inválido'), notes past 500 characters are
- * refused ('Observações muito longas'), the phone is masked, an error clears when its field is
- * edited, and Confirmar waits for a name and a phone ('Dados incompletos para agendamento.').
- */
-type LiveErrors = Partial<Record<"name" | "notes" | "form", string>>;
-
-function nameAndPhone(form: HTMLFormElement | null) {
-  const value = (name: string) => (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
-  return { name: value("name"), phone: value("phone") };
-}
-
-function useLiveChecks(initial: { name?: string; phone?: string } | undefined, serverError: unknown) {
-  const hydrated = useHydrated();
-  const [errors, setErrors] = useState<LiveErrors>({});
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-  const [complete, setComplete] = useState(isBookingComplete(initial ?? {}));
-  const lastName = useRef(initial?.name ?? "");
-  // A new answer from the server shows its error again.
-  useEffect(() => setEdited(new Set()), [serverError]);
-
-  const touch = (field: string, form: HTMLFormElement | null, error?: LiveErrors) => {
-    setEdited((previous) => new Set(previous).add(field));
-    setErrors({ ...error });
-    setComplete(isBookingComplete(nameAndPhone(form)));
-  };
-  return {
-    hydrated,
-    errors,
-    /** The server's error for a field, until that field is edited. */
-    serverShows: (field: string) => !edited.has(field),
-    blocked: hydrated && !complete,
-    onName(e: FormEvent<HTMLInputElement>) {
-      const input = e.currentTarget;
-      if (!isNameInputAllowed(input.value)) {
-        input.value = lastName.current;
-        touch("name", input.form, { name: NAME_INPUT_INVALID });
-        return;
-      }
-      lastName.current = input.value;
-      touch("name", input.form);
-    },
-    onPhone(e: FormEvent<HTMLInputElement>) {
-      e.currentTarget.value = formatPhone(e.currentTarget.value);
-      touch("phone", e.currentTarget.form);
-    },
-    onNotes(e: FormEvent<HTMLTextAreaElement>) {
-      touch("notes", e.currentTarget.form);
-    },
-    onNotesBeforeInput(e: FormEvent<HTMLTextAreaElement>) {
-      const area = e.currentTarget;
-      const typed = (e.nativeEvent as InputEvent).data ?? "";
-      const next = area.value.slice(0, area.selectionStart) + typed + area.value.slice(area.selectionEnd);
-      if (!isNotesInputAllowed(next)) {
-        e.preventDefault();
-        setErrors({ notes: NOTES_INPUT_TOO_LONG });
-      }
-    },
-    onSubmit(e: FormEvent<HTMLFormElement>) {
-      if (!isBookingComplete(nameAndPhone(e.currentTarget))) {
-        e.preventDefault();
-        setErrors({ form: BOOKING_INCOMPLETE });
-      }
-    },
-  };
-}
-
 function DetailsStep() {
   const { service, date, time } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const fields = actionData?.fields;
-  const live = useLiveChecks(fields, actionData);
-  const err = (field: "name" | "phone" | "notes" | "form" | "time") =>
-    (field !== "phone" && field !== "time" ? live.errors[field] : undefined) ??
-    (actionData?.field === field && live.serverShows(field) ? actionData.message : null);
+  // The server's message beside its field (the enhancement script adds the live ones).
+  const err = (field: "name" | "phone" | "notes" | "form" | "time") => (actionData?.field === field ? actionData.message : null);
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">3. Seus dados</h3>
-        <Link to={`?servico=${service!.id}&data=${date}`} className="btn-link" preventScrollReset>
+        <Link to={`?servico=${service!.id}&data=${date}`} className="btn-link">
           Voltar
         </Link>
       </div>
@@ -592,7 +505,7 @@ function DetailsStep() {
           </Link>
         </div>
       ) : null}
-      <Form method="post" className="space-y-4" noValidate onSubmit={live.onSubmit}>
+      <Form method="post" className="space-y-4" noValidate data-live-checks>
         <input type="hidden" name="servico" value={service!.id} />
         <input type="hidden" name="data" value={date!} />
         <input type="hidden" name="horario" value={time!} />
@@ -619,7 +532,6 @@ function DetailsStep() {
             required
             maxLength={100}
             defaultValue={fields?.name}
-            onInput={live.onName}
             className="input"
             aria-invalid={err("name") ? true : undefined}
             aria-describedby={err("name") ? "nome-error" : undefined}
@@ -644,7 +556,6 @@ function DetailsStep() {
             maxLength={PHONE_INPUT_MAX_LENGTH}
             placeholder="(11) 99999-9999"
             defaultValue={fields?.phone}
-            onInput={live.onPhone}
             className="input"
             aria-invalid={err("phone") ? true : undefined}
             aria-describedby={err("phone") ? "telefone-error" : undefined}
@@ -665,8 +576,6 @@ function DetailsStep() {
             rows={3}
             maxLength={NOTES_MAX_LENGTH}
             defaultValue={fields?.notes}
-            onInput={live.onNotes}
-            onBeforeInput={live.onNotesBeforeInput}
             className="input"
             aria-invalid={err("notes") ? true : undefined}
             aria-describedby={err("notes") ? "observacoes-error" : undefined}
@@ -677,8 +586,8 @@ function DetailsStep() {
             </p>
           ) : null}
         </div>
-        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting || live.blocked}>
-          {submitting ? "Confirmando..." : "Confirmar Agendamento"}
+        <button type="submit" className="btn-primary w-full py-3 text-base">
+          Confirmar Agendamento
         </button>
       </Form>
     </section>

@@ -1,6 +1,4 @@
-import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthLayout } from "../components/auth-layout";
@@ -15,7 +13,7 @@ import { hit, LIMITS } from "../utils/rate-limit.server";
 import { requireAnonymous, safeRedirectPath } from "../utils/session.server";
 import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
-import { EMAIL_REQUIRED, loginSchema, resetRequestSchema } from "../validation/auth";
+import { EMAIL_REQUIRED, resetRequestSchema } from "../validation/auth";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Entrar — Agendo" },
@@ -28,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Alert = { title: string; text: string };
-type LoginSubmission = Submission<z.input<typeof loginSchema>, string[], z.output<typeof loginSchema>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
@@ -95,15 +92,11 @@ export default function Login() {
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("intent") !== "reset";
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    onValidate: ({ formData }) =>
-      formData.get("intent") === "reset"
-        ? (parseWithZod(formData, { schema: resetRequestSchema }) as unknown as LoginSubmission)
-        : parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  // Checked on the server only (the same messages, one quick answer away), so the sign-in page
+  // ships no form or validation library (docs/decisions/0621).
+  const reply = navigation.state === "idle" ? actionData?.result : null;
+  const errors = (name: string) => reply?.error?.[name] ?? null;
+  const typed = reply?.initialValue as Record<string, string> | undefined;
   return (
     <AuthLayout
       panelTitle="Sua agenda cheia, sem complicação"
@@ -115,22 +108,28 @@ export default function Login() {
           <p className="mt-1 text-sm text-slate-600">Entre para acessar sua agenda.</p>
         </div>
         {actionData?.alert ? <Alert title={actionData.alert.title} text={actionData.alert.text} /> : null}
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <Field
             label="E-mail"
-            errors={fields.email.errors}
+            errors={errors("email")}
             inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
+              id: "email",
+              name: "email",
+              type: "email",
+              defaultValue: typed?.email,
+              key: typed?.email,
               autoComplete: "email",
               placeholder: "seu@email.com",
             }}
           />
           <PasswordField
             label="Senha"
-            errors={fields.password.errors}
+            errors={errors("password")}
             inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
+              id: "password",
+              name: "password",
+              type: "password",
               autoComplete: "current-password",
             }}
           />

@@ -84,7 +84,7 @@ export function isSuspicious(text: string): boolean {
 }
 
 /** Letters of any language (with their accents), then letters, spaces, apostrophes, hyphens, dots. */
-const NAME_CHARS = /^\p{L}[\p{L}\p{M}'’.\- ]*$/u;
+export const NAME_CHARS = /^\p{L}[\p{L}\p{M}'’.\- ]*$/u;
 
 
 /** The chosen slot is after `now` and on or before today + 6 months, in the professional's zone. */
