@@ -15,9 +15,13 @@ export function requireUser(context: Readonly<RouterContextProvider>): CurrentUs
 }
 
 /** Session required (else /login), then access (else /conta-suspensa). */
-export async function requireWorkspaceUser(db: Db, request: Request): Promise<CurrentUser> {
+export async function requireWorkspaceUser(
+  db: Db,
+  request: Request,
+  defer?: (work: () => Promise<unknown>) => void,
+): Promise<CurrentUser> {
   const sessionId = await readSessionId(request);
-  const user = sessionId ? await loadSessionAccess(db, sessionId) : null;
+  const user = sessionId ? await loadSessionAccess(db, sessionId, new Date(), defer) : null;
   if (!user) throw redirectToLogin(request);
   if (user.access === "denied") throw redirect("/conta-suspensa");
   return user;

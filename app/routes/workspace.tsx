@@ -5,6 +5,7 @@ import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
 import { requireUser, requireWorkspaceUser, userContext } from "./workspace.server";
 import { getDb } from "../utils/db.server";
+import { afterResponse } from "../utils/background.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";
 
@@ -14,7 +15,8 @@ import { brandTheme } from "../domain/brand-colours";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    context.set(userContext, await requireWorkspaceUser(getDb(context), request));
+    // A session due for renewal is renewed after the answer: the page waits for reads only.
+    context.set(userContext, await requireWorkspaceUser(getDb(context), request, (work) => afterResponse(context, work)));
     const canonical = withNewFormParam(request);
     if (canonical) throw redirect(canonical);
     return next();

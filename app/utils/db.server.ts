@@ -19,7 +19,28 @@ export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
  */
 export function openDb(url: string, authToken?: string): Db {
   const client = createClient({ url, authToken: authToken || undefined, timeout: 5000 });
-  return drizzle(client, { schema });
+  return drizzle(writeBatchesFirstLock(client), { schema });
+}
+
+const WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(?:insert|update|delete|replace)\b/i;
+
+/**
+ * A batch that writes takes the write lock when it begins (BEGIN IMMEDIATE), waiting its turn
+ * for up to the client's timeout, instead of upgrading a read transaction halfway, which SQLite
+ * refuses at once with SQLITE_BUSY when another connection wrote meanwhile. Read-only batches
+ * stay deferred, so pages that only read never queue behind writers.
+ */
+function writeBatchesFirstLock(client: Client): Client {
+  const sqlOf = (stmt: unknown) => (typeof stmt === "string" ? stmt : Array.isArray(stmt) ? String(stmt[0]) : String((stmt as { sql: string }).sql));
+  const batch: Client["batch"] = (stmts, mode) =>
+    client.batch(stmts, mode ?? (stmts.some((s) => WRITE.test(sqlOf(s))) ? "write" : "deferred"));
+  return new Proxy(client, {
+    get(target, name, receiver) {
+      if (name === "batch") return batch;
+      const value = Reflect.get(target, name, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 const cache = new Map<string, Db>();

@@ -82,20 +82,25 @@ export function renewSession(db: Db, sessionId: string, now = new Date()) {
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), sql`${sessions.expiresAt} - ${t} < ${lifetime} / 2`));
 }
 
+/** Whether a live session has used up half its lifetime (then it is renewed). */
+export function renewalDue(session: { expiresAt: Date; remember: boolean }, now = new Date()) {
+  const lifetime = session.remember ? REMEMBER_MS : SHORT_MS;
+  return session.expiresAt.getTime() - now.getTime() < lifetime / 2;
+}
+
 export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
   const now = new Date();
-  const [, [row]] = await db.batch([
-    renewSession(db, sessionId, now),
-    db
-      .select({ id: users.id, email: users.email, sessionId: sessions.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-      .limit(1),
-  ]);
-  return row ?? null;
+  const [row] = await db
+    .select({ id: users.id, email: users.email, sessionId: sessions.id, expiresAt: sessions.expiresAt, remember: sessions.remember })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (renewalDue(row, now)) await renewSession(db, sessionId, now);
+  return { id: row.id, email: row.email, sessionId: row.sessionId };
 }
 
 /** Only a path of this site: one leading slash, no backslash, no whitespace or control character. */

@@ -4,7 +4,7 @@ import { and, eq, gt, ne, type SQL } from "drizzle-orm";
 import { linkedAccounts, profiles, sessions, subscriptions, users } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
-import { renewSession, sessionUserId, type SessionUser } from "../../utils/session.server";
+import { renewalDue, renewSession, sessionUserId, type SessionUser } from "../../utils/session.server";
 import { accessReason, type AccessReason } from "./access";
 
 export type CurrentUser = SessionUser & {
@@ -74,23 +74,35 @@ export async function loadAccess(db: Db, user: SessionUser, now = new Date()): P
 }
 
 /**
- * The signed-in professional behind a session id, with profile and access, in one round trip:
- * the session renewed if due, read with its user, profile, subscription and team owner.
- * Null when the session is unknown or expired.
+ * The signed-in professional behind a session id, with profile and access, in one round trip of
+ * reads: the session with its user, profile, subscription and team owner. Null when the session
+ * is unknown or expired. A session past half its lifetime is renewed (sliding expiry) by `defer`,
+ * after the answer when the caller can (the workspace middleware), so reading stays read-only.
  */
-export async function loadSessionAccess(db: Db, sessionId: string, now = new Date()): Promise<CurrentUser | null> {
+export async function loadSessionAccess(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+  defer?: (work: () => Promise<unknown>) => void,
+): Promise<CurrentUser | null> {
   const userId = sessionUserId(sessionId, now);
-  const [, [session], [row], [link]] = await db.batch([
-    renewSession(db, sessionId, now),
+  const [[session], [row], [link]] = await db.batch([
     db
-      .select({ id: users.id, email: users.email, sessionId: sessions.id })
+      .select({ id: users.id, email: users.email, sessionId: sessions.id, expiresAt: sessions.expiresAt, remember: sessions.remember })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now))),
     profileWithSubscription(db, userId),
     teamOwnerWithSubscription(db, userId),
   ]);
-  return session ? withAccess(session, row, link, now) : null;
+  if (!session) return null;
+  if (renewalDue(session, now)) {
+    const renew = async () => renewSession(db, sessionId, now);
+    if (defer) defer(renew);
+    else await renew();
+  }
+  const { expiresAt: _expiresAt, remember: _remember, ...user } = session;
+  return withAccess(user, row, link, now);
 }
 
 /**
