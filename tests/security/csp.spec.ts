@@ -19,28 +19,40 @@ async function watch(page: Page) {
 }
 
 
-async function visit(page: Page, path: string) {
+/**
+ * How a page shows its scripts ran: React Router's client hydrated it, or (the customer's pages,
+ * which ship no framework: docs/decisions/0621) the inline enhancement ran, or there is none.
+ */
+type Runs = "hydrates" | "enhances" | "static";
+
+async function visit(page: Page, path: string, runs: Runs = "hydrates") {
   const res = await page.goto(path, { waitUntil: "networkidle" });
   expect(res?.status(), path).toBeLessThan(500);
-  // Hydrated: React Router's client is running (the scripts were allowed to run).
-  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window && !!document.querySelector("body")), { message: path }).toBe(true);
+  if (runs === "hydrates") {
+    await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window && !!document.querySelector("body")), { message: path }).toBe(true);
+  } else if (runs === "enhances") {
+    // Continuar waits for a choice: only the inline script (allowed by its nonce) disables it.
+    await expect(page.locator("form[data-choose] button[type=submit]").first(), path).toBeDisabled();
+  } else {
+    expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+  }
 }
 
 test("csp: public pages load without a CSP violation", async ({ page }) => {
   test.setTimeout(60_000);
   const pro = await seedPro("Csp");
   const violations = await watch(page);
-  for (const path of [
-    "/",
-    "/login",
-    "/register",
-    "/redefinir-senha?token=x",
-    `/agendamento/${pro.bookingSlug}`,
-    `/agendamento/${pro.bookingSlug}?servico=${pro.ids.service}&data=${pro.date}`,
-    `/agendamento/reserva/${pro.ids.token}`,
-    "/uma-pagina-que-nao-existe/de-verdade",
-  ]) {
-    await visit(page, path);
+  for (const [path, runs] of [
+    ["/", "hydrates"],
+    ["/login", "hydrates"],
+    ["/register", "hydrates"],
+    ["/redefinir-senha?token=x", "hydrates"],
+    [`/agendamento/${pro.bookingSlug}`, "enhances"],
+    [`/agendamento/${pro.bookingSlug}?servico=${pro.ids.service}&data=${pro.date}`, "enhances"],
+    [`/agendamento/reserva/${pro.ids.token}`, "static"],
+    ["/uma-pagina-que-nao-existe/de-verdade", "hydrates"],
+  ] as const) {
+    await visit(page, path, runs);
   }
   // A client-side navigation and a form submission (fetch to .data, toast) stay inside the policy.
   await page.goto("/login");
