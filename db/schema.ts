@@ -300,6 +300,16 @@ export const clients = sqliteTable(
     address: text("address").notNull().default(""),
     birthDate: text("birth_date"),
     notes: text("notes").notNull().default(""),
+    // The client's figures over all their appointments, kept by the database itself (triggers of
+    // migration 0007 on every appointment written): read where a page needs them for many clients
+    // at once (dashboard tips, clients at risk, VIP tiles) instead of summing every appointment.
+    /** Appointments not cancelled. */
+    appointmentCount: integer("appointment_count").notNull().default(0),
+    /** What completed appointments cost, in centavos. */
+    spentCents: integer("spent_cents").notNull().default(0),
+    /** The latest date of an appointment not cancelled (ahead of today when one is booked). */
+    lastAppointmentDate: text("last_appointment_date"),
+    noShowCount: integer("no_show_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -307,6 +317,8 @@ export const clients = sqliteTable(
     uniqueIndex("clients_user_phone_uq").on(t.userId, t.phone),
     index("clients_user_name_idx").on(t.userId, t.name),
     index("clients_user_created_idx").on(t.userId, t.createdAt),
+    index("clients_user_last_appointment_idx").on(t.userId, t.lastAppointmentDate),
+    index("clients_user_spent_idx").on(t.userId, t.spentCents),
   ],
 );
 

@@ -122,6 +122,13 @@ export async function openBenchDb() {
 if (import.meta.url === `file://${process.argv[1]}`) await main();
 
 async function main() {
+  // The server build as `npm start` runs it: React's production build. Its development build,
+  // which an unset NODE_ENV selects when React is first loaded, is several times slower and is
+  // not what anyone is served; `npm run bench` sets NODE_ENV=production before starting.
+  if (process.env.NODE_ENV !== "production") {
+    console.error("Run with NODE_ENV=production (as `npm run bench` does): React's development build would be measured.");
+    process.exit(1);
+  }
   process.env.SESSION_SECRET ??= `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   const { db, user } = await openBenchDb();
   const origin = "http://localhost";

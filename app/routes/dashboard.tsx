@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trialDays: trialDaysLeft(user.subscription, now),
     bookingUrl: user.profile.bookingSlug ? `${appUrl()}/agendamento/${user.profile.bookingSlug}` : null,
     kpis: dashboardKpis(d.totals, d.clientTotals),
-    summary: monthlySummary(d.totals, d.clientStats, d.clock.daysElapsed),
+    summary: monthlySummary(d.totals, d.clientFigures.month, d.clock.daysElapsed),
     monthLabel: new Intl.DateTimeFormat("pt-BR", { month: "long", timeZone: "UTC" }).format(
       new Date(`${d.clock.today}T12:00:00Z`),
     ),
@@ -90,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           today: d.clock.today,
           now,
           clientCount: d.clientTotals.total,
-          clients: d.clientStats,
+          clients: d.clientFigures,
           lastCreatedAt: d.lastCreatedAt,
           current: d.totals.current,
           previous: d.totals.previous,

@@ -560,3 +560,38 @@ describe("CSV export", () => {
     expect(text.split("\r\n").filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe("each client's figures, kept by the database", () => {
+  it("follow every appointment written: created, completed, moved to another client, cancelled, deleted", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const ana = await addClient(db, pro.id, { name: "Ana" });
+    const bia = await addClient(db, pro.id, { name: "Bia" });
+    const figures = async (id: string) => {
+      const [row] = await db
+        .select({ count: clients.appointmentCount, spent: clients.spentCents, last: clients.lastAppointmentDate, noShows: clients.noShowCount })
+        .from(clients)
+        .where(eq(clients.id, id));
+      return row;
+    };
+    expect(await figures(ana.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0 });
+
+    const first = await createAppointment(db, pro.id, { clientId: ana.id, date: "2025-03-10", priceCents: 5000, status: "completed" });
+    const second = await createAppointment(db, pro.id, { clientId: ana.id, date: "2025-04-02", priceCents: 7000, status: "scheduled" });
+    await createAppointment(db, pro.id, { clientId: ana.id, date: "2025-02-01", priceCents: 9000, status: "no_show" });
+    expect(await figures(ana.id)).toEqual({ count: 3, spent: 5000, last: "2025-04-02", noShows: 1 });
+
+    await db.update(appointments).set({ status: "completed" }).where(eq(appointments.id, second.id));
+    expect(await figures(ana.id)).toMatchObject({ spent: 12_000 });
+
+    await db.update(appointments).set({ clientId: bia.id }).where(eq(appointments.id, second.id));
+    expect(await figures(ana.id)).toEqual({ count: 2, spent: 5000, last: "2025-03-10", noShows: 1 });
+    expect(await figures(bia.id)).toEqual({ count: 1, spent: 7000, last: "2025-04-02", noShows: 0 });
+
+    await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, first.id));
+    expect(await figures(ana.id)).toEqual({ count: 1, spent: 0, last: "2025-02-01", noShows: 1 });
+
+    await db.delete(appointments).where(eq(appointments.id, second.id));
+    expect(await figures(bia.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0 });
+  });
+});

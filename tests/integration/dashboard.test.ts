@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { linkedAccounts, users, type AppointmentStatus } from "../../db/schema";
+import { appointments, clients, linkedAccounts, users, type AppointmentStatus } from "../../db/schema";
+import { loadAccess } from "../../app/domain/accounts/access.server";
+import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
+import { clientFigures } from "../../app/domain/metrics/insights";
 import { action, loader } from "../../app/routes/dashboard";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN, statusOf, userContextFor } from "../support/db";
@@ -286,5 +289,53 @@ describe("dashboard flags", () => {
     });
     expect(await statusOf(callAction(action, { context: ctx, request: broken }))).toBe(400);
     expect(await flags(pro.id)).toEqual({ setup: null, guide: null });
+  });
+});
+
+describe("the tips' client figures", () => {
+  it("are what the rule (clientFigures) makes of every client, without a row per client", async () => {
+    const pro = await createProfessional(db);
+    const service = await createService(db, pro.id, { name: "Corte", priceCents: 60_000 });
+    // Spends, visits and last dates that cross every line: VIP (above R$ 1.000,00), at risk
+    // (last visit before 13/02), this month's clients, ties at the third at-risk name.
+    const plan: [name: string, visits: [date: string, status: AppointmentStatus][]][] = [
+      ["Ana", [["2025-01-10", "completed"], ["2025-01-20", "completed"]]], // R$ 1.200, at risk
+      ["Bruno", [["2025-03-02", "completed"], ["2024-12-01", "completed"]]], // R$ 1.200, this month, returning
+      ["Carla", [["2025-01-05", "completed"]]], // R$ 600, at risk
+      ["Davi", [["2025-01-06", "completed"]]], // R$ 600, at risk (ties with Carla and Élio)
+      ["Élio", [["2025-01-07", "completed"]]], // R$ 600, at risk
+      ["Fê", [["2025-03-10", "scheduled"]]], // this month, one visit
+      ["Gui", [["2025-01-01", "cancelled"]]], // cancelled only: never at risk
+      ["Hugo", [["2025-03-20", "confirmed"], ["2025-01-01", "no_show"]]], // booked ahead: not at risk
+    ];
+    for (const [name, visits] of plan) {
+      const clientId = await addClient(pro.id, name, "2024-11-01T12:00:00Z");
+      for (const [date, status] of visits) {
+        await createAppointment(db, pro.id, { clientId, serviceId: service.id, date, status, priceCents: 60_000 });
+      }
+    }
+    const user = await loadAccess(db, { id: pro.id, email: pro.email, sessionId: "x" });
+    const { clientFigures: fromSql } = await loadDashboardData(db, user!, NOW);
+
+    // The rule, applied to every client's stats read the plain way.
+    const stats = await db
+      .select({
+        name: clients.name,
+        spentCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
+        appointments: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end), 0)`.mapWith(Number),
+        lastDate: sql<string | null>`max(case when ${appointments.status} <> 'cancelled' then ${appointments.date} end)`,
+        inMonth: sql<number>`coalesce(max(case when ${appointments.status} <> 'cancelled' and ${appointments.date} between '2025-03-01' and '2025-03-31' then 1 else 0 end), 0)`.mapWith(Number),
+      })
+      .from(appointments)
+      .innerJoin(clients, eq(clients.id, appointments.clientId))
+      .where(eq(appointments.userId, pro.id))
+      .groupBy(appointments.clientId);
+    const expected = clientFigures(stats.map((s) => ({ ...s, inMonth: s.inMonth === 1 })), "2025-03-15");
+    expect(fromSql).toEqual(expected);
+    expect(expected).toEqual({
+      month: { clients: 3, returning: 2 },
+      vip: { count: 2, top: { name: "Ana", spentCents: 120_000 } }, // a tie: by name
+      atRisk: { count: 4, names: ["Ana", "Carla", "Davi"] },
+    });
   });
 });

@@ -5,9 +5,12 @@ import { and, between, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-o
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
+import { atRiskCutoff, INSIGHT_VIP_SPENT_ABOVE_CENTS } from "./metrics";
 import {
+  AT_RISK_NAMES,
+  bestCustomersFirst,
   monthWindows,
-  type ClientStat,
+  type ClientFigures,
   type ClientTotals,
   type DashboardTotals,
   type LifetimeTotals,
@@ -92,23 +95,54 @@ function clientTotalsQuery(db: Db, userId: string, clock: DashboardClock) {
 }
 
 /**
- * One row per client with appointments: completed spend, non-cancelled count, latest
- * non-cancelled date and whether one falls in this calendar month. One GROUP BY over the
- * covering index appointments_user_client_metrics_idx; bounded by the professional's clients.
+ * The figures the tips need of the clients (insights.ts `clientFigures` is the rule), read from
+ * the figures the database keeps on each client (appointment count, completed spend, latest
+ * appointment: migration 0007) instead of summing every appointment, as a handful of rows: the
+ * month's clients and returning ones, the VIPs' count and biggest spenders, the clients at risk
+ * with the best customers first (ties at the edge included: the names are ordered in JS).
  */
-function clientStatsQuery(db: Db, userId: string, clock: DashboardClock) {
-  return db
-    .select({
-      name: clients.name,
-      spentCents: sql<number>`coalesce(sum(case when ${completed} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
-      appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`.mapWith(Number),
-      lastDate: sql<string | null>`max(case when ${notCancelled} then ${appointments.date} end)`,
-      inMonth: sql<number>`coalesce(max(case when ${notCancelled} and ${inRange(clock.month)} then 1 else 0 end), 0)`.mapWith(Number),
-    })
-    .from(appointments)
-    .innerJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
-    .where(and(eq(appointments.userId, userId), isNotNull(appointments.clientId)))
-    .groupBy(appointments.clientId);
+function clientFiguresQuery(db: Db, userId: string, clock: DashboardClock) {
+  const cutoff = atRiskCutoff(clock.today);
+  const vip = INSIGHT_VIP_SPENT_ABOVE_CENTS;
+  const own = sql`${clients.userId} = ${userId}`;
+  return db.all<{ kind: string; name: string | null; a: number; b: number | null }>(sql`
+    select 'month' as kind, null as name, count(*) as a,
+        coalesce(sum(case when ${clients.appointmentCount} > 1 then 1 else 0 end), 0) as b
+      from ${clients}
+      where ${own} and ${clients.id} in (
+        select ${appointments.clientId} from ${appointments}
+        where ${appointments.userId} = ${userId} and ${inRange(clock.month)} and ${notCancelled})
+    union all
+    select 'vip-count', null, count(*), null from ${clients} where ${own} and ${clients.spentCents} > ${vip}
+    union all
+    select 'vip', ${clients.name}, ${clients.spentCents}, null from ${clients}
+      where ${own} and ${clients.spentCents} > ${vip}
+        and ${clients.spentCents} = (select max(${clients.spentCents}) from ${clients} where ${own})
+    union all
+    select 'risk-count', null, count(*), null from ${clients} where ${own} and ${clients.lastAppointmentDate} < ${cutoff}
+    union all
+    select 'risk', ${clients.name}, ${clients.spentCents}, null from ${clients}
+      where ${own} and ${clients.lastAppointmentDate} < ${cutoff} and ${clients.spentCents} >= coalesce(
+        (select ${clients.spentCents} from ${clients} where ${own} and ${clients.lastAppointmentDate} < ${cutoff}
+          order by ${clients.spentCents} desc limit 1 offset ${AT_RISK_NAMES - 1}), 0)
+  `);
+}
+
+function figuresFrom(rows: { kind: string; name: string | null; a: number; b: number | null }[]): ClientFigures {
+  const one = (kind: string) => rows.find((r) => r.kind === kind);
+  const [top] = rows
+    .filter((r) => r.kind === "vip")
+    .map((r) => ({ name: r.name ?? "", spentCents: Number(r.a) }))
+    .sort(bestCustomersFirst);
+  const atRisk = rows
+    .filter((r) => r.kind === "risk")
+    .map((r) => ({ name: r.name ?? "", spentCents: Number(r.a) }))
+    .sort(bestCustomersFirst);
+  return {
+    month: { clients: Number(one("month")?.a ?? 0), returning: Number(one("month")?.b ?? 0) },
+    vip: { count: Number(one("vip-count")?.a ?? 0), top: top ?? null },
+    atRisk: { count: Number(one("risk-count")?.a ?? 0), names: atRisk.slice(0, AT_RISK_NAMES).map((c) => c.name) },
+  };
 }
 
 function lastCreatedQuery(db: Db, userId: string) {
@@ -227,7 +261,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
   const queries = {
     totals: reads.add(totalsQuery(db, user.id, clock)),
     clients: reads.add(clientTotalsQuery(db, user.id, clock)),
-    stats: reads.add(clientStatsQuery(db, user.id, clock)),
+    figures: reads.add(clientFiguresQuery(db, user.id, clock)),
     last: reads.add(lastCreatedQuery(db, user.id)),
     weekdays: reads.add(weekdayRevenueQuery(db, user.id, clock)),
     top: reads.add(topServiceQuery(db, user.id, clock)),
@@ -238,7 +272,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
   return () => dashboardData(clock, now, {
     totalsRows: queries.totals(),
     clientRows: queries.clients(),
-    stats: queries.stats(),
+    figures: queries.figures(),
     last: queries.last(),
     weekdays: queries.weekdays(),
     top: queries.top(),
@@ -261,10 +295,10 @@ type Rows<F extends (...args: never[]) => PromiseLike<unknown>> = Awaited<Return
 function dashboardData(
   clock: DashboardClock,
   now: Date,
-  { totalsRows, clientRows, stats, last, weekdays, top, recent, owner, flags }: {
+  { totalsRows, clientRows, figures, last, weekdays, top, recent, owner, flags }: {
     totalsRows: Rows<typeof totalsQuery>;
     clientRows: Rows<typeof clientTotalsQuery>;
-    stats: Rows<typeof clientStatsQuery>;
+    figures: Rows<typeof clientFiguresQuery>;
     last: Rows<typeof lastCreatedQuery>;
     weekdays: Rows<typeof weekdayRevenueQuery>;
     top: Rows<typeof topServiceQuery>;
@@ -287,20 +321,14 @@ function dashboardData(
     atMonthStart: c?.atMonthStart ?? 0,
     newThisMonth: c?.newThisMonth ?? 0,
   };
-  const clientStats: ClientStat[] = stats.map((s) => ({
-    name: s.name,
-    spentCents: s.spentCents,
-    appointments: s.appointments,
-    lastDate: s.lastDate,
-    inMonth: s.inMonth === 1,
-  }));
+  const clientFigures = figuresFrom(figures);
   const weekdayRevenueCents = Array.from({ length: 7 }, () => 0);
   for (const w of weekdays) if (w.weekday >= 0 && w.weekday <= 6) weekdayRevenueCents[w.weekday] = w.revenueCents;
   return {
     clock,
     totals,
     clientTotals,
-    clientStats,
+    clientFigures,
     lastCreatedAt: last[0]?.createdAt ?? null,
     weekdayRevenueCents,
     topService: top[0] ?? null,

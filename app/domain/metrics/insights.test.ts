@@ -5,6 +5,7 @@ import {
   atRiskInsight,
   bestWeekdayInsight,
   buildInsights,
+  clientFigures,
   dashboardKpis,
   dayLabel,
   monthComparisonInsight,
@@ -25,6 +26,9 @@ import {
 } from "./insights";
 
 const nb = (s: string | undefined) => s?.replaceAll("\u00a0", " ");
+
+/** The figures the tips read, from every client (the rule the dashboard's SQL follows too). */
+const figures = (clients: ClientStat[], today = "2025-03-31") => clientFigures(clients, today);
 
 function client(overrides: Partial<ClientStat> = {}): ClientStat {
   return { name: "Ana", spentCents: 0, appointments: 1, lastDate: "2025-03-10", inMonth: true, ...overrides };
@@ -118,7 +122,7 @@ describe("monthlySummary", () => {
       client({ appointments: 2, inMonth: true }),
       client({ appointments: 5, inMonth: false }), // not this month: not counted
     ];
-    expect(monthlySummary(totals, clients, 3)).toEqual({
+    expect(monthlySummary(totals, figures(clients).month, 3)).toEqual({
       appointments: 9,
       revenueCents: 10_000,
       dailyAverageCents: 3333,
@@ -128,7 +132,7 @@ describe("monthlySummary", () => {
   });
 
   it("no client this month: no percentage", () => {
-    expect(monthlySummary(totals, [client({ inMonth: false })], 1).returningPct).toBeNull();
+    expect(monthlySummary(totals, figures([client({ inMonth: false })]).month, 1).returningPct).toBeNull();
   });
 });
 
@@ -154,20 +158,22 @@ describe("showInsights and showGuide", () => {
 
 describe("VIP tip (total spent above R$ 1.000,00)", () => {
   it("names the client who spent the most above the line", () => {
-    const tip = vipInsight([
-      client({ name: "Bia", spentCents: 120_000 }),
-      client({ name: "Caio", spentCents: 250_000 }),
-      client({ name: "Duda", spentCents: 50_000 }),
-    ]);
+    const tip = vipInsight(
+      figures([
+        client({ name: "Bia", spentCents: 120_000 }),
+        client({ name: "Caio", spentCents: 250_000 }),
+        client({ name: "Duda", spentCents: 50_000 }),
+      ]).vip,
+    );
     expect(tip?.id).toBe("vip");
     expect(nb(tip?.text)).toContain("Caio já gastou R$ 2.500,00");
     expect(tip?.text).toContain("mais 1 cliente VIP");
   });
 
   it("R$ 1.000,00 exactly is not above the line", () => {
-    expect(vipInsight([client({ spentCents: 100_000 })])).toBeNull();
-    expect(vipInsight([client({ spentCents: 100_001 })])).not.toBeNull();
-    expect(vipInsight([])).toBeNull();
+    expect(vipInsight(figures([client({ spentCents: 100_000 })]).vip)).toBeNull();
+    expect(vipInsight(figures([client({ spentCents: 100_001 })]).vip)).not.toBeNull();
+    expect(vipInsight(figures([]).vip)).toBeNull();
   });
 });
 
@@ -176,26 +182,28 @@ describe("at-risk tip (last appointment over 30 days ago)", () => {
 
   it("lists who has not come back, best customers first", () => {
     const tip = atRiskInsight(
-      [
-        client({ name: "Eva", lastDate: "2025-02-28", spentCents: 1_000 }), // 31 days
-        client({ name: "Fábio", lastDate: "2024-12-01", spentCents: 90_000 }),
-        client({ name: "Gil", lastDate: "2025-03-30" }),
-      ],
-      today,
+      figures(
+        [
+          client({ name: "Eva", lastDate: "2025-02-28", spentCents: 1_000 }), // 31 days
+          client({ name: "Fábio", lastDate: "2024-12-01", spentCents: 90_000 }),
+          client({ name: "Gil", lastDate: "2025-03-30" }),
+        ],
+        today,
+      ).atRisk,
     );
     expect(tip?.id).toBe("at-risk");
     expect(tip?.text).toContain("2 clientes não voltam há mais de 30 dias: Fábio e Eva.");
   });
 
   it("30 days exactly, a booking ahead or no visit at all is not at risk", () => {
-    expect(atRiskInsight([client({ lastDate: "2025-03-01" })], today)).toBeNull(); // 30 days
-    expect(atRiskInsight([client({ lastDate: "2025-04-10" })], today)).toBeNull();
-    expect(atRiskInsight([client({ lastDate: null })], today)).toBeNull();
+    expect(atRiskInsight(figures([client({ lastDate: "2025-03-01" })], today).atRisk)).toBeNull(); // 30 days
+    expect(atRiskInsight(figures([client({ lastDate: "2025-04-10" })], today).atRisk)).toBeNull();
+    expect(atRiskInsight(figures([client({ lastDate: null })], today).atRisk)).toBeNull();
   });
 
   it("shows three names and counts the rest", () => {
     const old = ["A", "B", "C", "D", "E"].map((name) => client({ name, lastDate: "2024-01-01" }));
-    expect(atRiskInsight(old, today)?.text).toContain("5 clientes não voltam há mais de 30 dias: A, B e C e mais 2.");
+    expect(atRiskInsight(figures(old, today).atRisk)?.text).toContain("5 clientes não voltam há mais de 30 dias: A, B e C e mais 2.");
   });
 });
 
@@ -261,14 +269,14 @@ describe("best-weekday tip (at least 15% of the month's revenue)", () => {
 
 describe("opportunity tip (5 or more clients and no VIP)", () => {
   it("5 clients, none above R$ 1.000,00", () => {
-    const tip = opportunityInsight(5, [client({ spentCents: 100_000 })]);
+    const tip = opportunityInsight(5, figures([client({ spentCents: 100_000 })]).vip);
     expect(tip?.id).toBe("opportunity");
     expect(tip?.text).toContain("5 clientes");
   });
 
   it("not with fewer than 5 clients, nor once a VIP exists", () => {
-    expect(opportunityInsight(4, [])).toBeNull();
-    expect(opportunityInsight(8, [client({ spentCents: 100_001 })])).toBeNull();
+    expect(opportunityInsight(4, figures([]).vip)).toBeNull();
+    expect(opportunityInsight(8, figures([client({ spentCents: 100_001 })]).vip)).toBeNull();
   });
 });
 
@@ -306,7 +314,7 @@ describe("buildInsights", () => {
     today: "2025-03-15",
     now: new Date("2025-03-15T15:00:00Z"),
     clientCount: 1,
-    clients: [client()],
+    clients: figures([client()], "2025-03-15"),
     lastCreatedAt: new Date("2025-03-15T10:00:00Z"),
     current: ZERO,
     previous: ZERO,
@@ -327,7 +335,7 @@ describe("buildInsights", () => {
       ...base,
       lastCreatedAt: new Date("2025-03-01T10:00:00Z"),
       clientCount: 6,
-      clients: [client({ lastDate: "2025-01-01" })],
+      clients: figures([client({ lastDate: "2025-01-01" })], "2025-03-15"),
       current: period(10_000, 1),
       previous: period(20_000, 1),
       weekdayRevenueCents: [0, 10_000, 0, 0, 0, 0, 0],

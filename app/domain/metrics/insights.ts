@@ -177,19 +177,50 @@ export type MonthlySummary = {
 };
 
 /**
+ * What the dashboard needs to know of its clients, rather than every client: the calendar month's
+ * clients and how many of them have more than one appointment ever, the VIPs (the biggest
+ * spender and how many), and the clients at risk (how many, and the first three by amount
+ * spent, then name). `clientFigures` is the rule; the dashboard's SQL computes the same figures
+ * without sending every client's row (tests/integration/dashboard.test.ts holds them equal).
+ */
+export type ClientFigures = {
+  month: { clients: number; returning: number };
+  vip: { count: number; top: { name: string; spentCents: number } | null };
+  atRisk: { count: number; names: string[] };
+};
+
+/** The figures from every client with an appointment (any status). */
+export function clientFigures(clients: ClientStat[], today: string): ClientFigures {
+  const inMonth = clients.filter((c) => c.inMonth);
+  const vips = clients.filter((c) => isInsightVip(c.spentCents)).sort(bestCustomersFirst);
+  const atRisk = clients.filter((c) => isAtRisk(c.lastDate, today)).sort(bestCustomersFirst);
+  return {
+    month: { clients: inMonth.length, returning: inMonth.filter((c) => c.appointments > 1).length },
+    vip: { count: vips.length, top: vips[0] ? { name: vips[0].name, spentCents: vips[0].spentCents } : null },
+    atRisk: { count: atRisk.length, names: atRisk.slice(0, AT_RISK_NAMES).map((c) => c.name) },
+  };
+}
+
+/** How many at-risk clients the tip names. */
+export const AT_RISK_NAMES = 3;
+
+/** The order clients are named in the tips: the best customers first, then by name. */
+export function bestCustomersFirst(a: { spentCents: number; name: string }, b: { spentCents: number; name: string }) {
+  return b.spentCents - a.spentCents || a.name.localeCompare(b.name, "pt-BR");
+}
+
+/**
  * The summary row: appointments in the calendar month (non-cancelled), revenue month-to-date
  * (completed), daily average = that revenue / days elapsed (today included), and the share of
  * this month's clients who have more than one non-cancelled appointment in total.
  */
-export function monthlySummary(t: DashboardTotals, clients: ClientStat[], daysElapsed: number): MonthlySummary {
-  const inMonth = clients.filter((c) => c.inMonth);
-  const returning = inMonth.filter((c) => c.appointments > 1).length;
+export function monthlySummary(t: DashboardTotals, month: ClientFigures["month"], daysElapsed: number): MonthlySummary {
   return {
     appointments: t.monthAppointments,
     revenueCents: t.current.revenueCents,
     dailyAverageCents: daysElapsed > 0 ? Math.round(t.current.revenueCents / daysElapsed) : 0,
-    returningPct: inMonth.length > 0 ? Math.round((returning / inMonth.length) * 100) : null,
-    monthClients: inMonth.length,
+    returningPct: month.clients > 0 ? Math.round((month.returning / month.clients) * 100) : null,
+    monthClients: month.clients,
   };
 }
 
@@ -225,8 +256,7 @@ export type InsightData = {
   today: string;
   now: Date;
   clientCount: number;
-  /** Every client with at least one appointment (any status). */
-  clients: ClientStat[];
+  clients: ClientFigures;
   /** When the most recently created appointment was created; null when there is none. */
   lastCreatedAt: Date | null;
   current: PeriodTotals;
@@ -236,10 +266,6 @@ export type InsightData = {
   /** The service with the most completed appointments month-to-date. */
   topService: { name: string; sales: number; revenueCents: number } | null;
 };
-
-function isVip(c: ClientStat) {
-  return isInsightVip(c.spentCents);
-}
 
 /** Average ticket of a period: completed revenue / completed appointments; null without any. */
 function ticketOf(p: PeriodTotals): number | null {
@@ -256,11 +282,10 @@ function joinNames(names: string[]) {
 }
 
 /** The client who spent the most, when above R$ 1.000,00. */
-export function vipInsight(clients: ClientStat[]): Insight | null {
-  const vips = clients.filter(isVip).sort((a, b) => b.spentCents - a.spentCents);
-  const top = vips[0];
+export function vipInsight(vip: ClientFigures["vip"]): Insight | null {
+  const { top } = vip;
   if (!top) return null;
-  const others = vips.length - 1;
+  const others = vip.count - 1;
   return {
     id: "vip",
     tone: "positive",
@@ -272,20 +297,16 @@ export function vipInsight(clients: ClientStat[]): Insight | null {
 }
 
 /** Clients whose last appointment was more than 30 days ago (nothing booked since). */
-export function atRiskInsight(clients: ClientStat[], today: string): Insight | null {
-  const atRisk = clients
-    .filter((c) => isAtRisk(c.lastDate, today))
-    .sort((a, b) => b.spentCents - a.spentCents || a.name.localeCompare(b.name, "pt-BR"));
-  if (atRisk.length === 0) return null;
-  const names = atRisk.slice(0, 3).map((c) => c.name);
-  const rest = atRisk.length - names.length;
+export function atRiskInsight(atRisk: ClientFigures["atRisk"]): Insight | null {
+  if (atRisk.count === 0) return null;
+  const rest = atRisk.count - atRisk.names.length;
   return {
     id: "at-risk",
     tone: "alert",
     title: "Clientes em risco",
     text:
-      `${plural(atRisk.length, "cliente não volta", "clientes não voltam")} há mais de ${AT_RISK_AFTER_DAYS} dias: ` +
-      `${joinNames(names)}${rest > 0 ? ` e mais ${rest}` : ""}. Que tal mandar uma mensagem convidando para um retorno?`,
+      `${plural(atRisk.count, "cliente não volta", "clientes não voltam")} há mais de ${AT_RISK_AFTER_DAYS} dias: ` +
+      `${joinNames(atRisk.names)}${rest > 0 ? ` e mais ${rest}` : ""}. Que tal mandar uma mensagem convidando para um retorno?`,
   };
 }
 
@@ -347,8 +368,8 @@ export function bestWeekdayInsight(weekdayRevenueCents: number[]): Insight | nul
 }
 
 /** Five or more clients and not one VIP yet. */
-export function opportunityInsight(clientCount: number, clients: ClientStat[]): Insight | null {
-  if (clientCount < OPPORTUNITY_MIN_CLIENTS || clients.some(isVip)) return null;
+export function opportunityInsight(clientCount: number, vip: ClientFigures["vip"]): Insight | null {
+  if (clientCount < OPPORTUNITY_MIN_CLIENTS || vip.count > 0) return null;
   return {
     id: "opportunity",
     tone: "info",
@@ -417,12 +438,12 @@ export function buildInsights(d: InsightData): Insight[] {
   const tips = [
     noActivityInsight(d.lastCreatedAt, d.now),
     ticketInsight(d.current, d.previous),
-    atRiskInsight(d.clients, d.today),
+    atRiskInsight(d.clients.atRisk),
     monthComparisonInsight(d.current, d.previous),
-    vipInsight(d.clients),
+    vipInsight(d.clients.vip),
     topServiceInsight(d.topService),
     bestWeekdayInsight(d.weekdayRevenueCents),
-    opportunityInsight(d.clientCount, d.clients),
+    opportunityInsight(d.clientCount, d.clients.vip),
   ].filter((t): t is Insight => t !== null);
   return tips.length > 0 ? tips : [ALL_GOOD_INSIGHT];
 }

@@ -3,7 +3,7 @@
 // The definitions of the figures live in app/domain/metrics/metrics.ts (pure, unit-tested); the sums
 // and counts they need come from here. docs/product/decisions.md: revenue, ticket and VIP count completed
 // appointments only; appointment counts leave cancelled ones out.
-import { and, asc, between, desc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../../db/schema";
 import { isAppointmentStatus, STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
@@ -140,36 +140,38 @@ function dailyFigures(
 /**
  * The period's clients in one statement: how many there are, how many are recurring (more
  * than one appointment in the period) and the top 4 by amount spent (completed), ties by
- * completed count, then name. Rows may include clients who spent nothing: the caller keeps
+ * completed count, then name (four rows at most, never one per client). Rows may include clients who spent nothing: the caller keeps
  * the VIPs (isReportVip).
  */
 function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  // One pass groups the period by client; the totals and the top four are read from that.
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    select ranked.client_id as id, ${clients.name} as name, ranked.spent as spent, ranked.completed as completed,
-      ranked.clients as clients, ranked.recurring as recurring
-    from (
-      select client_id, spent, completed,
-        count(*) over () as clients,
-        sum(case when n > ${RECURRING_MORE_THAN} then 1 else 0 end) over () as recurring,
-        rank() over (order by spent desc, completed desc) as place
-      from (
-        select ${appointments.clientId} as client_id, count(*) as n, ${revenueSum} as spent, ${completedCount} as completed
-        from ${appointments}
-        where ${and(inPeriod(userId, range, filter), isNotNull(appointments.clientId))}
-        group by ${appointments.clientId}
-      )
-    ) as ranked
-    left join ${clients} on ${clients.id} = ranked.client_id and ${clients.userId} = ${userId}
-    where ranked.place <= ${REPORT_VIP_LIMIT}
-    order by ranked.spent desc, ranked.completed desc, ${clients.name} asc
-    limit ${REPORT_VIP_LIMIT}
+    with per_client as materialized (
+      select ${appointments.clientId} as client_id, count(*) as n, ${revenueSum} as spent, ${completedCount} as completed
+      from ${appointments}
+      where ${and(inPeriod(userId, range, filter), isNotNull(appointments.clientId))}
+      group by ${appointments.clientId}
+    )
+    select 'totals' as kind, null as id, null as name, null as spent, null as completed,
+      count(*) as clients, coalesce(sum(case when n > ${RECURRING_MORE_THAN} then 1 else 0 end), 0) as recurring
+    from per_client
+    union all
+    select * from (
+      select 'top', per_client.client_id, ${clients.name}, per_client.spent, per_client.completed, null, null
+      from per_client
+      left join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
+      order by per_client.spent desc, per_client.completed desc, ${clients.name} asc
+      limit ${REPORT_VIP_LIMIT}
+    )
   `));
   return () => {
     const rows = read();
+    const totals = rows.find((r) => r.kind === "totals");
     return {
-      clients: Number(rows[0]?.clients ?? 0),
-      recurring: Number(rows[0]?.recurring ?? 0),
+      clients: Number(totals?.clients ?? 0),
+      recurring: Number(totals?.recurring ?? 0),
       vip: rows
+        .filter((r) => r.kind === "top")
         .map((r) => ({ id: String(r.id), name: r.name as string | null, spentCents: Number(r.spent), completed: Number(r.completed) }))
         .filter((r): r is typeof r & { name: string } => r.name !== null && isReportVip(r.spentCents)),
     };
@@ -208,29 +210,17 @@ function topServicesQuery(db: Db, userId: string, range: DateRange, filter: Repo
  * Not narrowed by the filters: being at risk is a state of the client, not of a period.
  */
 function atRiskQuery(db: Db, userId: string, today: string) {
-  const last = db
-    .select({
-      clientId: appointments.clientId,
-      lastDate: sql<string>`max(${appointments.date})`.as("last_date"),
-    })
-    .from(appointments)
-    .where(
-      and(eq(appointments.userId, userId), ne(appointments.status, "cancelled"), isNotNull(appointments.clientId)),
-    )
-    .groupBy(appointments.clientId)
-    .having(sql`max(${appointments.date}) < ${atRiskCutoff(today)}`)
-    .as("last");
   return db
     .select({
       id: clients.id,
       name: clients.name,
       phone: clients.phone,
-      lastDate: last.lastDate,
+      lastDate: sql<string>`${clients.lastAppointmentDate}`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
-    .from(last)
-    .innerJoin(clients, and(eq(clients.id, last.clientId), eq(clients.userId, userId)))
-    .orderBy(asc(last.lastDate), asc(clients.name))
+    .from(clients)
+    .where(and(eq(clients.userId, userId), lt(clients.lastAppointmentDate, atRiskCutoff(today))))
+    .orderBy(asc(clients.lastAppointmentDate), asc(clients.name))
     .limit(AT_RISK_LIMIT);
 }
 
