@@ -17,12 +17,15 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext);
+  // A page that allows its inline script by hash (the booking page, whose HTML may be kept and
+  // served again) carries no nonce at all: none is ever shared between two visitors.
+  const byHash = /'sha256-/.test(responseHeaders.get("Content-Security-Policy") ?? "");
+  const nonce = byHash ? undefined : loadContext.get(nonceContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
   const body = await renderToReadableStream(
-    <NonceProvider value={nonce}>
+    <NonceProvider value={nonce ?? ""}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
     {
@@ -53,4 +56,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 // For the server entries (server/node.ts, workers/app.ts): they reach these through the build, so
 // the context keys are the very objects the app's modules read.
 export { prepareRequest } from "./utils/request-body.server";
+export { answerWithKeptFirstStep, keptFirstStepFor } from "./routes/booking.cache.server";
 export { STATIC_FILE_HEADERS } from "./utils/security.server";

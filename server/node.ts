@@ -5,7 +5,9 @@
 //
 // Usage: node server/node.ts [build/node/server/index.js]   (PORT, HOST; `npm start` runs it)
 // Plain Node 24 runs it as is (type stripping): it imports packages only, no project .ts file.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import compression from "compression";
@@ -19,7 +21,44 @@ type AppEntry = {
     connection: { socketAddress: string | null },
   ): Promise<{ request: Request; context: RouterContextProvider }>;
   STATIC_FILE_HEADERS: Readonly<Record<string, string>>;
+  answerWithKeptFirstStep(
+    request: Request,
+    context: RouterContextProvider,
+    handle: (request: Request, context: RouterContextProvider) => Promise<Response>,
+  ): Promise<Response>;
+  keptFirstStepFor(method?: string, url?: string, cookie?: string): Promise<Kept | null>;
 };
+
+type Kept = { status: number; headers: [string, string][]; body: string };
+
+/** A kept answer's bytes, plain and gzipped once (the same object comes back while it is kept). */
+const bytesOf = new WeakMap<Kept, { plain: Buffer; gzip: Buffer }>();
+
+/**
+ * The booking link's first step while it is kept (docs/decisions/0620): written straight to the
+ * socket, before Express and before any Request object, as a static file would be.
+ */
+async function answerKept(entry: AppEntry, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const kept = await entry.keptFirstStepFor(req.method, req.url, req.headers.cookie);
+  if (!kept) return false;
+  let bytes = bytesOf.get(kept);
+  if (!bytes) {
+    const plain = Buffer.from(kept.body);
+    bytes = { plain, gzip: gzipSync(plain) };
+    bytesOf.set(kept, bytes);
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const body = gzip ? bytes.gzip : bytes.plain;
+  res.statusCode = kept.status;
+  for (const [name, value] of kept.headers) {
+    if (name !== "content-length" && name !== "content-encoding") res.setHeader(name, value);
+  }
+  res.setHeader("Vary", "Accept-Encoding");
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+  return true;
+}
 
 export async function createApp(buildPath: string) {
   const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
@@ -41,19 +80,27 @@ export async function createApp(buildPath: string) {
     "/{*splat}",
     createRequestListener(async (incoming: Request, client: ClientAddress) => {
       const { request, context } = await entry.prepareRequest(incoming, { socketAddress: client.address });
-      return handle(request, context);
+      return entry.answerWithKeptFirstStep(request, context, handle);
     }),
   );
-  return app;
+  return createServer(async (req, res) => {
+    try {
+      if (await answerKept(entry, req, res)) return;
+    } catch (error) {
+      console.error("[first-step cache]", error);
+    }
+    app(req, res);
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   process.env.NODE_ENV = "production";
-  const app = await createApp(process.argv[2] ?? "build/node/server/index.js");
+  const server = await createApp(process.argv[2] ?? "build/node/server/index.js");
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST;
   const onListen = () => console.log(`Agendo on http://localhost:${port}`);
-  const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+  if (host) server.listen(port, host, onListen);
+  else server.listen(port, onListen);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => server.close(() => process.exit(0)));
   }

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "react-router";
+import { answerWithKeptFirstStep } from "../app/routes/booking.cache.server";
 import { prepareRequest } from "../app/utils/request-body.server";
 
 // Cloudflare Workers entry. Vars and secrets reach the app through process.env
@@ -13,6 +14,7 @@ export default {
   async fetch(request: Request, _env: unknown, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<Response> {
     // Work after the answer (an e-mail's delivery, a cache write) is kept alive by waitUntil.
     const prepared = await prepareRequest(request, { socketAddress: null }, { waitUntil: (p) => ctx.waitUntil(p) });
-    return requestHandler(prepared.request, prepared.context);
+    // The booking link's first step may be answered as kept (docs/decisions/0620).
+    return answerWithKeptFirstStep(prepared.request, prepared.context, requestHandler);
   },
 };

@@ -23,7 +23,8 @@ import {
 } from "../validation/booking";
 import { Avatar } from "../components/avatar";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { useNonce } from "../utils/nonce";
+import { contentSecurityPolicy, scriptHash } from "../utils/security.server";
+import { firstStepSlug, firstStepVersionContext } from "./booking.cache.server";
 import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
 import { LegalLinks } from "../components/legal-page";
 import { brandTheme } from "../domain/brand-colours";
@@ -96,6 +97,7 @@ async function loadPage(
   return {
     profile,
     email: found.email,
+    version: found.version,
     withinLimits: read.withinLimits,
     services,
     pro: {
@@ -130,11 +132,18 @@ async function loadPage(
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { profile: _profile, email: _email, withinLimits: _limits, ...page } = await loadPage(context, request, params, new URL(request.url));
-  // No shared cache keeps this page: the professional's data is cached by the server itself,
-  // per page version (docs/decisions/0620), and slots are read live. Browsers ask again each time.
-  return data(page, { headers: { "Cache-Control": "no-cache" } });
+  const { profile: _profile, email: _email, withinLimits: _limits, version, ...page } = await loadPage(context, request, params, new URL(request.url));
+  // A first step any visitor gets alike is kept by the server entry under this version.
+  if (page.step === 1 && firstStepSlug(request)) context.set(firstStepVersionContext, version);
+  // No shared cache keeps this page: the server keeps the professional's data (and the first
+  // step) itself, per page version (docs/decisions/0620), and slots are read live. Its one inline
+  // script is allowed by hash, so the same HTML can go to every visitor.
+  return data(page, {
+    headers: { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(await BOOKING_SCRIPT_HASH) },
+  });
 }
+
+const BOOKING_SCRIPT_HASH = scriptHash(BOOKING_PAGE_SCRIPT);
 
 /** The loader's caching, for its GET; the root middleware makes every POST's answer `no-store`. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -310,10 +319,9 @@ export default function Booking() {
   );
 }
 
-/** The page's few enhancements, written into it (no framework download; see booking.enhance.ts). */
+/** The page's few enhancements, written into it (no framework download; see booking.enhance.ts), allowed by hash. */
 function EnhancementScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />;
+  return <script dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />;
 }
 
 function ServiceStep() {

@@ -87,23 +87,36 @@ export const STATIC_FILE_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
 
+/** The policy of every page: scripts of this site, and inline ones only with the request's nonce. */
+export function contentSecurityPolicy(scripts: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** The hash source of an inline script, for a page whose answer may be kept and served again. */
+export async function scriptHash(script: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
+
+/**
+ * Every answer's security headers. The policy allows inline scripts by this request's nonce,
+ * unless the route set a policy of its own (the booking page allows its one inline script by
+ * hash, so its HTML can be served again to another visitor without sharing a nonce).
+ */
 export function securityHeaders(headers: Headers, nonce: string, production: boolean) {
-  if (production) {
-    headers.set(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "object-src 'none'",
-      ].join("; "),
-    );
+  if (production && !headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`));
   }
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
 }

@@ -9,6 +9,7 @@ import { loader as statusLoader } from "../../app/routes/booking-status";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { VERSION_TRUSTED_MS } from "../../app/domain/booking-requests/public-page.server";
 import { cacheContext, memoryCache } from "../../app/utils/cache.server";
+import { answerWithKeptFirstStep } from "../../app/routes/booking.cache.server";
 import { callAction, callLoader } from "../support/routes";
 import { contextFor, countingTrips, createTestDb } from "../support/db";
 import { createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -154,5 +155,55 @@ describe("customer status page", () => {
     const page = await callLoader(statusLoader, { context: s.context(), path: `/agendamento/reserva/${token}`, params: { token } });
     expect(page.data.customerName).toBe("Ana Souza");
     expect(s.trips.count).toBe(1);
+  });
+});
+
+describe("the booking link's first step, kept whole", () => {
+  it("is rendered once, then answered as kept while its version is trusted, for anonymous visitors only", async () => {
+    const s = await salon();
+    const cache = memoryCache();
+    let rendered = 0;
+    const handle = async (request: Request, context: ReturnType<typeof contextFor>) => {
+      rendered++;
+      context.set(cacheContext, cache);
+      const page = await callLoader(bookLoader, { context, request, params: { slug: s.slug } });
+      return new Response(`<p>${page.data.services.map((x) => `${x.name} ${x.priceCents}`).join()}</p>`, {
+        headers: { "Content-Type": "text/html", "Content-Security-Policy": "script-src 'sha256-x'" },
+      });
+    };
+    const answer = async (path: string, cookie?: string) => {
+      const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      const response = await answerWithKeptFirstStep(request, contextFor(s.db), handle, cache);
+      return response.text();
+    };
+    const first = await answer(`/agendamento/${s.slug}`);
+    expect(first).toBe("<p>Corte 5000</p>");
+    expect(await answer(`/agendamento/${s.slug}`)).toBe(first);
+    expect(rendered).toBe(1);
+    // Someone's own answer is never kept nor served from what was kept.
+    await answer(`/agendamento/${s.slug}`, "__toast=abc");
+    await answer(`/agendamento/${s.slug}`, "__session=abc");
+    await answer(`/agendamento/${s.slug}?servico=${s.service.id}`);
+    expect(rendered).toBe(4);
+    expect(await answer(`/agendamento/${s.slug}`)).toBe(first);
+    expect(rendered).toBe(4);
+  });
+
+  it("a change shows once the version is checked again", async () => {
+    const s = await salon();
+    const cache = memoryCache();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date());
+    const handle = async (request: Request, context: ReturnType<typeof contextFor>) => {
+      context.set(cacheContext, cache);
+      const page = await callLoader(bookLoader, { context, request, params: { slug: s.slug } });
+      return new Response(String(page.data.services[0]?.priceCents));
+    };
+    const answer = async () =>
+      (await answerWithKeptFirstStep(new Request(`http://localhost/agendamento/${s.slug}`), contextFor(s.db), handle, cache)).text();
+    expect(await answer()).toBe("5000");
+    await s.base.update(services).set({ priceCents: 8000 }).where(eq(services.id, s.service.id));
+    vi.setSystemTime(new Date(Date.now() + VERSION_TRUSTED_MS + 1));
+    expect(await answer()).toBe("8000");
   });
 });

@@ -1,8 +1,9 @@
 // The Content-Security-Policy is one the app satisfies: key pages load and hydrate in Chromium
 // (JavaScript on) without a single CSP violation.
+import { createHash } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
 import { signIn } from "../e2e/fixtures";
-import { seedPro } from "./support";
+import { BASE, seedPro } from "./support";
 
 async function watch(page: Page) {
   const violations: string[] = [];
@@ -98,4 +99,21 @@ test("csp: no page triggers an eval violation (zod's JIT probe)", async ({ page 
   const violations = await watch(page);
   await visit(page, "/login");
   expect(violations).toEqual([]);
+});
+
+test("csp: the booking link's first step allows its one inline script by hash and carries no nonce, so its kept HTML is the same for everyone", async ({ playwright }) => {
+  const pro = await seedPro("CspHash");
+  const api = await playwright.request.newContext({ baseURL: BASE });
+  const first = await api.get(`/agendamento/${pro.bookingSlug}`);
+  const second = await api.get(`/agendamento/${pro.bookingSlug}`);
+  const html = await first.text();
+  expect(html).not.toContain("nonce");
+  expect(await second.text()).toBe(html);
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(script, "the enhancement script").toBeTruthy();
+  const hash = createHash("sha256").update(script!).digest("base64");
+  const policy = first.headers()["content-security-policy"] ?? "";
+  expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
+  expect(policy).not.toContain("nonce");
+  await api.dispose();
 });

@@ -291,3 +291,9 @@ export async function loadPublicPage(
   if (page) await remember(page);
   return { page, ...fromLive(rows) };
 }
+
+/** The page version checked less than VERSION_TRUSTED_MS ago for this booking link, else null. */
+export async function trustedVersion(cache: JsonCache, slugOrId: string, now = Date.now()): Promise<number | null> {
+  const known = await cache.get<Known>(knownKey(slugOrId));
+  return known && now - known.checkedAt < VERSION_TRUSTED_MS ? known.version : null;
+}
