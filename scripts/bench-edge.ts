@@ -69,6 +69,9 @@ async function main() {
   await waitFor(`${proxy}/__trips`, 30_000);
 
   process.env.SESSION_SECRET = secret;
+  // The counting proxy's own first request (Node's fetch setting up) is not the Worker's: made
+  // here, before the Worker starts.
+  await openDb(proxy, token).$client.execute("select 1");
   const db = openDb(hrana, token);
   const seed = await seedEdgeProfessional(db, origin);
   // Each cold first step needs a page nobody opened: one per run, delay and warm-up.

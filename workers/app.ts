@@ -1,14 +1,16 @@
-import { createRequestHandler } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { answerWithKeptFirstStep } from "../app/routes/booking.cache.server";
 import { prepareRequest } from "../app/utils/request-body.server";
 
 // Cloudflare Workers entry. Vars and secrets reach the app through process.env
 // (nodejs_compat), so the app code is the same as on Node. There is no socket address here:
 // the client's address is Cloudflare's CF-Connecting-IP (TRUST_PROXY defaults to `cloudflare`).
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+// Imported, not loaded on first use: the app's modules are evaluated when the Worker starts (which
+// Cloudflare does ahead of the first request, during the TLS handshake), not while the first
+// customer waits (docs/decisions/0622).
+const build = serverBuild as unknown as ServerBuild;
+const requestHandler = createRequestHandler(build, import.meta.env.MODE);
 
 export default {
   async fetch(request: Request, _env: unknown, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<Response> {

@@ -139,11 +139,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // step) itself, per page version (docs/decisions/0620), and slots are read live. Its one inline
   // script is allowed by hash, so the same HTML can go to every visitor.
   return data(page, {
-    headers: { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(await BOOKING_SCRIPT_HASH) },
+    headers: { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(await bookingScriptHash()) },
   });
 }
 
-const BOOKING_SCRIPT_HASH = scriptHash(BOOKING_PAGE_SCRIPT);
+/** Computed on first use (Workers allow no crypto at a module's top level). */
+let scriptHashOnce: Promise<string> | undefined;
+const bookingScriptHash = () => (scriptHashOnce ??= scriptHash(BOOKING_PAGE_SCRIPT));
 
 /** The loader's caching, for its GET; the root middleware makes every POST's answer `no-store`. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

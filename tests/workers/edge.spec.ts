@@ -1,7 +1,9 @@
 // What the Worker does with a request before the app sees it, and what Workers Assets send.
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
+import { services } from "../../db/schema";
 import { WORKER_URL } from "./env";
+import { createPro, httpDb } from "./fixtures";
 
 test("a chunked form body over 1 MB is refused with 413 on Workers too", async () => {
   const url = new URL(`${WORKER_URL}/login`);
@@ -28,4 +30,27 @@ test("static files come with the security headers of public/_headers", async ({ 
   expect(favicon.headers()["x-content-type-options"]).toBe("nosniff");
   expect(favicon.headers()["x-frame-options"]).toBe("DENY");
   expect(favicon.headers()["content-security-policy"]).toContain("default-src 'none'");
+});
+
+test("the booking link's first step: kept whole in the Cache API, no nonce, its script allowed by hash and running", async ({ page, request }) => {
+  const pro = await createPro(`Studio Borda ${crypto.randomUUID().slice(0, 6)}`);
+  await httpDb().insert(services).values({ userId: pro.id, name: "Corte", priceCents: 5000, durationMinutes: 30 });
+  const first = await request.get(`/agendamento/${pro.bookingSlug}`);
+  const second = await request.get(`/agendamento/${pro.bookingSlug}`);
+  const html = await first.text();
+  expect(html).toContain("Corte");
+  expect(html).not.toContain("nonce");
+  expect(await second.text()).toBe(html);
+  expect(first.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/);
+
+  // With JavaScript the page's one inline script runs (the policy allows it): Continuar waits for a choice.
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy|Refused to execute/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.goto(`/agendamento/${pro.bookingSlug}`);
+  await expect(page.getByRole("button", { name: "Continuar" })).toBeDisabled();
+  await page.getByText("Corte", { exact: true }).click();
+  await expect(page.getByRole("button", { name: "Continuar" })).toBeEnabled();
+  expect(violations).toEqual([]);
 });
