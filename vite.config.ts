@@ -17,6 +17,8 @@ export default defineConfig(async ({ command }) => {
   return {
     plugins,
     resolve: { tsconfigPaths: true },
+    // Names this build in what it keeps in caches that outlive a deploy (the Cache API).
+    define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(process.env.AGENDO_BUILD_ID ?? Date.now().toString(36)) },
     build: {
       target: "es2022",
       rolldownOptions: {

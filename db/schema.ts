@@ -126,6 +126,10 @@ export const storedImages = sqliteTable(
 
 // ---------------------------------------------------------------- profile and plan
 
+/** How far ahead customers may book: weeks (s) or months (m). */
+export const BOOKING_WINDOWS = ["1s", "2s", "1m", "2m", "3m", "6m"] as const;
+export type BookingWindow = (typeof BOOKING_WINDOWS)[number];
+
 export const profiles = sqliteTable(
   "profiles",
   {
@@ -158,6 +162,15 @@ export const profiles = sqliteTable(
     pixKey: text("pix_key").notNull().default(""),
     pixCity: text("pix_city").notNull().default(""),
     pixName: text("pix_name").notNull().default(""),
+    // The booking page's rules for customers (the professional's own bookings ignore them).
+    /** No customer booking starts sooner than this after now ('Antecedência mínima'). */
+    minNoticeMinutes: integer("min_notice_minutes").notNull().default(60),
+    /** How far ahead customers may book ('Agendar com até': a week to six months ahead). */
+    bookingWindow: text("booking_window", { enum: BOOKING_WINDOWS }).notNull().default("6m"),
+    /** A request not answered expires after this many hours, or at its start time if sooner. */
+    requestExpiryHours: integer("request_expiry_hours").notNull().default(24),
+    /** A customer may cancel or move their time until this long before it starts. */
+    customerChangeCutoffMinutes: integer("customer_change_cutoff_minutes").notNull().default(120),
     /**
      * Bumped by the database itself (triggers of migration 0005) on every change the public
      * booking page shows: this profile, its services and hours, its plan, its team. The page's
@@ -259,6 +272,8 @@ export const services = sqliteTable(
     isActive: bool("is_active").notNull().default(true),
     requiresDeposit: bool("requires_deposit").notNull().default(false),
     depositCents: integer("deposit_cents").notNull().default(0),
+    /** 'Intervalo após': minutes after the service that nobody can book (cleaning, setting up). */
+    bufferMinutes: integer("buffer_minutes").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -345,6 +360,8 @@ export const appointments = sqliteTable(
     date: text("date").notNull(), // yyyy-MM-dd in the professional's zone
     startMinute: integer("start_minute").notNull(), // minutes after local midnight
     durationMinutes: integer("duration_minutes").notNull().default(60),
+    /** The service's 'Intervalo após' when booked: the time after it stays taken. */
+    bufferMinutes: integer("buffer_minutes").notNull().default(0),
     priceCents: integer("price_cents").notNull().default(0),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
     notes: text("notes").notNull().default(""),
@@ -353,11 +370,16 @@ export const appointments = sqliteTable(
       .notNull()
       .default("dashboard"),
     bookingRequestId: text("booking_request_id"),
+    /** The regular's series this appointment belongs to ('Agendamento recorrente'). */
+    seriesId: text("series_id").references(() => appointmentSeries.id, { onDelete: "set null" }),
+    /** When the customer moved it to this time from their status page. */
+    rescheduledByCustomerAt: instant("rescheduled_by_customer_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("appointments_user_date_idx").on(t.userId, t.date, t.startMinute),
+    index("appointments_user_series_idx").on(t.userId, t.seriesId, t.date),
     // Covers the per-client metrics (count, total spent, last visit) without touching rows.
     index("appointments_user_client_metrics_idx").on(
       t.userId,
@@ -387,6 +409,9 @@ export const BOOKING_REQUEST_STATUSES = [
   "accepted",
   "declined",
   "cancelled",
+  /** Not answered in time: its slot is free again (the scheduled job marks it; until then a
+   * pending request past `expires_at` already holds nothing). */
+  "expired",
 ] as const;
 
 export const bookingRequests = sqliteTable(
@@ -403,8 +428,13 @@ export const bookingRequests = sqliteTable(
     date: text("date").notNull(),
     startMinute: integer("start_minute").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
+    bufferMinutes: integer("buffer_minutes").notNull().default(0),
     priceCents: integer("price_cents").notNull().default(0),
     status: text("status", { enum: BOOKING_REQUEST_STATUSES }).notNull().default("pending"),
+    /** A pending request holds its time until then: 24 hours after it was made, or its start. */
+    expiresAt: instant("expires_at"),
+    /** When the customer moved it to this time from their status page. */
+    rescheduledByCustomerAt: instant("rescheduled_by_customer_at"),
     notes: text("notes"),
     appointmentId: text("appointment_id").references(() => appointments.id, {
       onDelete: "set null",
@@ -430,6 +460,51 @@ export const bookingRequestTokens = sqliteTable("booking_request_tokens", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * 'Folgas e bloqueios': a closed day or range of days (`closed`, the whole day), a blocked time
+ * range on one day (`blocked`), or extra hours on a date the professional does not normally
+ * work (`open`). Dates are yyyy-MM-dd in the professional's zone, both ends included; minutes
+ * after local midnight, end excluded.
+ */
+export const SCHEDULE_EXCEPTION_KINDS = ["closed", "blocked", "open"] as const;
+export type ScheduleExceptionKind = (typeof SCHEDULE_EXCEPTION_KINDS)[number];
+
+export const scheduleExceptions = sqliteTable(
+  "schedule_exceptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SCHEDULE_EXCEPTION_KINDS }).notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    startMinute: integer("start_minute"),
+    endMinute: integer("end_minute"),
+    /** 'Motivo': shown on the booking page only when `showReason` (e.g. 'Feriado'). */
+    reason: text("reason").notNull().default(""),
+    showReason: bool("show_reason").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("schedule_exceptions_user_dates_idx").on(t.userId, t.startDate, t.endDate)],
+);
+
+/** A regular's appointments made together ('Agendamento recorrente': every 1 to 4 weeks). */
+export const appointmentSeries = sqliteTable(
+  "appointment_series",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    intervalWeeks: integer("interval_weeks").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("appointment_series_user_idx").on(t.userId)],
+);
 
 // ---------------------------------------------------------------- relations
 

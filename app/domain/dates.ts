@@ -115,8 +115,13 @@ export function dayOfWeek(date: string): number {
 
 /** The last date that may be booked: today + 6 months (31/08 -> 28/02 or 29/02). */
 export function maxBookingDate(today: string): string {
-  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  const end = shiftMonth(year, month, BOOKING_WINDOW_MONTHS);
+  return addMonths(today, BOOKING_WINDOW_MONTHS);
+}
+
+/** The same day `months` later, or that month's last day (31/08 + 6 months -> 28/02 or 29/02). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const end = shiftMonth(year, month, months);
   return ymd(end.year, end.month, Math.min(day, daysInMonth(end.year, end.month)));
 }
 

@@ -174,7 +174,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
 // ---------------------------------------------------------------- form
 
 type Editing = typeof appointments.$inferSelect;
-type ServiceChoice = { id: string; name: string; durationMinutes: number; priceCents: number; isActive: boolean };
+type ServiceChoice = { id: string; name: string; durationMinutes: number; bufferMinutes: number; priceCents: number; isActive: boolean };
 
 export type FormValues = { clientId: string; serviceId: string; date: string; time: string; notes: string };
 
@@ -190,6 +190,7 @@ async function formChoices(db: Db, userId: string, editing: Editing | null) {
         id: services.id,
         name: services.name,
         durationMinutes: services.durationMinutes,
+        bufferMinutes: services.bufferMinutes,
         priceCents: services.priceCents,
         isActive: services.isActive,
       })
@@ -222,10 +223,12 @@ async function timeChoices(
   const { editing } = args;
   const sameService = editing?.serviceId === service.id;
   const duration = sameService && editing ? editing.durationMinutes : service.durationMinutes;
+  const buffer = sameService && editing ? editing.bufferMinutes : service.bufferMinutes;
   const free = await getFreeSlots(db, {
     userId: user.id,
     date: args.date,
     durationMinutes: duration,
+    bufferMinutes: buffer,
     timeZone: user.profile.timeZone,
     stepMinutes: user.profile.slotStepMinutes,
     now: args.now,
@@ -344,7 +347,12 @@ export async function saveAppointment(
   const copied =
     editing?.serviceId === service.id
       ? {}
-      : { serviceName: service.name, durationMinutes: service.durationMinutes, priceCents: service.priceCents };
+      : {
+          serviceName: service.name,
+          durationMinutes: service.durationMinutes,
+          bufferMinutes: service.bufferMinutes,
+          priceCents: service.priceCents,
+        };
 
   const saved = editing
     ? await updateAppointmentIfFree(
@@ -362,6 +370,7 @@ export async function saveAppointment(
           serviceId: service.id,
           serviceName: service.name,
           durationMinutes: service.durationMinutes,
+          bufferMinutes: service.bufferMinutes,
           priceCents: service.priceCents,
           notes: input.notes ?? "",
           status: "scheduled",

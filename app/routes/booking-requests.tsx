@@ -196,7 +196,7 @@ export default function BookingRequests() {
                   <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
                 </span>
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">
-                  {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", pending: "Pendente" }[r.status]}
+                  {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", pending: "Pendente", expired: "Expirada sem resposta" }[r.status]}
                 </span>
               </li>
             ))}

@@ -29,6 +29,7 @@ const STATUS = {
   accepted: { label: "Confirmado", style: "bg-emerald-100 text-emerald-900" },
   declined: { label: "Recusado", style: "bg-red-100 text-red-900" },
   cancelled: { label: "Cancelado", style: "bg-slate-200 text-slate-800" },
+  expired: { label: "Expirado", style: "bg-slate-200 text-slate-800" },
 } as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {

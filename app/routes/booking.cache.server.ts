@@ -42,7 +42,8 @@ export async function keptFirstStepFor(
   return version === null ? null : ((await cache.get<Kept>(key(slug, version))) ?? null);
 }
 
-const key = (slug: string, version: number) => `first-step:${slug}:v${version}`;
+/** The kept HTML is the build's own: a deploy never serves what an older build rendered. */
+const key = (slug: string, version: number) => `first-step:${import.meta.env.VITE_BUILD_ID}:${slug}:v${version}`;
 
 /** The kept answer for this request, when its page version was checked moments ago. */
 export async function keptFirstStep(request: Request, cache: JsonCache): Promise<Response | null> {

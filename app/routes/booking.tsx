@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard, createBookingRequest } from "../domain/booking-requests/booking-requests.server";
 import { acceptsRequests, hoursOn, loadPublicPage } from "../domain/booking-requests/public-page.server";
-import { computeSlots } from "../domain/availability/slots";
+import { computeSlots, dayPlan, lastBookableDate } from "../domain/availability/slots";
 import { afterResponse } from "../utils/background.server";
 import { getCache } from "../utils/cache.server";
 import { deliverEmail } from "../utils/email.server";
@@ -11,7 +11,7 @@ import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { clientAddress } from "../utils/request-context.server";
-import { formatDate, isIsoDate, isTime, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { formatDate, isIsoDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {
@@ -74,20 +74,26 @@ async function loadPage(
   const accepting = acceptsRequests(found, now);
   const services = accepting ? found.services : [];
   const today = nowInZone(profile.timeZone, now).date;
-  const maxDate = maxBookingDate(today);
+  const maxDate = lastBookableDate(today, profile.bookingWindow);
 
   const service = services.find((s) => s.id === url.searchParams.get("servico")) ?? null;
   const date = service && wantsDay && dateParam >= today && dateParam <= maxDate ? dateParam : null;
+  // A date closed all day ('Folgas e bloqueios') says so, with its reason when it is public.
+  const closed = date ? dayPlan(hoursOn(found, date), read.exceptions).closed : null;
   const free =
     service && date
       ? computeSlots({
           date,
           durationMinutes: service.durationMinutes,
+          bufferMinutes: service.bufferMinutes,
           stepMinutes: profile.slotStepMinutes,
           hours: hoursOn(found, date),
+          exceptions: read.exceptions,
           busy: read.busy,
           now,
           timeZone: profile.timeZone,
+          noticeMinutes: profile.minNoticeMinutes,
+          maxDate,
         })
       : [];
   const slots = free.map(minutesToTime);
@@ -126,6 +132,7 @@ async function loadPage(
     slots,
     time,
     timeGone: !!(date && timeParam && !time),
+    closed,
     today,
     maxDate,
   };
@@ -194,7 +201,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       startMinute,
       notes: checked.value.notes || null,
     },
-    { autoConfirm: profile.autoConfirm, notify: page.email, now },
+    { autoConfirm: profile.autoConfirm, notify: page.email, timeZone: profile.timeZone, expiryHours: profile.requestExpiryHours, now },
   );
   if (created === "limited") return fail("form", RATE_LIMIT_MESSAGE, 429);
   if (created === "taken") return fail("time", TAKEN, 409);
@@ -411,7 +418,7 @@ function Summary() {
 }
 
 function TimeStep() {
-  const { service, date, dateRequested, slots, today, maxDate, timeGone } = useLoaderData<typeof loader>();
+  const { service, date, dateRequested, slots, today, maxDate, timeGone, closed } = useLoaderData<typeof loader>();
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -455,6 +462,11 @@ function TimeStep() {
       ) : null}
       {!date ? (
         <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">Selecione uma data primeiro</p>
+      ) : closed ? (
+        <div className="rounded-lg bg-slate-50 p-4 text-center" data-testid="closed-day">
+          <p className="font-medium">Fechado neste dia{closed.reason ? ` (${closed.reason})` : ""}</p>
+          <p className="text-sm text-slate-600">Tente selecionar outra data</p>
+        </div>
       ) : slots.length === 0 ? (
         <div className="rounded-lg bg-slate-50 p-4 text-center">
           <p className="font-medium">Nenhum horário disponível para esta data</p>

@@ -8,6 +8,7 @@ const row = (over: Partial<ServiceRow>): ServiceRow => ({
   description: "",
   priceCents: 0,
   durationMinutes: 30,
+  bufferMinutes: 0,
   color: "#4F46E5",
   isActive: true,
   requiresDeposit: false,

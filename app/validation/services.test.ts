@@ -27,11 +27,20 @@ describe("serviceSchema (docs/product/spec.md §5, service form)", () => {
       description: "Com lavagem",
       priceCents: 5000,
       durationMinutes: 45,
+      bufferMinutes: 0,
       categoryId: CAT,
       color: "#4F46E5",
       requiresDeposit: false,
       depositCents: 0,
     });
+  });
+
+  it("takes 'Intervalo após' in whole minutes, 0 to 120", () => {
+    const ok = service({ ...valid, intervalo: "10" });
+    expect(ok.status === "success" && ok.value.bufferMinutes).toBe(10);
+    for (const bad of ["-5", "121", "7.5", "abc"]) {
+      expect(errorsOf(service({ ...valid, intervalo: bad })).intervalo, bad).toEqual(["Intervalo deve ser de 0 a 120 minutos"]);
+    }
   });
 
   it("accepts '50.00' like '50,00' and a price of zero", () => {

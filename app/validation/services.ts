@@ -14,6 +14,7 @@ export const SERVICE_MESSAGES = {
   durationMax: "Duração deve ser no máximo 720 minutos (12 horas)",
   category: "Selecione uma categoria",
   color: "Cor inválida: use o formato #RRGGBB",
+  buffer: "Intervalo deve ser de 0 a 120 minutos",
   deposit: "Informe o valor do sinal",
   depositOverPrice: "O sinal não pode ser maior que o preço",
 } as const;
@@ -29,6 +30,8 @@ export const CATEGORY_MESSAGES = {
 export const DEFAULT_SERVICE_COLOR = "#4F46E5";
 export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_DURATION_MINUTES = 720;
+/** 'Intervalo após': at most two hours of cleaning or setting up after a service. */
+export const MAX_BUFFER_MINUTES = 120;
 
 const M = SERVICE_MESSAGES;
 
@@ -75,6 +78,18 @@ export function serviceSchema(categoryIds: readonly string[]) {
             .int(M.durationInteger)
             .max(MAX_DURATION_MINUTES, M.durationMax),
         ),
+      intervalo: z
+        .string()
+        .trim()
+        .optional()
+        .transform((text, ctx) => {
+          const minutes = Number((text || "0").replace(",", "."));
+          if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BUFFER_MINUTES) {
+            ctx.addIssue({ code: "custom", message: M.buffer });
+            return z.NEVER;
+          }
+          return minutes;
+        }),
       categoria: z
         .string({ error: M.category })
         .refine((id) => categoryIds.includes(id), M.category),
@@ -108,6 +123,7 @@ export function serviceSchema(categoryIds: readonly string[]) {
         description: v.descricao,
         priceCents: v.preco,
         durationMinutes: v.duracao,
+        bufferMinutes: v.intervalo,
         categoryId: v.categoria,
         color: v.cor,
         requiresDeposit: v.exigeSinal,

@@ -1,8 +1,9 @@
 import { copyFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appointments, bookingRequests, workingHours } from "../../db/schema";
+import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../db/schema";
 import {
+  bookingRequestClaim,
   getFreeSlots,
   insertAppointmentIfFree,
   insertBookingRequestIfFree,
@@ -275,5 +276,60 @@ describe("updateAppointmentIfFree", () => {
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await db.select().from(appointments).where(eq(appointments.date, DATE))).toHaveLength(1);
+  });
+});
+
+describe("the week in the chair: days off, blocks, extra hours, buffers, expiry, walk-ins", () => {
+  const exception = (over: Partial<typeof scheduleExceptions.$inferInsert>) =>
+    db.insert(scheduleExceptions).values({ userId: pro.id, kind: "blocked", startDate: DATE, endDate: DATE, ...over });
+
+  it("a closed day, or a range of days covering it, offers nothing and refuses every claim", async () => {
+    await exception({ kind: "closed", startDate: "2025-03-10", endDate: "2025-03-12", reason: "Férias" });
+    expect(await free()).toEqual([]);
+    expect(await insertBookingRequestIfFree(db, request(), args)).toBe(false);
+    expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(false);
+  });
+
+  it("a blocked range vanishes from the grid; a customer's claim made as it is saved still loses", async () => {
+    await exception({ startMinute: 12 * 60, endMinute: 14 * 60 });
+    const times = await free();
+    expect(times).not.toContain("13:00");
+    expect(times).not.toContain("13:30");
+    expect(times).toContain("14:00");
+    // The claim itself checks the block (a block saved between the page's read and the POST).
+    const claim = bookingRequestClaim(db, { ...request({ startMinute: 13 * 60, durationMinutes: 30 }), id: crypto.randomUUID() }, undefined, NOW);
+    expect((await claim).rowsAffected).toBe(0);
+  });
+
+  it("extra hours open a Sunday", async () => {
+    const sunday = "2025-03-16";
+    expect(await getFreeSlots(db, { userId: pro.id, date: sunday, durationMinutes: 30, ...args })).toEqual([]);
+    await exception({ kind: "open", startDate: sunday, endDate: sunday, startMinute: 9 * 60, endMinute: 10 * 60 });
+    expect((await getFreeSlots(db, { userId: pro.id, date: sunday, durationMinutes: 30, ...args })).map(minutesToTime)).toEqual(["09:00", "09:30"]);
+  });
+
+  it("a 10-minute buffer pushes the next free time, in the grid and in the claim", async () => {
+    await addAppointment({ startMinute: 9 * 60, durationMinutes: 30, bufferMinutes: 10 });
+    const times = await getFreeSlots(db, { userId: pro.id, date: DATE, durationMinutes: 30, ...args, stepMinutes: 10 }).then((s) => s.map(minutesToTime));
+    expect(times).not.toContain("09:30");
+    expect(times).toContain("09:40");
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 9 * 60 + 30, durationMinutes: 30 }), { ...args, stepMinutes: 10 })).toBe(false);
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 9 * 60 + 40, durationMinutes: 30 }), { ...args, stepMinutes: 10 })).toBe(true);
+  });
+
+  it("a request not answered in time holds nothing", async () => {
+    await addRequest({ startMinute: 10 * 60, durationMinutes: 60, expiresAt: new Date(NOW.getTime() - 1000) });
+    expect(await free()).toContain("10:00");
+    expect(await insertBookingRequestIfFree(db, request({ customerPhone: "11977776666" }), args)).toBe(true);
+  });
+
+  it("'Encaixe': the professional books outside working hours after confirming, but never over another appointment", async () => {
+    const evening = appointment({ startMinute: 20 * 60, durationMinutes: 30 });
+    expect(await insertAppointmentIfFree(db, evening, args)).toBe(false);
+    expect(await insertAppointmentIfFree(db, evening, { ...args, walkIn: true })).toBe(true);
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 20 * 60 + 15, durationMinutes: 30 }), { ...args, walkIn: true })).toBe(false);
+    // Inside a block too.
+    await exception({ startMinute: 15 * 60, endMinute: 16 * 60 });
+    expect(await insertAppointmentIfFree(db, appointment({ startMinute: 15 * 60, durationMinutes: 30 }), { ...args, walkIn: true })).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { formatMoneyInput } from "../../domain/money";
-import { DEFAULT_SERVICE_COLOR, MAX_DURATION_MINUTES, serviceSchema } from "../../validation/services";
+import { DEFAULT_SERVICE_COLOR, MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, serviceSchema } from "../../validation/services";
 import { Alert, Field, FieldError } from "../forms";
 import type { CategoryView, ServiceView } from "./types";
 
@@ -39,6 +39,7 @@ export function ServiceForm({
           descricao: service.description,
           preco: formatMoneyInput(service.priceCents),
           duracao: String(service.durationMinutes),
+          intervalo: String(service.bufferMinutes),
           categoria: service.categoryId ?? "",
           cor: service.color,
           exigeSinal: service.requiresDeposit ? "on" : undefined,
@@ -47,6 +48,7 @@ export function ServiceForm({
       : {
           preco: "0,00",
           duracao: "30",
+          intervalo: "0",
           cor: DEFAULT_SERVICE_COLOR,
           categoria: categories.length === 1 ? categories[0]!.id : "",
         },
@@ -107,6 +109,18 @@ export function ServiceForm({
           }}
         />
       </div>
+      <Field
+        label="Intervalo após (min)"
+        errors={fields.intervalo.errors}
+        hint="Tempo depois do serviço que ninguém pode agendar (limpeza, preparo). 0 para nenhum."
+        inputProps={{
+          ...getInputProps(fields.intervalo, { type: "number" }),
+          inputMode: "numeric",
+          min: 0,
+          max: MAX_BUFFER_MINUTES,
+          step: 5,
+        }}
+      />
       <div>
         <label htmlFor={fields.categoria.id} className="label">
           Categoria *

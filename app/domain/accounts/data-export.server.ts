@@ -54,7 +54,7 @@ function toJson<T>(table: Table<T>) {
 }
 
 const DAY_NAMES = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"];
-const REQUEST_STATUS = { pending: "Pendente", accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada" } as const;
+const REQUEST_STATUS = { pending: "Pendente", accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada", expired: "Expirada" } as const;
 const SUBSCRIPTION_STATUS = {
   trial: "Período grátis",
   active: "Ativa",

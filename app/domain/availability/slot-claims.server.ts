@@ -1,11 +1,20 @@
 // Availability against the database, and the atomic claims of a time slot.
-import { and, asc, eq, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, workingHours } from "../../../db/schema";
+import { and, asc, eq, gt, gte, isNull, lt, lte, ne, notExists, or, sql, type Column, type SQL } from "drizzle-orm";
+import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots, type BusyInterval, type DayHours } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayOfWeek } from "../dates";
 
-type ClaimArgs = { timeZone: string; stepMinutes: number; now?: Date };
+type ClaimArgs = {
+  timeZone: string;
+  stepMinutes: number;
+  now?: Date;
+  /**
+   * 'Encaixe': the professional books outside working hours, in a break or a block, having
+   * confirmed it. Overlapping another appointment or a request stays refused.
+   */
+  walkIn?: boolean;
+};
 
 /** The professional's saved week, ordered Sunday (0) to Saturday (6); missing days are closed. */
 export async function getWorkingHours(db: Db, userId: string) {
@@ -16,8 +25,9 @@ export async function getWorkingHours(db: Db, userId: string) {
     .orderBy(asc(workingHours.dayOfWeek));
 }
 
-async function dayHours(db: Db, userId: string, date: string): Promise<DayHours | null> {
-  const [row] = await db
+/** The weekday's hours of a date. */
+function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
+  return db
     .select({
       isActive: workingHours.isActive,
       startTime: workingHours.startTime,
@@ -27,50 +37,78 @@ async function dayHours(db: Db, userId: string, date: string): Promise<DayHours 
     })
     .from(workingHours)
     .where(and(eq(workingHours.userId, userId), eq(workingHours.dayOfWeek, dayOfWeek(date))));
-  return row ?? null;
+}
+
+/** The date's own 'Folgas e bloqueios' rows (a range of dates counts on each of its days). */
+export function dayExceptionsQuery(db: Db, userId: string | SQL, date: string) {
+  return db
+    .select({
+      kind: scheduleExceptions.kind,
+      startMinute: scheduleExceptions.startMinute,
+      endMinute: scheduleExceptions.endMinute,
+      reason: scheduleExceptions.reason,
+      showReason: scheduleExceptions.showReason,
+    })
+    .from(scheduleExceptions)
+    .where(and(eq(scheduleExceptions.userId, userId), lte(scheduleExceptions.startDate, date), gte(scheduleExceptions.endDate, date)));
+}
+
+/** A pending request still holds its time (not answered and not expired). */
+export function stillHeld(now: Date) {
+  return and(eq(bookingRequests.status, "pending"), or(isNull(bookingRequests.expiresAt), gt(bookingRequests.expiresAt, now)))!;
 }
 
 /**
- * Busy time of a day: appointments not cancelled and pending booking requests.
- * The exclusions let an appointment move within its own time, and a request be accepted.
+ * Busy time of a day: appointments not cancelled and pending booking requests still held, each
+ * with its buffer. The exclusions let an appointment move within its own time, and a request be
+ * accepted.
  */
-async function busyIntervals(
+export function busyQueries(
   db: Db,
-  args: { userId: string; date: string; excludeAppointmentId?: string; excludeBookingRequestId?: string },
-): Promise<BusyInterval[]> {
-  const busy = { startMinute: appointments.startMinute, durationMinutes: appointments.durationMinutes };
-  const taken = await db
-    .select(busy)
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.userId, args.userId),
-        eq(appointments.date, args.date),
-        ne(appointments.status, "cancelled"),
-        args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
+  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string; excludeBookingRequestId?: string },
+) {
+  return [
+    db
+      .select({
+        startMinute: appointments.startMinute,
+        durationMinutes: appointments.durationMinutes,
+        bufferMinutes: appointments.bufferMinutes,
+      })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.userId, args.userId),
+          eq(appointments.date, args.date),
+          ne(appointments.status, "cancelled"),
+          args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
+        ),
       ),
-    );
-  const held = await db
-    .select({ startMinute: bookingRequests.startMinute, durationMinutes: bookingRequests.durationMinutes })
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.professionalId, args.userId),
-        eq(bookingRequests.date, args.date),
-        eq(bookingRequests.status, "pending"),
-        args.excludeBookingRequestId ? ne(bookingRequests.id, args.excludeBookingRequestId) : undefined,
+    db
+      .select({
+        startMinute: bookingRequests.startMinute,
+        durationMinutes: bookingRequests.durationMinutes,
+        bufferMinutes: bookingRequests.bufferMinutes,
+      })
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.professionalId, args.userId),
+          eq(bookingRequests.date, args.date),
+          stillHeld(args.now),
+          args.excludeBookingRequestId ? ne(bookingRequests.id, args.excludeBookingRequestId) : undefined,
+        ),
       ),
-    );
-  return [...taken, ...held];
+  ] as const;
 }
 
-/** Free start minutes of a date for a service of the given duration (see computeSlots). */
+/** Free start minutes of a date for a service (see computeSlots), in one round trip. */
 export async function getFreeSlots(
   db: Db,
   args: {
     userId: string;
     date: string;
     durationMinutes: number;
+    bufferMinutes?: number;
     timeZone: string;
     stepMinutes: number;
     now?: Date;
@@ -78,14 +116,21 @@ export async function getFreeSlots(
     excludeBookingRequestId?: string;
   },
 ): Promise<number[]> {
-  const [hours, busy] = await Promise.all([dayHours(db, args.userId, args.date), busyIntervals(db, args)]);
+  const now = args.now ?? new Date();
+  const [hours, exceptions, taken, held] = await db.batch([
+    dayHoursQuery(db, args.userId, args.date),
+    dayExceptionsQuery(db, args.userId, args.date),
+    ...busyQueries(db, { ...args, now }),
+  ]);
   return computeSlots({
     date: args.date,
     durationMinutes: args.durationMinutes,
+    bufferMinutes: args.bufferMinutes,
     stepMinutes: args.stepMinutes,
-    hours,
-    busy,
-    now: args.now ?? new Date(),
+    hours: hours[0] ?? null,
+    exceptions,
+    busy: [...taken, ...held],
+    now,
     timeZone: args.timeZone,
   });
 }
@@ -95,40 +140,73 @@ type Slot = {
   date: string;
   startMinute: number;
   durationMinutes: number;
+  bufferMinutes?: number;
   excludeAppointmentId?: string;
   excludeBookingRequestId?: string;
 };
 
+/** The end of what a row occupies: its duration, then its buffer. */
+const occupiedEnd = (start: SQL | Column, duration: SQL | Column, buffer: SQL | Column) => sql`${start} + ${duration} + ${buffer}`;
+
 /**
- * The condition "no appointment (not cancelled) overlaps [start, start+duration) on that date",
+ * The condition "no appointment (not cancelled) overlaps the slot" (each side's buffer counted),
  * evaluated by the database inside the writing statement itself.
  */
 export function noAppointmentOverlaps(db: Db, args: Slot) {
-  const end = args.startMinute + args.durationMinutes;
+  const end = args.startMinute + args.durationMinutes + (args.bufferMinutes ?? 0);
   return notExists(
     db
-    .select({ one: sql`1` })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.userId, args.userId),
-        eq(appointments.date, args.date),
-        ne(appointments.status, "cancelled"),
-        args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
-        lt(appointments.startMinute, end),
-        sql`${appointments.startMinute} + ${appointments.durationMinutes} > ${args.startMinute}`,
+      .select({ one: sql`1` })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.userId, args.userId),
+          eq(appointments.date, args.date),
+          ne(appointments.status, "cancelled"),
+          args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
+          lt(appointments.startMinute, end),
+          sql`${occupiedEnd(appointments.startMinute, appointments.durationMinutes, appointments.bufferMinutes)} > ${args.startMinute}`,
+        ),
       ),
-    ),
   );
 }
 
 /**
- * The condition "nothing overlaps [start, start+duration) on that date" (appointments and pending
- * requests), evaluated by the database inside the writing statement itself, so two racing claims
- * cannot both succeed.
+ * The condition "no block or closed day covers the slot's service time", evaluated inside the
+ * writing statement, so a block saved meanwhile refuses a customer's claim. (The professional's
+ * own 'Encaixe' skips it after confirming.)
  */
-function nothingOverlaps(db: Db, args: Slot) {
+export function noBlockCovers(db: Db, args: Slot) {
   const end = args.startMinute + args.durationMinutes;
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(scheduleExceptions)
+      .where(
+        and(
+          eq(scheduleExceptions.userId, args.userId),
+          lte(scheduleExceptions.startDate, args.date),
+          gte(scheduleExceptions.endDate, args.date),
+          or(
+            and(eq(scheduleExceptions.kind, "closed"), isNull(scheduleExceptions.startMinute)),
+            and(
+              ne(scheduleExceptions.kind, "open"),
+              lt(scheduleExceptions.startMinute, end),
+              gt(scheduleExceptions.endMinute, args.startMinute),
+            ),
+          ),
+        ),
+      ),
+  );
+}
+
+/**
+ * The condition "nothing overlaps the slot on that date" (appointments and pending requests still
+ * held, buffers counted), evaluated by the database inside the writing statement itself, so two
+ * racing claims cannot both succeed.
+ */
+function nothingOverlaps(db: Db, args: Slot, now: Date) {
+  const end = args.startMinute + args.durationMinutes + (args.bufferMinutes ?? 0);
   const overlappingRequests = db
     .select({ one: sql`1` })
     .from(bookingRequests)
@@ -136,10 +214,10 @@ function nothingOverlaps(db: Db, args: Slot) {
       and(
         eq(bookingRequests.professionalId, args.userId),
         eq(bookingRequests.date, args.date),
-        eq(bookingRequests.status, "pending"),
+        stillHeld(now),
         args.excludeBookingRequestId ? ne(bookingRequests.id, args.excludeBookingRequestId) : undefined,
         lt(bookingRequests.startMinute, end),
-        sql`${bookingRequests.startMinute} + ${bookingRequests.durationMinutes} > ${args.startMinute}`,
+        sql`${occupiedEnd(bookingRequests.startMinute, bookingRequests.durationMinutes, bookingRequests.bufferMinutes)} > ${args.startMinute}`,
       ),
     );
   return and(noAppointmentOverlaps(db, args), notExists(overlappingRequests))!;
@@ -155,10 +233,10 @@ function validSlotShape(date: unknown, startMinute: unknown, durationMinutes: un
 }
 
 /**
- * Creates the appointment only if its time is offered (working hours, break, not past, within
- * 6 months, step grid) and nothing overlaps at insert time; false means nothing was written.
- * An appointment made from a booking request (values.bookingRequestId) is not blocked by that
- * same pending request.
+ * Creates the appointment only if its time is offered (working hours and the date's own blocks,
+ * not past, within 6 months, step grid; all waived for a confirmed 'Encaixe') and nothing
+ * overlaps at insert time, buffers counted; false means nothing was written. An appointment
+ * made from a booking request (values.bookingRequestId) is not blocked by that same request.
  */
 export async function insertAppointmentIfFree(
   db: Db,
@@ -168,16 +246,21 @@ export async function insertAppointmentIfFree(
   const durationMinutes = values.durationMinutes ?? 60;
   if (!validSlotShape(values.date, values.startMinute, durationMinutes)) return false;
   if (values.status === "cancelled") return false;
+  const now = args.now ?? new Date();
   const slot = {
     userId: values.userId,
     date: values.date,
     startMinute: values.startMinute,
     durationMinutes,
+    bufferMinutes: values.bufferMinutes ?? 0,
     excludeBookingRequestId: values.bookingRequestId ?? undefined,
   };
-  const free = await getFreeSlots(db, { ...slot, ...args });
-  if (!free.includes(values.startMinute)) return false;
-  const result = await insertIf(db, appointments, { ...values, durationMinutes }, nothingOverlaps(db, slot));
+  if (!args.walkIn) {
+    const free = await getFreeSlots(db, { ...slot, ...args, now });
+    if (!free.includes(values.startMinute)) return false;
+  }
+  const guard = args.walkIn ? nothingOverlaps(db, slot, now) : and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot));
+  const result = await insertIf(db, appointments, { ...values, durationMinutes }, guard);
   return result.rowsAffected === 1;
 }
 
@@ -208,6 +291,7 @@ export async function updateAppointmentIfFree(
     next.date !== current.date ||
     next.startMinute !== current.startMinute ||
     next.durationMinutes !== current.durationMinutes ||
+    next.bufferMinutes !== current.bufferMinutes ||
     current.status === "cancelled";
   const claims = next.status !== "cancelled" && moves;
   const owned = and(eq(appointments.id, id), eq(appointments.userId, userId));
@@ -216,20 +300,25 @@ export async function updateAppointmentIfFree(
     const result = await db.update(appointments).set(changes).where(owned);
     return result.rowsAffected === 1;
   }
+  const now = args.now ?? new Date();
   const slot = {
     userId,
     date: next.date,
     startMinute: next.startMinute,
     durationMinutes: next.durationMinutes,
+    bufferMinutes: next.bufferMinutes,
     excludeAppointmentId: id,
     excludeBookingRequestId: next.bookingRequestId ?? undefined,
   };
-  const free = await getFreeSlots(db, { ...slot, ...args });
-  if (!free.includes(next.startMinute)) return false;
+  if (!args.walkIn) {
+    const free = await getFreeSlots(db, { ...slot, ...args, now });
+    if (!free.includes(next.startMinute)) return false;
+  }
+  const guard = args.walkIn ? nothingOverlaps(db, slot, now) : and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot));
   const result = await db
     .update(appointments)
     .set(changes)
-    .where(and(owned, nothingOverlaps(db, slot)));
+    .where(and(owned, guard));
   return result.rowsAffected === 1;
 }
 
@@ -240,14 +329,21 @@ export async function updateAppointmentIfFree(
  * alone or first in a batch with what depends on it (its token, the e-mail to the professional).
  * Whether the time is offered at all (hours, grid, not past) the caller checks before.
  */
-export function bookingRequestClaim(db: Db, values: typeof bookingRequests.$inferInsert & { id: string }, alsoRequire?: SQL) {
+export function bookingRequestClaim(
+  db: Db,
+  values: typeof bookingRequests.$inferInsert & { id: string },
+  alsoRequire?: SQL,
+  now = new Date(),
+) {
   const slot = {
     userId: values.professionalId,
     date: values.date,
     startMinute: values.startMinute,
     durationMinutes: values.durationMinutes,
+    bufferMinutes: values.bufferMinutes ?? 0,
   };
-  return insertIf(db, bookingRequests, { ...values, status: "pending" }, and(nothingOverlaps(db, slot), alsoRequire));
+  const guard = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot), alsoRequire);
+  return insertIf(db, bookingRequests, { ...values, status: "pending" }, guard);
 }
 
 /**
@@ -262,8 +358,9 @@ export async function insertBookingRequestIfFree(
 ): Promise<boolean> {
   if (!validSlotShape(values.date, values.startMinute, values.durationMinutes)) return false;
   if (values.status !== undefined && values.status !== "pending") return false;
-  const free = await getFreeSlots(db, { userId: values.professionalId, ...values, ...args });
+  const now = args.now ?? new Date();
+  const free = await getFreeSlots(db, { userId: values.professionalId, ...values, ...args, now });
   if (!free.includes(values.startMinute)) return false;
-  const result = await bookingRequestClaim(db, { ...values, id: values.id ?? crypto.randomUUID() }, alsoRequire);
+  const result = await bookingRequestClaim(db, { ...values, id: values.id ?? crypto.randomUUID() }, alsoRequire, now);
   return result.rowsAffected === 1;
 }

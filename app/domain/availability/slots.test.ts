@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeSlots, type DayHours } from "./slots";
+import { computeSlots, dayPlan, lastBookableDate, type DayHours } from "./slots";
 import { minutesToTime, timeToMinutes } from "../dates";
 
 const SP = "America/Sao_Paulo";
@@ -159,5 +159,82 @@ describe("computeSlots", () => {
     expect(slots({ durationMinutes: 0 })).toEqual([]);
     expect(slots({ durationMinutes: 600 })).toEqual([]);
     expect(slots({ date: "2025-02-30" })).toEqual([]);
+  });
+});
+
+describe("days off, blocks and extra hours ('Folgas e bloqueios')", () => {
+  const closed = (reason = "", showReason = false) => ({ kind: "closed" as const, startMinute: null, endMinute: null, reason, showReason });
+  const range = (kind: "blocked" | "open", from: string, to: string) => ({
+    kind,
+    startMinute: timeToMinutes(from),
+    endMinute: timeToMinutes(to),
+    reason: "",
+    showReason: false,
+  });
+
+  it("a closed day offers nothing, and says why only when the reason is public", () => {
+    expect(slots({ exceptions: [closed()] })).toEqual([]);
+    expect(dayPlan(workday, [closed("Feriado", true)]).closed).toEqual({ reason: "Feriado" });
+    expect(dayPlan(workday, [closed("Médico", false)]).closed).toEqual({ reason: null });
+  });
+
+  it("a blocked range is never offered, and a service may not run into it", () => {
+    const s = slots({ exceptions: [range("blocked", "14:00", "16:00")], durationMinutes: 60 });
+    expect(s).toContain("13:00"); // 13:00-14:00 ends as the block starts
+    expect(s).not.toContain("13:30");
+    expect(s).not.toContain("14:00");
+    expect(s).not.toContain("15:30");
+    expect(s).toContain("16:00");
+  });
+
+  it("extra hours open a date the professional does not normally work", () => {
+    const sunday = { ...workday, isActive: false };
+    expect(slots({ hours: sunday })).toEqual([]);
+    expect(slots({ hours: sunday, exceptions: [range("open", "09:00", "11:00")] })).toEqual(["09:00", "09:30", "10:00", "10:30"]);
+  });
+
+  it("extra hours replace the week's hours on that date", () => {
+    expect(slots({ exceptions: [range("open", "18:00", "20:00")] })).toEqual(["18:00", "18:30", "19:00", "19:30"]);
+  });
+});
+
+describe("'Intervalo após' (buffers)", () => {
+  it("an appointment's buffer pushes the next free time", () => {
+    const busy = [{ ...at("09:00", 30), bufferMinutes: 10 }];
+    const s = slots({ busy, stepMinutes: 10 });
+    expect(s).not.toContain("09:30"); // 09:00-09:30 + 10 min cleaning
+    expect(s).toContain("09:40");
+  });
+
+  it("the new service's own buffer must not run into the next appointment", () => {
+    const busy = [at("10:00", 30)];
+    const s = slots({ busy, bufferMinutes: 15 });
+    expect(s).not.toContain("09:30"); // 09:30-10:00 + 15 min would reach 10:15
+    expect(s).toContain("09:00");
+  });
+
+  it("a buffer may run past closing or into the break", () => {
+    const s = slots({ bufferMinutes: 30 });
+    expect(s).toContain("17:30");
+    expect(s).toContain("11:30");
+  });
+});
+
+describe("notice and how far ahead", () => {
+  it("no start sooner than the minimum notice, across midnight too", () => {
+    // 08:00 now: with 2 hours' notice the first start is 10:00.
+    expect(slots({ noticeMinutes: 120 })[0]).toBe("10:00");
+    // 23:30 on Sunday: 60 minutes' notice keeps Monday 00:00-00:29 shut.
+    const lateSunday = new Date("2025-03-10T02:30:00Z");
+    const night = { ...workday, startTime: "00:00", endTime: "02:00", breakStartTime: null, breakEndTime: null };
+    expect(slots({ now: lateSunday, hours: night, noticeMinutes: 60 })[0]).toBe("00:30");
+  });
+
+  it("nothing after the last bookable date", () => {
+    expect(slots({ maxDate: "2025-03-09" })).toEqual([]);
+    expect(lastBookableDate("2025-03-10", "1s")).toBe("2025-03-17");
+    expect(lastBookableDate("2025-03-10", "2s")).toBe("2025-03-24");
+    expect(lastBookableDate("2025-08-31", "6m")).toBe("2026-02-28");
+    expect(lastBookableDate("2025-01-31", "1m")).toBe("2025-02-28");
   });
 });

@@ -2,7 +2,7 @@
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
 import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, bookingRequestTokens, profiles, services } from "../../../db/schema";
-import { bookingRequestClaim, noAppointmentOverlaps } from "../availability/slot-claims.server";
+import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
 import { queueEmail, type QueuedEmail } from "../../utils/email.server";
@@ -12,6 +12,7 @@ import { createToken, sha256Hex } from "../../utils/password.server";
 import { formatPhone } from "../phone";
 import { LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { formatDate, minutesToTime } from "../dates";
+import { localToUtc } from "./calendar-file";
 
 export type NewRequest = {
   professionalId: string;
@@ -65,7 +66,7 @@ export type CreatedRequest = {
 export async function createBookingRequest(
   db: Db,
   input: NewRequest,
-  args: { autoConfirm: boolean; notify: string; now?: Date },
+  args: { autoConfirm: boolean; notify: string; timeZone: string; expiryHours: number; now?: Date },
 ): Promise<CreatedRequest | "taken" | "limited"> {
   const now = args.now ?? new Date();
   const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
@@ -79,14 +80,16 @@ export async function createBookingRequest(
     date: input.date,
     startMinute: input.startMinute,
     durationMinutes: input.service.durationMinutes,
+    bufferMinutes: input.service.bufferMinutes,
     priceCents: input.service.priceCents,
     notes: input.notes,
+    expiresAt: requestExpiry(now, args.expiryHours, localToUtc(input.date, input.startMinute, args.timeZone)),
   };
   const { token, hash } = await createToken();
   const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
   const email = queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created });
   const [, , ...rest] = await db.batch([
-    bookingRequestClaim(db, request, sql`${recent} < ${LIMITS.bookingPerPhone.max}`),
+    bookingRequestClaim(db, request, sql`${recent} < ${LIMITS.bookingPerPhone.max}`, now),
     insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
     ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
     ...email.statements,
@@ -100,12 +103,8 @@ export async function createBookingRequest(
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */
-function pendingFrom(professionalId: string, today: string) {
-  return and(
-    eq(bookingRequests.professionalId, professionalId),
-    eq(bookingRequests.status, "pending"),
-    gte(bookingRequests.date, today),
-  );
+function pendingFrom(professionalId: string, today: string, now = new Date()) {
+  return and(eq(bookingRequests.professionalId, professionalId), stillHeld(now), gte(bookingRequests.date, today));
 }
 
 /** The pending requests, soonest first (Solicitações, the dashboard's card). */
@@ -163,6 +162,10 @@ function asTheCustomerSeesIt(
   request: typeof bookingRequests.$inferSelect,
   appointment: { date: string; startMinute: number; durationMinutes: number; status: string; updatedAt: Date } | null,
 ): typeof bookingRequests.$inferSelect {
+  // Not answered in time: it holds nothing any more, whether or not the job has marked it yet.
+  if (request.status === "pending" && request.expiresAt && request.expiresAt.getTime() <= Date.now()) {
+    return { ...request, status: "expired" };
+  }
   if (request.status !== "accepted") return request;
   if (!appointment) return { ...request, status: "cancelled", updatedAt: new Date() };
   const updatedAt = appointment.updatedAt > request.updatedAt ? appointment.updatedAt : request.updatedAt;
@@ -180,8 +183,24 @@ export type AcceptOutcome = "accepted" | "taken" | "not-pending";
 
 type RequestToAccept = Pick<
   typeof bookingRequests.$inferSelect,
-  "id" | "professionalId" | "customerName" | "customerPhone" | "serviceId" | "serviceName" | "date" | "startMinute" | "durationMinutes" | "priceCents" | "notes"
+  | "id"
+  | "professionalId"
+  | "customerName"
+  | "customerPhone"
+  | "serviceId"
+  | "serviceName"
+  | "date"
+  | "startMinute"
+  | "durationMinutes"
+  | "bufferMinutes"
+  | "priceCents"
+  | "notes"
 >;
+
+/** A request not answered expires `hours` after it was made, or when its time starts if sooner. */
+export function requestExpiry(now: Date, hours: number, start: Date): Date {
+  return new Date(Math.min(now.getTime() + hours * 3_600_000, start.getTime()));
+}
 
 /**
  * The writes that accept a pending request, each requiring it still pending and no appointment
@@ -193,8 +212,15 @@ type RequestToAccept = Pick<
 function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
   const userId = request.professionalId;
   const at = now.getTime();
-  const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending')
-    and ${noAppointmentOverlaps(db, { userId, date: request.date, startMinute: request.startMinute, durationMinutes: request.durationMinutes })}`;
+  const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending'
+      and (expires_at is null or expires_at > ${at}))
+    and ${noAppointmentOverlaps(db, {
+      userId,
+      date: request.date,
+      startMinute: request.startMinute,
+      durationMinutes: request.durationMinutes,
+      bufferMinutes: request.bufferMinutes,
+    })}`;
   return [
     // The client too only when the appointment will be made: a late second accept (after a
     // decline or the customer's cancel) or a taken time leaves no stray client behind.
@@ -203,12 +229,12 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
       where ${pendingAndFree}
       on conflict (user_id, phone) do nothing`),
     db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
-        start_minute, duration_minutes, price_cents, status, notes, client_notes, created_via,
+        start_minute, duration_minutes, buffer_minutes, price_cents, status, notes, client_notes, created_via,
         booking_request_id, created_at, updated_at)
       select ${appointmentId}, ${userId},
         (select id from clients where user_id = ${userId} and phone = ${request.customerPhone}),
         ${request.serviceId}, ${request.serviceName}, ${request.date}, ${request.startMinute},
-        ${request.durationMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
+        ${request.durationMinutes}, ${request.bufferMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
         'booking_page', ${request.id}, ${at}, ${at}
       where ${pendingAndFree}`),
     // Accepted only if its appointment was written just above: a double click accepts once.
@@ -232,18 +258,13 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
  * found, not the owner's, or already answered.
  */
 export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
+  const now = new Date();
   const [request] = await db
     .select()
     .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.id, requestId),
-        eq(bookingRequests.professionalId, userId),
-        eq(bookingRequests.status, "pending"),
-      ),
-    );
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), stillHeld(now)));
   if (!request) return "not-pending";
-  const [, , marked] = await db.batch(acceptStatements(db, request, new Date()));
+  const [, , marked] = await db.batch(acceptStatements(db, request, now));
   if (marked.length === 1) return "accepted";
   const [still] = await db
     .select({ status: bookingRequests.status })

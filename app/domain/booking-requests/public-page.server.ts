@@ -3,15 +3,16 @@
 // (docs/decisions/0620): who is behind the link, whether they take requests, the services on
 // offer and the week's hours. A day's busy time is never cached: it is read live, in the same
 // round trip as the version check.
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, profiles, services, subscriptions, users, workingHours } from "../../../db/schema";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { profiles, services, subscriptions, users, workingHours, type BookingWindow } from "../../../db/schema";
 import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
 import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
 import { teamOwnerWithSubscription } from "../accounts/access.server";
 import { accessReason, type SubscriptionLike } from "../accounts/access";
-import type { BusyInterval, DayHours } from "../availability/slots";
+import { busyQueries, dayExceptionsQuery } from "../availability/slot-claims.server";
+import type { BusyInterval, DayException, DayHours } from "../availability/slots";
 import { dayOfWeek } from "../dates";
 
 export type PublicService = {
@@ -19,6 +20,7 @@ export type PublicService = {
   name: string;
   description: string;
   durationMinutes: number;
+  bufferMinutes: number;
   priceCents: number;
   color: string;
   requiresDeposit: boolean;
@@ -49,6 +51,10 @@ export type PublicPage = {
     timeZone: string;
     slotStepMinutes: number;
     autoConfirm: boolean;
+    minNoticeMinutes: number;
+    bookingWindow: BookingWindow;
+    requestExpiryHours: number;
+    customerChangeCutoffMinutes: number;
   };
   /** The professional's sign-in e-mail: new requests are sent there. */
   email: string;
@@ -91,6 +97,10 @@ function pageStatements(db: Db, pro: SQL) {
         timeZone: profiles.timeZone,
         slotStepMinutes: profiles.slotStepMinutes,
         autoConfirm: profiles.autoConfirm,
+        minNoticeMinutes: profiles.minNoticeMinutes,
+        bookingWindow: profiles.bookingWindow,
+        requestExpiryHours: profiles.requestExpiryHours,
+        customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
         email: users.email,
         status: subscriptions.status,
         trialEnd: subscriptions.trialEndDate,
@@ -108,6 +118,7 @@ function pageStatements(db: Db, pro: SQL) {
         name: services.name,
         description: services.description,
         durationMinutes: services.durationMinutes,
+        bufferMinutes: services.bufferMinutes,
         priceCents: services.priceCents,
         color: services.color,
         requiresDeposit: services.requiresDeposit,
@@ -130,18 +141,9 @@ function pageStatements(db: Db, pro: SQL) {
   ] as const;
 }
 
-/** The day's busy time: appointments not cancelled and pending requests. Never cached. */
-function dayStatements(db: Db, pro: SQL, date: string) {
-  return [
-    db
-      .select({ startMinute: appointments.startMinute, durationMinutes: appointments.durationMinutes })
-      .from(appointments)
-      .where(and(eq(appointments.userId, pro), eq(appointments.date, date), ne(appointments.status, "cancelled"))),
-    db
-      .select({ startMinute: bookingRequests.startMinute, durationMinutes: bookingRequests.durationMinutes })
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, pro), eq(bookingRequests.date, date), eq(bookingRequests.status, "pending"))),
-  ] as const;
+/** The day's busy time (appointments, requests still held) and its own blocks. Never cached. */
+function dayStatements(db: Db, pro: SQL, date: string, now: Date) {
+  return [...busyQueries(db, { userId: pro, date, now }), dayExceptionsQuery(db, pro, date)] as const;
 }
 
 type PageRows = [
@@ -210,13 +212,17 @@ export function hoursOn(page: PublicPage, date: string): DayHours | null {
 }
 
 type Known = { version: number; checkedAt: number };
-const knownKey = (slugOrId: string) => `page:${slugOrId.toLowerCase()}`;
-const dataKey = (slugOrId: string, version: number) => `page:${slugOrId.toLowerCase()}:v${version}`;
+/** Bumped when PublicPage's shape changes: a deploy never reads what an older one kept. */
+const SHAPE = 2;
+const knownKey = (slugOrId: string) => `page${SHAPE}:${slugOrId.toLowerCase()}`;
+const dataKey = (slugOrId: string, version: number) => `page${SHAPE}:${slugOrId.toLowerCase()}:v${version}`;
 
 export type PublicPageRead = {
   page: PublicPage | null;
   /** The date's busy time, when a date was asked for. */
   busy: BusyInterval[];
+  /** The date's 'Folgas e bloqueios', when a date was asked for. */
+  exceptions: DayException[];
   /** Whether every rate-limit hit asked for is within its limit (true when none was). */
   withinLimits: boolean;
 };
@@ -247,7 +253,7 @@ export async function loadPublicPage(
   const now = opts.now ?? new Date();
   const pro = professionalOf(slugOrId);
   const hits = opts.hits?.(sql`coalesce(${pro}, '')`) ?? [];
-  const day = opts.date ? dayStatements(db, pro, opts.date) : null;
+  const day = opts.date ? dayStatements(db, pro, opts.date, now) : null;
   const live = [...(day ?? []), ...hitStatements(db, hits, now.getTime())] as const;
   const remember = async (page: PublicPage) => {
     const write = () =>
@@ -260,26 +266,27 @@ export async function loadPublicPage(
   };
   const fromLive = (rows: readonly unknown[]) => {
     const busy = day ? [...(rows[0] as BusyInterval[]), ...(rows[1] as BusyInterval[])] : [];
-    const counts = rows.slice(day ? 2 : 0) as { count: number }[][];
-    return { busy, withinLimits: withinLimits(hits, counts) };
+    const exceptions = day ? (rows[2] as DayException[]) : [];
+    const counts = rows.slice(day ? 3 : 0) as { count: number }[][];
+    return { busy, exceptions, withinLimits: withinLimits(hits, counts) };
   };
 
   const known = await cache.get<Known>(knownKey(slugOrId));
   const cached = known ? await cache.get<PublicPage>(dataKey(slugOrId, known.version)) : undefined;
   if (known && cached) {
     if (!live.length && !opts.signedIn && now.getTime() - known.checkedAt < VERSION_TRUSTED_MS) {
-      return { page: cached, busy: [], withinLimits: true };
+      return { page: cached, busy: [], exceptions: [], withinLimits: true };
     }
     const [versions, ...rows] = await db.batch([
       db.select({ version: profiles.pageVersion }).from(profiles).where(eq(profiles.userId, pro)),
       ...live,
     ]);
     const version = versions[0]?.version;
-    if (version === undefined) return { page: null, busy: [], withinLimits: true };
+    if (version === undefined) return { page: null, busy: [], exceptions: [], withinLimits: true };
     let page = cached;
     if (version !== known.version) {
       const fresh = toPage((await db.batch(pageStatements(db, pro))) as unknown as PageRows);
-      if (!fresh) return { page: null, busy: [], withinLimits: true };
+      if (!fresh) return { page: null, busy: [], exceptions: [], withinLimits: true };
       page = fresh;
     }
     await remember(page);

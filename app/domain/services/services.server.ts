@@ -24,6 +24,7 @@ export type ServiceRow = {
   description: string;
   priceCents: number;
   durationMinutes: number;
+  bufferMinutes: number;
   color: string;
   isActive: boolean;
   requiresDeposit: boolean;
@@ -39,6 +40,7 @@ export type ServiceFields = {
   description: string;
   priceCents: number;
   durationMinutes: number;
+  bufferMinutes: number;
   categoryId: string | null;
   color: string;
   requiresDeposit: boolean;
@@ -56,6 +58,7 @@ export async function listServices(db: Db, userId: string): Promise<ServiceRow[]
       description: services.description,
       priceCents: services.priceCents,
       durationMinutes: services.durationMinutes,
+      bufferMinutes: services.bufferMinutes,
       color: services.color,
       isActive: services.isActive,
       requiresDeposit: services.requiresDeposit,
