@@ -96,6 +96,7 @@ export function queueEmail(
     kind: opts.kind ?? null,
     professionalId: opts.professionalId ?? null,
     dedupeKey: opts.dedupeKey ?? null,
+    createdAt: now,
     // Born claimed by the sender that queues it (delivered right after), or left to the job.
     ...(opts.claimed === false ? {} : { attempts: 1, leaseUntil: new Date(now.getTime() + LEASE_MS) }),
   };

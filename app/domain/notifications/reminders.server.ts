@@ -173,6 +173,7 @@ export async function queueDueReminders(
             language: channels.whatsapp.language,
             params: JSON.stringify(await reminderParams(c, now)),
             dedupeKey: c.whatsappKey,
+            createdAt: now,
           })
           .onConflictDoNothing(),
       );
