@@ -8,8 +8,6 @@ import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { addDays, formatDate, minutesToTime, nowInZone } from "../dates";
 
-export const SUMMARY_HOUR_CHOICES = [6, 7, 8, 12, 18, 19, 20, 21, 22] as const;
-
 /** Due once the professional's local clock reaches the hour, and not yet queued for that date. */
 export function summaryDue(localMinute: number, hour: number): boolean {
   return localMinute >= hour * 60;

@@ -14,8 +14,6 @@ import { whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 import { whenText } from "./texts";
 
-export const REMINDER_HOURS_CHOICES = [2, 3, 6, 12, 24, 48] as const;
-
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
 
