@@ -10,6 +10,7 @@ import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
+import { sendCustomerEmailSoon } from "./shared/customer-emails.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
@@ -98,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "Esta solicitação não está mais pendente.",
     });
   }
+  sendCustomerEmailSoon(context, intent === "accept" ? "request-accepted" : "request-declined", id);
   return redirectWithToast(
     request,
     "/solicitacoes",

@@ -1,6 +1,10 @@
 import { data, Form, Link, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
-import { cancelRequestByCustomer, findRequestByToken } from "../domain/booking-requests/booking-requests.server";
+import {
+  cancelRequestByCustomer,
+  confirmAttendanceByCustomer,
+  findRequestByToken,
+} from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
@@ -36,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const found = await findRequestByToken(db, params.token);
   if (!found) throw data(null, { status: 404 });
-  const { request: r, profile, depositCents } = found;
+  const { request: r, profile, depositCents, appointment } = found;
   const time = minutesToTime(r.startMinute);
   const date = formatDate(r.date, true);
   const contact = profile.contactPhone || profile.phone;
@@ -76,6 +80,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           )
         : null,
       canCancel: upcoming && (r.status === "pending" || r.status === "accepted"),
+      // 'Confirmo presença' (the reminder's link): an upcoming appointment, once per appointment.
+      attendance: r.status === "accepted" && appointment && upcoming ? (appointment.customerConfirmedAt ? "confirmed" : "open") : null,
       deposit,
       colors: { primary: profile.primaryColor, secondary: profile.secondaryColor },
     },
@@ -90,10 +96,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const found = await findRequestByToken(db, params.token);
   if (!found) throw data(null, { status: 404 });
   const form = await request.formData();
-  if (form.get("intent") !== "cancel") throw data(null, { status: 400 });
+  const intent = form.get("intent");
+  if (intent !== "cancel" && intent !== "confirm") throw data(null, { status: 400 });
   const today = nowInZone(found.profile.timeZone);
   const r = found.request;
   const upcoming = r.date > today.date || (r.date === today.date && r.startMinute > today.minute);
+  if (intent === "confirm") {
+    const ok = r.status === "accepted" && upcoming && (await confirmAttendanceByCustomer(db, r.id));
+    return redirectWithToast(
+      request,
+      `/agendamento/reserva/${params.token}`,
+      ok
+        ? { type: "success", title: "Presença confirmada", description: `Obrigado! ${found.profile.businessName || found.profile.fullName} já sabe que você vem.` }
+        : { type: "error", title: "Não foi possível confirmar", description: "Este agendamento não está mais ativo. Fale com o profissional." },
+    );
+  }
   if (!upcoming || !(await cancelRequestByCustomer(db, r.id))) {
     return redirectWithToast(request, `/agendamento/reserva/${params.token}`, {
       type: "error",
@@ -114,6 +131,7 @@ export default function BookingStatus() {
   const { token } = useParams();
   const isNew = search.get("novo") === "1";
   const confirming = search.get("cancelar") === "1";
+  const askAttendance = search.get("confirmar") === "1";
   const status = STATUS[d.status];
   return (
     <div
@@ -208,6 +226,26 @@ export default function BookingStatus() {
               </p>
             )}
           </section>
+        ) : null}
+
+        {d.attendance === "open" ? (
+          <Form
+            method="post"
+            className={`card space-y-3 text-center ${askAttendance ? "ring-2 ring-brand" : ""}`}
+            aria-labelledby="attendance-title"
+          >
+            <h2 id="attendance-title" className="font-semibold">
+              Você vem no dia {d.date} às {d.time}?
+            </h2>
+            <p className="text-sm text-slate-600">Confirme para {d.professional} saber que pode contar com você.</p>
+            <button type="submit" name="intent" value="confirm" className="btn-primary w-full">
+              Confirmo presença
+            </button>
+          </Form>
+        ) : d.attendance === "confirmed" ? (
+          <p className="card text-center font-medium text-emerald-800" data-testid="attendance-confirmed">
+            ✓ Presença confirmada. Até lá!
+          </p>
         ) : null}
 
         <section className="card space-y-3">

@@ -13,12 +13,16 @@ import { formatPhone } from "../phone";
 import { LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { formatDate, minutesToTime } from "../dates";
 import { localToUtc } from "./calendar-file";
+import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
+import { requestIdFromStatusToken } from "../notifications/customer-links.server";
 
 export type NewRequest = {
   professionalId: string;
   service: PublicService;
   customerName: string;
   customerPhone: string;
+  /** Optional ('' when not given): the confirmation, the answer and the reminder go there. */
+  customerEmail?: string;
   date: string;
   startMinute: number;
   notes: string | null;
@@ -51,8 +55,10 @@ export type CreatedRequest = {
   token: string;
   /** Accepted in the same batch (the professional confirms automatically). */
   confirmed: boolean;
-  /** The e-mail to the professional, in the outbox: deliver it after answering the customer. */
-  email: QueuedEmail;
+  /** The e-mail to the professional (unless they turned it off): deliver it after answering the customer. */
+  email: QueuedEmail | null;
+  /** The customer's 'received' e-mail, when they left an address: `deliverQueuedNow` after answering. */
+  customerEmailKey: string | null;
 };
 
 /**
@@ -66,7 +72,16 @@ export type CreatedRequest = {
 export async function createBookingRequest(
   db: Db,
   input: NewRequest,
-  args: { autoConfirm: boolean; notify: string; timeZone: string; expiryHours: number; now?: Date },
+  args: {
+    autoConfirm: boolean;
+    /** The professional's e-mail for the new request, or null when they do not want it. */
+    notify: string | null;
+    /** The professional as the customer's e-mail names them. */
+    professional: CustomerEmailProfile;
+    timeZone: string;
+    expiryHours: number;
+    now?: Date;
+  },
 ): Promise<CreatedRequest | "taken" | "limited"> {
   const now = args.now ?? new Date();
   const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
@@ -77,6 +92,7 @@ export async function createBookingRequest(
     serviceName: input.service.name,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail ?? "",
     date: input.date,
     startMinute: input.startMinute,
     durationMinutes: input.service.durationMinutes,
@@ -87,19 +103,25 @@ export async function createBookingRequest(
   };
   const { token, hash } = await createToken();
   const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
-  const email = queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created });
+  const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
+  const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {
+    onlyIf: created,
+    now,
+    confirmed: args.autoConfirm,
+  });
   const [, , ...rest] = await db.batch([
     bookingRequestClaim(db, request, sql`${recent} < ${LIMITS.bookingPerPhone.max}`, now),
     insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
     ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
-    ...email.statements,
+    ...(email?.statements ?? []),
+    ...(customerEmail ? [customerEmail.statement] : []),
     db
       .select({ created: sql<number>`${created}`, recent: sql<number>`${recent}` })
       .from(sql`(select 1)`),
   ]);
   const [outcome] = rest.at(-1) as { created: number; recent: number }[];
   if (!outcome?.created) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
-  return { id: request.id, token, confirmed: args.autoConfirm, email: email.queued };
+  return { id: request.id, token, confirmed: args.autoConfirm, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null };
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */
@@ -124,12 +146,17 @@ export async function countPendingRequests(db: Db, professionalId: string, today
 }
 
 export async function findRequestByToken(db: Db, token: string) {
-  if (!token || token.length > 100) return null;
+  if (!token || token.length > 300) return null;
+  // A link the job wrote into a message is signed (docs/decisions/0670); the first one is random.
+  const signedId = token.includes(".") ? await requestIdFromStatusToken(token) : null;
+  if (token.includes(".") ? !signedId : token.length > 100) return null;
   const [row] = await db
     .select({
       request: bookingRequests,
       profile: profiles,
       appointment: {
+        id: appointments.id,
+        customerConfirmedAt: appointments.customerConfirmedAt,
         date: appointments.date,
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
@@ -138,19 +165,27 @@ export async function findRequestByToken(db: Db, token: string) {
       },
       deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
-    .from(bookingRequestTokens)
-    .innerJoin(bookingRequests, eq(bookingRequests.id, bookingRequestTokens.bookingRequestId))
+    .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
     .leftJoin(
       appointments,
       and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
     )
-    .where(eq(bookingRequestTokens.tokenHash, await sha256Hex(token)))
+    .where(
+      signedId
+        ? eq(bookingRequests.id, signedId)
+        : sql`${bookingRequests.id} = (select ${bookingRequestTokens.bookingRequestId} from ${bookingRequestTokens} where ${bookingRequestTokens.tokenHash} = ${await sha256Hex(token)})`,
+    )
     .limit(1);
   if (!row) return null;
   const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
-  return { request: asTheCustomerSeesIt(row.request, row.appointment), profile: row.profile, depositCents: deposit };
+  return {
+    request: asTheCustomerSeesIt(row.request, row.appointment),
+    profile: row.profile,
+    depositCents: deposit,
+    appointment: row.appointment?.id ? { id: row.appointment.id, status: row.appointment.status, customerConfirmedAt: row.appointment.customerConfirmedAt } : null,
+  };
 }
 
 /**
@@ -259,12 +294,20 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
  */
 export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
   const now = new Date();
-  const [request] = await db
-    .select()
+  const [found] = await db
+    .select({ request: bookingRequests, profile: profiles })
     .from(bookingRequests)
+    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), stillHeld(now)));
-  if (!request) return "not-pending";
-  const [, , marked] = await db.batch(acceptStatements(db, request, now));
+  if (!found) return "not-pending";
+  const { request, profile } = found;
+  const appointmentId = crypto.randomUUID();
+  // The customer who left an e-mail hears of it, only if it was really accepted.
+  const told = await queueCustomerEmail(db, "request-accepted", request, profile, {
+    now,
+    onlyIf: sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id} and ${bookingRequests.appointmentId} = ${appointmentId} and ${bookingRequests.status} = 'accepted')`,
+  });
+  const [, , marked] = await db.batch([...acceptStatements(db, request, now, appointmentId), ...(told ? [told.statement] : [])]);
   if (marked.length === 1) return "accepted";
   const [still] = await db
     .select({ status: bookingRequests.status })
@@ -273,19 +316,28 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
   return still?.status === "pending" ? "taken" : "not-pending";
 }
 
-/** Declines a pending request of this professional; its time is free again. */
+/**
+ * Declines a pending request of this professional; its time is free again, and the customer who
+ * left an e-mail is told (in the same batch, only if this decline is the one that happened).
+ */
 export async function declineBookingRequest(db: Db, userId: string, requestId: string) {
-  const result = await db
+  const [found] = await db
+    .select({ request: bookingRequests, profile: profiles })
+    .from(bookingRequests)
+    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), eq(bookingRequests.status, "pending")));
+  if (!found) return false;
+  const declined = db
     .update(bookingRequests)
     .set({ status: "declined" })
-    .where(
-      and(
-        eq(bookingRequests.id, requestId),
-        eq(bookingRequests.professionalId, userId),
-        eq(bookingRequests.status, "pending"),
-      ),
-    );
-  return result.rowsAffected === 1;
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), eq(bookingRequests.status, "pending")))
+    .returning({ id: bookingRequests.id });
+  const told = await queueCustomerEmail(db, "request-declined", found.request, found.profile, {
+    now: new Date(),
+    onlyIf: sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'declined')`,
+  });
+  const [marked] = await db.batch([declined, ...(told ? [told.statement] : [])]);
+  return marked.length === 1;
 }
 
 /** The customer cancels through the private link: the request and its appointment, if any. */
@@ -346,4 +398,24 @@ export function newRequestEmail(
       confirmed ? `Veja na agenda: ${origin}/agenda` : `Aceite ou recuse em: ${origin}/solicitacoes`,
     ].join("\n"),
   };
+}
+
+/**
+ * 'Confirmo presença' from the customer's reminder: their upcoming appointment becomes
+ * 'Confirmado' (if it was only 'Agendado') and records when they confirmed. False when there is
+ * nothing to confirm (cancelled, past, already answered by the professional as done).
+ */
+export async function confirmAttendanceByCustomer(db: Db, requestId: string, now = new Date()) {
+  const updated = await db
+    .update(appointments)
+    .set({ status: sql`case when ${appointments.status} = 'scheduled' then 'confirmed' else ${appointments.status} end`, customerConfirmedAt: now })
+    .where(
+      and(
+        eq(appointments.bookingRequestId, requestId),
+        inArray(appointments.status, ["scheduled", "confirmed"]),
+        sql`${appointments.userId} = (select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`,
+      ),
+    )
+    .returning({ id: appointments.id });
+  return updated.length === 1;
 }

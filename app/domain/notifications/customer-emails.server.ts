@@ -1,7 +1,10 @@
 // What a customer who left an e-mail on the booking page receives: the request received, its
 // answer (accepted, with the calendar file; declined; expired). Every message names the
 // professional and ends with the way to stop reminders (LGPD).
+import type { SQL } from "drizzle-orm";
 import type { bookingRequests, profiles } from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import { queueEmail } from "../../utils/email.server";
 import { formatDate, minutesToTime } from "../dates";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 
@@ -9,6 +12,9 @@ type Request = Pick<
   typeof bookingRequests.$inferSelect,
   "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"
 >;
+export type CustomerEmailRequest = Request;
+export type CustomerEmailProfile = Profile;
+
 type Profile = Pick<typeof profiles.$inferSelect, "userId" | "fullName" | "businessName" | "bookingSlug" | "businessAddress" | "address">;
 
 const proName = (p: Profile) => p.businessName || p.fullName;
@@ -85,4 +91,37 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
       ...(await footer(r, p)),
     ].join("\n"),
   };
+}
+
+export type CustomerEmailKind = "request-received" | "request-accepted" | "request-declined";
+
+/**
+ * The write that queues one of these e-mails, for a customer who left an address (else null):
+ * written only if `onlyIf` holds when the batch runs, once per request and kind (its dedupe key),
+ * left for `deliverQueuedNow` right after the answer, or the job's next run.
+ */
+export async function queueCustomerEmail(
+  db: Db,
+  kind: CustomerEmailKind,
+  r: Request,
+  p: Profile,
+  opts: { onlyIf?: SQL; now: Date; confirmed?: boolean },
+) {
+  if (!r.customerEmail) return null;
+  const mail =
+    kind === "request-received"
+      ? await requestReceivedEmail(r, p, !!opts.confirmed)
+      : kind === "request-accepted"
+        ? await requestAcceptedEmail(r, p)
+        : await requestDeclinedEmail(r, p);
+  const dedupeKey = `${kind}:${r.id}`;
+  const { statements } = queueEmail(db, mail, {
+    kind,
+    professionalId: r.professionalId,
+    dedupeKey,
+    claimed: false,
+    now: opts.now,
+    ...(opts.onlyIf ? { onlyIf: opts.onlyIf } : {}),
+  });
+  return { statement: statements[1], dedupeKey };
 }

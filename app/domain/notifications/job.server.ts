@@ -126,7 +126,6 @@ const notOptedOut = (to: typeof emailOutbox.to | typeof whatsappOutbox.to, profe
     and ${reminderOptOuts.contact} = ${phone ? sql`substr(${to}, 3)` : sql`lower(${to})`})`;
 
 export async function deliverDueEmails(db: Db, now: () => Date, transport: EmailTransport) {
-  const result = { sent: 0, failed: 0 };
   const at = now();
   await db.batch([
     giveUpStaleEmails(db, at),
@@ -135,8 +134,23 @@ export async function deliverDueEmails(db: Db, now: () => Date, transport: Email
       .set({ status: "failed", error: "O cliente pediu para não receber lembretes." })
       .where(and(eq(emailOutbox.status, "queued"), eq(emailOutbox.kind, "reminder"), sql`not ${notOptedOut(emailOutbox.to, emailOutbox.professionalId)}`)),
   ]);
-  const due = await dueEmails(db, at, BATCH);
-  for (const { id } of due) {
+  return deliverEmails(db, (await dueEmails(db, at, BATCH)).map((r) => r.id), now, transport);
+}
+
+/**
+ * Delivers the messages queued under these dedupe keys now (e.g. the customer's e-mail of a
+ * request just answered, right after the answer) instead of at the job's next run. Each is
+ * claimed first, so the job running at the same moment never sends one twice.
+ */
+export async function deliverQueuedNow(db: Db, dedupeKeys: string[], transport: EmailTransport) {
+  if (dedupeKeys.length === 0) return { sent: 0, failed: 0 };
+  const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.dedupeKey, dedupeKeys));
+  return deliverEmails(db, rows.map((r) => r.id), () => new Date(), transport);
+}
+
+async function deliverEmails(db: Db, ids: string[], now: () => Date, transport: EmailTransport) {
+  const result = { sent: 0, failed: 0 };
+  for (const id of ids) {
     const claimed = await claimEmail(
       db,
       id,

@@ -46,7 +46,7 @@ export async function tomorrowsReminders(db: Db, profile: Profile, now = new Dat
       id: appointments.id,
       startMinute: appointments.startMinute,
       service: appointments.serviceName,
-      status: appointments.status,
+      customerConfirmedAt: appointments.customerConfirmedAt,
       remindedAt: appointments.whatsappRemindedAt,
       requestId: bookingRequests.id,
       client: clients.name,
@@ -75,7 +75,7 @@ export async function tomorrowsReminders(db: Db, profile: Profile, now = new Dat
         time: when.short.replace(/^.* às /, ""),
         client: name,
         service: r.service,
-        confirmed: r.status === "confirmed",
+        confirmed: !!r.customerConfirmedAt,
         remindedAt: r.remindedAt,
         stopped: isStopped,
         link:
