@@ -24,7 +24,9 @@ import {
   showInsights,
 } from "../domain/metrics/insights";
 import { setupStepsReads } from "../domain/accounts/setup-steps.server";
-import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { addDays, formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
+import { RemindersCard } from "../components/dashboard/reminders-card";
 import { redirectWithToast } from "../utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];
@@ -47,8 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dashboard = dashboardReads(reads, db, user, now);
   const setup = setupStepsReads(reads, db, user.profile, STEP_LINKS);
   const waiting = reads.add(pendingRequests(db, user.id, today, 4));
+  const reminding = reads.add(tomorrowsReminderCounts(db, user.id, addDays(today, 1)));
   await reads.run(db);
-  const [d, steps, pending] = [dashboard(), setup(), waiting()];
+  const [d, steps, pending, [reminders]] = [dashboard(), setup(), waiting(), reminding()];
   const stepDone = (key: string) => steps.some((s) => s.key === key && s.done);
   const setupCompleted = !!d.flags.setupCompletedAt;
   const gate = {
@@ -100,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     guide: showGuide(d.flags),
     wizardOpen: url.searchParams.has("assistente"),
+    reminders: reminders && reminders.total > 0 ? { total: reminders.total, toRemind: Number(reminders.toRemind) } : null,
     pending: pending.map((r) => ({
       id: r.id,
       customerName: r.customerName,
@@ -183,6 +187,8 @@ export default function Dashboard() {
       {d.wizardOpen ? <SetupWizard steps={d.steps} ready={d.ready} /> : null}
 
       <KpiCards kpis={d.kpis} />
+
+      {d.reminders ? <RemindersCard total={d.reminders.total} toRemind={d.reminders.toRemind} /> : null}
 
       {d.pending.length > 0 ? (
         <section className="card" aria-labelledby="pending-title">

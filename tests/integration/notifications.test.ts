@@ -9,6 +9,7 @@ import { action as settingsAction, loader as settingsLoader } from "../../app/ro
 import { loader as feedLoader } from "../../app/routes/calendar-feed";
 import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
 import { action as stopAction, loader as stopLoader } from "../../app/routes/stop-reminders";
+import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { stopRemindersUrl } from "../../app/domain/notifications/customer-links.server";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
@@ -200,6 +201,17 @@ describe("'Lembretes': tomorrow's one-tap WhatsApp reminders", () => {
 
     await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "unsent", id: appt.id } });
     expect((await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" })).rows[0]!.remindedAt).toBeNull();
+  });
+
+  it("the dashboard's card counts tomorrow's appointments and those still to remind", async () => {
+    const none = await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" });
+    expect(none.reminders).toBeNull();
+    const a = await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 9 * 60 });
+    await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 10 * 60 });
+    await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 11 * 60, status: "cancelled" });
+    await createAppointment(db, other.id, { date: tomorrow() });
+    await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: a.id } });
+    expect((await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" })).reminders).toEqual({ total: 2, toRemind: 1 });
   });
 
   it("another professional's appointment is a 404 and stays unmarked", async () => {

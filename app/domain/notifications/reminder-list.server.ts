@@ -1,7 +1,7 @@
 // 'Lembretes': tomorrow's appointments of one professional, each with a one-tap WhatsApp reminder
 // (wa.me, prefilled in pt-BR with the time, service, address and the customer's link) and whether
 // it was sent. The professional's own query: always scoped to their id.
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { appointments, bookingRequests, clients, type profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { addDays, nowInZone } from "../dates";
@@ -98,4 +98,12 @@ export async function markReminded(db: Db, userId: string, appointmentId: string
   if (updated.length > 0) return true;
   const [mine] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
   return !!mine;
+}
+
+/** The dashboard's 'Lembretes' card: tomorrow's appointments and how many are still to remind (one read). */
+export function tomorrowsReminderCounts(db: Db, userId: string, tomorrow: string) {
+  return db
+    .select({ total: count(), toRemind: sql<number>`coalesce(sum(${appointments.whatsappRemindedAt} is null), 0)` })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), eq(appointments.date, tomorrow), inArray(appointments.status, ["scheduled", "confirmed"])));
 }
