@@ -36,7 +36,7 @@ async function linkInMail(to: string, kind: string, label: string) {
   return parsed.pathname + parsed.search;
 }
 
-test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance from the link, and can stop reminders", async ({ page }, info) => {
+test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance from the link, and can stop reminders @phone", async ({ page }, info) => {
   const pro = await proWithService(`Studio Lembra ${info.project.name}`, { autoConfirm: true });
   const email = `cliente-${info.project.name}-${crypto.randomUUID().slice(0, 6)}@example.com`;
   const date = addDays(today(), 3);
@@ -99,7 +99,7 @@ test("the server runs the job by itself: a due reminder goes out with 'Confirmo 
   expect(mail!.text).toMatch(/Preciso remarcar: \S+\?remarcar=1/);
 });
 
-test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message and marks it sent", async ({ page }, info) => {
+test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message and marks it sent @phone", async ({ page }, info) => {
   const pro = await proWithService(`Studio Zap ${info.project.name}`);
   const db = e2eDb();
   const [client] = await db.insert(clients).values({ userId: pro.id, name: "Carla Dias", phone: `119876500${digits(info.project.name)}1` }).returning();
