@@ -55,7 +55,8 @@ export function NotificationsForm({
       notifyCustomerChanges: prefs.notifyCustomerChanges ? "on" : "",
       dailySummary: prefs.dailySummary ? "on" : "",
       reminderEmail: prefs.reminderEmail ? "on" : "",
-      reminderWhatsapp: prefs.reminderWhatsapp ? "on" : "",
+      // Shown off while the API is not configured (it sends nothing); the saved choice is kept.
+      reminderWhatsapp: whatsappConfigured && prefs.reminderWhatsapp ? "on" : "",
       dailySummaryHour: String(prefs.dailySummaryHour),
       reminderHoursBefore: String(prefs.reminderHoursBefore),
     },
