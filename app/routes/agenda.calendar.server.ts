@@ -44,7 +44,8 @@ const LIST_ONLY_PARAMS = ["periodo", "de", "ate", "pagina"];
 
 /** The view last chosen on this device, for a year; not sensitive, so unsigned (docs/decisions/0641). */
 const viewCookie = createCookie("agenda_vista", {
-  path: "/agenda",
+  // "/": the browser sends it with the data requests too (/agenda.data is not under /agenda/).
+  path: "/",
   httpOnly: true,
   sameSite: "lax",
   maxAge: 60 * 60 * 24 * 365,
