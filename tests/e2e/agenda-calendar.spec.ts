@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { appointments, bookingRequests } from "../../db/schema";
@@ -171,4 +172,21 @@ test("tapping an appointment opens its actions; confirming it from there", async
     .from(appointments)
     .where(and(eq(appointments.userId, pro.id), eq(appointments.date, monday), eq(appointments.startMinute, 600)));
   expect(rows).toEqual([{ status: "confirmed" }]);
+});
+
+test("a full day and week pass axe, as every page does (docs/decisions/0581) @phone", async ({ page }) => {
+  // axe runs in the page: the server's markup is the same without JavaScript, checked in "js".
+  test.skip(test.info().project.name === "no-js", "axe needs scripts in the page");
+  // axe over a week of drawn time takes a while on two cores.
+  test.setTimeout(120_000);
+  const { monday } = await seeded(page);
+  for (const path of [`/agenda?vista=semana&data=${monday}`, `/agenda?vista=dia&data=${addDays(monday, 2)}`, `/agenda?vista=dia&data=${addDays(monday, 1)}`]) {
+    await page.goto(path);
+    await expect(page.getByTestId("calendar-title")).toBeVisible();
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`),
+      `axe on ${path}`,
+    ).toEqual([]);
+  }
 });

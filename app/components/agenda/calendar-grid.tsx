@@ -44,18 +44,19 @@ export function CalendarGrid({ days, axis, stepMinutes, nowMinute, selfHref }: G
               className={`flex min-w-0 flex-col items-center gap-0.5 border-l border-slate-100 px-1 py-2 hover:bg-slate-50 ${
                 day.closed ? "bg-slate-50" : ""
               }`}
-              aria-label={`Ver o dia: ${day.longLabel}`}
               data-testid="week-day-header"
             >
-              <span className={`text-xs font-medium uppercase ${day.isToday ? "text-brand" : "text-slate-600"}`}>{day.weekdayShort}</span>
+              <span className="sr-only">Ver o dia: {day.longLabel}</span>
+              <span aria-hidden className={`text-xs font-medium uppercase ${day.isToday ? "text-brand" : "text-slate-600"}`}>{day.weekdayShort}</span>
               <span
+                aria-hidden
                 className={`flex size-8 items-center justify-center rounded-full text-base font-semibold tabular-nums ${
                   day.isToday ? "bg-brand text-white" : day.isPast ? "text-slate-500" : "text-slate-900"
                 }`}
               >
                 {day.dayOfMonth}
               </span>
-              <span className="h-4 max-w-full truncate text-[11px] text-slate-600">
+              <span aria-hidden className="h-4 max-w-full truncate text-[11px] text-slate-600">
                 {day.holiday ?? (day.closed ? day.closed.label : "")}
               </span>
             </Link>
@@ -141,12 +142,16 @@ function DayColumn({
           key={`s${m}`}
           to={`/agenda?novo=1&date=${day.date}&time=${minutesToTime(m)}`}
           tabIndex={-1}
-          aria-label={`Novo agendamento em ${day.shortDate} às ${minutesToTime(m)}`}
           className="group/slot absolute inset-x-0 z-[1] flex items-start px-1.5 pt-0.5 hover:bg-brand/5"
           style={{ top: top(m), height: span(m, m + step) }}
           data-testid="calendar-slot"
         >
-          <span className="hidden text-[11px] font-semibold text-brand group-hover/slot:inline">+ {minutesToTime(m)}</span>
+          <span className="sr-only">
+            Novo agendamento em {day.shortDate} às {minutesToTime(m)}
+          </span>
+          <span aria-hidden className="hidden text-[11px] font-semibold text-brand group-hover/slot:inline">
+            + {minutesToTime(m)}
+          </span>
         </Link>
       ))}
       {/* Breaks and blocks, greyed with their label. */}
@@ -220,13 +225,15 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
     <Link
       to={href}
       preventScrollReset
-      aria-label={label}
       title={label}
       className="absolute z-[4] flex flex-col overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-4 text-slate-900 shadow-sm ring-1 ring-black/5 transition hover:shadow-md hover:ring-black/15"
       style={{ ...lanePosition(a), top, height: h, backgroundColor: tint(a.color, done ? 0.1 : 0.18), borderLeftColor: a.color }}
       data-testid="calendar-event"
       data-status={a.status}
     >
+      {/* One name for a screen reader (the drawn lines are cut to the block's height). */}
+      <span className="sr-only">{label}</span>
+      <span aria-hidden className="contents">
       {h < 34 ? (
         <span className="truncate">
           <span className="font-semibold tabular-nums">{a.time}</span> {client}
@@ -250,6 +257,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
           ) : null}
         </>
       )}
+      </span>
     </Link>
   );
 }
@@ -261,12 +269,13 @@ function RequestBlock({ r, compact, top, height }: { r: CalendarRequest; compact
     // The request's answers sit in the list above the grid: this block leads there.
     <a
       href={`#pedido-${r.id}`}
-      aria-label={label}
       title={label}
       className="absolute z-[4] flex flex-col overflow-hidden rounded-md border-2 border-dashed px-1.5 py-0.5 text-left text-xs leading-4 text-slate-900 transition hover:shadow-md"
       style={{ ...lanePosition(r), top, height: h, borderColor: r.color, backgroundImage: hatch(tint(r.color, 0.22), "#ffffff") }}
       data-testid="calendar-request-block"
     >
+      <span className="sr-only">{label}</span>
+      <span aria-hidden className="contents">
       {h < 34 ? (
         <span className="truncate">
           <span className="font-semibold tabular-nums">{r.time}</span> {r.customerName}
@@ -281,6 +290,7 @@ function RequestBlock({ r, compact, top, height }: { r: CalendarRequest; compact
           {h >= 66 && !compact && r.rescheduledByCustomer ? <span className="truncate text-slate-700">Remarcado pelo cliente</span> : null}
         </>
       )}
+      </span>
     </a>
   );
 }

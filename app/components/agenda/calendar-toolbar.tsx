@@ -70,7 +70,7 @@ export function DateNav({
           preventScrollReset
           aria-current={showingToday ? "date" : undefined}
           className={`inline-flex h-10 items-center rounded-lg border px-3 text-sm font-semibold ${
-            showingToday ? "border-brand/40 bg-brand/10 text-brand" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            showingToday ? "border-brand bg-white text-brand ring-1 ring-brand" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
           }`}
         >
           Hoje

@@ -15,15 +15,27 @@ export function CalendarWeekList({ days, selfHref }: { days: CalendarDay[]; self
           ...day.appointments.map((a) => ({ kind: "appointment" as const, start: a.startMinute, a })),
           ...day.requests.map((r) => ({ kind: "request" as const, start: r.startMinute, r })),
         ].sort((x, y) => x.start - y.start);
+        const summary =
+          [
+            day.closed ? day.closed.label : null,
+            day.holiday,
+            day.appointments.length ? `${day.appointments.length} agendamento${day.appointments.length === 1 ? "" : "s"}` : null,
+            day.requests.length ? `${day.requests.length} solicitaç${day.requests.length === 1 ? "ão" : "ões"}` : null,
+          ]
+            .filter(Boolean)
+            .join(" · ") || "Nenhum agendamento";
         return (
           <li key={day.date} className={`card overflow-hidden p-0 ${day.isToday ? "ring-2 ring-brand/40" : ""}`} data-testid="week-list-day">
             <Link
               to={day.dayHref}
               prefetch="intent"
               className={`flex items-center gap-3 border-b border-slate-100 px-3 py-2 hover:bg-slate-50 ${day.closed ? "bg-slate-50" : ""}`}
-              aria-label={`Ver o dia: ${day.longLabel}`}
             >
+              <span className="sr-only">
+                Ver o dia: {day.longLabel} ({summary})
+              </span>
               <span
+                aria-hidden
                 className={`flex size-9 shrink-0 flex-col items-center justify-center rounded-lg text-center leading-none ${
                   day.isToday ? "bg-brand text-white" : "bg-slate-100 text-slate-800"
                 }`}
@@ -31,18 +43,9 @@ export function CalendarWeekList({ days, selfHref }: { days: CalendarDay[]; self
                 <span className="text-[10px] font-medium uppercase">{day.weekdayShort}</span>
                 <span className="text-sm font-bold tabular-nums">{day.dayOfMonth}</span>
               </span>
-              <span className="min-w-0 flex-1">
+              <span aria-hidden className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold first-letter:uppercase">{day.longLabel}</span>
-                <span className="block truncate text-xs text-slate-600">
-                  {[
-                    day.closed ? day.closed.label : null,
-                    day.holiday,
-                    items.length === 0 ? null : `${day.appointments.length} agendamento${day.appointments.length === 1 ? "" : "s"}`,
-                    day.requests.length ? `${day.requests.length} solicitaç${day.requests.length === 1 ? "ão" : "ões"}` : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ") || "Nenhum agendamento"}
-                </span>
+                <span className="block truncate text-xs text-slate-600">{summary}</span>
               </span>
               <span aria-hidden className="text-slate-400">
                 ›
