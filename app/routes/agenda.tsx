@@ -115,10 +115,13 @@ function useAgendaLoading() {
 function AgendaCalendarPage({ calendar }: { calendar: CalendarData }) {
   const loading = useAgendaLoading();
   return (
-    <div className="mx-auto max-w-6xl space-y-5">
+    // On a phone the calendar comes straight after the view switch and the cards go under it.
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <AgendaHeader newHref={calendar.links.newAppointment} />
       <ViewSwitch current={calendar.view} links={calendar.links} />
-      <SummaryCards summary={calendar.summary} today={calendar.today} periodLabel={calendar.periodLabel} />
+      <div className="order-last sm:order-none">
+        <SummaryCards summary={calendar.summary} today={calendar.today} periodLabel={calendar.periodLabel} />
+      </div>
       <AgendaCalendar cal={calendar} loading={loading} />
     </div>
   );

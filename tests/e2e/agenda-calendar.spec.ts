@@ -53,6 +53,7 @@ test("a week with appointments, pending requests, blocks and a closed day @phone
     await expect(days.nth(1).getByTestId("week-list-request")).toContainText("Lucas Martins");
     await expect(days.nth(5)).toContainText("Curso de aperfeiçoamento");
     await expect(days.nth(6)).toContainText("Fechado");
+    await expect(days.nth(4).getByTestId("week-list-item").filter({ hasText: "Carlos Oliveira" })).toContainText("Remarcado pelo cliente");
     await expectNoSideScroll(page);
   } else {
     const grid = page.getByTestId("calendar-grid");
@@ -64,6 +65,7 @@ test("a week with appointments, pending requests, blocks and a closed day @phone
     await expect(thursday.getByTestId("calendar-block").filter({ hasText: "Consulta médica" })).toBeVisible();
     await expect(thursday.getByTestId("calendar-block").filter({ hasText: "Intervalo" })).toBeVisible();
     await expect(grid.locator(`[data-date="${addDays(monday, 5)}"]`).getByTestId("calendar-closed")).toHaveText("Curso de aperfeiçoamento");
+    await expect(grid.getByRole("link", { name: /^14:00–14:45, Carlos Oliveira, Corte Masculino, Agendado, remarcado pelo cliente$/ })).toBeVisible();
     // The walk-in at 19:30 stretches the hours past closing.
     await expect(grid.getByRole("link", { name: /^19:30–20:15, Ana Costa, Corte Masculino/ })).toBeVisible();
   }

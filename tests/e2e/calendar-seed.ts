@@ -65,7 +65,7 @@ export async function seedCalendarWeek(db: Db, userId: string, monday: string) {
     book(3, at(9), barba, 4),
     book(4, at(9), corte, 5, { status: "confirmed" }),
     book(4, at(10), coloracao, 6),
-    book(4, at(14), corte, 0),
+    book(4, at(14), corte, 0, { rescheduledByCustomerAt: new Date() }),
     book(4, at(15), barba, 1),
     book(5, at(10), corte, 2),
   ]);

@@ -234,29 +234,29 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
       {/* One name for a screen reader (the drawn lines are cut to the block's height). */}
       <span className="sr-only">{label}</span>
       <span aria-hidden className="contents">
-      {h < 34 ? (
-        <span className="truncate">
-          <span className="font-semibold tabular-nums">{a.time}</span> {client}
-        </span>
-      ) : (
-        <>
-          <span className="truncate font-semibold tabular-nums">
-            {a.time}
-            {compact ? "" : `–${a.endTime}`}
-            {a.status === "confirmed" ? " ✓" : ""}
+        {h < 34 ? (
+          <span className="truncate">
+            <span className="font-semibold tabular-nums">{a.time}</span> {client}
           </span>
-          <span className="truncate font-medium">{client}</span>
-          {h >= 50 ? <span className="truncate text-slate-700">{service}</span> : null}
-          {h >= 66 && !compact ? (
-            <span className="truncate text-slate-700">
-              {STATUS_LABELS[a.status]}
-              {a.rescheduledByCustomer ? " · Remarcado pelo cliente" : ""}
+        ) : (
+          <>
+            <span className="truncate font-semibold tabular-nums">
+              {a.time}
+              {compact ? "" : `–${a.endTime}`}
+              {a.status === "confirmed" ? " ✓" : ""}
             </span>
-          ) : a.rescheduledByCustomer && h >= 50 ? (
-            <span className="truncate text-slate-700">↻ Remarcado</span>
-          ) : null}
-        </>
-      )}
+            <span className="truncate font-medium">{client}</span>
+            {h >= 50 ? <span className="truncate text-slate-700">{service}</span> : null}
+            {h >= 66 && !compact ? (
+              <span className="truncate text-slate-700">
+                {STATUS_LABELS[a.status]}
+                {a.rescheduledByCustomer ? " · Remarcado pelo cliente" : ""}
+              </span>
+            ) : a.rescheduledByCustomer && h >= 50 ? (
+              <span className="truncate text-slate-700">↻ Remarcado</span>
+            ) : null}
+          </>
+        )}
       </span>
     </Link>
   );
@@ -276,20 +276,20 @@ function RequestBlock({ r, compact, top, height }: { r: CalendarRequest; compact
     >
       <span className="sr-only">{label}</span>
       <span aria-hidden className="contents">
-      {h < 34 ? (
-        <span className="truncate">
-          <span className="font-semibold tabular-nums">{r.time}</span> {r.customerName}
-        </span>
-      ) : (
-        <>
-          <span className="truncate font-semibold">
-            <span className="tabular-nums">{r.time}</span> · Solicitação
+        {h < 34 ? (
+          <span className="truncate">
+            <span className="font-semibold tabular-nums">{r.time}</span> {r.customerName}
           </span>
-          <span className="truncate font-medium">{r.customerName}</span>
-          {h >= 50 ? <span className="truncate text-slate-700">{r.serviceName}</span> : null}
-          {h >= 66 && !compact && r.rescheduledByCustomer ? <span className="truncate text-slate-700">Remarcado pelo cliente</span> : null}
-        </>
-      )}
+        ) : (
+          <>
+            <span className="truncate font-semibold">
+              <span className="tabular-nums">{r.time}</span> · Solicitação
+            </span>
+            <span className="truncate font-medium">{r.customerName}</span>
+            {h >= 50 ? <span className="truncate text-slate-700">{r.serviceName}</span> : null}
+            {h >= 66 && !compact && r.rescheduledByCustomer ? <span className="truncate text-slate-700">Remarcado pelo cliente</span> : null}
+          </>
+        )}
       </span>
     </a>
   );
