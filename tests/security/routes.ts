@@ -47,6 +47,7 @@ export const PRIVATE_GETS = [
   "/clientes?novo",
   "/clientes?editar={client}",
   "/clientes?confirmar-exclusao={client}",
+  "/clientes?ver={client}",
   "/clientes/exportar",
   "/servicos",
   "/servicos?novo=1",
