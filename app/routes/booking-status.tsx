@@ -292,7 +292,7 @@ export default function BookingStatus() {
           </div>
         ) : null}
 
-        {d.reschedule ? <Reschedule /> : null}
+        {d.reschedule ? <Reschedule refused={!!error} /> : null}
 
         {d.deposit && !d.reschedule ? (
           <section className="card text-center" aria-labelledby="pix-title">
@@ -385,7 +385,7 @@ export default function BookingStatus() {
 }
 
 /** 'Remarcar': a date, its free times for the same service, then the new time to confirm. */
-function Reschedule() {
+function Reschedule({ refused }: { refused: boolean }) {
   const d = useLoaderData<typeof loader>();
   const nonce = useNonce();
   const r = d.reschedule!;
@@ -440,7 +440,8 @@ function Reschedule() {
             maxDate={r.maxDate}
             times={r.times}
             closed={r.closed}
-            error={r.timeGone ? RESCHEDULE_REFUSED["not-offered"] : null}
+            // The action's refusal is already shown above: not twice.
+            error={r.timeGone && !refused ? RESCHEDULE_REFUSED["not-offered"] : null}
           />
           {/* The booking page's small script: a chosen date shows its times at once, Continuar waits for a time. */}
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />

@@ -104,7 +104,9 @@ describe("'Remarcar' from the status link", () => {
     expect(first.data).toMatchObject({ canChange: true, reschedule: null });
     expect(first.data.changeUntil).toMatch(/^até \d\d\/\d\d às \d\d:\d\d \(2 horas antes do horário\)$/);
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
-    expect(grid.data.reschedule).toMatchObject({ date, times: expect.arrayContaining(["10:00", "14:00"]) });
+    expect(grid.data.reschedule).toMatchObject({ date, times: expect.arrayContaining(["09:30", "10:30", "14:00"]) });
+    // Its own current time is not offered as a new one.
+    expect(grid.data.reschedule?.times).not.toContain("10:00");
     const confirm = await statusPage(db, token, `?remarcar=1&data=${later}&horario=14:00`);
     expect(confirm.data.reschedule).toMatchObject({ date: later, chosen: "14:00" });
 
@@ -159,6 +161,23 @@ describe("'Remarcar' from the status link", () => {
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
     const sent = mails.find((m) => m.subject.startsWith("Remarcado pelo cliente"));
     expect(sent?.text).toContain(`https://agendo.app/agenda?periodo=customizado&de=${date}&ate=${date}`);
+  });
+
+  it("its own time is not in the busy set: a longer service moves by half an hour onto part of its old time", async () => {
+    const db = createTestDb();
+    const { pro } = await setup(db);
+    const long = await createService(db, pro.id, { name: "Escova", priceCents: 8000, durationMinutes: 60 });
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, long.id, date, "10:00");
+    expect(await offered(db, pro.bookingSlug, long.id, date)).not.toContain("10:30");
+    const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
+    expect(grid.data.reschedule?.times).toEqual(expect.arrayContaining(["09:30", "10:30"]));
+    expect(outcome(await reschedule(db, token, date, "10:30")).status).toBe(302);
+    expect(await requestOf(db, pro.id)).toMatchObject({ startMinute: 630, durationMinutes: 60 });
+    const free = await offered(db, pro.bookingSlug, long.id, date);
+    expect(free).toContain("09:00");
+    expect(free).not.toContain("10:00");
+    expect(free).not.toContain("11:00");
   });
 
   it("two customers racing for the same new time: one wins, the other is told and nothing of theirs changes", async () => {

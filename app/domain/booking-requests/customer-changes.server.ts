@@ -119,10 +119,7 @@ export async function loadCustomerBooking(
   let offer: CustomerBooking["offer"] = null;
   if (open && held && chosen && day.length === 4) {
     const [hours, exceptions, taken, requests] = day as [DayHours[], DayException[], BusyInterval[], BusyInterval[]];
-    offer = {
-      date: chosen,
-      ...range,
-      ...customerTimes({
+    const offered = customerTimes({
         date: chosen,
         durationMinutes: held.durationMinutes,
         bufferMinutes: held.bufferMinutes,
@@ -132,8 +129,10 @@ export async function loadCustomerBooking(
         busy: [...taken, ...requests],
         now,
         maxDate: range.maxDate,
-      }),
-    };
+      });
+    // Their own current time is not a new one to move to.
+    const own = chosen === held.date ? minutesToTime(held.startMinute) : null;
+    offer = { date: chosen, ...range, closed: offered.closed, times: offered.times.filter((t) => t !== own) };
   }
   return { ...view, row, tokenHash: hash, held, open, deadline, offer, range };
 }
