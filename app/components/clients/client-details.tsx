@@ -60,7 +60,7 @@ export function ClientDetails({ client, backHref, editHref, moreHref }: Props) {
           ) : null}
           {client.birthDate ? (
             <>
-              <dt className="text-slate-500">Aniversário</dt>
+              <dt className="text-slate-500">Nascimento</dt>
               <dd className="font-medium">{client.birthDate}</dd>
             </>
           ) : null}
@@ -71,22 +71,22 @@ export function ClientDetails({ client, backHref, editHref, moreHref }: Props) {
             {client.notes || <span className="text-slate-500">Nenhuma observação.</span>}
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-center">
-          <div>
-            <dt className="text-[11px] font-medium text-slate-500 uppercase">Agendamentos</dt>
-            <dd className="font-semibold">{client.appointmentCount}</dd>
-          </div>
-          <div>
-            <dt className="text-[11px] font-medium text-slate-500 uppercase">Total gasto</dt>
-            <dd className="font-semibold whitespace-nowrap">{client.totalSpent}</dd>
-          </div>
-          <div>
-            <dt className="text-[11px] font-medium text-slate-500 uppercase">Faltas</dt>
-            <dd className="font-semibold" data-testid="no-show-count">
-              {client.noShowCount}
-            </dd>
-          </div>
-        </dl>
+        <div className="@container rounded-lg bg-slate-50 px-3 py-2">
+          <dl className="grid grid-cols-1 gap-1 @[20rem]:grid-cols-3 @[20rem]:gap-2 @[20rem]:py-1">
+            {[
+              { label: "Agendamentos", value: String(client.appointmentCount), testId: "appointment-count" },
+              { label: "Total gasto", value: client.totalSpent, testId: "total-spent" },
+              { label: "Faltas", value: String(client.noShowCount), testId: "no-show-count" },
+            ].map((item) => (
+              <div key={item.label} className="flex items-baseline justify-between gap-2 @[20rem]:block @[20rem]:text-center">
+                <dt className="text-xs font-medium text-slate-500">{item.label}</dt>
+                <dd className="font-semibold whitespace-nowrap" data-testid={item.testId}>
+                  {item.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           <a href={client.whatsapp} className="btn-primary flex-1" target="_blank" rel="noopener">
             WhatsApp
