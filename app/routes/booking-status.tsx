@@ -112,6 +112,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       rescheduledByYou: !!(booking.row.request.rescheduledByCustomerAt || booking.row.appointment?.rescheduledByCustomerAt),
       /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
       canChange: booking.open,
+      /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
+      rescheduleHref: booking.open && booking.held ? `?remarcar=1&data=${booking.held.date}` : "?remarcar=1",
       changeUntil: booking.open && booking.deadline ? deadlineText(booking.deadline, profile.timeZone, cutoff) : null,
       /** Still booked, but past the cut-off: the page says so and points to WhatsApp. */
       pastCutoff: !booking.open && booking.held ? pastCutoffMessage(cutoff, professional) : null,
@@ -345,7 +347,7 @@ export default function BookingStatus() {
                 <p className="text-center text-sm text-slate-600" data-testid="change-until">
                   Você pode remarcar ou cancelar por aqui {d.changeUntil}.
                 </p>
-                <Link to="?remarcar=1" className="btn-secondary w-full">
+                <Link to={d.rescheduleHref} className="btn-secondary w-full">
                   Remarcar
                 </Link>
                 {confirming ? (

@@ -48,6 +48,8 @@ async function book(page: Page, slug: string, date: string, time: string, name: 
 async function chooseNewTime(page: Page, date: string, time: string) {
   await page.getByRole("link", { name: "Remarcar" }).click();
   await expect(page.getByRole("heading", { name: "Remarcar horário" })).toBeVisible();
+  // It opens on the current day's times.
+  await expect(page.getByText("Horários disponíveis")).toBeVisible();
   await page.getByLabel("Data").fill(date);
   await page.getByRole("button", { name: "Ver horários" }).click();
   await page.getByText(time, { exact: true }).click();

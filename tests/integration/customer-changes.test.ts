@@ -101,7 +101,7 @@ describe("'Remarcar' from the status link", () => {
 
     // The status page offers the same service's times on the chosen date, its own time included.
     const first = await statusPage(db, token);
-    expect(first.data).toMatchObject({ canChange: true, reschedule: null });
+    expect(first.data).toMatchObject({ canChange: true, reschedule: null, rescheduleHref: `?remarcar=1&data=${date}` });
     expect(first.data.changeUntil).toMatch(/^até \d\d\/\d\d às \d\d:\d\d \(2 horas antes do horário\)$/);
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
     expect(grid.data.reschedule).toMatchObject({ date, times: expect.arrayContaining(["09:30", "10:30", "14:00"]) });
