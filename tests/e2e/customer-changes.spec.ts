@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { bookingRequests, profiles, services, workingHours } from "../../db/schema";
+import { bookingRequests, emailOutbox, profiles, services, workingHours } from "../../db/schema";
 import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, test } from "./fixtures";
+import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // The customer moves their own time from the private status link (issue 14), JavaScript on and
 // off, and on a phone (@phone); an unanswered request that expired says so.
@@ -78,6 +78,15 @@ test("@phone a customer reschedules from the status link; the old time is offere
   await page.goto(`/agendamento/${pro.bookingSlug}?servico=${service.id}&data=${date}`);
   await expect(page.getByText("10:00", { exact: true })).toBeVisible();
   await expect(page.getByText("15:00", { exact: true })).toHaveCount(0);
+
+  // The professional was e-mailed, and Solicitações shows the mark at the new time.
+  const mails = await e2eDb().select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+  expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Remarcado pelo cliente: Lucas Ferreira, .* às 15:00$/));
+  await signIn(page, pro.id);
+  await page.goto("/solicitacoes");
+  const card = page.getByTestId("booking-request").filter({ hasText: "Lucas Ferreira" });
+  await expect(card).toContainText(`${br(date)} às 15:00`);
+  await expect(card.getByTestId("rescheduled-by-customer")).toHaveText("Remarcado pelo cliente");
 });
 
 test("a second customer racing for the same new time loses cleanly and keeps their time", async ({ page, browser }, info) => {
