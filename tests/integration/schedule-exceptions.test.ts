@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appointments, bookingRequests, profiles, scheduleExceptions } from "../../db/schema";
+import { appointments, bookingRequests, profiles, scheduleExceptions, workingHours } from "../../db/schema";
 import { action, loader } from "../../app/routes/settings.hours";
 import { loader as bookLoader } from "../../app/routes/booking";
 import { upcomingHolidays } from "../../app/domain/availability/holidays";
@@ -327,7 +327,9 @@ describe("'Regras de agendamento'", () => {
 
   it("the booking page applies the notice and the window", async () => {
     const service = await createService(db, pro.id, { durationMinutes: 30 });
-    const tomorrow = nextDate(1);
+    // Open every day, so that tomorrow is a working day whatever today is.
+    await db.update(workingHours).set({ isActive: true }).where(eq(workingHours.userId, pro.id));
+    const tomorrow = addDays(today(), 1);
     const tenDays = nextDate(10);
     const page = (date: string) => bookingPage(`?servico=${service.id}&data=${date}`);
     expect((await page(tomorrow)).slots).toContain("09:00");

@@ -78,7 +78,7 @@ export function ExceptionForm({
               return (
                 <label
                   key={kind}
-                  className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+                  className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
                 >
                   <input key={key} {...radio} {...KIND_DATA[kind]} id={`${fields.kind.id}-${kind}`} className="sr-only" />
                   {KIND_LABELS[kind]}
