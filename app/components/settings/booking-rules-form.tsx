@@ -26,7 +26,7 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
     shouldRevalidate: "onInput",
   });
   return (
-    <section id="regras" className="card scroll-mt-4 space-y-4 p-4 sm:p-6" aria-labelledby="rules-title">
+    <section id="regras" className="card scroll-mt-20 space-y-4 p-4 sm:p-6" aria-labelledby="rules-title">
       <div>
         <h2 id="rules-title" className="text-lg font-semibold">
           Regras de agendamento

@@ -62,7 +62,7 @@ export function ExceptionForm({
   const { key: showKey, ...showReason } = getInputProps(fields.showReason, { type: "checkbox" });
   const titleId = `${form.id}-title`;
   return (
-    <section aria-labelledby={titleId} className="space-y-3 rounded-xl border border-slate-200 p-4" id={editing ? "editar-folga" : "nova-folga"}>
+    <section aria-labelledby={titleId} className="scroll-mt-20 space-y-3 rounded-xl border border-slate-200 p-4" id={editing ? "editar-folga" : "nova-folga"}>
       <h3 id={titleId} className="font-semibold">
         {editing ? "Editar folga ou bloqueio" : "Adicionar folga ou bloqueio"}
       </h3>

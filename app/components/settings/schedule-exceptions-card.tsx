@@ -51,7 +51,7 @@ export function ScheduleExceptionsCard({
   const formKey = `${editing?.id ?? "new"}:${exceptions.map((e) => `${e.id}/${e.form.startDate}`).join(",")}`;
   const lastResult = formResult && formResult.editing === (editing?.id ?? null) ? formResult.result : null;
   return (
-    <section id={EXCEPTIONS_ANCHOR} className="card scroll-mt-4 space-y-4 p-4 sm:p-6" aria-labelledby="exceptions-title">
+    <section id={EXCEPTIONS_ANCHOR} className="card scroll-mt-20 space-y-4 p-4 sm:p-6" aria-labelledby="exceptions-title">
       <div>
         <h2 id="exceptions-title" className="text-lg font-semibold">
           Folgas e bloqueios
@@ -205,7 +205,7 @@ function Holidays({ holidays, open, error }: { holidays: HolidayView[]; open: bo
   const closing = navigation.state === "submitting" && navigation.formData?.get("intent") === "close-holiday" ? navigation.formData.get("date") : null;
   const waiting = holidays.filter((h) => !h.closed).length;
   return (
-    <details id="feriados" open={open} className="group/hol rounded-xl border border-slate-200">
+    <details id="feriados" open={open} className="group/hol scroll-mt-20 rounded-xl border border-slate-200">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 p-4 font-semibold [&::-webkit-details-marker]:hidden">
         <span>
           Feriados nacionais
