@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { appointments, clients, profiles, scheduleExceptions, services, workingHours } from "../../db/schema";
@@ -30,6 +31,13 @@ async function setUp(name: string) {
 const bookingDay = (page: Page, slug: string, serviceId: string, date: string) =>
   page.goto(`/agendamento/${slug}?servico=${serviceId}&data=${date}`);
 const slot = (page: Page, time: string) => page.getByRole("radio", { name: time, exact: true });
+
+/** With JavaScript, axe (WCAG A/AA and best practices) finds nothing in the page's current state. */
+async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 const newForm = (page: Page) => page.getByRole("region", { name: "Adicionar folga ou bloqueio" });
 
@@ -114,6 +122,7 @@ test("extra hours on a Sunday the professional never works are offered @phone", 
 });
 
 test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, then remove it @phone", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(90_000); // three axe runs
   const { pro } = await setUp("Elisa Mota");
   const day = nextDate(4);
   const [client] = await e2eDb().insert(clients).values({ userId: pro.id, name: "Fernanda Alves", phone: "11955553333" }).returning();
@@ -140,6 +149,7 @@ test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, 
   const text = decodeURIComponent(new URL((await warn.getAttribute("href"))!).searchParams.get("text")!);
   expect(text).toContain(`${formatDate(day, true)} às 10:00`);
   await expect(page.getByTestId("schedule-exception").getByRole("link", { name: "1 agendamento neste período" })).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
   // Nothing was cancelled.
   const [still] = await e2eDb().select().from(appointments).where(eq(appointments.id, appointment!.id));
   expect(still!.status).toBe("scheduled");
@@ -151,6 +161,7 @@ test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, 
   await page.getByTestId("schedule-exception").getByRole("link", { name: /^Editar/ }).click();
   const edit = page.getByRole("region", { name: "Editar folga ou bloqueio" });
   await expect(edit.getByLabel("Data inicial")).toHaveValue(day);
+  await expectNoAxeViolations(page, javaScriptEnabled);
   await edit.getByLabel("Data final").fill(addDays(day, 1));
   await edit.getByLabel("Mostrar o motivo na página de agendamento").check();
   await edit.getByRole("button", { name: "Salvar alterações" }).click();
@@ -162,6 +173,7 @@ test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, 
   await page.getByTestId("schedule-exception").getByRole("link", { name: /^Remover/ }).click();
   const dialog = page.getByRole("alertdialog", { name: "Remover folga ou bloqueio" });
   await expect(dialog).toContainText("Tem certeza que deseja remover este fechamento?");
+  await expectNoAxeViolations(page, javaScriptEnabled);
   if (javaScriptEnabled) {
     await expectEscapeCancels(page, dialog, "Tem certeza que deseja remover este fechamento?");
     await page.getByTestId("schedule-exception").getByRole("link", { name: /^Remover/ }).click();
