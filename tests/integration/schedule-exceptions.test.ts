@@ -220,6 +220,17 @@ describe("appointments a closed day or block covers", () => {
     expect((await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id)))[0]!.status).toBe("pending");
   });
 
+  it("an appointment without a client or phone is listed, without a WhatsApp link", async () => {
+    const day = nextDate(3);
+    await createAppointment(db, pro.id, { date: day, startMinute: 16 * 60, durationMinutes: 30, serviceName: "" });
+    responseOf(await post(closed(day)));
+    const [row] = await rowsOf(pro.id);
+    const items = (await load(`?afetados=${row!.id}`)).exceptions.covered!.items;
+    expect(items.map((i) => [i.when.endsWith(day.split("-").reverse().join("/")), i.time, i.clientName, i.serviceName, i.whatsapp, i.phone])).toEqual([
+      [true, "16:00 às 16:30", "Sem cliente vinculado", "Serviço não informado", null, null],
+    ]);
+  });
+
   it("a closing with nothing inside redirects without the list; extra hours never count", async () => {
     const day = nextDate(3);
     await createAppointment(db, pro.id, { date: addDays(day, 1), startMinute: 10 * 60, serviceName: "Corte" });
