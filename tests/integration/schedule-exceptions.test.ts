@@ -130,6 +130,18 @@ describe("'Folgas e bloqueios': saving", () => {
     expect(await rowsOf(pro.id)).toEqual([]);
   });
 
+  it("a double submit (the same exception posted twice, even at once) saves one row", async () => {
+    const day = nextDate(4);
+    const form = timed("blocked", day, "12:00", "14:00", "Dentista");
+    const answers = await Promise.all([post(form), post(form), post(form)]);
+    for (const a of answers) expect(responseOf(a).status).toBe(302);
+    responseOf(await post(form));
+    expect(await rowsOf(pro.id)).toHaveLength(1);
+    // Another time that day is another block.
+    responseOf(await post(timed("blocked", day, "15:00", "16:00")));
+    expect(await rowsOf(pro.id)).toHaveLength(2);
+  });
+
   it("refuses extra hours on a day a closing covers (400), and saves them on an open one", async () => {
     const day = nextDate(3);
     responseOf(await post(closed(day, addDays(day, 2))));

@@ -113,9 +113,22 @@ function closingCovers(db: Db, userId: string, date: string, exceptId?: string) 
   );
 }
 
+/** The professional's exceptions of that kind over exactly those dates and times. */
+function sameSpan(userId: string, fields: ScheduleExceptionFields) {
+  return and(
+    eq(scheduleExceptions.userId, userId),
+    eq(scheduleExceptions.kind, fields.kind),
+    eq(scheduleExceptions.startDate, fields.startDate),
+    eq(scheduleExceptions.endDate, fields.endDate),
+    sql`${scheduleExceptions.startMinute} is ${fields.startMinute}`,
+    sql`${scheduleExceptions.endMinute} is ${fields.endMinute}`,
+  );
+}
+
 /**
  * Saves a new exception. Extra hours on a date a closing covers would never show (a closed day
- * wins), so they are refused: "closed-day", checked by the insert itself.
+ * wins), so they are refused: "closed-day", checked by the insert itself. The same exception
+ * posted again (a double submit, even simultaneous) writes nothing and answers the stored one.
  */
 export async function createException(
   db: Db,
@@ -123,12 +136,14 @@ export async function createException(
   fields: ScheduleExceptionFields,
 ): Promise<ScheduleException | "closed-day"> {
   const id = crypto.randomUUID();
-  const guard = fields.kind === "open" ? not(closingCovers(db, userId, fields.startDate)) : undefined;
-  const [, [row]] = await db.batch([
+  const duplicate = exists(db.select({ one: sql`1` }).from(scheduleExceptions).where(sameSpan(userId, fields)));
+  const guard = and(not(duplicate), fields.kind === "open" ? not(closingCovers(db, userId, fields.startDate)) : undefined);
+  const [, [row], [twin]] = await db.batch([
     insertIf(db, scheduleExceptions, { ...fields, id, userId }, guard),
     db.select().from(scheduleExceptions).where(owned(userId, id)),
+    db.select().from(scheduleExceptions).where(sameSpan(userId, fields)).orderBy(asc(scheduleExceptions.createdAt)).limit(1),
   ]);
-  return row ?? "closed-day";
+  return row ?? twin ?? "closed-day";
 }
 
 /** Changes one of the professional's exceptions (same rule as createException). */
