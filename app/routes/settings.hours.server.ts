@@ -190,8 +190,20 @@ export async function saveException(request: Request, db: Db, user: CurrentUser,
   return savedRedirect(request, db, user, row, SAVED[row.kind][0]);
 }
 
+/** A database failure as an error toast back on the section, nothing lost (no 500 page). */
+async function orToast<T>(request: Request, work: () => Promise<T>, description: string): Promise<T | Response> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(description, error);
+    return redirectWithToast(request, `${HOURS_PATH}${anchor}`, { type: "error", title: "Erro", description });
+  }
+}
+
 export async function removeException(request: Request, db: Db, user: CurrentUser, id: string) {
-  const row = (await deleteException(db, user.id, id)) ?? notFound();
+  const removed = await orToast(request, () => deleteException(db, user.id, id), "Erro ao remover. Tente novamente.");
+  if (removed instanceof Response) return removed;
+  const row = removed ?? notFound();
   return redirectWithToast(request, `${HOURS_PATH}${anchor}`, { type: "success", title: "Sucesso", description: SAVED[row.kind][1] });
 }
 
@@ -203,7 +215,8 @@ export async function closeHolidayAction(request: Request, db: Db, user: Current
     submission.status === "success" ? upcomingHolidays(today).find((h) => h.date === submission.value.date) : undefined;
   if (!holiday) return data<ExceptionActionData>({ intent: "holiday", message: EXCEPTION_MESSAGES.holidayUnknown }, { status: 400 });
   const open = `${EXCEPTION_PARAMS.holidays}=1`;
-  const row = await closeHoliday(db, user.id, holiday);
+  const row = await orToast(request, () => closeHoliday(db, user.id, holiday), EXCEPTION_MESSAGES.saveFailed);
+  if (row instanceof Response) return row;
   if (row === "already-closed") {
     return redirectWithToast(request, `${HOURS_PATH}?${open}${anchor}`, {
       type: "info",

@@ -9,7 +9,7 @@ import { addDays, addMonths, dayOfWeek, minutesToTime, nowInZone } from "../../a
 import type { Db } from "../../app/utils/db.server";
 import { EXCEPTION_MESSAGES } from "../../app/validation/schedule-exceptions";
 import { INVALID_CHOICE, SAVED_RULES } from "../../app/validation/working-hours";
-import { createTestDb, toastOf } from "../support/db";
+import { createTestDb, toastOf, userContextFor } from "../support/db";
 import {
   createAppointment,
   createBookingRequest,
@@ -173,6 +173,25 @@ describe("'Folgas e bloqueios': saving", () => {
     const removed = responseOf(await post({ intent: "delete-exception", id: row!.id }));
     expect((await toastOf(removed))?.description).toBe("Bloqueio removido.");
     expect(await rowsOf(pro.id)).toEqual([]);
+  });
+});
+
+describe("'Folgas e bloqueios': the database failing", () => {
+  it("saving keeps the input with 'Erro ao salvar'; removing and a holiday tap answer with an error toast", async () => {
+    const holiday = upcomingHolidays(today())[0]!;
+    const day = nextDate(3);
+    const context = await userContextFor(db, pro);
+    db.$client.close();
+    const saved = replyOf(await callAction(action, { context, path: PATH, form: closed(day, "", "Férias") }));
+    expect(saved.init?.status).toBe(500);
+    if (!("result" in saved.data)) throw new Error("expected the form's reply");
+    expect(saved.data.result.error?.[""]).toEqual([EXCEPTION_MESSAGES.saveFailed]);
+    expect(saved.data.result.initialValue).toMatchObject({ startDate: day, reason: "Férias" });
+
+    const removed = responseOf(await callAction(action, { context, path: PATH, form: { intent: "delete-exception", id: crypto.randomUUID() } }));
+    expect(await toastOf(removed)).toMatchObject({ type: "error", description: "Erro ao remover. Tente novamente." });
+    const tapped = responseOf(await callAction(action, { context, path: PATH, form: { intent: "close-holiday", date: holiday.date } }));
+    expect(await toastOf(tapped)).toMatchObject({ type: "error", description: EXCEPTION_MESSAGES.saveFailed });
   });
 });
 
