@@ -179,6 +179,19 @@ export const ACTIONS: ActionSpec[] = [
   { name: "settings hours", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "hours", ...weekFields }) },
   { name: "settings preferences", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "preferences", timeZone: "America/Manaus", slotStepMinutes: "15" }) },
   {
+    name: "settings day off",
+    path: "/configuracoes/horarios",
+    auth: "private",
+    fields: (_ids, { date }) => ({ intent: "create-exception", kind: "blocked", startDate: date, startTime: "12:00", endTime: "14:00", reason: "Dentista" }),
+  },
+  { name: "settings holiday", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "close-holiday", date: "2099-12-25" }) },
+  {
+    name: "settings booking rules",
+    path: "/configuracoes/horarios",
+    auth: "private",
+    fields: () => ({ intent: "booking-rules", minNoticeMinutes: "120", bookingWindow: "2m", requestExpiryHours: "12", customerChangeCutoffMinutes: "60" }),
+  },
+  {
     name: "settings page",
     path: "/configuracoes/pagina",
     auth: "private",
