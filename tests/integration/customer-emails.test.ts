@@ -150,6 +150,27 @@ describe("the answer reaches the customer", () => {
   });
 });
 
+describe("the professional hears of a customer's cancellation, as they chose", () => {
+  it("e-mails the professional when a customer cancels from their link; nothing when turned off", async () => {
+    const db = createTestDb();
+    for (const notify of [true, false]) {
+      const { pro, service } = await setup(db);
+      await db.update(profiles).set({ notifyCustomerChanges: notify }).where(eq(profiles.userId, pro.id));
+      await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { phone: notify ? "(11) 96666-1111" : "(11) 96666-2222" }));
+      const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+      const token = (await statusPageUrl(request!.id)).split("/").pop()!;
+      const context = contextFor(db);
+      const res = responseOf(await callAction(statusAction, { context, path: `/agendamento/reserva/${token}`, params: { token }, form: { intent: "cancel" } }));
+      await settleBackground(context);
+      expect(res.status).toBe(302);
+      expect((await db.select().from(bookingRequests).where(eq(bookingRequests.id, request!.id)))[0]!.status).toBe("cancelled");
+      const mails = (await mailsTo(db, pro.email)).filter((m) => m.subject.startsWith("Cancelado pelo cliente"));
+      expect(mails).toHaveLength(notify ? 1 : 0);
+      if (notify) expect(mails[0]!.text).toContain("Joana Lima cancelou a solicitação de agendamento");
+    }
+  });
+});
+
 describe("'Confirmo presença' from the reminder", () => {
   it("the signed link opens the customer's page; confirming marks the appointment and the professional sees it", async () => {
     const db = createTestDb();

@@ -17,14 +17,14 @@ export type AgendaRow = {
   clientName: string | null;
 };
 
-const ACTION_STYLES = {
+export const ACTION_STYLES = {
   confirm: "border-green-300 text-green-800 hover:bg-green-50",
   complete: "border-slate-300 text-slate-800 hover:bg-slate-50",
   "no-show": "border-amber-300 text-amber-900 hover:bg-amber-50",
   cancel: "border-red-300 text-red-700 hover:bg-red-50",
 } as const;
 
-const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
+export const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
 
 /** Query string of the list with one parameter changed (null removes it). */
 export function listHref(search: string, changes: Record<string, string | null>) {

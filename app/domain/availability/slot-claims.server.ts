@@ -26,7 +26,7 @@ export async function getWorkingHours(db: Db, userId: string) {
 }
 
 /** The weekday's hours of a date. */
-function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
+export function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
   return db
     .select({
       isActive: workingHours.isActive,
@@ -65,7 +65,7 @@ export function stillHeld(now: Date) {
  */
 export function busyQueries(
   db: Db,
-  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string; excludeBookingRequestId?: string },
+  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string | SQL; excludeBookingRequestId?: string | SQL },
 ) {
   return [
     db
@@ -205,7 +205,7 @@ export function noBlockCovers(db: Db, args: Slot) {
  * held, buffers counted), evaluated by the database inside the writing statement itself, so two
  * racing claims cannot both succeed.
  */
-function nothingOverlaps(db: Db, args: Slot, now: Date) {
+export function nothingOverlaps(db: Db, args: Slot, now: Date) {
   const end = args.startMinute + args.durationMinutes + (args.bufferMinutes ?? 0);
   const overlappingRequests = db
     .select({ one: sql`1` })

@@ -1,7 +1,7 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
 import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles, services } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, profiles, services, users } from "../../../db/schema";
 import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
@@ -145,47 +145,78 @@ export async function countPendingRequests(db: Db, professionalId: string, today
   return row?.n ?? 0;
 }
 
-export async function findRequestByToken(db: Db, token: string) {
+/**
+ * The booking request a customer's link stands for, as SQL: a signed link from a message
+ * (docs/decisions/0670) names it; the random link of the booking is looked up by its hash.
+ * Null for a token that cannot be one of ours.
+ */
+export async function requestIdOfToken(token: string | undefined): Promise<SQL | null> {
   if (!token || token.length > 300) return null;
-  // A link the job wrote into a message is signed (docs/decisions/0670); the first one is random.
-  const signedId = token.includes(".") ? await requestIdFromStatusToken(token) : null;
-  if (token.includes(".") ? !signedId : token.length > 100) return null;
-  const [row] = await db
+  if (token.includes(".")) {
+    const id = await requestIdFromStatusToken(token);
+    return id ? sql`${id}` : null;
+  }
+  if (token.length > 100) return null;
+  const hash = await sha256Hex(token);
+  return sql`(select ${bookingRequestTokens.bookingRequestId} from ${bookingRequestTokens} where ${bookingRequestTokens.tokenHash} = ${hash})`;
+}
+
+/**
+ * The read behind the customer's private link: the request, the professional's profile and
+ * sign-in e-mail, the appointment it became (if accepted) and the service's deposit. A
+ * statement, so a page can send it in one batch with its other reads.
+ */
+export function requestByTokenQuery(db: Db, requestId: SQL) {
+  return db
     .select({
       request: bookingRequests,
       profile: profiles,
+      email: users.email,
       appointment: {
         id: appointments.id,
         customerConfirmedAt: appointments.customerConfirmedAt,
         date: appointments.date,
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
+        bufferMinutes: appointments.bufferMinutes,
         status: appointments.status,
         updatedAt: appointments.updatedAt,
+        rescheduledByCustomerAt: appointments.rescheduledByCustomerAt,
       },
       deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
     .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .innerJoin(users, eq(users.id, bookingRequests.professionalId))
     .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
     .leftJoin(
       appointments,
       and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
     )
-    .where(
-      signedId
-        ? eq(bookingRequests.id, signedId)
-        : sql`${bookingRequests.id} = (select ${bookingRequestTokens.bookingRequestId} from ${bookingRequestTokens} where ${bookingRequestTokens.tokenHash} = ${await sha256Hex(token)})`,
-    )
+    .where(sql`${bookingRequests.id} = ${requestId}`)
     .limit(1);
-  if (!row) return null;
+}
+
+export type RequestByTokenRow = Awaited<ReturnType<typeof requestByTokenQuery>>[number];
+
+/** What the customer's page shows of a row of requestByTokenQuery (see asTheCustomerSeesIt). */
+export function customerView(row: RequestByTokenRow, now = new Date()) {
   const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
   return {
-    request: asTheCustomerSeesIt(row.request, row.appointment),
+    request: asTheCustomerSeesIt(row.request, row.appointment, now),
     profile: row.profile,
     depositCents: deposit,
-    appointment: row.appointment?.id ? { id: row.appointment.id, status: row.appointment.status, customerConfirmedAt: row.appointment.customerConfirmedAt } : null,
+    appointment: row.appointment?.id
+      ? { id: row.appointment.id, status: row.appointment.status, customerConfirmedAt: row.appointment.customerConfirmedAt }
+      : null,
   };
+}
+
+export async function findRequestByToken(db: Db, token: string) {
+  const requestId = await requestIdOfToken(token);
+  if (!requestId) return null;
+  const [row] = await requestByTokenQuery(db, requestId);
+  return row ? customerView(row) : null;
 }
 
 /**
@@ -196,10 +227,12 @@ export async function findRequestByToken(db: Db, token: string) {
 function asTheCustomerSeesIt(
   request: typeof bookingRequests.$inferSelect,
   appointment: { date: string; startMinute: number; durationMinutes: number; status: string; updatedAt: Date } | null,
+  now = new Date(),
 ): typeof bookingRequests.$inferSelect {
   // Not answered in time: it holds nothing any more, whether or not the job has marked it yet.
-  if (request.status === "pending" && request.expiresAt && request.expiresAt.getTime() <= Date.now()) {
-    return { ...request, status: "expired" };
+  if (request.status === "pending" && request.expiresAt && request.expiresAt.getTime() <= now.getTime()) {
+    // Its latest change is the expiry (the .ics revision).
+    return { ...request, status: "expired", updatedAt: request.expiresAt > request.updatedAt ? request.expiresAt : request.updatedAt };
   }
   if (request.status !== "accepted") return request;
   if (!appointment) return { ...request, status: "cancelled", updatedAt: new Date() };
@@ -214,7 +247,7 @@ function asTheCustomerSeesIt(
   };
 }
 
-export type AcceptOutcome = "accepted" | "taken" | "not-pending";
+export type AcceptOutcome = "accepted" | "taken" | "not-pending" | "moved";
 
 type RequestToAccept = Pick<
   typeof bookingRequests.$inferSelect,
@@ -247,8 +280,9 @@ export function requestExpiry(now: Date, hours: number, start: Date): Date {
 function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
   const userId = request.professionalId;
   const at = now.getTime();
+  // Still pending, not expired, and still at the time read (the customer may have just moved it).
   const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending'
-      and (expires_at is null or expires_at > ${at}))
+      and (expires_at is null or expires_at > ${at}) and date = ${request.date} and start_minute = ${request.startMinute})
     and ${noAppointmentOverlaps(db, {
       userId,
       date: request.date,
@@ -289,8 +323,9 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
 
 /**
  * Accepts a pending request of this professional (see acceptStatements), in one atomic batch.
- * 'taken': an appointment holds the time and the request stays pending; 'not-pending': not
- * found, not the owner's, or already answered.
+ * 'taken': an appointment holds the time and the request stays pending; 'moved': the customer
+ * moved it to another time meanwhile (it stays pending, to be looked at again); 'not-pending':
+ * not found, not the owner's, or already answered.
  */
 export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
   const now = new Date();
@@ -310,10 +345,11 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
   const [, , marked] = await db.batch([...acceptStatements(db, request, now, appointmentId), ...(told ? [told.statement] : [])]);
   if (marked.length === 1) return "accepted";
   const [still] = await db
-    .select({ status: bookingRequests.status })
+    .select({ status: bookingRequests.status, date: bookingRequests.date, startMinute: bookingRequests.startMinute })
     .from(bookingRequests)
-    .where(eq(bookingRequests.id, request.id));
-  return still?.status === "pending" ? "taken" : "not-pending";
+    .where(and(eq(bookingRequests.id, request.id), stillHeld(now)));
+  if (still?.status !== "pending") return "not-pending";
+  return still.date !== request.date || still.startMinute !== request.startMinute ? "moved" : "taken";
 }
 
 /**
@@ -340,10 +376,17 @@ export async function declineBookingRequest(db: Db, userId: string, requestId: s
   return marked.length === 1;
 }
 
-/** The customer cancels through the private link: the request and its appointment, if any. */
-export async function cancelRequestByCustomer(db: Db, requestId: string) {
+/**
+ * The customer cancels through the private link: the request and its appointment, if any, and
+ * the professional is told by e-mail (`notify`: their address, or null when they turned it off),
+ * queued in the same batch only if the cancel happened. False when nothing was cancelled; else
+ * the e-mail to deliver after answering.
+ */
+export async function cancelRequestByCustomer(db: Db, requestId: string, notify: string | null = null) {
   const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
   if (!request || (request.status !== "pending" && request.status !== "accepted")) return false;
+  const cancelled = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'cancelled')`;
+  const email = notify ? queueEmail(db, cancelledByCustomerEmail(notify, request), { onlyIf: cancelled }) : null;
   // Conditional writes: a decline landing meanwhile is not overwritten, and an appointment the
   // professional already completed or marked as a no-show is history, not cancellable.
   const [marked] = await db.batch([
@@ -368,8 +411,31 @@ export async function cancelRequestByCustomer(db: Db, requestId: string) {
           inArray(appointments.status, ["scheduled", "confirmed"]),
         ),
       ),
+    ...(email?.statements ?? []),
   ]);
-  return marked.length === 1;
+  return marked.length === 1 ? { email: email?.queued ?? null } : false;
+}
+
+/** The professional hears that a customer cancelled from their link (Configurações > Notificações). */
+export function cancelledByCustomerEmail(
+  to: string,
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; status: string },
+) {
+  const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  return {
+    to,
+    subject: `Cancelado pelo cliente: ${r.customerName}, ${when}`,
+    text: [
+      r.status === "pending" ? `${r.customerName} cancelou a solicitação de agendamento:` : `${r.customerName} cancelou o agendamento:`,
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Data: ${when}`,
+      "",
+      `O horário foi liberado. Veja sua agenda: ${appUrl()}/agenda?vista=dia&data=${r.date}`,
+    ].join("\n"),
+  };
 }
 
 /** The professional hears of every new request by e-mail. */
