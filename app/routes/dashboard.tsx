@@ -226,7 +226,7 @@ export default function Dashboard() {
         />
       )}
 
-      <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
         <RecentAppointments items={d.recent} />
         <BookingLinkCard url={d.bookingUrl} />
       </div>
