@@ -205,7 +205,7 @@ export function noBlockCovers(db: Db, args: Slot) {
  * held, buffers counted), evaluated by the database inside the writing statement itself, so two
  * racing claims cannot both succeed.
  */
-function nothingOverlaps(db: Db, args: Slot, now: Date) {
+export function nothingOverlaps(db: Db, args: Slot, now: Date) {
   const end = args.startMinute + args.durationMinutes + (args.bufferMinutes ?? 0);
   const overlappingRequests = db
     .select({ one: sql`1` })
