@@ -16,7 +16,9 @@ import {
   loadForm,
   loadList,
   saveAppointment,
+  undoAppointmentStatus,
   type SaveFailure,
+  type StatusFailure,
 } from "./agenda.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,26 +49,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawId = form.get("id");
   const id = typeof rawId === "string" ? rawId : null;
   if (intent === "create") return saveAppointment(db, user, request, form, null);
+  if (intent === "preview") return saveAppointment(db, user, request, form, null, new Date(), "preview");
   if (intent === "update") return saveAppointment(db, user, request, form, id ?? "");
   if (intent === "delete") return deleteAppointment(db, user, request, id);
-  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id);
+  if (intent === "undo") return undoAppointmentStatus(db, user, request, id);
+  if (isStatusAction(intent)) {
+    return changeStatus(db, user, request, intent, id, form.get("scope") === "following" ? "following" : "this");
+  }
   throw data("Ação inválida.", { status: 400 });
 }
 
 export default function Agenda() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<SaveFailure>();
+  const actionData = useActionData<SaveFailure | StatusFailure>();
   const navigation = useNavigation();
   if (loaderData.mode === "form") {
+    const saveData = actionData && "result" in actionData ? actionData : undefined;
     return (
       <AppointmentForm
         data={loaderData.form}
-        lastResult={navigation.state === "idle" ? (actionData?.result ?? null) : null}
-        actionTimes={actionData?.times}
+        lastResult={navigation.state === "idle" ? (saveData?.result ?? null) : null}
+        actionTimes={saveData?.times}
+        walkIn={saveData?.walkIn ?? null}
+        preview={saveData?.preview ?? null}
       />
     );
   }
-  return <AgendaList list={loaderData.list} />;
+  const statusError = actionData && "statusError" in actionData && navigation.state === "idle" ? actionData.statusError : null;
+  return (
+    <>
+      {statusError ? (
+        <p role="alert" className="mx-auto mb-4 max-w-5xl rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {statusError}
+        </p>
+      ) : null}
+      <AgendaList list={loaderData.list} />
+    </>
+  );
 }
 
 function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { AppointmentStatus } from "../../../db/schema";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
-import { STATUS_ACTIONS, statusActionsFor } from "../../domain/appointments/statuses";
+import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/statuses";
 import { StatusBadge } from "./status-badge";
 
 export type AgendaRow = {
@@ -15,6 +15,10 @@ export type AgendaRow = {
   serviceName: string;
   notes: string;
   clientName: string | null;
+  /** The status actions offered now (by the clock: docs/decisions/0652), from the server. */
+  actions: RowAction[];
+  /** An occurrence of a recurring series ('Agendamento recorrente'). */
+  recurring: boolean;
 };
 
 const ACTION_STYLES = {
@@ -22,7 +26,12 @@ const ACTION_STYLES = {
   complete: "border-slate-300 text-slate-800 hover:bg-slate-50",
   "no-show": "border-amber-300 text-amber-900 hover:bg-amber-50",
   cancel: "border-red-300 text-red-700 hover:bg-red-50",
-} as const;
+  undo: "border-blue-300 text-blue-800 hover:bg-blue-50",
+} as const satisfies Record<RowAction, string>;
+
+function actionLabel(action: RowAction) {
+  return action === "undo" ? UNDO.label : STATUS_ACTIONS[action].label;
+}
 
 const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
 
@@ -54,14 +63,21 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
             <p className={`min-w-0 font-semibold ${row.clientName ? "" : "italic text-slate-500"}`}>{client}</p>
             <StatusBadge status={row.status} />
           </div>
-          <p className={`text-sm ${row.serviceName ? "text-slate-700" : "italic text-slate-500"}`}>{service}</p>
+          <p className={`text-sm ${row.serviceName ? "text-slate-700" : "italic text-slate-500"}`}>
+            {service}
+            {row.recurring ? (
+              <span className="ml-2 inline-flex items-center rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium text-violet-800 ring-1 ring-inset ring-violet-200">
+                ↻ recorrente
+              </span>
+            ) : null}
+          </p>
           <p className="text-sm text-slate-500">
             {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}
           </p>
           {row.notes ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{row.notes}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          {statusActionsFor(row.status).map((action) => (
+          {row.actions.map((action) => (
             <Form method="post" key={action} preventScrollReset>
               <input type="hidden" name="id" value={row.id} />
               <button
@@ -70,12 +86,29 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
                 value={action}
                 className={`${smallButton} ${ACTION_STYLES[action]}`}
                 disabled={busy}
-                aria-label={`${STATUS_ACTIONS[action].label}: ${client}, ${formatDate(row.date)} às ${row.time}`}
+                aria-label={`${actionLabel(action)}${row.recurring && action === "cancel" ? " só este" : ""}: ${client}, ${formatDate(row.date)} às ${row.time}`}
               >
-                {STATUS_ACTIONS[action].label}
+                {actionLabel(action)}
+                {row.recurring && action === "cancel" ? " só este" : ""}
               </button>
             </Form>
           ))}
+          {row.recurring && row.actions.includes("cancel") ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="id" value={row.id} />
+              <input type="hidden" name="scope" value="following" />
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className={`${smallButton} ${ACTION_STYLES.cancel}`}
+                disabled={busy}
+                aria-label={`Cancelar este e os próximos: ${client}, ${formatDate(row.date)} às ${row.time}`}
+              >
+                Cancelar este e os próximos
+              </button>
+            </Form>
+          ) : null}
           <Link
             to={`/agenda?editar=${row.id}`}
             className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}

@@ -3,6 +3,7 @@
 // compareceu' once the appointment has started, 'Desfazer' on the day a final status was set.
 // Pure: the caller passes "now" as the professional's local date and minute.
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../db/schema";
+import { nowInZone } from "../dates";
 
 export { APPOINTMENT_STATUSES, type AppointmentStatus };
 
@@ -49,6 +50,7 @@ export const STATUS_ERRORS = {
   undoNotFinal: "Não há o que desfazer: o agendamento já está ativo.",
   undoLate: "Só é possível desfazer no mesmo dia em que o status foi alterado.",
   undoTaken: "Não foi possível desfazer: o horário deste agendamento já foi ocupado por outro.",
+  undoChanged: "Este agendamento acabou de ser alterado. Confira e tente de novo.",
 } as const;
 
 /** The professional's "now": their local date (yyyy-MM-dd) and minute of the day. */
@@ -88,4 +90,21 @@ export function statusActionsFor(
     return (rule.from as readonly AppointmentStatus[]).includes(status) && (!rule.afterStart || when.started);
   });
   return when.undoable && (UNDO.from as readonly AppointmentStatus[]).includes(status) ? [...forward, "undo"] : forward;
+}
+
+/**
+ * The row actions of an appointment at `now`: 'Concluir'/'Não compareceu' once started, and
+ * 'Desfazer' when its final status was set today (its updated_at), both in the professional's zone.
+ */
+export function actionsAt(
+  appointment: { status: AppointmentStatus; date: string; startMinute: number },
+  updatedAt: Date,
+  timeZone: string,
+  now: Date,
+): RowAction[] {
+  const local = nowInZone(timeZone, now);
+  return statusActionsFor(appointment.status, {
+    started: hasStarted(appointment, local),
+    undoable: undoAllowed(appointment.status, nowInZone(timeZone, updatedAt).date, local.date),
+  });
 }
