@@ -450,10 +450,11 @@ export async function saveAppointment(
     for (const row of preview.rows) {
       const choice = form.get(occurrenceField(row.date));
       if (choice === "skip") continue;
-      if (row.free && (choice === "keep" || choice === null)) chosen.push({ date: row.date, startMinute: when.startMinute });
+      const keep = choice === "keep" || choice === null;
+      if (keep && row.free) chosen.push({ date: row.date, startMinute: when.startMinute });
       else if (typeof choice === "string" && row.alternatives.includes(choice)) chosen.push({ date: row.date, startMinute: timeToMinutes(choice) });
-      // Free when previewed, taken since (or a time no longer free): reported, not booked.
-      else if (choice !== null) refused.push({ date: row.date, reason: row.label });
+      // Free when previewed but not any more (or a time no longer free): reported, not booked.
+      else refused.push({ date: row.date, reason: row.label });
     }
     if (chosen.length === 0) {
       return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.seriesEmpty] }), { preview });
