@@ -12,7 +12,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { dayOfWeek, formatDate } from "../../domain/dates";
 import { useHydrated } from "../use-hydrated";
-import { appointmentSchema, NOTES_MAX } from "../../validation/appointments";
+import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
 import { INTERVAL_LABELS, SERIES_COUNT, SERIES_INTERVALS } from "../../domain/appointments/series";
 import { FieldError } from "../forms";
 
@@ -53,6 +53,8 @@ export type SeriesPreviewData = {
   fingerprint: string;
   rows: { date: string; time: string; free: boolean; label: string; alternatives: string[]; holiday: string | null }[];
 };
+
+const WALK_IN_QUESTIONS: string[] = [APPOINTMENT_ERRORS.walkIn, APPOINTMENT_ERRORS.walkInPast];
 
 const WEEKDAYS = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"] as const;
 
@@ -118,6 +120,7 @@ export function AppointmentForm({
     shouldRevalidate: "onInput",
   });
   const times = actionTimes !== undefined ? actionTimes : data.times;
+  const walkInPast = lastResult?.error?.[fields.otherTime.name]?.includes(APPOINTMENT_ERRORS.walkInPast) ?? false;
   const modeField = editing ? { name: "editar", value: editing.id } : { name: "novo", value: "1" };
 
   function reloadTimes(formElement: HTMLFormElement | null) {
@@ -281,8 +284,9 @@ export function AppointmentForm({
 
         <Control
           id={fields.otherTime.id}
-          label="Outro horário (encaixe)"
-          errors={fields.otherTime.errors}
+          label="Encaixe (outra hora)"
+          // The walk-in question shows in its own box below, which stays put while it is answered.
+          errors={walkIn ? fields.otherTime.errors?.filter((e) => !WALK_IN_QUESTIONS.includes(e)) : fields.otherTime.errors}
           hint={
             <p className="mt-1 text-sm text-slate-500">
               Para atender fora dos horários livres. Deixe em branco para usar a lista acima.
@@ -293,7 +297,10 @@ export function AppointmentForm({
         </Control>
 
         {walkIn ? (
-          <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+            <p className="mb-2 font-semibold">
+              {walkInPast ? APPOINTMENT_ERRORS.walkInPast : APPOINTMENT_ERRORS.walkIn}
+            </p>
             <label className="flex items-start gap-2 font-medium">
               <input type="checkbox" name="encaixe" value={walkIn} className="mt-0.5 size-5 shrink-0" />
               <span>Sim, agendar mesmo assim (encaixe em {formatDate(walkIn.slice(0, 10))} às {walkIn.slice(11)}).</span>
@@ -398,7 +405,7 @@ function RepeatFieldset({
             min={SERIES_COUNT.min}
             max={SERIES_COUNT.max}
             inputMode="numeric"
-            aria-label="Número de vezes"
+            aria-label="Quantas vezes"
             className="input mt-1"
           />
           <FieldError id={`${countId}-error`} errors={count.errors} />
@@ -408,7 +415,7 @@ function RepeatFieldset({
             <input type="radio" name={endKindName} value="until" defaultChecked={endKind === "until"} className="size-4" />
             Até
           </label>
-          <input key={until.key} {...until.props} aria-label="Repetir até" className="input mt-1" />
+          <input key={until.key} {...until.props} aria-label="Repetir até o dia" className="input mt-1" />
           <FieldError id={`${untilId}-error`} errors={until.errors} />
         </div>
       </div>
