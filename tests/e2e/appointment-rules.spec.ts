@@ -75,6 +75,9 @@ test("a biweekly series of 6 with one clash skipped @phone", async ({ page }, te
 
   await fillBasics(page, testInfo, first);
   await page.getByLabel("Horário").selectOption("10:00");
+  // 'Repetir' opens on a tap (a <details>, with or without JavaScript).
+  await expect(page.getByLabel("Frequência")).toBeHidden();
+  await page.locator("summary", { hasText: "Repetir" }).click();
   await page.getByLabel("Frequência").selectOption({ label: "A cada 2 semanas" });
   await page.getByLabel("Quantas vezes").fill("6");
   await page.getByRole("button", { name: "Ver datas" }).click();

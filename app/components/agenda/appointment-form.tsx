@@ -165,7 +165,8 @@ export function AppointmentForm({
   } else if (chosenService) {
     timeHint = (
       <p className="mt-1 text-sm text-slate-500">
-        {times.length === 1 ? "1 horário livre" : `${times.length} horários livres`} em {formatDate(data.values.date)}{" "}
+        {times.length === 1 ? "1 horário livre" : `${times.length} horários livres`}
+        {data.values.date ? ` em ${formatDate(data.values.date)}` : ""}{" "}
         para {chosenService.name}.
       </p>
     );
@@ -316,6 +317,11 @@ export function AppointmentForm({
             until={{ key: untilKey, props: untilProps, errors: fields.until.errors }}
             endKindName={fields.endKind.name}
             endKind={data.values.endKind}
+            open={
+              !!preview ||
+              (lastResult?.initialValue?.repeat ?? data.values.repeat ?? "0") !== "0" ||
+              !!(fields.repeat.errors ?? fields.count.errors ?? fields.until.errors)
+            }
           />
         )}
 
@@ -366,61 +372,74 @@ function RepeatFieldset({
   until,
   endKindName,
   endKind,
+  open,
 }: {
   repeat: FieldBits;
   count: FieldBits;
   until: FieldBits;
   endKindName: string;
   endKind: string;
+  open: boolean;
 }) {
   const repeatId = String(repeat.props.id);
   const countId = String(count.props.id);
   const untilId = String(until.props.id);
   return (
-    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold">Repetir (agendamento recorrente)</legend>
-      <div>
-        <label htmlFor={repeatId} className="label">
-          Frequência
-        </label>
-        <select key={repeat.key} {...repeat.props} className="input">
-          <option value="0">Não repetir</option>
-          {SERIES_INTERVALS.map((n) => (
-            <option key={n} value={String(n)}>
-              {INTERVAL_LABELS[n]}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${repeatId}-error`} errors={repeat.errors} />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+    // Closed until asked for (a <details>, so it opens without JavaScript too); open while repeating.
+    <details open={open} className="group rounded-lg border border-slate-200">
+      <summary className="flex cursor-pointer items-center justify-between gap-2 p-3 text-sm font-semibold">
+        <span>
+          Repetir <span className="font-normal text-slate-500">(agendamento recorrente)</span>
+        </span>
+        <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <fieldset className="space-y-3 border-t border-slate-200 p-3">
+        <legend className="sr-only">Repetir</legend>
         <div>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="radio" name={endKindName} value="count" defaultChecked={endKind !== "until"} className="size-4" />
-            Número de vezes
+          <label htmlFor={repeatId} className="label">
+            Frequência
           </label>
-          <input
-            key={count.key}
-            {...count.props}
-            min={SERIES_COUNT.min}
-            max={SERIES_COUNT.max}
-            inputMode="numeric"
-            aria-label="Quantas vezes"
-            className="input mt-1"
-          />
-          <FieldError id={`${countId}-error`} errors={count.errors} />
+          <select key={repeat.key} {...repeat.props} className="input">
+            <option value="0">Não repetir</option>
+            {SERIES_INTERVALS.map((n) => (
+              <option key={n} value={String(n)}>
+                {INTERVAL_LABELS[n]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${repeatId}-error`} errors={repeat.errors} />
         </div>
-        <div>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="radio" name={endKindName} value="until" defaultChecked={endKind === "until"} className="size-4" />
-            Até
-          </label>
-          <input key={until.key} {...until.props} aria-label="Repetir até o dia" className="input mt-1" />
-          <FieldError id={`${untilId}-error`} errors={until.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="radio" name={endKindName} value="count" defaultChecked={endKind !== "until"} className="size-4" />
+              Número de vezes
+            </label>
+            <input
+              key={count.key}
+              {...count.props}
+              min={SERIES_COUNT.min}
+              max={SERIES_COUNT.max}
+              inputMode="numeric"
+              aria-label="Quantas vezes"
+              className="input mt-1"
+            />
+            <FieldError id={`${countId}-error`} errors={count.errors} />
+          </div>
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="radio" name={endKindName} value="until" defaultChecked={endKind === "until"} className="size-4" />
+              Até
+            </label>
+            <input key={until.key} {...until.props} aria-label="Repetir até o dia" className="input mt-1" />
+            <FieldError id={`${untilId}-error`} errors={until.errors} />
+          </div>
         </div>
-      </div>
-      <p className="text-sm text-slate-500">Até 12 meses. Toque em 'Ver datas' para conferir cada data antes de agendar.</p>
-    </fieldset>
+        <p className="text-sm text-slate-500">Até 12 meses. Toque em 'Ver datas' para conferir cada data antes de agendar.</p>
+      </fieldset>
+    </details>
   );
 }
 
