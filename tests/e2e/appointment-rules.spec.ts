@@ -102,6 +102,19 @@ test("a biweekly series of 6 with one clash skipped @phone", async ({ page }, te
     .orderBy(asc(appointments.date));
   expect(saved.map((r) => r.date)).toEqual([dates[0], dates[1], dates[3], dates[4], dates[5]]);
   expect(saved.every((r) => r.startMinute === 600 && r.seriesId === saved[0]!.seriesId)).toBe(true);
+
+  // 'Cancelar' on the fifth date asks 'Só este' or 'Este e os próximos'.
+  const fifth = page.getByTestId("appointment-row").filter({ hasText: formatDate(dates[4]!) });
+  await fifth.locator("summary", { hasText: "Cancelar" }).click();
+  await fifth.getByRole("button", { name: /^Cancelar este e os próximos/ }).click();
+  await expect(page.getByTestId("toast").last()).toContainText("2 agendamentos atualizados com sucesso.");
+  await expect(fifth).toContainText("Cancelado");
+  const after = await e2eDb()
+    .select({ date: appointments.date, status: appointments.status })
+    .from(appointments)
+    .where(and(eq(appointments.userId, pro.id), isNotNull(appointments.seriesId)))
+    .orderBy(asc(appointments.date));
+  expect(after.map((r) => r.status)).toEqual(["scheduled", "scheduled", "scheduled", "cancelled", "cancelled"]);
 });
 
 test("'Concluir' waits for the start; a wrong status is undone the same day", async ({ page }) => {

@@ -77,38 +77,25 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
           {row.notes ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{row.notes}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          {row.actions.map((action) => (
-            <Form method="post" key={action} preventScrollReset>
-              <input type="hidden" name="id" value={row.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={action}
-                className={`${smallButton} ${ACTION_STYLES[action]}`}
-                disabled={busy}
-                aria-label={`${actionLabel(action)}${row.recurring && action === "cancel" ? " só este" : ""}: ${client}, ${formatDate(row.date)} às ${row.time}`}
-              >
-                {actionLabel(action)}
-                {row.recurring && action === "cancel" ? " só este" : ""}
-              </button>
-            </Form>
-          ))}
-          {row.recurring && row.actions.includes("cancel") ? (
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="id" value={row.id} />
-              <input type="hidden" name="scope" value="following" />
-              <button
-                type="submit"
-                name="intent"
-                value="cancel"
-                className={`${smallButton} ${ACTION_STYLES.cancel}`}
-                disabled={busy}
-                aria-label={`Cancelar este e os próximos: ${client}, ${formatDate(row.date)} às ${row.time}`}
-              >
-                Cancelar este e os próximos
-              </button>
-            </Form>
-          ) : null}
+          {row.actions.map((action) =>
+            row.recurring && action === "cancel" ? (
+              <CancelSeriesMenu key={action} row={row} client={client} busy={busy} />
+            ) : (
+              <Form method="post" key={action} preventScrollReset>
+                <input type="hidden" name="id" value={row.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={action}
+                  className={`${smallButton} ${ACTION_STYLES[action]}`}
+                  disabled={busy}
+                  aria-label={`${actionLabel(action)}: ${client}, ${formatDate(row.date)} às ${row.time}`}
+                >
+                  {actionLabel(action)}
+                </button>
+              </Form>
+            ),
+          )}
           <Link
             to={`/agenda?editar=${row.id}`}
             className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}
@@ -127,6 +114,44 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * 'Cancelar' on an occurrence of a series asks 'Só este' or 'Este e os próximos': a <details>
+ * menu of two real submit buttons, the same without JavaScript.
+ */
+function CancelSeriesMenu({ row, client, busy }: { row: AgendaRow; client: string; busy: boolean }) {
+  const when = `${client}, ${formatDate(row.date)} às ${row.time}`;
+  return (
+    <details className="group relative">
+      <summary className={`${smallButton} ${ACTION_STYLES.cancel} cursor-pointer list-none`} aria-label={`Cancelar: ${when}`}>
+        Cancelar <span aria-hidden className="ml-1 text-xs">▾</span>
+      </summary>
+      <div className="absolute left-0 z-10 mt-1 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+        {(
+          [
+            ["this", "Só este"],
+            ["following", "Este e os próximos"],
+          ] as const
+        ).map(([scope, label]) => (
+          <Form method="post" key={scope} preventScrollReset>
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="scope" value={scope} />
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              disabled={busy}
+              className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+              aria-label={`Cancelar ${label.toLowerCase()}: ${when}`}
+            >
+              {label}
+            </button>
+          </Form>
+        ))}
+      </div>
+    </details>
   );
 }
 
