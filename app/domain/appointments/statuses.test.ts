@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasStarted, statusActionsFor, undoAllowed, undoTarget } from "./statuses";
+import { actionsAt, hasStarted, statusActionsFor, undoAllowed, undoTarget } from "./statuses";
 import { nowInZone } from "../dates";
 
 describe("hasStarted", () => {
@@ -70,5 +70,19 @@ describe("undoTarget", () => {
   it("goes back to Confirmado for an accepted booking request, Agendado otherwise", () => {
     expect(undoTarget({ bookingRequestId: "req-1" })).toBe("confirmed");
     expect(undoTarget({ bookingRequestId: null })).toBe("scheduled");
+  });
+});
+
+describe("actionsAt", () => {
+  it("reads the start and the day of the change in the professional's zone", () => {
+    const now = new Date("2025-03-11T17:30:00Z"); // 14:30 in São Paulo, 13:30 in Manaus
+    const appt = { status: "scheduled" as const, date: "2025-03-11", startMinute: 14 * 60 };
+    expect(actionsAt(appt, now, "America/Sao_Paulo", now)).toEqual(["confirm", "complete", "no-show", "cancel"]);
+    expect(actionsAt(appt, now, "America/Manaus", now)).toEqual(["confirm", "cancel"]);
+    // Completed at 23:30 on the 10th in São Paulo (02:30 UTC on the 11th): the next day, no undo.
+    const done = { ...appt, status: "completed" as const };
+    expect(actionsAt(done, new Date("2025-03-11T02:30:00Z"), "America/Sao_Paulo", now)).toEqual([]);
+    // In Manaus that was 22:30 on the 10th too; changed at 04:30 UTC (00:30 in Manaus) it is today.
+    expect(actionsAt(done, new Date("2025-03-11T04:30:00Z"), "America/Manaus", now)).toEqual(["undo"]);
   });
 });
