@@ -416,6 +416,10 @@ export async function saveAppointment(
 
   // ---- 'Agendamento recorrente' (new appointments only).
   const everyWeeks = !editing && input.repeat && input.repeat !== "0" ? (Number(input.repeat) as SeriesInterval) : null;
+  // 'Ver datas' without a repetition has no dates to show, and never saves.
+  if (mode === "preview" && !everyWeeks) {
+    return fail(submission.reply({ fieldErrors: { repeat: [APPOINTMENT_ERRORS.repeat] } }));
+  }
   if (everyWeeks) {
     const end = input.endKind === "until" ? { until: input.until ?? "" } : { count: Number(input.count) };
     const dates = seriesDates(input.date, everyWeeks, end);

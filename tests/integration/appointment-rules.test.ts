@@ -389,6 +389,13 @@ describe("recurring series", () => {
     expect((await rowsOf(pro)).filter((r) => r.seriesId).map((r) => r.date)).toEqual([BIWEEKLY[0], BIWEEKLY[2]]);
   });
 
+  it("'Ver datas' without a repetition asks for one and saves nothing", async () => {
+    const res = await post(pro, booking(pro, { intent: "preview", repeat: "0" }));
+    expect(statusOf(res)).toBe(400);
+    expect(saveReply(res).result.error).toEqual({ repeat: [APPOINTMENT_ERRORS.repeat] });
+    expect(await rowsOf(pro)).toHaveLength(0);
+  });
+
   it("'Até' a date, at most 12 months, and 'Número de vezes' from 2 to 52", async () => {
     const until = saveReply(await post(pro, series(pro, { intent: "preview", endKind: "until", until: "2025-04-08" })));
     expect(until.preview!.rows.map((r) => r.date)).toEqual(BIWEEKLY.slice(0, 3));

@@ -349,11 +349,6 @@ export function AppointmentForm({
           <Link to="/agenda" className="btn-secondary">
             Cancelar
           </Link>
-          {editing ? null : (
-            <button type="submit" name="intent" value="preview" className="btn-secondary" disabled={saving}>
-              Ver datas
-            </button>
-          )}
           <button type="submit" name="intent" value={editing ? "update" : "create"} className="btn-primary" disabled={saving}>
             {saving ? "Salvando..." : editing ? "Atualizar" : "Agendar"}
           </button>
@@ -437,7 +432,10 @@ function RepeatFieldset({
             <FieldError id={`${untilId}-error`} errors={until.errors} />
           </div>
         </div>
-        <p className="text-sm text-slate-500">Até 12 meses. Toque em 'Ver datas' para conferir cada data antes de agendar.</p>
+        <p className="text-sm text-slate-500">Até 12 meses. Confira cada data antes de agendar.</p>
+        <button type="submit" name="intent" value="preview" className="btn-secondary w-full sm:w-auto">
+          Ver datas
+        </button>
       </fieldset>
     </details>
   );
