@@ -54,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") return deleteAppointment(db, user, request, id);
   if (intent === "undo") return undoAppointmentStatus(db, user, request, id);
   if (isStatusAction(intent)) {
-    return changeStatus(db, user, request, intent, id, form.get("scope") === "following" ? "following" : "this");
+    // 'Só este' (the default) or 'Este e os próximos' of a recurring appointment.
+    const scope = form.get("scope") ?? "this";
+    if (scope !== "this" && scope !== "following") throw data("Ação inválida.", { status: 400 });
+    return changeStatus(db, user, request, intent, id, scope);
   }
   throw data("Ação inválida.", { status: 400 });
 }

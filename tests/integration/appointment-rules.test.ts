@@ -449,6 +449,8 @@ describe("recurring series", () => {
 
   it("cancelling 'este e os próximos' cancels this and the later ones only", async () => {
     const [first, second, third, fourth] = await weeklySeries();
+    // A scope that is neither 'this' nor 'following' is refused, nothing cancelled.
+    expect(statusOf(await post(pro, { intent: "cancel", id: third!.id, scope: "todos" }))).toBe(400);
     const res = await post(pro, { intent: "cancel", id: third!.id, scope: "following" });
     expect(statusOf(res)).toBe(302);
     await expect(res).toSendToast({ description: "2 agendamentos atualizados com sucesso." });
