@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Page, TestInfo } from "@playwright/test";
-import { appointments } from "../../db/schema";
+import { appointments, appointmentSeries } from "../../db/schema";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
 import { createClient, createService, createWorkingHours } from "../support/factories";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
@@ -142,4 +142,33 @@ test("'Concluir' waits for the start; a wrong status is undone the same day", as
   await expect(now.getByRole("button", { name: /^Concluir/ })).toBeVisible();
   const [row] = await e2eDb().select().from(appointments).where(eq(appointments.id, started!.id));
   expect(row!.status).toBe("scheduled");
+});
+
+test("editing a recurring appointment: 'Este e os próximos' moves the later ones too", async ({ page }) => {
+  const { pro, client, service } = await setUp(page);
+  const first = nextTuesday();
+  const seriesId = crypto.randomUUID();
+  await e2eDb().insert(appointmentSeries).values({ id: seriesId, userId: pro.id, intervalWeeks: 1 });
+  const base = { userId: pro.id, clientId: client.id, serviceId: service.id, serviceName: "Corte Masculino", durationMinutes: 45, priceCents: 5000, startMinute: 600, seriesId };
+  const dates = [first, addDays(first, 7), addDays(first, 14)];
+  const rows = await e2eDb()
+    .insert(appointments)
+    .values(dates.map((date) => ({ ...base, date })))
+    .returning();
+
+  await page.goto(`/agenda?periodo=customizado&de=${dates[0]}&ate=${dates[2]}`);
+  await expect(page.getByTestId("appointment-row").filter({ hasText: "recorrente" })).toHaveCount(3);
+  await page.getByTestId("appointment-row").nth(1).getByRole("link", { name: /^Editar/ }).click();
+  await expect(page.getByRole("heading", { name: "Editar Agendamento" })).toBeVisible();
+  await page.getByLabel("Horário").selectOption("15:00");
+  await page.getByLabel("Este e os próximos").check();
+  await page.getByRole("button", { name: "Atualizar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("1 próximo também atualizado.");
+
+  const after = await e2eDb().select().from(appointments).where(eq(appointments.seriesId, seriesId)).orderBy(asc(appointments.date));
+  expect(after.map((r) => [r.id, r.startMinute])).toEqual([
+    [rows.find((r) => r.date === dates[0])!.id, 600],
+    [rows.find((r) => r.date === dates[1])!.id, 900],
+    [rows.find((r) => r.date === dates[2])!.id, 900],
+  ]);
 });
