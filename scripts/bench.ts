@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { eq } from "drizzle-orm";
 import { appointments, clients, services, workingHours } from "../db/schema";
 import { createAccount } from "../app/domain/accounts/registration.server";
 import type { Db } from "../app/utils/db.server";
@@ -113,7 +114,6 @@ export async function openBenchDb() {
     console.log(`Seeded ${CLIENTS} clients and ${APPOINTMENTS} appointments in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const { users } = await import("../db/schema");
-  const { eq } = await import("drizzle-orm");
   const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
   return { db, user: user! };
 }
@@ -171,5 +171,72 @@ async function main() {
       stepMinutes: 30,
     }),
   );
+  // The same day with the week's rules in play: a blocked lunch, appointments and requests waiting
+  // for an answer, each with a 10-minute 'Intervalo após'; the rows are removed afterwards.
+  const withRules = await seedRulesDay(db, user!.id, addDays(tomorrow, 1));
+  try {
+    await measure("availability (block, buffers, requests)", RUNS * 5, () =>
+      getFreeSlots(db, {
+        userId: user!.id,
+        date: withRules.date,
+        durationMinutes: 30,
+        bufferMinutes: 10,
+        timeZone: "America/Sao_Paulo",
+        stepMinutes: 15,
+      }),
+    );
+  } finally {
+    await withRules.remove();
+  }
   db.$client.close();
+}
+
+async function seedRulesDay(db: Db, userId: string, date: string) {
+  const { bookingRequests, scheduleExceptions } = await import("../db/schema");
+  const { inArray } = await import("drizzle-orm");
+  const [service] = await db.select({ id: services.id }).from(services).where(eq(services.userId, userId)).limit(1);
+  const exceptionId = crypto.randomUUID();
+  const requestIds = [600, 840, 1020].map(() => crypto.randomUUID());
+  const appointmentIds = [570, 660, 900, 960].map(() => crypto.randomUUID());
+  await db.batch([
+    db.insert(scheduleExceptions).values({ id: exceptionId, userId, kind: "blocked", startDate: date, endDate: date, startMinute: 720, endMinute: 840, reason: "Almoço" }),
+    db.insert(appointments).values(
+      [570, 660, 900, 960].map((startMinute, i) => ({
+        id: appointmentIds[i]!,
+        userId,
+        serviceId: service!.id,
+        serviceName: "Corte",
+        date,
+        startMinute,
+        durationMinutes: 30,
+        bufferMinutes: 10,
+        priceCents: 5000,
+        status: "scheduled" as const,
+      })),
+    ),
+    db.insert(bookingRequests).values(
+      [600, 840, 1020].map((startMinute, i) => ({
+        id: requestIds[i]!,
+        professionalId: userId,
+        serviceId: service!.id,
+        date,
+        startMinute,
+        durationMinutes: 30,
+        bufferMinutes: 10,
+        serviceName: "Corte",
+        customerName: "Cliente Bench",
+        customerPhone: "11999990000",
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    ),
+  ]);
+  return {
+    date,
+    remove: () =>
+      db.batch([
+        db.delete(scheduleExceptions).where(eq(scheduleExceptions.id, exceptionId)),
+        db.delete(appointments).where(inArray(appointments.id, appointmentIds)),
+        db.delete(bookingRequests).where(inArray(bookingRequests.id, requestIds)),
+      ]),
+  };
 }

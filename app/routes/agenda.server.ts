@@ -23,8 +23,8 @@ import { APPOINTMENT_ERRORS, appointmentSchema, chosenTime } from "../validation
 
 export const PAGE_SIZE = 50;
 
-/** Query parameters of the list that survive an action (filter and page). */
-const LIST_PARAMS = ["periodo", "de", "ate", "pagina"] as const;
+/** Query parameters of the list that survive an action (filter and page; the calendar's view and date). */
+const LIST_PARAMS = ["periodo", "de", "ate", "pagina", "vista", "data"] as const;
 
 function ownedAppointment(userId: string, id: string) {
   return and(eq(appointments.id, id), eq(appointments.userId, userId));

@@ -4,6 +4,8 @@ import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
 import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
 import { AgendaFilter } from "../components/agenda/agenda-filter";
+import { AgendaCalendar } from "../components/agenda/calendar-view";
+import { LIST_VIEW_LINKS, ViewSwitch } from "../components/agenda/calendar-toolbar";
 import { SummaryCards } from "../components/agenda/summary-cards";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { formatDate } from "../domain/dates";
@@ -20,6 +22,7 @@ import {
   type SaveFailure,
   type StatusFailure,
 } from "./agenda.server";
+import { answerRequest, isRequestIntent, loadCalendar, resolveAgendaView, type CalendarData } from "./agenda.calendar.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -30,7 +33,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-/** The list (with period filter), or the full-page form for ?novo=1 and ?editar=<id>. */
+/** A view chosen in the address is remembered on this device (the loader reads it back). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = await next();
+    if (request.method !== "GET" || !(response instanceof Response)) return response;
+    const { header } = await resolveAgendaView(request, new URL(request.url).searchParams);
+    if (header) response.headers.append("Set-Cookie", header);
+    return response;
+  },
+];
+
+/**
+ * The full-page form for ?novo=1 and ?editar=<id>; otherwise the calendar ('Dia', 'Semana') or
+ * the list with its period filter ('Lista'), the view chosen by the address or remembered per
+ * device (docs/decisions/0641).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
@@ -38,7 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (opensNewForm(url.searchParams) || url.searchParams.has("editar")) {
     return { mode: "form" as const, form: await loadForm(db, user, url) };
   }
-  return { mode: "list" as const, list: await loadList(db, user, url) };
+  const { view } = await resolveAgendaView(request, url.searchParams);
+  if (view === "lista") return { mode: "list" as const, list: await loadList(db, user, url) };
+  return { mode: "calendar" as const, calendar: await loadCalendar(db, user, url, view) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (scope !== "this" && scope !== "following") throw data("Ação inválida.", { status: 400 });
     return changeStatus(db, user, request, intent, id, scope);
   }
+  if (isRequestIntent(intent)) return answerRequest(db, user, request, intent, id);
   throw data("Ação inválida.", { status: 400 });
 }
 
@@ -86,29 +107,55 @@ export default function Agenda() {
           {statusError}
         </p>
       ) : null}
-      <AgendaList list={loaderData.list} />
+      {loaderData.mode === "calendar" ? <AgendaCalendarPage calendar={loaderData.calendar} /> : <AgendaList list={loaderData.list} />}
     </>
+  );
+}
+
+/** The page's title and 'Novo Agendamento', the view switch and the summary cards. */
+function AgendaHeader({ newHref }: { newHref: string }) {
+  return (
+    // The button sits under the title, clear of the toast in the top right corner.
+    <header className="space-y-3">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Agenda</h1>
+        <p className="text-slate-600">Gerencie seus agendamentos</p>
+      </div>
+      <Link to={newHref} className="btn-primary">
+        + Novo Agendamento
+      </Link>
+    </header>
+  );
+}
+
+function useAgendaLoading() {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && navigation.location.pathname === "/agenda" && !navigation.formMethod;
+}
+
+function AgendaCalendarPage({ calendar }: { calendar: CalendarData }) {
+  const loading = useAgendaLoading();
+  return (
+    // On a phone the calendar comes straight after the view switch and the cards go under it.
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <AgendaHeader newHref={calendar.links.newAppointment} />
+      <ViewSwitch current={calendar.view} links={calendar.links} />
+      <div className="order-last sm:order-none">
+        <SummaryCards summary={calendar.summary} today={calendar.today} periodLabel={calendar.periodLabel} />
+      </div>
+      <AgendaCalendar cal={calendar} loading={loading} />
+    </div>
   );
 }
 
 function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const loading =
-    navigation.state === "loading" && navigation.location.pathname === "/agenda" && !navigation.formMethod;
+  const loading = useAgendaLoading();
   const confirm = list.confirmDelete;
   return (
     <div className="mx-auto max-w-5xl space-y-5">
-      {/* The button sits under the title, clear of the toast in the top right corner. */}
-      <header className="space-y-3">
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Agenda</h1>
-          <p className="text-slate-600">Gerencie seus agendamentos</p>
-        </div>
-        <Link to="/agenda?novo=1" className="btn-primary">
-          + Novo Agendamento
-        </Link>
-      </header>
+      <AgendaHeader newHref="/agenda?novo=1" />
+      <ViewSwitch current="lista" links={LIST_VIEW_LINKS} />
 
       <SummaryCards summary={list.summary} today={list.today} />
 

@@ -181,7 +181,7 @@ test("the form shows its errors beside the fields", async ({ page }, testInfo) =
 test("a custom period with reversed dates is explained", async ({ page }, testInfo) => {
   const pro = await createPro();
   await signIn(page, pro.id);
-  await page.goto("/agenda");
+  await page.goto("/agenda?vista=lista");
   await expect(page.getByText("Nenhum agendamento cadastrado")).toBeVisible();
   await expect(page.getByRole("link", { name: "Criar Primeiro Agendamento" })).toBeVisible();
   await e2eDb()

@@ -109,7 +109,7 @@ function insertAppointment(who: Pro, over: Partial<typeof appointments.$inferIns
   });
 }
 
-async function listOf(who: Pro, path = "/agenda") {
+async function listOf(who: Pro, path = "/agenda?vista=lista") {
   const result = (await load(who, path)) as Awaited<ReturnType<typeof loader>>;
   if (result.mode !== "list") throw new Error("expected the list");
   return result.list;

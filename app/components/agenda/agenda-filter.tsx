@@ -24,6 +24,8 @@ export function AgendaFilter({
       className="group/filter card flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end"
       aria-label="Filtrar por período"
     >
+      {/* The filter belongs to the list: sending it keeps (and remembers) the 'Lista' view. */}
+      <input type="hidden" name="vista" value="lista" />
       <PeriodFilter periods={PERIODS} period={period} de={de} ate={ate} error={error} layout="row" submitOnChange />
       <button type="submit" className="btn-secondary sm:self-end">
         Filtrar

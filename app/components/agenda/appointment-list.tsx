@@ -21,7 +21,7 @@ export type AgendaRow = {
   recurring: boolean;
 };
 
-const ACTION_STYLES = {
+export const ACTION_STYLES = {
   confirm: "border-green-300 text-green-800 hover:bg-green-50",
   complete: "border-slate-300 text-slate-800 hover:bg-slate-50",
   "no-show": "border-amber-300 text-amber-900 hover:bg-amber-50",
@@ -29,11 +29,11 @@ const ACTION_STYLES = {
   undo: "border-blue-300 text-blue-800 hover:bg-blue-50",
 } as const satisfies Record<RowAction, string>;
 
-function actionLabel(action: RowAction) {
+export function actionLabel(action: RowAction) {
   return action === "undo" ? UNDO.label : STATUS_ACTIONS[action].label;
 }
 
-const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
+export const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
 
 /** Query string of the list with one parameter changed (null removes it). */
 export function listHref(search: string, changes: Record<string, string | null>) {
@@ -79,7 +79,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
         <div className="flex flex-wrap gap-2">
           {row.actions.map((action) =>
             row.recurring && action === "cancel" ? (
-              <CancelSeriesMenu key={action} row={row} client={client} busy={busy} />
+              <CancelSeriesMenu key={action} id={row.id} who={`${client}, ${formatDate(row.date)} às ${row.time}`} busy={busy} />
             ) : (
               <Form method="post" key={action} preventScrollReset>
                 <input type="hidden" name="id" value={row.id} />
@@ -121,8 +121,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
  * 'Cancelar' on an occurrence of a series asks 'Só este' or 'Este e os próximos': a <details>
  * menu of two real submit buttons, the same without JavaScript.
  */
-function CancelSeriesMenu({ row, client, busy }: { row: AgendaRow; client: string; busy: boolean }) {
-  const when = `${client}, ${formatDate(row.date)} às ${row.time}`;
+export function CancelSeriesMenu({ id, who: when, busy }: { id: string; who: string; busy: boolean }) {
   return (
     <details className="group relative">
       <summary className={`${smallButton} ${ACTION_STYLES.cancel} cursor-pointer list-none`} aria-label={`Cancelar: ${when}`}>
@@ -136,7 +135,7 @@ function CancelSeriesMenu({ row, client, busy }: { row: AgendaRow; client: strin
           ] as const
         ).map(([scope, label]) => (
           <Form method="post" key={scope} preventScrollReset>
-            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="id" value={id} />
             <input type="hidden" name="scope" value={scope} />
             <button
               type="submit"

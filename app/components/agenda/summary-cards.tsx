@@ -31,7 +31,16 @@ function Card({
 }
 
 /** Today's appointments, today's revenue (completed only) and the next appointment. */
-export function SummaryCards({ summary, today }: { summary: AgendaSummary; today: string }) {
+export function SummaryCards({
+  summary,
+  today,
+  periodLabel = "no período selecionado",
+}: {
+  summary: AgendaSummary;
+  today: string;
+  /** What the second figure counts: the list's period, or the day or week the calendar shows. */
+  periodLabel?: string;
+}) {
   const { next } = summary;
   return (
     <section aria-label="Resumo" className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
@@ -39,7 +48,7 @@ export function SummaryCards({ summary, today }: { summary: AgendaSummary; today
         testId="summary-today"
         title="Agendamentos hoje"
         value={String(summary.todayCount)}
-        detail={`${summary.periodCount} no período selecionado`}
+        detail={`${summary.periodCount} ${periodLabel}`}
       />
       <Card
         testId="summary-revenue"

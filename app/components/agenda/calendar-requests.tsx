@@ -1,0 +1,92 @@
+import { Form, useNavigation } from "react-router";
+import { formatDuration, formatMoney } from "../../domain/money";
+import type { CalendarRequest } from "./calendar-types";
+import { hatch } from "./calendar-shared";
+
+/**
+ * The pending requests of the days shown, apart from the grid (where they are hatched), each
+ * with 'Aceitar' and 'Recusar' (plain forms posting to the agenda) and a WhatsApp link. A
+ * request's block in the grid links here (#pedido-<id>).
+ */
+export function CalendarRequests({ requests, withDate }: { requests: CalendarRequest[]; withDate: boolean }) {
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  if (requests.length === 0) return null;
+  return (
+    <section aria-labelledby="calendar-requests-title" className="rounded-xl border border-amber-200 bg-amber-50/60 p-3 sm:p-4">
+      <h2 id="calendar-requests-title" className="flex items-center gap-2 text-sm font-semibold text-amber-950">
+        <span aria-hidden className="inline-block size-3 rounded-sm border border-amber-700" style={{ backgroundImage: hatch("#b45309", "#fef3c7") }} />
+        Solicitações pendentes ({requests.length})
+      </h2>
+      <p className="mt-0.5 text-xs text-amber-900">O horário fica reservado até você responder ou a solicitação expirar.</p>
+      <ul className="mt-3 space-y-2">
+        {requests.map((r) => {
+          const when = `${withDate ? `${r.dateLabel} ` : ""}${r.time}–${r.endTime}`;
+          const busy = busyId === r.id;
+          return (
+            <li
+              key={r.id}
+              id={`pedido-${r.id}`}
+              className="scroll-mt-24 rounded-lg border-2 border-dashed bg-white p-3 target:ring-4 target:ring-amber-300"
+              style={{ borderColor: r.color }}
+              data-testid="calendar-request"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    <span className="tabular-nums">{when}</span> · {r.customerName}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {r.serviceName} · {formatDuration(r.durationMinutes)} · {formatMoney(r.priceCents)}
+                  </p>
+                  <p className="text-sm text-slate-600">{r.phone}</p>
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  {r.rescheduledByCustomer ? (
+                    <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
+                  ) : null}
+                  {r.expires ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">Expira em {r.expires}</span>
+                  ) : null}
+                </div>
+              </div>
+              {r.notes ? <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm text-slate-700">{r.notes}</p> : null}
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="id" value={r.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="accept-request"
+                    className="btn-primary px-3 py-2"
+                    disabled={busy}
+                    aria-label={`Aceitar: ${r.customerName}, ${r.dateLabel} às ${r.time}`}
+                  >
+                    Aceitar
+                  </button>
+                </Form>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="id" value={r.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="decline-request"
+                    className="btn-secondary px-3 py-2"
+                    disabled={busy}
+                    aria-label={`Recusar: ${r.customerName}, ${r.dateLabel} às ${r.time}`}
+                  >
+                    Recusar
+                  </button>
+                </Form>
+                <a href={r.whatsapp} target="_blank" rel="noopener" className="btn-link">
+                  WhatsApp
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+

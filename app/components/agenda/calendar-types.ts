@@ -1,0 +1,133 @@
+import type { RowAction } from "../../domain/appointments/statuses";
+// What the agenda's calendar views draw: a day or a week, already laid out by the server
+// (app/routes/agenda.calendar.server.ts), so the components only place what they are given.
+import type { AppointmentStatus } from "../../../db/schema";
+
+export type CalendarView = "dia" | "semana";
+export type AgendaView = CalendarView | "lista";
+
+/** A time range of a day in minutes after midnight, end excluded. */
+export type MinuteRange = { start: number; end: number };
+
+/** Where an item sits among the ones it overlaps: lane `lane` of `lanes` side by side. */
+export type Lane = { lane: number; lanes: number };
+
+export type CalendarAppointment = Lane & {
+  id: string;
+  date: string;
+  startMinute: number;
+  durationMinutes: number;
+  /** 'Intervalo após': drawn lightly under the appointment. */
+  bufferMinutes: number;
+  time: string;
+  endTime: string;
+  status: AppointmentStatus;
+  clientName: string | null;
+  serviceName: string;
+  /** The service's colour (#rrggbb), or a stable one from the palette (docs/decisions/0642). */
+  color: string;
+  rescheduledByCustomer: boolean;
+};
+
+export type CalendarRequest = Lane & {
+  id: string;
+  date: string;
+  dateLabel: string;
+  startMinute: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+  time: string;
+  endTime: string;
+  customerName: string;
+  phone: string;
+  serviceName: string;
+  color: string;
+  priceCents: number;
+  notes: string | null;
+  /** When it stops holding its time unless answered: "dd/MM às HH:mm" in the professional's zone. */
+  expires: string | null;
+  rescheduledByCustomer: boolean;
+  whatsapp: string;
+};
+
+export type CalendarBlock = MinuteRange & { label: string; kind: "break" | "blocked" };
+
+export type CalendarDay = {
+  date: string;
+  /** "seg", "ter"... */
+  weekdayShort: string;
+  /** "terça-feira, 1 de dezembro". */
+  longLabel: string;
+  /** "01/12". */
+  shortDate: string;
+  dayOfMonth: number;
+  isToday: boolean;
+  isPast: boolean;
+  /** The whole day is closed: its label ('Fechado', or the reason the professional wrote). */
+  closed: { label: string } | null;
+  /** A national holiday on that date (shown whether or not the professional works). */
+  holiday: string | null;
+  /** Working windows of the date, its break and blocked ranges (greyed, with their labels). */
+  windows: MinuteRange[];
+  blocks: CalendarBlock[];
+  appointments: CalendarAppointment[];
+  requests: CalendarRequest[];
+  cancelled: CalendarAppointment[];
+  /** The day's own day view. */
+  dayHref: string;
+};
+
+export type CalendarDetail = {
+  id: string;
+  date: string;
+  dateLabel: string;
+  time: string;
+  endTime: string;
+  durationMinutes: number;
+  bufferMinutes: number;
+  priceCents: number;
+  status: AppointmentStatus;
+  clientName: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  serviceName: string;
+  color: string;
+  notes: string;
+  clientNotes: string;
+  fromBookingPage: boolean;
+  rescheduledByCustomer: boolean;
+  /** The status actions offered now ('Concluir' once started, 'Desfazer' the same day). */
+  actions: RowAction[];
+  /** An occurrence of a recurring series. */
+  recurring: boolean;
+};
+
+export type CalendarLinks = {
+  prev: string;
+  next: string;
+  today: string;
+  dia: string;
+  semana: string;
+  lista: string;
+  /** This page as it is (the base of the detail and delete links). */
+  self: string;
+  /** The new-appointment form, on the date shown. */
+  newAppointment: string;
+};
+
+/** What the calendar page draws (the loader's answer, less the summary cards). */
+export type CalendarPage = {
+  view: CalendarView;
+  date: string;
+  today: string;
+  title: string;
+  nowMinute: number;
+  stepMinutes: number;
+  axis: MinuteRange;
+  days: CalendarDay[];
+  pending: CalendarRequest[];
+  links: CalendarLinks;
+  detail: CalendarDetail | null;
+  closeDetail: string;
+  confirmDelete: { id: string; date: string; time: string; serviceName: string; clientName: string | null } | null;
+};
