@@ -123,11 +123,11 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
  */
 export function CancelSeriesMenu({ id, who: when, busy }: { id: string; who: string; busy: boolean }) {
   return (
-    <details className="group relative">
+    <details className="group open:basis-full">
       <summary className={`${smallButton} ${ACTION_STYLES.cancel} cursor-pointer list-none`} aria-label={`Cancelar: ${when}`}>
         Cancelar <span aria-hidden className="ml-1 text-xs">▾</span>
       </summary>
-      <div className="absolute left-0 z-10 mt-1 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+      <div className="mt-1 flex w-56 max-w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
         {(
           [
             ["this", "Só este"],
