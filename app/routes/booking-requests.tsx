@@ -1,9 +1,10 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, not } from "drizzle-orm";
 import { data, Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
 import { bookingRequests, profiles } from "../../db/schema";
 import { requireUser } from "./workspace.server";
 import { acceptBookingRequest, declineBookingRequest, pendingRequests } from "../domain/booking-requests/booking-requests.server";
+import { stillHeld } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -20,16 +21,31 @@ export const TIME_TAKEN = {
   description: "Já existe um agendamento neste horário. Recuse a solicitação ou combine outro horário com o cliente.",
 };
 
+/** Accepting a request the customer moved in the meantime: it stays pending, at its new time. */
+export const MOVED_BY_CUSTOMER = {
+  title: "Remarcado pelo cliente",
+  description: "O cliente escolheu outro horário agora há pouco. Confira o novo horário e responda de novo.",
+};
+
+/** Answering a request whose time to answer is over: its time is free again. */
+export const EXPIRED = {
+  title: "Solicitação expirada",
+  description: "O prazo para responder terminou e o horário foi liberado.",
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const today = nowInZone(user.profile.timeZone).date;
+  const now = new Date();
   const [pending, recent] = await Promise.all([
     pendingRequests(db, user.id, today, 100),
+    // Answered, and the ones that expired without an answer (pending past expires_at: no
+    // Aceitar for those, their time is free again).
     db
       .select()
       .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, user.id), ne(bookingRequests.status, "pending")))
+      .where(and(eq(bookingRequests.professionalId, user.id), not(stillHeld(now))))
       .orderBy(desc(bookingRequests.updatedAt))
       .limit(10),
   ]);
@@ -40,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return {
       id: r.id,
       status: r.status,
+      rescheduledByCustomer: !!r.rescheduledByCustomerAt,
       customerName: r.customerName,
       phone: formatPhone(r.customerPhone),
       serviceName: r.serviceName,
@@ -54,7 +71,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   return {
     pending: pending.map(view),
-    recent: recent.map(view),
+    // A pending one here is past its expiry: it expired without an answer.
+    recent: recent.map((r) => ({ ...view(r), status: r.status === "pending" ? ("expired" as const) : r.status })),
     autoConfirm: user.profile.autoConfirm,
   };
 }
@@ -86,12 +104,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome === "taken") {
     return redirectWithToast(request, "/solicitacoes", { type: "error", ...TIME_TAKEN });
   }
+  if (outcome === "moved") {
+    return redirectWithToast(request, "/solicitacoes", { type: "info", ...MOVED_BY_CUSTOMER });
+  }
   if (outcome === "not-pending") {
     const [row] = await db
-      .select({ status: bookingRequests.status })
+      .select({ status: bookingRequests.status, expiresAt: bookingRequests.expiresAt })
       .from(bookingRequests)
       .where(and(eq(bookingRequests.id, id), eq(bookingRequests.professionalId, user.id)));
     if (!row) throw data(null, { status: 404 });
+    if (row.status === "expired" || (row.status === "pending" && row.expiresAt && row.expiresAt.getTime() <= Date.now())) {
+      return redirectWithToast(request, "/solicitacoes", { type: "info", ...EXPIRED });
+    }
     return redirectWithToast(request, "/solicitacoes", {
       type: "info",
       title: "Solicitação já respondida",
@@ -147,6 +171,7 @@ export default function BookingRequests() {
                   <div>
                     <p className="font-semibold">{r.customerName}</p>
                     <p className="text-sm text-slate-600">{r.phone}</p>
+                    {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
                   </div>
                   <p className="text-right">
                     <span className="block font-semibold">
@@ -195,8 +220,11 @@ export default function BookingRequests() {
                 <span>
                   <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
                 </span>
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">
-                  {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", pending: "Pendente", expired: "Expirada sem resposta" }[r.status]}
+                <span className="flex flex-wrap gap-1">
+                  {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
+                    {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}
+                  </span>
                 </span>
               </li>
             ))}
@@ -204,5 +232,14 @@ export default function BookingRequests() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The customer moved this request (or its appointment) from their status page. */
+function RescheduledBadge() {
+  return (
+    <span className="mt-1 inline-block rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800" data-testid="rescheduled-by-customer">
+      Remarcado pelo cliente
+    </span>
   );
 }

@@ -4,11 +4,11 @@ import { findRequestByToken } from "../domain/booking-requests/booking-requests.
 import { getDb } from "../utils/db.server";
 import { appointmentIcs, type IcsStatus } from "../domain/booking-requests/calendar-file";
 
-const ICS_STATUS: Record<string, IcsStatus> = { pending: "TENTATIVE", accepted: "CONFIRMED", declined: "CANCELLED", cancelled: "CANCELLED" };
+const ICS_STATUS: Record<string, IcsStatus> = { pending: "TENTATIVE", accepted: "CONFIRMED", declined: "CANCELLED", cancelled: "CANCELLED", expired: "CANCELLED" };
 
 /**
  * The booking as an .ics file for the customer's calendar, as it stands now: tentative while
- * pending, confirmed once accepted, a cancellation once cancelled or declined. Its revision
+ * pending, confirmed once accepted, a cancellation once cancelled, declined or expired. Its revision
  * (SEQUENCE) is the seconds from the booking to its latest change, so each newer copy wins.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

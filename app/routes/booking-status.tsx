@@ -1,18 +1,27 @@
-import { data, Form, Link, useLoaderData, useParams, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
-import { cancelRequestByCustomer, findRequestByToken } from "../domain/booking-requests/booking-requests.server";
+import { cancelRequestByCustomer } from "../domain/booking-requests/booking-requests.server";
+import { loadCustomerBooking, rescheduleByCustomer, type RescheduleOutcome } from "../domain/booking-requests/customer-changes.server";
+import { deadlineText, pastCutoffMessage } from "../domain/booking-requests/customer-changes";
+import { afterResponse } from "../utils/background.server";
 import { getDb } from "../utils/db.server";
+import { deliverEmail } from "../utils/email.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
 import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
-import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { formatDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
+import { useNonce } from "../utils/nonce";
 import { redirectWithToast } from "../utils/toast.server";
 import { customerToProfessionalMessage, whatsappLink } from "../domain/whatsapp";
 import { brandTheme } from "../domain/brand-colours";
 import { LegalLinks } from "../components/legal-page";
+import { TimePicker } from "../components/booking/time-picker";
+import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
-// its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and cancel.
+// its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and, until the
+// professional's cut-off, 'Remarcar' (?remarcar=1, then &data=, then &horario= to confirm: each
+// step a plain GET, the move a POST) and 'Cancelar'.
 
 /** The customer's page is complete as HTML: no framework download (docs/decisions/0621). */
 export const handle = { hydrate: false };
@@ -32,17 +41,40 @@ const STATUS = {
   expired: { label: "Expirado", style: "bg-slate-200 text-slate-800" },
 } as const;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Why a move was refused, as the customer reads it. */
+export const RESCHEDULE_REFUSED: Record<Exclude<RescheduleOutcome, { ok: true }>["reason"], string> = {
+  taken: "Este horário acabou de ser ocupado. Escolha outro horário.",
+  "not-offered": "Este horário não está mais disponível. Escolha outro horário.",
+  same: "Este já é o seu horário. Escolha outro para remarcar.",
+  changed: "Seu agendamento mudou enquanto você escolhia. Confira o horário atual antes de remarcar.",
+  unavailable: "Este agendamento não pode mais ser remarcado por aqui. Fale com o profissional.",
+  // The cut-off's own message names it (pastCutoffMessage).
+  cutoff: "",
+};
+
+export const EXPIRED = "Esta solicitação expirou sem resposta e o horário foi liberado. Faça um novo agendamento.";
+
+export const NOT_CANCELLABLE = "Este agendamento não pode mais ser cancelado por aqui. Fale com o profissional.";
+
+const statusPath = (token: string) => `/agendamento/reserva/${token}`;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb(context);
-  const found = await findRequestByToken(db, params.token);
-  if (!found) throw data(null, { status: 404 });
-  const { request: r, profile, depositCents } = found;
+  const url = new URL(request.url);
+  const now = new Date();
+  const rescheduling = url.searchParams.get("remarcar") === "1";
+  const dateParam = url.searchParams.get("data") ?? "";
+  // One round trip: the booking, and the asked date's hours and busy time when rescheduling.
+  const booking = await loadCustomerBooking(db, params.token, { date: rescheduling ? dateParam : null, now });
+  if (!booking) throw data(null, { status: 404 });
+  const { request: r, profile, depositCents } = booking;
   const time = minutesToTime(r.startMinute);
   const date = formatDate(r.date, true);
   const contact = profile.contactPhone || profile.phone;
+  const professional = profile.businessName || profile.fullName;
   const pixKey = normalizePixKey(profile.pixKey);
   const deposit =
-    depositCents > 0 && r.status !== "declined" && r.status !== "cancelled"
+    depositCents > 0 && (r.status === "pending" || r.status === "accepted")
       ? {
           amountCents: depositCents,
           ...(pixKey
@@ -55,8 +87,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             : { unavailable: NO_PIX_KEY }),
         }
       : null;
-  const today = nowInZone(profile.timeZone);
-  const upcoming = r.date > today.date || (r.date === today.date && r.startMinute > today.minute);
+  const cutoff = profile.customerChangeCutoffMinutes;
+  const offer = booking.offer;
+  const timeParam = url.searchParams.get("horario") ?? "";
+  const chosen = offer && isTime(timeParam) && offer.times.includes(timeParam) ? timeParam : null;
   return data(
     {
       status: r.status,
@@ -67,7 +101,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       date,
       time,
       price: profile.showPrices ? formatMoney(r.priceCents) : null,
-      professional: profile.businessName || profile.fullName,
+      professional,
       bookingPath: `/agendamento/${profile.bookingSlug}`,
       whatsapp: contact
         ? whatsappLink(
@@ -75,7 +109,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             customerToProfessionalMessage({ customerName: r.customerName, serviceName: r.serviceName, date, time }),
           )
         : null,
-      canCancel: upcoming && (r.status === "pending" || r.status === "accepted"),
+      rescheduledByYou: !!(booking.row.request.rescheduledByCustomerAt || booking.row.appointment?.rescheduledByCustomerAt),
+      /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
+      canChange: booking.open,
+      /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
+      rescheduleHref: booking.open && booking.held ? `?remarcar=1&data=${booking.held.date}` : "?remarcar=1",
+      changeUntil: booking.open && booking.deadline ? deadlineText(booking.deadline, profile.timeZone, cutoff) : null,
+      /** Still booked, but past the cut-off: the page says so and points to WhatsApp. */
+      pastCutoff: !booking.open && booking.held ? pastCutoffMessage(cutoff, professional) : null,
+      reschedule:
+        rescheduling && booking.open
+          ? {
+              date: offer?.date ?? null,
+              dateRequested: dateParam,
+              today: booking.range.today,
+              maxDate: booking.range.maxDate,
+              times: offer?.times ?? [],
+              closed: offer?.closed ?? null,
+              chosen,
+              timeGone: !!(offer && timeParam && !chosen),
+            }
+          : null,
       deposit,
       colors: { primary: profile.primaryColor, secondary: profile.secondaryColor },
     },
@@ -87,34 +141,64 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb(context);
-  const found = await findRequestByToken(db, params.token);
-  if (!found) throw data(null, { status: 404 });
   const form = await request.formData();
-  if (form.get("intent") !== "cancel") throw data(null, { status: 400 });
-  const today = nowInZone(found.profile.timeZone);
-  const r = found.request;
-  const upcoming = r.date > today.date || (r.date === today.date && r.startMinute > today.minute);
-  if (!upcoming || !(await cancelRequestByCustomer(db, r.id))) {
-    return redirectWithToast(request, `/agendamento/reserva/${params.token}`, {
-      type: "error",
-      title: "Não foi possível cancelar",
-      description: "Este agendamento não pode mais ser cancelado por aqui. Fale com o profissional.",
+  const intent = form.get("intent");
+  if (intent !== "cancel" && intent !== "reschedule") throw data(null, { status: 400 });
+  const now = new Date();
+  const dateField = form.get("data");
+  const timeField = form.get("horario");
+  const date = typeof dateField === "string" ? dateField : "";
+  const booking = await loadCustomerBooking(db, params.token, { date: intent === "reschedule" ? date : null, now });
+  if (!booking) throw data(null, { status: 404 });
+  const { profile } = booking;
+  const professional = profile.businessName || profile.fullName;
+  const refuse = (message: string, status = 400) => data({ error: message }, { status });
+  const back = statusPath(params.token);
+
+  if (intent === "cancel") {
+    // A second click after the first went through: the page says what happened.
+    if (booking.request.status === "cancelled" && booking.row.request.status === "cancelled") {
+      return redirectWithToast(request, back, { type: "info", title: "Agendamento cancelado", description: "Este agendamento já estava cancelado." });
+    }
+    if (booking.request.status === "expired") return refuse(EXPIRED);
+    if (booking.held && !booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+    if (!booking.open || !(await cancelRequestByCustomer(db, booking.request.id))) return refuse(NOT_CANCELLABLE);
+    return redirectWithToast(request, back, {
+      type: "success",
+      title: "Agendamento cancelado",
+      description: "O horário foi liberado. Você pode agendar outro quando quiser.",
     });
   }
-  return redirectWithToast(request, `/agendamento/reserva/${params.token}`, {
+
+  if (booking.request.status === "expired") return refuse(EXPIRED);
+  if (!booking.held) return refuse(RESCHEDULE_REFUSED.unavailable);
+  if (!booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+  const startMinute = typeof timeField === "string" ? timeToMinutes(timeField) : Number.NaN;
+  if (Number.isNaN(startMinute) || !date) return refuse("Escolha a nova data e o novo horário.");
+  const outcome = await rescheduleByCustomer(db, booking, { date, startMinute }, now);
+  if (!outcome.ok) {
+    if (outcome.reason === "cutoff") return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+    return refuse(RESCHEDULE_REFUSED[outcome.reason], outcome.reason === "taken" ? 409 : 400);
+  }
+  // The professional's e-mail goes out after the customer has their answer.
+  const email = outcome.email;
+  if (email) afterResponse(context, () => deliverEmail(db, email));
+  return redirectWithToast(request, back, {
     type: "success",
-    title: "Agendamento cancelado",
-    description: "O horário foi liberado. Você pode agendar outro quando quiser.",
+    title: "Horário remarcado",
+    description: `Seu novo horário é ${formatDate(date, true)} às ${minutesToTime(startMinute)}. ${professional} foi avisado(a).`,
   });
 }
 
 export default function BookingStatus() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const [search] = useSearchParams();
   const { token } = useParams();
   const isNew = search.get("novo") === "1";
   const confirming = search.get("cancelar") === "1";
   const status = STATUS[d.status];
+  const error = actionData?.error ?? null;
   return (
     <div
       className="min-h-screen bg-slate-50"
@@ -141,6 +225,14 @@ export default function BookingStatus() {
                 Seu horário fica reservado enquanto {d.professional} confirma. Você pode acompanhar por esta página.
               </p>
             </>
+          ) : d.status === "expired" ? (
+            <>
+              <h1 className="text-2xl font-bold">Solicitação expirada</h1>
+              <p className="mt-1 text-slate-600" data-testid="expired-note">
+                {d.professional} não respondeu a tempo e o horário foi liberado. Se ainda quiser ser atendido(a), escolha um
+                novo horário.
+              </p>
+            </>
           ) : (
             <h1 className="text-2xl font-bold">Seu agendamento</h1>
           )}
@@ -159,9 +251,14 @@ export default function BookingStatus() {
               {d.serviceName} · {d.duration}
             </dd>
             <dt className="text-slate-500">Data</dt>
-            <dd className="font-medium">{d.date}</dd>
+            <dd className="font-medium" data-testid="booking-date">
+              {d.date}
+            </dd>
             <dt className="text-slate-500">Horário</dt>
-            <dd className="font-medium">{d.time}</dd>
+            <dd className="font-medium" data-testid="booking-time">
+              {d.time}
+              {d.rescheduledByYou ? <span className="ml-2 text-xs font-normal text-slate-500">(remarcado por você)</span> : null}
+            </dd>
             {d.price ? (
               <>
                 <dt className="text-slate-500">Valor</dt>
@@ -174,14 +271,32 @@ export default function BookingStatus() {
           {d.status === "pending" ? (
             <p className="mt-4 text-sm text-slate-600">Você receberá uma confirmação em breve</p>
           ) : null}
+          {d.status === "expired" ? (
+            <Link to={d.bookingPath} className="btn-primary mt-4 w-full">
+              Agendar novamente
+            </Link>
+          ) : null}
           {isNew ? (
             <p className="mt-2 rounded-lg bg-sky-50 p-3 text-left text-sm text-sky-900">
-              Guarde este endereço: por ele você acompanha a confirmação e pode cancelar o agendamento.
+              Guarde este endereço: por ele você acompanha a confirmação e pode remarcar ou cancelar o agendamento.
             </p>
           ) : null}
         </section>
 
-        {d.deposit ? (
+        {error ? (
+          <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert" data-testid="change-error">
+            <p>{error}</p>
+            {d.pastCutoff && d.whatsapp ? (
+              <a href={d.whatsapp} className="mt-1 inline-block font-semibold underline" target="_blank" rel="noopener">
+                Falar com {d.professional} no WhatsApp
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+
+        {d.reschedule ? <Reschedule refused={!!error} /> : null}
+
+        {d.deposit && !d.reschedule ? (
           <section className="card text-center" aria-labelledby="pix-title">
             <h2 id="pix-title" className="font-semibold">
               Sinal via Pix: {formatMoney(d.deposit.amountCents)}
@@ -210,50 +325,131 @@ export default function BookingStatus() {
           </section>
         ) : null}
 
-        <section className="card space-y-3">
-          {d.status !== "declined" && d.status !== "cancelled" ? (
-            <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
-              Adicionar ao calendário (.ics)
-            </a>
-          ) : (
-            // The same event as a cancellation: a calendar that holds it removes it.
-            <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
-              Remover do calendário (.ics)
-            </a>
-          )}
-          {d.whatsapp ? (
-            <a href={d.whatsapp} className="btn-primary w-full" target="_blank" rel="noopener">
-              Falar com o profissional no WhatsApp
-            </a>
-          ) : null}
-          {d.canCancel ? (
-            confirming ? (
-              <Form method="post" className="rounded-lg border border-red-200 bg-red-50 p-3 text-center">
-                <p className="text-sm text-red-900">Tem certeza que deseja cancelar este agendamento?</p>
-                <div className="mt-3 flex justify-center gap-2">
-                  <Link to="?" className="btn-secondary" replace>
-                    Não, manter
-                  </Link>
-                  <button type="submit" name="intent" value="cancel" className="btn-danger">
-                    Sim, cancelar
-                  </button>
-                </div>
-              </Form>
+        {d.reschedule ? null : (
+          <section className="card space-y-3">
+            {d.status === "pending" || d.status === "accepted" ? (
+              <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
+                Adicionar ao calendário (.ics)
+              </a>
             ) : (
-              <Link to="?cancelar=1" className="btn-secondary w-full text-red-700" replace>
-                Cancelar agendamento
-              </Link>
-            )
-          ) : null}
-          <Link to={d.bookingPath} className="btn-link block text-center">
-            Fazer outro agendamento
-          </Link>
-        </section>
+              // The same event as a cancellation: a calendar that holds it removes it.
+              <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
+                Remover do calendário (.ics)
+              </a>
+            )}
+            {d.whatsapp ? (
+              <a href={d.whatsapp} className="btn-primary w-full" target="_blank" rel="noopener">
+                Falar com o profissional no WhatsApp
+              </a>
+            ) : null}
+            {d.canChange ? (
+              <>
+                <p className="text-center text-sm text-slate-600" data-testid="change-until">
+                  Você pode remarcar ou cancelar por aqui {d.changeUntil}.
+                </p>
+                <Link to={d.rescheduleHref} className="btn-secondary w-full">
+                  Remarcar
+                </Link>
+                {confirming ? (
+                  <Form method="post" className="rounded-lg border border-red-200 bg-red-50 p-3 text-center">
+                    <p className="text-sm text-red-900">Tem certeza que deseja cancelar este agendamento?</p>
+                    <div className="mt-3 flex justify-center gap-2">
+                      <Link to="?" className="btn-secondary" replace>
+                        Não, manter
+                      </Link>
+                      <button type="submit" name="intent" value="cancel" className="btn-danger">
+                        Sim, cancelar
+                      </button>
+                    </div>
+                  </Form>
+                ) : (
+                  <Link to="?cancelar=1" className="btn-secondary w-full text-red-700" replace>
+                    Cancelar agendamento
+                  </Link>
+                )}
+              </>
+            ) : d.pastCutoff && !error ? (
+              <p className="rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-700" data-testid="past-cutoff">
+                {d.pastCutoff}
+              </p>
+            ) : null}
+            <Link to={d.bookingPath} className="btn-link block text-center">
+              Fazer outro agendamento
+            </Link>
+          </section>
+        )}
         <footer className="text-center text-sm text-slate-600">
           <LegalLinks />
         </footer>
       </main>
     </div>
+  );
+}
+
+/** 'Remarcar': a date, its free times for the same service, then the new time to confirm. */
+function Reschedule({ refused }: { refused: boolean }) {
+  const d = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const r = d.reschedule!;
+  return (
+    <section className="card space-y-4" aria-labelledby="reschedule-title">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="reschedule-title" className="font-semibold">
+          Remarcar horário
+        </h2>
+        <Link to="?" className="btn-link">
+          Voltar
+        </Link>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Horário atual</dt>
+        <dd className="font-medium">
+          {d.date} às {d.time}
+        </dd>
+        {r.chosen && r.date ? (
+          <>
+            <dt className="text-slate-500">Novo horário</dt>
+            <dd className="font-semibold text-brand" data-testid="new-time">
+              {formatDate(r.date, true)} às {r.chosen}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {r.chosen && r.date ? (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="data" value={r.date} />
+          <input type="hidden" name="horario" value={r.chosen} />
+          <p className="text-sm text-slate-600">
+            O horário atual é liberado assim que o novo for reservado. {d.professional} recebe um aviso.
+          </p>
+          <button type="submit" name="intent" value="reschedule" className="btn-primary w-full py-3 text-base">
+            Confirmar remarcação
+          </button>
+          <Link to={`?remarcar=1&data=${r.date}`} className="btn-link block text-center">
+            Escolher outro horário
+          </Link>
+        </Form>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">
+            Escolha uma nova data para {d.serviceName} ({d.duration}).
+          </p>
+          <TimePicker
+            hidden={{ remarcar: "1" }}
+            date={r.date}
+            dateRequested={r.dateRequested}
+            today={r.today}
+            maxDate={r.maxDate}
+            times={r.times}
+            closed={r.closed}
+            // The action's refusal is already shown above: not twice.
+            error={r.timeGone && !refused ? RESCHEDULE_REFUSED["not-offered"] : null}
+          />
+          {/* The booking page's small script: a chosen date shows its times at once, Continuar waits for a time. */}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />
+        </>
+      )}
+    </section>
   );
 }
 

@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard, createBookingRequest } from "../domain/booking-requests/booking-requests.server";
 import { acceptsRequests, hoursOn, loadPublicPage } from "../domain/booking-requests/public-page.server";
-import { computeSlots, dayPlan, lastBookableDate } from "../domain/availability/slots";
+import { choosableDate, customerDateRange, customerTimes } from "../domain/booking-requests/customer-times";
 import { afterResponse } from "../utils/background.server";
 import { getCache } from "../utils/cache.server";
 import { deliverEmail } from "../utils/email.server";
@@ -11,7 +11,7 @@ import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { clientAddress } from "../utils/request-context.server";
-import { formatDate, isIsoDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { formatDate, isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {
@@ -22,6 +22,7 @@ import {
   validateBookingSubmission,
 } from "../validation/booking";
 import { Avatar } from "../components/avatar";
+import { TimePicker } from "../components/booking/time-picker";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { contentSecurityPolicy, scriptHash } from "../utils/security.server";
 import { firstStepSlug, firstStepVersionContext } from "./booking.cache.server";
@@ -73,30 +74,25 @@ async function loadPage(
   const { profile } = found;
   const accepting = acceptsRequests(found, now);
   const services = accepting ? found.services : [];
-  const today = nowInZone(profile.timeZone, now).date;
-  const maxDate = lastBookableDate(today, profile.bookingWindow);
+  const { today, maxDate } = customerDateRange(profile, now);
 
   const service = services.find((s) => s.id === url.searchParams.get("servico")) ?? null;
-  const date = service && wantsDay && dateParam >= today && dateParam <= maxDate ? dateParam : null;
+  const date = service && wantsDay ? choosableDate(dateParam, { today, maxDate }) : null;
   // A date closed all day ('Folgas e bloqueios') says so, with its reason when it is public.
-  const closed = date ? dayPlan(hoursOn(found, date), read.exceptions).closed : null;
-  const free =
+  const { closed, times: slots } =
     service && date
-      ? computeSlots({
+      ? customerTimes({
           date,
           durationMinutes: service.durationMinutes,
           bufferMinutes: service.bufferMinutes,
-          stepMinutes: profile.slotStepMinutes,
+          rules: profile,
           hours: hoursOn(found, date),
           exceptions: read.exceptions,
           busy: read.busy,
           now,
-          timeZone: profile.timeZone,
-          noticeMinutes: profile.minNoticeMinutes,
           maxDate,
         })
-      : [];
-  const slots = free.map(minutesToTime);
+      : { closed: null, times: [] };
   const timeParam = url.searchParams.get("horario") ?? "";
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
   const step = !service ? 1 : time ? 3 : 2;
@@ -428,73 +424,16 @@ function TimeStep() {
         </Link>
       </div>
       <Summary />
-      <Form method="get" className="flex items-end gap-2">
-        <input type="hidden" name="servico" value={service!.id} />
-        <div className="flex-1">
-          <label htmlFor="data" className="label">
-            Data
-          </label>
-          <input
-            id="data"
-            type="date"
-            name="data"
-            required
-            min={today}
-            max={maxDate}
-            defaultValue={date ?? ""}
-            className="input"
-            data-submit-on-change
-          />
-        </div>
-        <button type="submit" className="btn-secondary">
-          Ver horários
-        </button>
-      </Form>
-      {dateRequested && !date ? (
-        <p className="field-error" role="alert">
-          Escolha uma data entre hoje e {formatDate(maxDate, true)}.
-        </p>
-      ) : null}
-      {timeGone ? (
-        <p className="field-error" role="alert">
-          {TAKEN}
-        </p>
-      ) : null}
-      {!date ? (
-        <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">Selecione uma data primeiro</p>
-      ) : closed ? (
-        <div className="rounded-lg bg-slate-50 p-4 text-center" data-testid="closed-day">
-          <p className="font-medium">Fechado neste dia{closed.reason ? ` (${closed.reason})` : ""}</p>
-          <p className="text-sm text-slate-600">Tente selecionar outra data</p>
-        </div>
-      ) : slots.length === 0 ? (
-        <div className="rounded-lg bg-slate-50 p-4 text-center">
-          <p className="font-medium">Nenhum horário disponível para esta data</p>
-          <p className="text-sm text-slate-600">Tente selecionar outra data</p>
-        </div>
-      ) : (
-        <Form method="get" data-choose>
-          <input type="hidden" name="servico" value={service!.id} />
-          <input type="hidden" name="data" value={date} />
-          <fieldset>
-            <legend className="label">Horários disponíveis</legend>
-            <div className="grid grid-cols-4 gap-2">
-              {slots.map((slot) => (
-                <label
-                  key={slot}
-                  className="flex cursor-pointer items-center justify-center rounded-lg border border-slate-300 py-2 text-sm font-medium has-checked:border-brand has-checked:bg-brand has-checked:text-white"
-                >
-                  <input type="radio" name="horario" value={slot} required className="sr-only" />
-                  {slot}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <button type="submit" className="btn-primary mt-4 w-full py-3 text-base">
-            Continuar
-          </button>
-        </Form>
-      )}
+      <TimePicker
+        hidden={{ servico: service!.id }}
+        date={date}
+        dateRequested={dateRequested}
+        today={today}
+        maxDate={maxDate}
+        times={slots}
+        closed={closed}
+        error={timeGone ? TAKEN : null}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { NEW_FORM, opensNewForm } from "../components/new-form";
 import { createCookie, data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/clients";
 import { ClientCard } from "../components/clients/client-card";
+import { ClientDetails } from "../components/clients/client-details";
 import { ClientForm } from "../components/clients/client-form";
 import { ClientTiles } from "../components/clients/client-tiles";
 import { ClientTimeline } from "../components/clients/client-timeline";
@@ -21,13 +22,17 @@ import {
   PhoneTakenError,
   updateClient,
 } from "../domain/clients/clients.server";
+import { loadClientCard } from "../domain/clients/client-card.server";
+import { nowInZone } from "../domain/dates";
 import { getDb } from "../utils/db.server";
 import { formatPhone } from "../domain/phone";
 import { isSecure } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { clientSchema, PHONE_TAKEN } from "../validation/clients";
 
-export const meta: Route.MetaFunction = () => [{ title: "Clientes — Agendo" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData && "mode" in loaderData && loaderData.mode === "card" ? `${loaderData.card.name} — Clientes — Agendo` : "Clientes — Agendo" },
+];
 
 /** The chosen view (cards or timeline), remembered for a year; not sensitive, so unsigned. */
 const viewCookie = createCookie("clientes_visao", {
@@ -86,6 +91,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         notes: client.notes,
       },
     };
+  }
+
+  // The client's card ('Ficha do cliente'): ?ver=<id>, with &historico=<n> pages of visits.
+  const viewId = params.get("ver");
+  if (viewId !== null) {
+    const now = nowInZone(user.profile.timeZone);
+    const card = await loadClientCard(db, user.id, viewId, { today: now.date, minute: now.minute, pages: pageNumber(params.get("historico")) });
+    return { mode: "card" as const, card: card ?? notFound() };
   }
 
   const deleteId = params.get("confirmar-exclusao");
@@ -180,6 +193,17 @@ export default function Clients() {
       />
     );
   }
+  if (loaderData.mode === "card") {
+    const { card } = loaderData;
+    return (
+      <ClientDetails
+        client={card}
+        backHref={clientsHref(searchParams)}
+        editHref={clientsHref(searchParams, { editar: card.id })}
+        moreHref={clientsHref(searchParams, { ver: card.id, historico: String(card.pages + 1) })}
+      />
+    );
+  }
   return <ClientList data={loaderData} searchParams={searchParams} />;
 }
 
@@ -190,6 +214,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
   const loading = navigation.state === "loading" && navigation.location.pathname === "/clientes";
   const editHref = (id: string) => clientsHref(searchParams, { editar: id });
   const deleteHref = (id: string) => clientsHref(searchParams, { "confirmar-exclusao": id });
+  const cardHref = (id: string) => clientsHref(searchParams, { ver: id });
   const viewHref = (view: ClientView) => clientsHref(searchParams, { visao: view, pagina: null });
   const noClients = list.tiles.total === 0;
   return (
@@ -274,7 +299,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
           </Link>
         </div>
       ) : list.view === "timeline" ? (
-        <ClientTimeline clients={list.clients} editHref={editHref} deleteHref={deleteHref} />
+        <ClientTimeline clients={list.clients} editHref={editHref} deleteHref={deleteHref} viewHref={cardHref} />
       ) : (
         <section aria-labelledby="lista-clientes" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
@@ -282,7 +307,13 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
             Lista de clientes
           </h2>
           {list.clients.map((client) => (
-            <ClientCard key={client.id} client={client} editHref={editHref(client.id)} deleteHref={deleteHref(client.id)} />
+            <ClientCard
+              key={client.id}
+              client={client}
+              editHref={editHref(client.id)}
+              deleteHref={deleteHref(client.id)}
+              viewHref={cardHref(client.id)}
+            />
           ))}
         </section>
       )}

@@ -8,6 +8,8 @@ import { KpiCards } from "../components/dashboard/kpi-cards";
 import { LinkedBanner } from "../components/dashboard/linked-banner";
 import { MonthlySummary } from "../components/dashboard/monthly-summary";
 import { RecentAppointments } from "../components/dashboard/recent-appointments";
+import { WeekBirthdays } from "../components/dashboard/week-birthdays";
+import { weekBirthdays } from "../domain/clients/birthdays";
 import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
 import { trialDaysLeft } from "../domain/accounts/access";
@@ -100,6 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     guide: showGuide(d.flags),
     wizardOpen: url.searchParams.has("assistente"),
+    birthdays: weekBirthdays(d.birthdays, d.clock.today, user.profile.businessName || user.profile.fullName),
     pending: pending.map((r) => ({
       id: r.id,
       customerName: r.customerName,
@@ -221,6 +224,8 @@ export default function Dashboard() {
         <RecentAppointments items={d.recent} />
         <BookingLinkCard url={d.bookingUrl} />
       </div>
+
+      {d.birthdays.length > 0 ? <WeekBirthdays items={d.birthdays} /> : null}
 
       <MonthlySummary summary={d.summary} monthLabel={d.monthLabel} />
     </div>

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { ALLOWED_TIME_ZONES, SLOT_STEPS, timeToMinutes } from "../domain/dates";
+import type { BookingWindow } from "../../db/schema";
 
 // Messages are the spec's (docs/product/spec.md §5) word for word where it gives them.
 export const INVALID_HOURS =
@@ -92,4 +93,57 @@ export const preferencesSchema = z.object({
   slotStepMinutes: z
     .number({ error: INVALID_SLOT_STEP })
     .refine((n) => (SLOT_STEPS as readonly number[]).includes(n), INVALID_SLOT_STEP),
+});
+
+// 'Regras de agendamento': what customers may do on the booking page (docs/decisions/0633).
+export const SAVED_RULES = "Regras de agendamento salvas com sucesso.";
+export const SAVE_RULES_FAILED = "Erro ao salvar as regras de agendamento. Tente novamente.";
+export const INVALID_CHOICE = "Escolha uma das opções.";
+
+/** 'Antecedência mínima', in minutes (default 60). */
+export const NOTICE_CHOICES: readonly (readonly [number, string])[] = [
+  [0, "Sem antecedência"],
+  [30, "30 minutos"],
+  [60, "1 hora"],
+  [120, "2 horas"],
+  [180, "3 horas"],
+  [360, "6 horas"],
+  [720, "12 horas"],
+  [1440, "24 horas"],
+  [2880, "48 horas"],
+];
+
+/** 'Solicitações expiram em', in hours (default 24). */
+export const EXPIRY_CHOICES: readonly (readonly [number, string])[] = [
+  [2, "2 horas"],
+  [6, "6 horas"],
+  [12, "12 horas"],
+  [24, "24 horas"],
+  [48, "48 horas"],
+  [72, "72 horas"],
+];
+
+/** 'Cancelamento/remarcação até', in minutes before the time (default 120). */
+export const CUTOFF_CHOICES: readonly (readonly [number, string])[] = [
+  [0, "A qualquer momento"],
+  [60, "1 hora antes"],
+  [120, "2 horas antes"],
+  [360, "6 horas antes"],
+  [720, "12 horas antes"],
+  [1440, "24 horas antes"],
+  [2880, "48 horas antes"],
+];
+
+/** 'Agendar com até' (labels: BOOKING_WINDOW_LABELS), written here as the schema's enum. */
+const BOOKING_WINDOW_CHOICES = ["1s", "2s", "1m", "2m", "3m", "6m"] as const satisfies readonly BookingWindow[];
+
+const oneOf = (choices: readonly (readonly [number, string])[]) =>
+  z.number({ error: INVALID_CHOICE }).refine((n) => choices.some(([value]) => value === n), INVALID_CHOICE);
+
+export const bookingRulesSchema = z.object({
+  intent: z.literal("booking-rules"),
+  minNoticeMinutes: oneOf(NOTICE_CHOICES),
+  bookingWindow: z.enum(BOOKING_WINDOW_CHOICES, { error: INVALID_CHOICE }),
+  requestExpiryHours: oneOf(EXPIRY_CHOICES),
+  customerChangeCutoffMinutes: oneOf(CUTOFF_CHOICES),
 });

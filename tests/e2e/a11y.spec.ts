@@ -16,6 +16,8 @@ const PUBLIC = [
   "/agendamento/{slug}?servico={service}",
   "/agendamento/{slug}?servico={service}&data={date}",
   "/agendamento/{slug}?servico={service}&data={date}&horario=14:00",
+  "/agendamento/reserva/{token}?remarcar=1&data={date}",
+  "/agendamento/reserva/{token}?remarcar=1&data={date}&horario=15:00",
 ];
 const PRIVATE = PRIVATE_GETS.filter(isPage);
 

@@ -24,7 +24,8 @@ test("set the week's working hours, save, and find them again", async ({ page, j
   await expect(page.getByText("Horários ainda não salvos")).toBeVisible();
 
   // Monday first, Sunday last; a day never saved shows 09:00-18:00, open, no break.
-  const names = await page.locator("fieldset legend").allTextContents();
+  const week = page.getByRole("region", { name: "Horários de funcionamento" });
+  const names = await week.locator("fieldset legend").allTextContents();
   expect(names).toEqual(["Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado", "Domingo"]);
   const sunday = day(page, "Domingo");
   await expect(sunday.getByRole("checkbox", { name: "Aberto" })).toBeChecked();

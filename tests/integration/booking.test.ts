@@ -281,16 +281,16 @@ describe("booking requests in the workspace", () => {
     const { pro, request, token } = await pending(db);
     const page = async () => (await statusPage(db, token)).data;
     expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
-    expect(await page()).toMatchObject({ status: "accepted", time: minutesToTime(request.startMinute), canCancel: true });
+    expect(await page()).toMatchObject({ status: "accepted", time: minutesToTime(request.startMinute), canChange: true });
 
     await db.update(appointments).set({ startMinute: 16 * 60 }).where(eq(appointments.bookingRequestId, request.id));
     expect(await page()).toMatchObject({ status: "accepted", time: "16:00" });
 
     await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.bookingRequestId, request.id));
-    expect(await page()).toMatchObject({ status: "cancelled", canCancel: false });
+    expect(await page()).toMatchObject({ status: "cancelled", canChange: false });
 
     await db.delete(appointments).where(eq(appointments.bookingRequestId, request.id));
-    expect(await page()).toMatchObject({ status: "cancelled", canCancel: false });
+    expect(await page()).toMatchObject({ status: "cancelled", canChange: false });
   });
 
   it("the customer's link cannot cancel an appointment already completed", async () => {

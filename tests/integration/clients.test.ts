@@ -4,6 +4,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, clients, type AppointmentStatus } from "../../db/schema";
 import { action, loader } from "../../app/routes/clients";
+import { formatMoney } from "../../app/domain/money";
 import { loader as exportLoader } from "../../app/routes/clients.export";
 import type { InArgs } from "@libsql/client";
 import {
@@ -595,3 +596,80 @@ describe("each client's figures, kept by the database", () => {
     expect(await figures(bia.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0 });
   });
 });
+
+describe("the client's card (?ver=<id>)", () => {
+  async function cardAt(ctx: Ctx, path: string) {
+    const value = await load(ctx, path);
+    if (isDataReply(value) || value.mode !== "card") throw new Error("expected the card");
+    return value.card;
+  }
+
+  it("shows notes, visit history (date, service, price, status), no-shows and the next appointment", async () => {
+    const { db, pro, ctx } = await setup();
+    const ana = await addClient(db, pro.id, { name: "Ana Paula", phone: "11987650000", notes: "Prefere tesoura.\nAlérgica a amônia." });
+    const today = clientClock(TZ).today;
+    const day = (n: number) => format(addDays(new Date(`${today}T12:00:00`), n), "yyyy-MM-dd");
+    await createAppointment(db, pro.id, { clientId: ana.id, date: day(-30), startMinute: 600, serviceName: "Corte", priceCents: 5000, status: "completed" });
+    await createAppointment(db, pro.id, { clientId: ana.id, date: day(-20), startMinute: 660, serviceName: "Escova", priceCents: 4000, status: "no_show" });
+    await createAppointment(db, pro.id, { clientId: ana.id, date: day(-10), startMinute: 540, serviceName: "Corte", priceCents: 5000, status: "cancelled" });
+    await createAppointment(db, pro.id, { clientId: ana.id, date: day(7), startMinute: 900, serviceName: "Coloração", priceCents: 12000, status: "confirmed" });
+    await createAppointment(db, pro.id, { clientId: ana.id, date: day(3), startMinute: 1000, serviceName: "Cancelado", status: "cancelled" });
+    await createAppointment(db, pro.id, { clientId: ana.id, date: day(14), startMinute: 600, serviceName: "Corte", status: "scheduled" });
+    // Another client's and another professional's appointments are not hers.
+    const bia = await addClient(db, pro.id, { name: "Bia" });
+    await createAppointment(db, pro.id, { clientId: bia.id, date: day(-5), serviceName: "Barba", status: "completed" });
+
+    const card = await cardAt(ctx, `/clientes?ver=${ana.id}`);
+    expect(card).toMatchObject({ name: "Ana Paula", notes: "Prefere tesoura.\nAlérgica a amônia.", noShowCount: 1, visits: 3, hasMore: false });
+    expect(card.whatsapp).toBe(`https://wa.me/5511987650000?text=${encodeURIComponent("Olá, Ana!")}`);
+    expect(card.history.map((h) => [h.date, h.service, h.price, h.statusLabel])).toEqual([
+      [formatBr(day(-10)), "Corte", formatMoney(5000), "Cancelado"],
+      [formatBr(day(-20)), "Escova", formatMoney(4000), "Não compareceu"],
+      [formatBr(day(-30)), "Corte", formatMoney(5000), "Concluído"],
+    ]);
+    expect(card.next).toMatchObject({ date: formatBr(day(7)), time: "15:00", service: "Coloração", statusLabel: "Confirmado" });
+  });
+
+  it("a no-show count of 2 or more is on the card and on the list's cards; history pages with 'Ver mais'", async () => {
+    const { db, pro, ctx } = await setup();
+    const ana = await addClient(db, pro.id, { name: "Ana" });
+    const bia = await addClient(db, pro.id, { name: "Bia" });
+    for (let i = 1; i <= 23; i++) {
+      await createAppointment(db, pro.id, {
+        clientId: ana.id,
+        date: format(subDays(new Date(), i + 2), "yyyy-MM-dd"),
+        status: i <= 2 ? "no_show" : "completed",
+        serviceName: `Visita ${i}`,
+      });
+    }
+    await createAppointment(db, pro.id, { clientId: bia.id, date: "2025-01-10", status: "no_show" });
+    const list = await listAt(ctx);
+    expect(list.clients.find((c) => c.name === "Ana")).toMatchObject({ noShowCount: 2 });
+    expect(list.clients.find((c) => c.name === "Bia")).toMatchObject({ noShowCount: 1 });
+
+    const first = await cardAt(ctx, `/clientes?ver=${ana.id}`);
+    expect(first).toMatchObject({ noShowCount: 2, visits: 23, hasMore: true, pages: 1 });
+    expect(first.history).toHaveLength(10);
+    expect(first.history[0]!.service).toBe("Visita 1");
+    const third = await cardAt(ctx, `/clientes?ver=${ana.id}&historico=3`);
+    expect(third.history).toHaveLength(23);
+    expect(third.hasMore).toBe(false);
+    expect(new Set(third.history.map((h) => h.id)).size).toBe(23);
+    // Nonsense pages fall back to the first.
+    expect((await cardAt(ctx, `/clientes?ver=${ana.id}&historico=-4`)).history).toHaveLength(10);
+  });
+
+  it("another professional's client, or an id that is none, is a 404", async () => {
+    const { db, ctx } = await setup();
+    const other = await createProfessional(db);
+    const theirs = await addClient(db, other.id, { name: "Cliente de outro" });
+    await createAppointment(db, other.id, { clientId: theirs.id, status: "completed" });
+    expect(await statusThrown(load(ctx, `/clientes?ver=${theirs.id}`))).toBe(404);
+    expect(await statusThrown(load(ctx, "/clientes?ver=nao-existe"))).toBe(404);
+    expect(await statusThrown(load(ctx, "/clientes?ver="))).toBe(404);
+  });
+});
+
+function formatBr(iso: string) {
+  return `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}

@@ -339,3 +339,73 @@ describe("the tips' client figures", () => {
     });
   });
 });
+
+describe("'Aniversariantes da semana'", () => {
+  async function withBirthdays(birthDates: Record<string, string>, profile: { timeZone?: string } = {}) {
+    const pro = await createProfessional(db, { name: "Paula Ribeiro" });
+    if (profile.timeZone) {
+      const { profiles } = await import("../../db/schema");
+      await db.update(profiles).set({ timeZone: profile.timeZone }).where(eq(profiles.userId, pro.id));
+    }
+    let n = 0;
+    for (const [name, birthDate] of Object.entries(birthDates)) {
+      n += 1;
+      await createClient(db, pro.id, { name, birthDate, phone: `1198765${String(n).padStart(4, "0")}` });
+    }
+    const ctx = await userContextFor(db, pro);
+    return (await load(ctx)).birthdays;
+  }
+
+  it("lists today and the next six days in order, with the WhatsApp greeting; others and other pros' are left out", async () => {
+    // Saturday 15/03/2025 in São Paulo: the week runs to Friday 21/03.
+    const list = await withBirthdays({
+      "Ana Souza": "1990-03-15",
+      "Bia Lima": "1985-03-21",
+      "Caio Reis": "2000-03-16",
+      "Duda Alves": "1990-03-14",
+      "Eva Nunes": "1990-03-22",
+    });
+    const other = await createProfessional(db);
+    await createClient(db, other.id, { name: "De Outro", birthDate: "1990-03-15" });
+    expect(list.map((b) => [b.name, b.when, b.turns])).toEqual([
+      ["Ana Souza", "Hoje", 35],
+      ["Caio Reis", "Amanhã", 25],
+      ["Bia Lima", "21/03", 40],
+    ]);
+    const text = decodeURIComponent(list[0]!.whatsapp.split("?text=")[1]!);
+    expect(list[0]!.whatsapp).toMatch(/^https:\/\/wa\.me\/5511987650001\?text=/);
+    expect(text).toMatch(/^Feliz aniversário, Ana! /);
+  });
+
+  it("crosses the turn of the year, in the professional's time zone", async () => {
+    // 15:00 UTC on 15/03 is already 16/03 in Tokyo, so 'today' there is Sunday 16/03.
+    const tokyo = await withBirthdays({ "Ana": "1990-03-15", "Bia": "1990-03-16", "Caio": "1990-03-22" }, { timeZone: "Asia/Tokyo" });
+    expect(tokyo.map((b) => [b.name, b.when])).toEqual([
+      ["Bia", "Hoje"],
+      ["Caio", "22/03"],
+    ]);
+
+    vi.setSystemTime(new Date("2025-12-29T15:00:00Z"));
+    const newYear = await withBirthdays({ "Ano Novo": "1990-01-01", "Quatro": "1990-01-04", "Cinco": "1990-01-05", "Dezembro": "1990-12-31" });
+    expect(newYear.map((b) => [b.name, b.when, b.turns])).toEqual([
+      ["Dezembro", "31/12", 35],
+      ["Ano Novo", "01/01", 36],
+      ["Quatro", "04/01", 36],
+    ]);
+  });
+
+  it("a 29 February birthday is greeted on 28 February in other years, and on the 29th in leap years", async () => {
+    vi.setSystemTime(new Date("2025-02-26T15:00:00Z"));
+    const common = await withBirthdays({ "Bissexto": "2000-02-29", "Março": "2000-03-01" });
+    expect(common.map((b) => [b.name, b.when])).toEqual([
+      ["Bissexto", "28/02"],
+      ["Março", "01/03"],
+    ]);
+    vi.setSystemTime(new Date("2028-02-26T15:00:00Z"));
+    const leap = await withBirthdays({ "Bissexto": "2000-02-29", "Vinte e oito": "2000-02-28" });
+    expect(leap.map((b) => [b.name, b.when, b.turns])).toEqual([
+      ["Vinte e oito", "28/02", 28],
+      ["Bissexto", "29/02", 28],
+    ]);
+  });
+});

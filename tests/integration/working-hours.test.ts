@@ -55,6 +55,7 @@ const rowsOf = (userId: string) =>
 /** What data() returned: the payload and status of a non-redirect answer. */
 function failure(res: Awaited<ReturnType<typeof action>>) {
   const r = replyOf(res);
+  if (!("result" in r.data)) throw new Error(`expected a form's reply, got ${JSON.stringify(r.data)}`);
   return { status: r.init?.status, error: r.data.result.error ?? {}, initialValue: r.data.result.initialValue, intent: r.data.intent };
 }
 

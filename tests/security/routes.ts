@@ -25,6 +25,7 @@ export const PUBLIC_GETS = [
   "/agendamento/{slug}?servico=nao-existe&data=2099-99-99&horario=99:99",
   "/{slug}",
   "/agendamento/reserva/{token}",
+  "/agendamento/reserva/{token}?remarcar=1&data=2099-99-99&horario=99:99",
   "/agendamento/reserva/{token}/ics",
   "/agendamento/reserva/nao-existe",
   "/agendamento/reserva/nao-existe/ics",
@@ -50,6 +51,7 @@ export const PRIVATE_GETS = [
   "/clientes?novo",
   "/clientes?editar={client}",
   "/clientes?confirmar-exclusao={client}",
+  "/clientes?ver={client}",
   "/clientes/exportar",
   "/servicos",
   "/servicos?novo=1",
@@ -135,6 +137,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "booking without a slug", path: "/agendamento", auth: "public", fields: (ids, { date }) => ({ servico: ids.service, data: date, horario: "16:00", name: "Cliente Teste", phone: "(11) 97777-6666" }) },
   { name: "booking at the root", path: "/{slug}", auth: "public", fields: (ids, { date }) => ({ servico: ids.service, data: date, horario: "16:30", name: "Cliente Raiz", phone: "(11) 97777-5555" }) },
   { name: "booking cancel", path: "/agendamento/reserva/{token}", auth: "public", fields: () => ({ intent: "cancel" }), intentOnly: true },
+  { name: "booking reschedule", path: "/agendamento/reserva/{token}", auth: "public", fields: (_ids, { date }) => ({ intent: "reschedule", data: date, horario: "16:00" }) },
   { name: "unknown path", path: "/nao-existe/de-jeito-nenhum", auth: "public", fields: () => ({ intent: "x" }) },
   { name: "stripe webhook", path: "/stripe/webhook", auth: "public", fields: () => ({}) },
   // workspace
@@ -179,6 +182,19 @@ export const ACTIONS: ActionSpec[] = [
   { name: "settings photo remove", path: "/configuracoes/perfil", auth: "private", fields: () => ({ intent: "remove-image" }), intentOnly: true },
   { name: "settings hours", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "hours", ...weekFields }) },
   { name: "settings preferences", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "preferences", timeZone: "America/Manaus", slotStepMinutes: "15" }) },
+  {
+    name: "settings day off",
+    path: "/configuracoes/horarios",
+    auth: "private",
+    fields: (_ids, { date }) => ({ intent: "create-exception", kind: "blocked", startDate: date, startTime: "12:00", endTime: "14:00", reason: "Dentista" }),
+  },
+  { name: "settings holiday", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "close-holiday", date: "2099-12-25" }) },
+  {
+    name: "settings booking rules",
+    path: "/configuracoes/horarios",
+    auth: "private",
+    fields: () => ({ intent: "booking-rules", minNoticeMinutes: "120", bookingWindow: "2m", requestExpiryHours: "12", customerChangeCutoffMinutes: "60" }),
+  },
   {
     name: "settings page",
     path: "/configuracoes/pagina",

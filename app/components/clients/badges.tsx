@@ -26,3 +26,13 @@ export function ClientBadges({ type, loyal }: { type: ClientType; loyal: boolean
     </span>
   );
 }
+
+/** 'Faltou 2x': shown once a client has missed 2 or more appointments ('Não compareceu'). */
+export function NoShowBadge({ count }: { count: number }) {
+  if (count < 2) return null;
+  return (
+    <span className={`${badge} bg-red-100 text-red-800 ring-red-200`} data-testid="client-no-shows" title={`${count} faltas (Não compareceu)`}>
+      Faltou {count}x
+    </span>
+  );
+}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ClientListItem } from "../../domain/clients/client-types";
 import { Avatar } from "../avatar";
-import { ClientBadges } from "./badges";
+import { ClientBadges, NoShowBadge } from "./badges";
 
 /** Phone, e-mail and address, each only when present. */
 export function ClientContacts({ client }: { client: ClientListItem }) {
@@ -79,19 +79,22 @@ export function ClientActions({ client, editHref, deleteHref }: { client: Client
   );
 }
 
-type ItemProps = { client: ClientListItem; editHref: string; deleteHref: string };
+type ItemProps = { client: ClientListItem; editHref: string; deleteHref: string; viewHref: string };
 
-export function ClientCard({ client, editHref, deleteHref }: ItemProps) {
+export function ClientCard({ client, editHref, deleteHref, viewHref }: ItemProps) {
   return (
     <article className="card flex flex-col gap-4 p-4" aria-labelledby={`client-${client.id}`} data-testid="client-card">
       <header className="flex items-start gap-3">
         <Avatar name={client.name} size="sm" />
         <div className="min-w-0 flex-1">
           <h3 id={`client-${client.id}`} className="truncate font-semibold text-slate-900">
-            {client.name}
+            <Link to={viewHref} className="hover:underline">
+              {client.name}
+            </Link>
           </h3>
-          <div className="mt-1">
+          <div className="mt-1 flex flex-wrap gap-1">
             <ClientBadges type={client.type} loyal={client.loyal} />
+            <NoShowBadge count={client.noShowCount} />
           </div>
           <p className="mt-1 text-xs text-slate-500">Cliente desde {client.since}</p>
         </div>

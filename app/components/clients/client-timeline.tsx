@@ -1,15 +1,17 @@
 import type { ClientListItem } from "../../domain/clients/client-types";
-import { ClientBadges } from "./badges";
+import { Link } from "react-router";
+import { ClientBadges, NoShowBadge } from "./badges";
 import { ClientActions, ClientContacts, ClientMetrics } from "./client-card";
 
 type Props = {
   clients: ClientListItem[];
   editHref: (id: string) => string;
   deleteHref: (id: string) => string;
+  viewHref: (id: string) => string;
 };
 
 /** 'Timeline de Clientes': newest first, the creation day/month and year on the left. */
-export function ClientTimeline({ clients, editHref, deleteHref }: Props) {
+export function ClientTimeline({ clients, editHref, deleteHref, viewHref }: Props) {
   return (
     <section aria-labelledby="timeline-title">
       <h2 id="timeline-title" className="text-lg font-semibold">
@@ -32,10 +34,13 @@ export function ClientTimeline({ clients, editHref, deleteHref }: Props) {
             >
               <header>
                 <h3 id={`timeline-${client.id}`} className="truncate font-semibold">
-                  {client.name}
+                  <Link to={viewHref(client.id)} className="hover:underline">
+                    {client.name}
+                  </Link>
                 </h3>
-                <div className="mt-1">
+                <div className="mt-1 flex flex-wrap gap-1">
                   <ClientBadges type={client.type} loyal={client.loyal} />
+                  <NoShowBadge count={client.noShowCount} />
                 </div>
               </header>
               <ClientContacts client={client} />

@@ -26,7 +26,7 @@ export async function getWorkingHours(db: Db, userId: string) {
 }
 
 /** The weekday's hours of a date. */
-function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
+export function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
   return db
     .select({
       isActive: workingHours.isActive,
@@ -65,7 +65,7 @@ export function stillHeld(now: Date) {
  */
 export function busyQueries(
   db: Db,
-  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string; excludeBookingRequestId?: string },
+  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string | SQL; excludeBookingRequestId?: string | SQL },
 ) {
   return [
     db

@@ -1,7 +1,7 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
 import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles, services } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, profiles, services, users } from "../../../db/schema";
 import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
@@ -123,34 +123,57 @@ export async function countPendingRequests(db: Db, professionalId: string, today
   return row?.n ?? 0;
 }
 
-export async function findRequestByToken(db: Db, token: string) {
-  if (!token || token.length > 100) return null;
-  const [row] = await db
+/**
+ * The read behind the customer's private link, by the hash of its token: the request, the
+ * professional's profile and sign-in e-mail, the appointment it became (if accepted) and the
+ * service's deposit. A statement, so a page can send it in one batch with its other reads.
+ */
+export function requestByTokenQuery(db: Db, tokenHash: string) {
+  return db
     .select({
       request: bookingRequests,
       profile: profiles,
+      email: users.email,
       appointment: {
+        id: appointments.id,
         date: appointments.date,
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
+        bufferMinutes: appointments.bufferMinutes,
         status: appointments.status,
         updatedAt: appointments.updatedAt,
+        rescheduledByCustomerAt: appointments.rescheduledByCustomerAt,
       },
       deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
     .from(bookingRequestTokens)
     .innerJoin(bookingRequests, eq(bookingRequests.id, bookingRequestTokens.bookingRequestId))
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .innerJoin(users, eq(users.id, bookingRequests.professionalId))
     .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
     .leftJoin(
       appointments,
       and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
     )
-    .where(eq(bookingRequestTokens.tokenHash, await sha256Hex(token)))
+    .where(eq(bookingRequestTokens.tokenHash, tokenHash))
     .limit(1);
-  if (!row) return null;
+}
+
+export type RequestByTokenRow = Awaited<ReturnType<typeof requestByTokenQuery>>[number];
+
+/** A token that cannot be one of ours is not looked up. */
+export const plausibleToken = (token: string | undefined): token is string => !!token && token.length <= 100;
+
+/** What the customer's page shows of a row of requestByTokenQuery (see asTheCustomerSeesIt). */
+export function customerView(row: RequestByTokenRow, now = new Date()) {
   const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
-  return { request: asTheCustomerSeesIt(row.request, row.appointment), profile: row.profile, depositCents: deposit };
+  return { request: asTheCustomerSeesIt(row.request, row.appointment, now), profile: row.profile, depositCents: deposit };
+}
+
+export async function findRequestByToken(db: Db, token: string) {
+  if (!plausibleToken(token)) return null;
+  const [row] = await requestByTokenQuery(db, await sha256Hex(token));
+  return row ? customerView(row) : null;
 }
 
 /**
@@ -161,10 +184,12 @@ export async function findRequestByToken(db: Db, token: string) {
 function asTheCustomerSeesIt(
   request: typeof bookingRequests.$inferSelect,
   appointment: { date: string; startMinute: number; durationMinutes: number; status: string; updatedAt: Date } | null,
+  now = new Date(),
 ): typeof bookingRequests.$inferSelect {
   // Not answered in time: it holds nothing any more, whether or not the job has marked it yet.
-  if (request.status === "pending" && request.expiresAt && request.expiresAt.getTime() <= Date.now()) {
-    return { ...request, status: "expired" };
+  if (request.status === "pending" && request.expiresAt && request.expiresAt.getTime() <= now.getTime()) {
+    // Its latest change is the expiry (the .ics revision).
+    return { ...request, status: "expired", updatedAt: request.expiresAt > request.updatedAt ? request.expiresAt : request.updatedAt };
   }
   if (request.status !== "accepted") return request;
   if (!appointment) return { ...request, status: "cancelled", updatedAt: new Date() };
@@ -179,7 +204,7 @@ function asTheCustomerSeesIt(
   };
 }
 
-export type AcceptOutcome = "accepted" | "taken" | "not-pending";
+export type AcceptOutcome = "accepted" | "taken" | "not-pending" | "moved";
 
 type RequestToAccept = Pick<
   typeof bookingRequests.$inferSelect,
@@ -212,8 +237,9 @@ export function requestExpiry(now: Date, hours: number, start: Date): Date {
 function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
   const userId = request.professionalId;
   const at = now.getTime();
+  // Still pending, not expired, and still at the time read (the customer may have just moved it).
   const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending'
-      and (expires_at is null or expires_at > ${at}))
+      and (expires_at is null or expires_at > ${at}) and date = ${request.date} and start_minute = ${request.startMinute})
     and ${noAppointmentOverlaps(db, {
       userId,
       date: request.date,
@@ -254,8 +280,9 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
 
 /**
  * Accepts a pending request of this professional (see acceptStatements), in one atomic batch.
- * 'taken': an appointment holds the time and the request stays pending; 'not-pending': not
- * found, not the owner's, or already answered.
+ * 'taken': an appointment holds the time and the request stays pending; 'moved': the customer
+ * moved it to another time meanwhile (it stays pending, to be looked at again); 'not-pending':
+ * not found, not the owner's, or already answered.
  */
 export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
   const now = new Date();
@@ -267,10 +294,11 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
   const [, , marked] = await db.batch(acceptStatements(db, request, now));
   if (marked.length === 1) return "accepted";
   const [still] = await db
-    .select({ status: bookingRequests.status })
+    .select({ status: bookingRequests.status, date: bookingRequests.date, startMinute: bookingRequests.startMinute })
     .from(bookingRequests)
-    .where(eq(bookingRequests.id, request.id));
-  return still?.status === "pending" ? "taken" : "not-pending";
+    .where(and(eq(bookingRequests.id, request.id), stillHeld(now)));
+  if (still?.status !== "pending") return "not-pending";
+  return still.date !== request.date || still.startMinute !== request.startMinute ? "moved" : "taken";
 }
 
 /** Declines a pending request of this professional; its time is free again. */

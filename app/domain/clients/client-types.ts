@@ -51,6 +51,8 @@ export type ClientListItem = {
   type: ClientType;
   loyal: boolean;
   appointmentCount: number;
+  /** Appointments marked 'Não compareceu' (kept by the database's triggers). */
+  noShowCount: number;
   /** 'R$ 1.234,50' */
   totalSpent: string;
   /** dd/MM/yyyy, or null for 'Nunca' */

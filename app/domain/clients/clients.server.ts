@@ -148,6 +148,7 @@ export function toListItem(client: Client, metrics: Metrics, timeZone: string): 
     type: clientType(metrics),
     loyal: isLoyal(metrics),
     appointmentCount: metrics.appointmentCount,
+    noShowCount: client.noShowCount,
     totalSpent: formatMoney(metrics.totalSpentCents),
     lastVisit: metrics.lastVisit ? formatIsoDate(metrics.lastVisit) : null,
     since: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone }).format(client.createdAt),

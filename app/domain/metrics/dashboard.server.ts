@@ -1,7 +1,7 @@
 // SQL aggregates behind the dashboard, the tips and the profile page. Every statement has the
 // professional's id in its WHERE (and in the ON of every join); the rules that turn these
 // figures into cards and tips live in app/domain/metrics/insights.ts (pure, unit-tested).
-import { and, between, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, between, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
@@ -17,6 +17,7 @@ import {
   type PeriodTotals,
 } from "./insights";
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
+import { birthdayKeys } from "../clients/birthdays";
 
 /** Today and the compared periods in the professional's zone, with the instants they start at. */
 export function dashboardClock(timeZone: string, now = new Date()) {
@@ -241,6 +242,25 @@ function flagsQuery(db: Db, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/** At most this many of the week's birthdays are listed. */
+export const BIRTHDAYS_SHOWN = 30;
+
+/** The clients whose birthday falls in the week from today ('Aniversariantes da semana'). */
+function birthdaysQuery(db: Db, userId: string, clock: DashboardClock) {
+  return db
+    .select({ id: clients.id, name: clients.name, phone: clients.phone, birthDate: sql<string>`${clients.birthDate}` })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.userId, userId),
+        isNotNull(clients.birthDate),
+        inArray(sql`substr(${clients.birthDate}, 6, 5)`, birthdayKeys(clock.today)),
+      ),
+    )
+    .orderBy(clients.name)
+    .limit(BIRTHDAYS_SHOWN);
+}
+
 export type RecentAppointment = {
   id: string;
   date: string;
@@ -268,6 +288,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
     recent: reads.add(recentQuery(db, user.id)),
     owner: reads.add(linkedOwnerQuery(db, user)),
     flags: reads.add(flagsQuery(db, user.id)),
+    birthdays: reads.add(birthdaysQuery(db, user.id, clock)),
   };
   return () => dashboardData(clock, now, {
     totalsRows: queries.totals(),
@@ -279,6 +300,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
     recent: queries.recent(),
     owner: queries.owner(),
     flags: queries.flags(),
+    birthdays: queries.birthdays(),
   });
 }
 
@@ -295,7 +317,7 @@ type Rows<F extends (...args: never[]) => PromiseLike<unknown>> = Awaited<Return
 function dashboardData(
   clock: DashboardClock,
   now: Date,
-  { totalsRows, clientRows, figures, last, weekdays, top, recent, owner, flags }: {
+  { totalsRows, clientRows, figures, last, weekdays, top, recent, owner, flags, birthdays }: {
     totalsRows: Rows<typeof totalsQuery>;
     clientRows: Rows<typeof clientTotalsQuery>;
     figures: Rows<typeof clientFiguresQuery>;
@@ -305,6 +327,7 @@ function dashboardData(
     recent: Rows<typeof recentQuery>;
     owner: Rows<typeof linkedOwnerQuery>;
     flags: Rows<typeof flagsQuery>;
+    birthdays: Rows<typeof birthdaysQuery>;
   },
 ) {
   const row = totalsRows[0] as Record<string, number> | undefined;
@@ -335,6 +358,7 @@ function dashboardData(
     recent: recent as RecentAppointment[],
     linkedOwner: owner[0] ?? null,
     flags: flags[0] ?? { setupCompletedAt: null, guideSeenAt: null, tutorialSteps: "[]", createdAt: now },
+    birthdays,
   };
 }
 

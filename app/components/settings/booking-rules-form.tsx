@@ -1,0 +1,116 @@
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Alert, FieldError } from "../forms";
+import { BOOKING_WINDOW_LABELS } from "../../domain/availability/slots";
+import { bookingRulesSchema, CUTOFF_CHOICES, EXPIRY_CHOICES, NOTICE_CHOICES } from "../../validation/working-hours";
+import type { BookingRulesValues } from "./types";
+
+type Choices = readonly (readonly [number | string, string])[];
+
+/** 'Regras de agendamento': what customers may do on the booking page. */
+export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesValues; lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "booking-rules";
+  const [form, fields] = useForm({
+    id: "booking-rules",
+    lastResult,
+    defaultValue: {
+      minNoticeMinutes: String(rules.minNoticeMinutes),
+      bookingWindow: rules.bookingWindow,
+      requestExpiryHours: String(rules.requestExpiryHours),
+      customerChangeCutoffMinutes: String(rules.customerChangeCutoffMinutes),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingRulesSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section id="regras" className="card scroll-mt-20 space-y-4 p-4 sm:p-6" aria-labelledby="rules-title">
+      <div>
+        <h2 id="rules-title" className="text-lg font-semibold">
+          Regras de agendamento
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Valem para os clientes na sua página de agendamento. Na sua agenda, você marca horários sem essas limitações.
+        </p>
+      </div>
+      {form.errors?.[0] ? <Alert title="Erro" text={form.errors[0]} /> : null}
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
+        <input type="hidden" name="intent" value="booking-rules" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <RuleSelect
+            label="Antecedência mínima"
+            meta={fields.minNoticeMinutes}
+            choices={NOTICE_CHOICES}
+            current={rules.minNoticeMinutes}
+            hint="Nenhum cliente agenda pela página com menos antecedência que isso."
+          />
+          <RuleSelect
+            label="Agendar com até"
+            meta={fields.bookingWindow}
+            choices={Object.entries(BOOKING_WINDOW_LABELS)}
+            current={rules.bookingWindow}
+            hint="Até quando, a partir de hoje, seus clientes podem escolher uma data."
+          />
+          <RuleSelect
+            label="Solicitações expiram em"
+            meta={fields.requestExpiryHours}
+            choices={EXPIRY_CHOICES}
+            current={rules.requestExpiryHours}
+            hint="Uma solicitação sem resposta libera o horário depois desse tempo, ou no próprio horário, o que vier primeiro."
+          />
+          <RuleSelect
+            label="Cancelamento/remarcação até"
+            meta={fields.customerChangeCutoffMinutes}
+            choices={CUTOFF_CHOICES}
+            current={rules.customerChangeCutoffMinutes}
+            hint="Até quando o cliente pode cancelar ou remarcar pelo link do agendamento."
+          />
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" className="btn-secondary" disabled={saving}>
+            {saving ? "Salvando..." : "Salvar regras"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function RuleSelect({
+  label,
+  meta,
+  choices,
+  current,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<string | number | undefined>;
+  choices: Choices;
+  current: number | string;
+  hint: string;
+}) {
+  const { key, ...props } = getSelectProps(meta);
+  const hintId = `${meta.id}-hint`;
+  // A stored value outside the choices (set before they existed) stays selectable.
+  const all: Choices = choices.some(([value]) => value === current) ? choices : [...choices, [current, String(current)]];
+  return (
+    <div>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <select key={key} {...props} className="input" aria-describedby={[props["aria-describedby"], hintId].filter(Boolean).join(" ")}>
+        {all.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="mt-1 text-xs text-slate-500">
+        {hint}
+      </p>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+// The customer moves their own time from the private status link ('Remarcar'): the page's reads
+// in one batch (the booking by its token and, for a date, that day's hours, blocks and busy time
+// without the customer's own time), and the claim of the new time: one atomic batch that moves the
+// pending request, or the appointment it became, only if the new time is free when it runs
+// (docs/decisions/0660-0662). The old time is freed by the same statement that holds the new one.
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { appointments, bookingRequests, bookingRequestTokens } from "../../../db/schema";
+import {
+  busyQueries,
+  dayExceptionsQuery,
+  dayHoursQuery,
+  noBlockCovers,
+  nothingOverlaps,
+  stillHeld,
+} from "../availability/slot-claims.server";
+import type { BusyInterval, DayException, DayHours } from "../availability/slots";
+import { formatDate, isIsoDate, minutesToTime } from "../dates";
+import { formatPhone } from "../phone";
+import type { Db } from "../../utils/db.server";
+import { queueEmail, type QueuedEmail } from "../../utils/email.server";
+import { appUrl } from "../../utils/env.server";
+import { sha256Hex } from "../../utils/password.server";
+import {
+  customerView,
+  plausibleToken,
+  requestByTokenQuery,
+  requestExpiry,
+  type RequestByTokenRow,
+} from "./booking-requests.server";
+import { localToUtc } from "./calendar-file";
+import { changeDeadline, changesOpen } from "./customer-changes";
+import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
+
+/**
+ * The time the customer's booking holds now, which they may move or cancel: the pending request
+ * while it is still held, or the appointment it became while scheduled or confirmed. Null once
+ * it was declined, cancelled, expired, completed or marked as a no-show.
+ */
+export type HeldTime = {
+  kind: "request" | "appointment";
+  requestId: string;
+  appointmentId: string | null;
+  professionalId: string;
+  date: string;
+  startMinute: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+};
+
+export function heldTime(row: RequestByTokenRow, now: Date): HeldTime | null {
+  const r = row.request;
+  const base = { requestId: r.id, professionalId: r.professionalId };
+  if (r.status === "pending") {
+    if (r.expiresAt && r.expiresAt.getTime() <= now.getTime()) return null;
+    return { ...base, kind: "request", appointmentId: null, date: r.date, startMinute: r.startMinute, durationMinutes: r.durationMinutes, bufferMinutes: r.bufferMinutes };
+  }
+  const a = row.appointment;
+  if (r.status === "accepted" && a && (a.status === "scheduled" || a.status === "confirmed")) {
+    return { ...base, kind: "appointment", appointmentId: a.id, date: a.date, startMinute: a.startMinute, durationMinutes: a.durationMinutes, bufferMinutes: a.bufferMinutes };
+  }
+  return null;
+}
+
+/** What the status page knows of a booking, read in one batch. */
+export type CustomerBooking = ReturnType<typeof customerView> & {
+  row: RequestByTokenRow;
+  /** The hash of the private link's token (to read the booking again). */
+  tokenHash: string;
+  /** The time the customer may move or cancel, or null. */
+  held: HeldTime | null;
+  /** Whether changes are still open (held, and before the cut-off). */
+  open: boolean;
+  /** When changes close (null when nothing is held). */
+  deadline: Date | null;
+  /** The date's offer for 'Remarcar', when a date was asked for and changes are open. */
+  offer: { date: string; today: string; maxDate: string; closed: { reason: string | null } | null; times: string[] } | null;
+  range: { today: string; maxDate: string };
+};
+
+/**
+ * The booking behind a private link, in one round trip: its row and, when `date` is given, that
+ * day's hours, blocks and busy time, the customer's own request and appointment left out (so the
+ * times around their current one are offered). Null for a token that is not one.
+ */
+export async function loadCustomerBooking(
+  db: Db,
+  token: string | undefined,
+  opts: { date?: string | null; now?: Date } = {},
+): Promise<CustomerBooking | null> {
+  if (!plausibleToken(token)) return null;
+  const now = opts.now ?? new Date();
+  const hash = await sha256Hex(token);
+  const date = isIsoDate(opts.date) ? opts.date : null;
+  // The request and its professional as SQL, so the day's reads go in the same batch.
+  const requestId = sql`(select ${bookingRequestTokens.bookingRequestId} from ${bookingRequestTokens} where ${bookingRequestTokens.tokenHash} = ${hash})`;
+  const pro = sql`(select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`;
+  const ownAppointment = date
+    ? sql`coalesce((select ${appointments.id} from ${appointments} where ${appointments.userId} = ${pro} and ${appointments.date} = ${date} and ${appointments.bookingRequestId} = ${requestId}), '')`
+    : undefined;
+  const [rows, ...day] = await db.batch([
+    requestByTokenQuery(db, hash),
+    ...(date
+      ? ([
+          dayHoursQuery(db, pro, date),
+          dayExceptionsQuery(db, pro, date),
+          ...busyQueries(db, { userId: pro, date, now, excludeBookingRequestId: requestId, excludeAppointmentId: ownAppointment }),
+        ] as const)
+      : []),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const view = customerView(row, now);
+  const { profile } = row;
+  const held = heldTime(row, now);
+  const open = !!held && changesOpen(held, profile, now);
+  const deadline = held ? changeDeadline(held.date, held.startMinute, profile.timeZone, profile.customerChangeCutoffMinutes) : null;
+  const range = customerDateRange(profile, now);
+  const chosen = choosableDate(date, range);
+  let offer: CustomerBooking["offer"] = null;
+  if (open && held && chosen && day.length === 4) {
+    const [hours, exceptions, taken, requests] = day as [DayHours[], DayException[], BusyInterval[], BusyInterval[]];
+    const offered = customerTimes({
+        date: chosen,
+        durationMinutes: held.durationMinutes,
+        bufferMinutes: held.bufferMinutes,
+        rules: profile,
+        hours: hours[0] ?? null,
+        exceptions,
+        busy: [...taken, ...requests],
+        now,
+        maxDate: range.maxDate,
+      });
+    // Their own current time is not a new one to move to.
+    const own = chosen === held.date ? minutesToTime(held.startMinute) : null;
+    offer = { date: chosen, ...range, closed: offered.closed, times: offered.times.filter((t) => t !== own) };
+  }
+  return { ...view, row, tokenHash: hash, held, open, deadline, offer, range };
+}
+
+export type RescheduleOutcome =
+  | { ok: true; email: QueuedEmail | null }
+  /** Nothing to move any more (answered, cancelled, expired, done). */
+  | { ok: false; reason: "unavailable" }
+  /** Past the professional's cut-off. */
+  | { ok: false; reason: "cutoff" }
+  /** A date the customer may not choose, or a time not offered on it (taken, outside hours, too soon). */
+  | { ok: false; reason: "not-offered" }
+  /** The same time it already has. */
+  | { ok: false; reason: "same" }
+  /** Offered when read, taken by someone else before the claim ran. */
+  | { ok: false; reason: "taken" }
+  /** Moved meanwhile (by the professional, or from another tab): the customer looks again. */
+  | { ok: false; reason: "changed" };
+
+/**
+ * Moves the customer's booking to `date` at `startMinute` (checked against the times offered
+ * when `booking` was read with that date), in one atomic batch:
+ * - a pending request: its time, its expiry (its own rule for the new start) and the
+ *   'Remarcado pelo cliente' mark, only if it is still pending, unexpired and where it was read,
+ *   and nothing (another appointment or request, buffers counted) and no block covers the
+ *   new time;
+ * - an accepted one: the appointment the same way (still scheduled or confirmed), then the
+ *   request it came from follows (its time and mark), only if the appointment moved;
+ * - the e-mail to the professional, only if it moved.
+ * A double submit answers as done when the booking already sits at the new time.
+ */
+export async function rescheduleByCustomer(
+  db: Db,
+  booking: CustomerBooking,
+  target: { date: string; startMinute: number },
+  now = new Date(),
+): Promise<RescheduleOutcome> {
+  const { held, row } = booking;
+  const profile = row.profile;
+  if (!held) return { ok: false, reason: "unavailable" };
+  if (!booking.open) return { ok: false, reason: "cutoff" };
+  if (held.date === target.date && held.startMinute === target.startMinute) return { ok: false, reason: "same" };
+  if (!booking.offer || booking.offer.date !== target.date || !booking.offer.times.includes(minutesToTime(target.startMinute))) {
+    return { ok: false, reason: "not-offered" };
+  }
+
+  const slot = {
+    userId: held.professionalId,
+    date: target.date,
+    startMinute: target.startMinute,
+    durationMinutes: held.durationMinutes,
+    bufferMinutes: held.bufferMinutes,
+    excludeBookingRequestId: held.requestId,
+    excludeAppointmentId: held.appointmentId ?? undefined,
+  };
+  const free = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot))!;
+  const at = now.getTime();
+  const moved = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId} and ${bookingRequests.rescheduledByCustomerAt} = ${at})`;
+  const email = queueEmail(
+    db,
+    rescheduledEmail(row.email, {
+      kind: held.kind,
+      customerName: row.request.customerName,
+      customerPhone: row.request.customerPhone,
+      serviceName: row.request.serviceName,
+      from: held,
+      to: target,
+    }),
+    { onlyIf: moved },
+  );
+  const statements =
+    held.kind === "request"
+      ? [
+          db
+            .update(bookingRequests)
+            .set({
+              date: target.date,
+              startMinute: target.startMinute,
+              expiresAt: requestExpiry(row.request.createdAt, profile.requestExpiryHours, localToUtc(target.date, target.startMinute, profile.timeZone)),
+              rescheduledByCustomerAt: now,
+            })
+            .where(
+              and(
+                eq(bookingRequests.id, held.requestId),
+                eq(bookingRequests.professionalId, held.professionalId),
+                stillHeld(now),
+                eq(bookingRequests.date, held.date),
+                eq(bookingRequests.startMinute, held.startMinute),
+                free,
+              ),
+            ),
+        ]
+      : [
+          db
+            .update(appointments)
+            .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now })
+            .where(
+              and(
+                eq(appointments.id, held.appointmentId!),
+                eq(appointments.userId, held.professionalId),
+                eq(appointments.bookingRequestId, held.requestId),
+                inArray(appointments.status, ["scheduled", "confirmed"]),
+                eq(appointments.date, held.date),
+                eq(appointments.startMinute, held.startMinute),
+                free,
+              ),
+            ),
+          db
+            .update(bookingRequests)
+            .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now })
+            .where(
+              and(
+                eq(bookingRequests.id, held.requestId),
+                eq(bookingRequests.status, "accepted"),
+                appointmentMovedBy(held.appointmentId!, target, at),
+              ),
+            ),
+        ];
+  const results = await db.batch([
+    ...(statements as [(typeof statements)[number], ...(typeof statements)[number][]]),
+    ...email.statements,
+    db.select({ moved: sql<number>`${moved}` }).from(sql`(select 1)`),
+  ]);
+  const [outcome] = results.at(-1) as { moved: number }[];
+  if (outcome?.moved) return { ok: true, email: email.queued };
+
+  // Nothing changed: say why, from what holds now.
+  const [fresh] = await requestByTokenQuery(db, booking.tokenHash);
+  const current = fresh ? heldTime(fresh, now) : null;
+  if (!current) return { ok: false, reason: "unavailable" };
+  if (current.date === target.date && current.startMinute === target.startMinute && fresh!.request.rescheduledByCustomerAt) {
+    return { ok: true, email: null };
+  }
+  if (current.date !== held.date || current.startMinute !== held.startMinute) return { ok: false, reason: "changed" };
+  return { ok: false, reason: "taken" };
+}
+
+function appointmentMovedBy(appointmentId: string, target: { date: string; startMinute: number }, at: number): SQL {
+  return sql`exists (select 1 from ${appointments} where ${appointments.id} = ${appointmentId}
+    and ${appointments.rescheduledByCustomerAt} = ${at} and ${appointments.date} = ${target.date} and ${appointments.startMinute} = ${target.startMinute})`;
+}
+
+/** The professional hears of every move: old and new time, and where to see it. */
+export function rescheduledEmail(
+  to: string,
+  r: {
+    kind: HeldTime["kind"];
+    customerName: string;
+    customerPhone: string;
+    serviceName: string;
+    from: { date: string; startMinute: number };
+    to: { date: string; startMinute: number };
+  },
+) {
+  const when = (t: { date: string; startMinute: number }) => `${formatDate(t.date, true)} às ${minutesToTime(t.startMinute)}`;
+  const origin = appUrl();
+  const pending = r.kind === "request";
+  return {
+    to,
+    subject: `Remarcado pelo cliente: ${r.customerName}, ${when(r.to)}`,
+    text: [
+      pending
+        ? `${r.customerName} remarcou a solicitação de agendamento pela sua página:`
+        : `${r.customerName} remarcou o agendamento pela sua página:`,
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Antes: ${when(r.from)}`,
+      `Agora: ${when(r.to)}`,
+      "",
+      pending
+        ? `O horário antigo foi liberado. A solicitação continua aguardando sua resposta: ${origin}/solicitacoes`
+        : `O horário antigo foi liberado e o agendamento continua confirmado no novo horário. Veja na agenda: ${origin}/agenda?periodo=customizado&de=${r.to.date}&ate=${r.to.date}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,45 @@
+// The rules of a customer's own changes from the private status link, without the database:
+// until when 'Remarcar' and 'Cancelar' are offered (the professional's 'Cancelamento/remarcação
+// até', minutes before the start; 0 = until it starts), and how the page words it.
+import { formatDate, minutesToTime, nowInZone } from "../dates";
+import { formatDuration } from "../money";
+import { localToUtc } from "./calendar-file";
+
+/** The instant the customer's changes close: `cutoffMinutes` before the start, in the professional's zone. */
+export function changeDeadline(date: string, startMinute: number, timeZone: string, cutoffMinutes: number): Date {
+  const start = localToUtc(date, startMinute, timeZone).getTime();
+  return new Date(start - Math.max(0, cutoffMinutes) * 60_000);
+}
+
+/** Whether a customer may still move or cancel a time starting at date/startMinute. */
+export function changesOpen(
+  time: { date: string; startMinute: number },
+  rules: { timeZone: string; customerChangeCutoffMinutes: number },
+  now: Date,
+): boolean {
+  return now.getTime() < changeDeadline(time.date, time.startMinute, rules.timeZone, rules.customerChangeCutoffMinutes).getTime();
+}
+
+/** 120 -> "2 horas", 60 -> "1 hora", 30 -> "30 minutos", 90 -> "1h 30min". */
+function span(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? "1 hora" : `${minutes / 60} horas`;
+  if (minutes < 60) return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+  return formatDuration(minutes);
+}
+
+/** The cut-off in words: "2 horas antes do horário", or "o início do horário" when it is 0. */
+export function cutoffPhrase(cutoffMinutes: number): string {
+  return cutoffMinutes > 0 ? `${span(cutoffMinutes)} antes do horário` : "o início do horário";
+}
+
+/** "até 12/03 às 08:00 (2 horas antes do horário)": when changes close, in the professional's zone. */
+export function deadlineText(deadline: Date, timeZone: string, cutoffMinutes: number): string {
+  if (cutoffMinutes <= 0) return "até o início do horário";
+  const local = nowInZone(timeZone, deadline);
+  return `até ${formatDate(local.date)} às ${minutesToTime(local.minute)} (${cutoffPhrase(cutoffMinutes)})`;
+}
+
+/** Refused after the cut-off: names it and sends the customer to the professional. */
+export function pastCutoffMessage(cutoffMinutes: number, professional: string): string {
+  return `Remarcações e cancelamentos por aqui vão até ${cutoffPhrase(cutoffMinutes)}. Para mudar agora, fale com ${professional} pelo WhatsApp.`;
+}

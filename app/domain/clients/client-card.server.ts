@@ -1,0 +1,135 @@
+// A client's card ('Ficha do cliente', /clientes?ver=<id>): the client, their visit history
+// (date, service, price, status; newest first, a page at a time), how many visits there are,
+// 'Não compareceu' count (kept by the database's triggers) and the next booked appointment, read
+// in one batch. Every statement carries the professional's id.
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { appointments, clients, type AppointmentStatus } from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import { STATUS_LABELS } from "../appointments/statuses";
+import { formatDate, minutesToTime } from "../dates";
+import { formatMoney } from "../money";
+import { formatPhone } from "../phone";
+import { whatsappLink } from "../whatsapp";
+import { clientType, isLoyal } from "./client-types";
+
+/** Visits shown at first; 'Ver mais' shows this many more each time. */
+export const HISTORY_PAGE = 10;
+/** Never more than this many rows on one card (a link can ask for any page). */
+export const HISTORY_MAX_PAGES = 50;
+
+/** From this many 'Não compareceu' on, the client carries a badge ('Faltou 2x'). */
+export const NO_SHOW_BADGE_FROM = 2;
+
+export const hasNoShowBadge = (noShowCount: number) => noShowCount >= NO_SHOW_BADGE_FROM;
+
+export type HistoryEntry = {
+  id: string;
+  /** dd/MM/yyyy */
+  date: string;
+  time: string;
+  service: string;
+  /** 'R$ 50,00' */
+  price: string;
+  status: AppointmentStatus;
+  statusLabel: string;
+};
+
+/**
+ * The card of one of this professional's clients, or null when the id is not one of them.
+ * `now`: today and the minute of the day in the professional's zone (visits are what started
+ * up to now; the next appointment is the first scheduled or confirmed one after it).
+ */
+export async function loadClientCard(
+  db: Db,
+  userId: string,
+  clientId: string,
+  opts: { today: string; minute: number; pages?: number },
+) {
+  const pages = Math.min(Math.max(1, Math.floor(opts.pages ?? 1)), HISTORY_MAX_PAGES);
+  const limit = pages * HISTORY_PAGE;
+  const mine = and(eq(appointments.userId, userId), eq(appointments.clientId, clientId));
+  const upToNow = sqlUpToNow(opts.today, opts.minute);
+  const [[client], history, [total], next] = await db.batch([
+    db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.id, clientId), eq(clients.userId, userId)))
+      .limit(1),
+    db
+      .select({
+        id: appointments.id,
+        date: appointments.date,
+        startMinute: appointments.startMinute,
+        serviceName: appointments.serviceName,
+        priceCents: appointments.priceCents,
+        status: appointments.status,
+      })
+      .from(appointments)
+      .where(and(mine, upToNow))
+      .orderBy(desc(appointments.date), desc(appointments.startMinute), desc(appointments.id))
+      .limit(limit),
+    db.select({ n: count() }).from(appointments).where(and(mine, upToNow)),
+    db
+      .select({ date: appointments.date, startMinute: appointments.startMinute, serviceName: appointments.serviceName, status: appointments.status })
+      .from(appointments)
+      .where(
+        and(
+          mine,
+          inArray(appointments.status, ["scheduled", "confirmed"]),
+          or(gt(appointments.date, opts.today), and(eq(appointments.date, opts.today), gt(appointments.startMinute, opts.minute))),
+        ),
+      )
+      .orderBy(asc(appointments.date), asc(appointments.startMinute))
+      .limit(1),
+  ]);
+  if (!client) return null;
+  const stats = { appointmentCount: client.appointmentCount, totalSpentCents: client.spentCents };
+  const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
+  const upcoming = next[0];
+  return {
+    id: client.id,
+    name: client.name,
+    phone: formatPhone(client.phone),
+    phoneDigits: client.phone,
+    email: client.email,
+    address: client.address,
+    birthDate: client.birthDate ? formatDate(client.birthDate, true) : null,
+    notes: client.notes,
+    type: clientType(stats),
+    loyal: isLoyal(stats),
+    appointmentCount: client.appointmentCount,
+    totalSpent: formatMoney(client.spentCents),
+    noShowCount: client.noShowCount,
+    whatsapp: whatsappLink(client.phone, `Olá, ${firstName}!`),
+    next: upcoming
+      ? {
+          date: formatDate(upcoming.date, true),
+          time: minutesToTime(upcoming.startMinute),
+          service: upcoming.serviceName,
+          statusLabel: STATUS_LABELS[upcoming.status],
+          agendaHref: `/agenda?periodo=customizado&de=${upcoming.date}&ate=${upcoming.date}`,
+        }
+      : null,
+    history: history.map(
+      (a): HistoryEntry => ({
+        id: a.id,
+        date: formatDate(a.date, true),
+        time: minutesToTime(a.startMinute),
+        service: a.serviceName || "—",
+        price: formatMoney(a.priceCents),
+        status: a.status,
+        statusLabel: STATUS_LABELS[a.status],
+      }),
+    ),
+    visits: total?.n ?? 0,
+    pages,
+    hasMore: (total?.n ?? 0) > history.length && pages < HISTORY_MAX_PAGES,
+  };
+}
+
+export type ClientCardData = NonNullable<Awaited<ReturnType<typeof loadClientCard>>>;
+
+/** Appointments that started up to now: before today, or today at a minute already reached. */
+function sqlUpToNow(today: string, minute: number): SQL {
+  return or(lt(appointments.date, today), and(eq(appointments.date, today), lte(appointments.startMinute, minute)))!;
+}

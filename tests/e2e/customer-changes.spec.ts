@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { bookingRequests, emailOutbox, profiles, services, workingHours } from "../../db/schema";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+
+// The customer moves their own time from the private status link (issue 14), JavaScript on and
+// off, and on a phone (@phone); an unanswered request that expired says so.
+
+function workingDate(ahead: number) {
+  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  return date;
+}
+
+const br = (date: string) => `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+async function proWithService(label: string) {
+  const pro = await createPro({ name: `Salão ${label}` });
+  const db = e2eDb();
+  await db.insert(workingHours).values(defaultWeek(pro.id));
+  await db.update(profiles).set({ contactPhone: "11987654321" }).where(eq(profiles.userId, pro.id));
+  const [service] = await db
+    .insert(services)
+    .values({ userId: pro.id, name: "Corte", priceCents: 5000, durationMinutes: 30 })
+    .returning();
+  return { pro, service: service! };
+}
+
+/** Books through the public page; the status page's address. */
+async function book(page: Page, slug: string, date: string, time: string, name: string, phone: string) {
+  await page.goto(`/agendamento/${slug}`);
+  await page.getByText("Corte", { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByLabel("Data").fill(date);
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await page.getByText(time, { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByLabel("Nome *").fill(name);
+  await page.getByLabel("Telefone / WhatsApp *").fill(phone);
+  await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
+  await expect(page.getByRole("heading", { name: "Solicitação enviada!" })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+/** From the status page: Remarcar, a date, a time, up to the confirmation. */
+async function chooseNewTime(page: Page, date: string, time: string) {
+  await page.getByRole("link", { name: "Remarcar" }).click();
+  await expect(page.getByRole("heading", { name: "Remarcar horário" })).toBeVisible();
+  // It opens on the current day's times.
+  await expect(page.getByText("Horários disponíveis")).toBeVisible();
+  await page.getByLabel("Data").fill(date);
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await page.getByText(time, { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByTestId("new-time")).toHaveText(`${br(date)} às ${time}`);
+}
+
+test("@phone a customer reschedules from the status link; the old time is offered again", async ({ page }, info) => {
+  const { pro, service } = await proWithService(`Remarca ${info.project.name}`);
+  const date = workingDate(3);
+  const status = await book(page, pro.bookingSlug, date, "10:00", "Lucas Ferreira", "11955554444");
+  await page.goto(status);
+  await expect(page.getByTestId("change-until")).toContainText("2 horas antes do horário");
+
+  await chooseNewTime(page, date, "15:00");
+  await page.getByRole("button", { name: "Confirmar remarcação" }).click();
+  await expect(page.getByTestId("booking-time")).toContainText("15:00");
+  await expect(page.getByTestId("booking-time")).toContainText("remarcado por você");
+  await expect(page.getByText("Horário remarcado")).toBeVisible();
+
+  const [row] = await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+  expect(row).toMatchObject({ status: "pending", date, startMinute: 15 * 60 });
+  expect(row?.rescheduledByCustomerAt).toBeTruthy();
+
+  // The public page offers 10:00 again, and no longer 15:00.
+  await page.goto(`/agendamento/${pro.bookingSlug}?servico=${service.id}&data=${date}`);
+  await expect(page.getByText("10:00", { exact: true })).toBeVisible();
+  await expect(page.getByText("15:00", { exact: true })).toHaveCount(0);
+
+  // The professional was e-mailed, and Solicitações shows the mark at the new time.
+  const mails = await e2eDb().select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+  expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Remarcado pelo cliente: Lucas Ferreira, .* às 15:00$/));
+  await signIn(page, pro.id);
+  await page.goto("/solicitacoes");
+  const card = page.getByTestId("booking-request").filter({ hasText: "Lucas Ferreira" });
+  await expect(card).toContainText(`${br(date)} às 15:00`);
+  await expect(card.getByTestId("rescheduled-by-customer")).toHaveText("Remarcado pelo cliente");
+});
+
+test("a second customer racing for the same new time loses cleanly and keeps their time", async ({ page, browser }, info) => {
+  const { pro } = await proWithService(`Corrida ${info.project.name}`);
+  const date = workingDate(4);
+  const first = await book(page, pro.bookingSlug, date, "09:00", "Ana Lima", "11955550001");
+  const second = await book(page, pro.bookingSlug, date, "10:00", "Bia Costa", "11955550002");
+
+  // The second customer has 16:00 on screen, ready to confirm...
+  await page.goto(second);
+  await chooseNewTime(page, date, "16:00");
+  // ...when the first customer, on their own phone, takes it.
+  const other = await browser.newContext({ javaScriptEnabled: info.project.name !== "no-js" });
+  const otherPage = await other.newPage();
+  await otherPage.goto(first);
+  await chooseNewTime(otherPage, date, "16:00");
+  await otherPage.getByRole("button", { name: "Confirmar remarcação" }).click();
+  await expect(otherPage.getByTestId("booking-time")).toContainText("16:00");
+  await other.close();
+
+  await page.getByRole("button", { name: "Confirmar remarcação" }).click();
+  await expect(page.getByTestId("change-error")).toContainText("Escolha outro horário");
+  // Fresh times for that date, without 16:00, and the current time unchanged.
+  await expect(page.getByRole("heading", { name: "Remarcar horário" })).toBeVisible();
+  await expect(page.getByText("16:30", { exact: true })).toBeVisible();
+  await expect(page.getByText("16:00", { exact: true })).toHaveCount(0);
+  await page.goto(second);
+  await expect(page.getByTestId("booking-time")).toHaveText("10:00");
+  const rows = await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+  expect(rows.map((r) => `${r.customerName} ${r.startMinute}`).sort()).toEqual(["Ana Lima 960", "Bia Costa 600"]);
+});
+
+test("@phone an unanswered request that expired says so and offers to book again", async ({ page }, info) => {
+  const { pro } = await proWithService(`Expira ${info.project.name}`);
+  const date = workingDate(5);
+  const status = await book(page, pro.bookingSlug, date, "11:00", "Caio Alves", "11955550003");
+  await e2eDb()
+    .update(bookingRequests)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(bookingRequests.professionalId, pro.id));
+  await page.goto(status);
+  await expect(page.getByRole("heading", { name: "Solicitação expirada" })).toBeVisible();
+  await expect(page.getByTestId("request-status")).toHaveText("Expirado");
+  await expect(page.getByTestId("expired-note")).toContainText("não respondeu a tempo e o horário foi liberado");
+  await expect(page.getByRole("link", { name: "Remarcar" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancelar agendamento" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Agendar novamente" }).click();
+  await expect(page).toHaveURL(new RegExp(`/agendamento/${pro.bookingSlug}$`));
+});
+
+test("past the cut-off the status page offers WhatsApp instead of Remarcar and Cancelar", async ({ page }, info) => {
+  const { pro } = await proWithService(`Prazo ${info.project.name}`);
+  const date = workingDate(2);
+  const status = await book(page, pro.bookingSlug, date, "14:00", "Duda Rocha", "11955550004");
+  await e2eDb().update(profiles).set({ customerChangeCutoffMinutes: 7 * 24 * 60 }).where(eq(profiles.userId, pro.id));
+  await page.goto(status);
+  await expect(page.getByTestId("past-cutoff")).toContainText("168 horas antes do horário");
+  await expect(page.getByRole("link", { name: "Remarcar" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancelar agendamento" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321/);
+});

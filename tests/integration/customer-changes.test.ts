@@ -1,0 +1,435 @@
+// The customer moves or cancels their own time from the private status link (issue 14):
+// 'Remarcar' claims the new time atomically and frees the old one in the same write, a racing
+// customer loses cleanly, the professional's cut-off closes both, the professional is e-mailed,
+// and an unanswered request expires and frees its time.
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appointments, bookingRequests, emailOutbox, profiles } from "../../db/schema";
+import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
+import { action as statusAction, loader as statusLoader, EXPIRED, RESCHEDULE_REFUSED } from "../../app/routes/booking-status";
+import { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
+import { loadCustomerBooking, rescheduleByCustomer } from "../../app/domain/booking-requests/customer-changes.server";
+import { changeDeadline, changesOpen, cutoffPhrase } from "../../app/domain/booking-requests/customer-changes";
+import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import type { Db } from "../../app/utils/db.server";
+import { createTestDb } from "../support/db";
+import { envOverrides } from "../support/env";
+import { createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader } from "../support/routes";
+
+const overrides = envOverrides();
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "log").mockImplementation(() => {});
+  overrides.set({ APP_URL: "https://agendo.app" });
+});
+afterEach(() => {
+  overrides.restore();
+  vi.restoreAllMocks();
+});
+
+function nextWorkingDay(ahead = 2, zone = "America/Sao_Paulo") {
+  let date = addDays(nowInZone(zone).date, ahead);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  return date;
+}
+
+async function setup(db: Db, profile: Partial<typeof profiles.$inferInsert> = {}) {
+  const pro = await createProfessional(db, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
+  await createWorkingHours(db, pro.id);
+  const service = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
+  if (Object.keys(profile).length) await db.update(profiles).set(profile).where(eq(profiles.userId, pro.id));
+  return { pro, service };
+}
+
+/** Whatever the action answered or threw. */
+async function settle(p: Promise<unknown>): Promise<unknown> {
+  try {
+    return await p;
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function outcome(result: unknown): { status: number; error?: string; location?: string | null } {
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+  const r = result as { init?: { status?: number }; data?: { error?: string } | null };
+  return { status: r.init?.status ?? 200, error: r.data?.error };
+}
+
+/** Books through the public page, as a customer does; the private token. */
+async function book(db: Db, slug: string, serviceId: string, date: string, time: string, phone = "(11) 98888-7777") {
+  const res = outcome(
+    await settle(
+      callAction(bookAction, {
+        db,
+        path: `/agendamento/${slug}`,
+        params: { slug },
+        form: { servico: serviceId, data: date, horario: time, name: "Maria Clara", phone, notes: "" },
+      }),
+    ),
+  );
+  expect(res.status).toBe(302);
+  return res.location!.split("/")[3]!.split("?")[0]!;
+}
+
+const statusPage = (db: Db, token: string, query = "") =>
+  callLoader(statusLoader, { db, path: `/agendamento/reserva/${token}${query}`, params: { token } });
+
+const post = (db: Db, token: string, form: Record<string, string>) =>
+  settle(callAction(statusAction, { db, path: `/agendamento/reserva/${token}`, params: { token }, form }));
+
+const reschedule = (db: Db, token: string, date: string, time: string) => post(db, token, { intent: "reschedule", data: date, horario: time });
+
+/** The free times the public booking page offers on that date. */
+async function offered(db: Db, slug: string, serviceId: string, date: string) {
+  const page = await callLoader(bookLoader, { db, path: `/agendamento/${slug}?servico=${serviceId}&data=${date}`, params: { slug } });
+  return page.data.slots;
+}
+
+const requestOf = async (db: Db, professionalId: string) =>
+  (await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, professionalId)))[0]!;
+
+describe("'Remarcar' from the status link", () => {
+  it("moves a pending request: the old time is offered again, the new one is held, the professional is e-mailed", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const later = nextWorkingDay(3);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    expect(await offered(db, pro.bookingSlug, service.id, date)).not.toContain("10:00");
+
+    // The status page offers the same service's times on the chosen date, its own time included.
+    const first = await statusPage(db, token);
+    expect(first.data).toMatchObject({ canChange: true, reschedule: null, rescheduleHref: `?remarcar=1&data=${date}` });
+    expect(first.data.changeUntil).toMatch(/^até \d\d\/\d\d às \d\d:\d\d \(2 horas antes do horário\)$/);
+    const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
+    expect(grid.data.reschedule).toMatchObject({ date, times: expect.arrayContaining(["09:30", "10:30", "14:00"]) });
+    // Its own current time is not offered as a new one.
+    expect(grid.data.reschedule?.times).not.toContain("10:00");
+    const confirm = await statusPage(db, token, `?remarcar=1&data=${later}&horario=14:00`);
+    expect(confirm.data.reschedule).toMatchObject({ date: later, chosen: "14:00" });
+
+    const res = outcome(await reschedule(db, token, later, "14:00"));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`/agendamento/reserva/${token}`);
+
+    const moved = await requestOf(db, pro.id);
+    expect(moved).toMatchObject({ status: "pending", date: later, startMinute: 14 * 60 });
+    expect(moved.rescheduledByCustomerAt).toBeInstanceOf(Date);
+    expect(await offered(db, pro.bookingSlug, service.id, date)).toContain("10:00");
+    expect(await offered(db, pro.bookingSlug, service.id, later)).not.toContain("14:00");
+
+    const page = await statusPage(db, token);
+    expect(page.data).toMatchObject({ status: "pending", time: "14:00", rescheduledByYou: true });
+
+    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, pro.email)));
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+    const sent = mails.find((m) => m.subject.startsWith("Remarcado pelo cliente"));
+    expect(mail).toBeDefined();
+    expect(sent?.subject).toContain("14:00");
+    expect(sent?.text).toContain("Antes:");
+    expect(sent?.text).toContain("10:00");
+    expect(sent?.text).toContain("https://agendo.app/solicitacoes");
+    expect(sent?.text).not.toContain("localhost");
+
+    // The Solicitações page shows the mark.
+    const requests = await callLoader(requestsLoader, { db, as: pro, path: "/solicitacoes" });
+    expect(requests.pending[0]).toMatchObject({ rescheduledByCustomer: true, time: "14:00" });
+  });
+
+  it("moves an accepted booking's appointment, and its request follows", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const request = await requestOf(db, pro.id);
+    await callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "accept", id: request.id } });
+    const [before] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(before).toMatchObject({ date, startMinute: 600 });
+
+    expect(outcome(await statusPage(db, token, `?remarcar=1&data=${date}`)).status).toBe(200);
+    expect(outcome(await reschedule(db, token, date, "15:30")).status).toBe(302);
+    const [after] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(after).toMatchObject({ id: before!.id, date, startMinute: 15 * 60 + 30, status: before!.status });
+    expect(after!.rescheduledByCustomerAt).toBeInstanceOf(Date);
+    expect(await requestOf(db, pro.id)).toMatchObject({ status: "accepted", startMinute: 15 * 60 + 30 });
+    expect(await offered(db, pro.bookingSlug, service.id, date)).toContain("10:00");
+    expect(await offered(db, pro.bookingSlug, service.id, date)).not.toContain("15:30");
+    const page = await statusPage(db, token);
+    expect(page.data).toMatchObject({ status: "accepted", time: "15:30", rescheduledByYou: true });
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+    const sent = mails.find((m) => m.subject.startsWith("Remarcado pelo cliente"));
+    expect(sent?.text).toContain(`https://agendo.app/agenda?periodo=customizado&de=${date}&ate=${date}`);
+  });
+
+  it("its own time is not in the busy set: a longer service moves by half an hour onto part of its old time", async () => {
+    const db = createTestDb();
+    const { pro } = await setup(db);
+    const long = await createService(db, pro.id, { name: "Escova", priceCents: 8000, durationMinutes: 60 });
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, long.id, date, "10:00");
+    expect(await offered(db, pro.bookingSlug, long.id, date)).not.toContain("10:30");
+    const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
+    expect(grid.data.reschedule?.times).toEqual(expect.arrayContaining(["09:30", "10:30"]));
+    expect(outcome(await reschedule(db, token, date, "10:30")).status).toBe(302);
+    expect(await requestOf(db, pro.id)).toMatchObject({ startMinute: 630, durationMinutes: 60 });
+    const free = await offered(db, pro.bookingSlug, long.id, date);
+    expect(free).toContain("09:00");
+    expect(free).not.toContain("10:00");
+    expect(free).not.toContain("11:00");
+  });
+
+  it("two customers racing for the same new time: one wins, the other is told and nothing of theirs changes", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const a = await book(db, pro.bookingSlug, service.id, date, "09:00", "(11) 98888-0001");
+    const b = await book(db, pro.bookingSlug, service.id, date, "10:00", "(11) 98888-0002");
+    const results = await Promise.all([reschedule(db, a, date, "16:00"), reschedule(db, b, date, "16:00")]);
+    const answers = results.map(outcome);
+    expect(answers.filter((r) => r.status === 302)).toHaveLength(1);
+    // Whether the loser read the page before or after the winner's write, it is told to choose again.
+    const loser = answers.find((r) => r.status !== 302)!;
+    expect([400, 409]).toContain(loser.status);
+    expect([RESCHEDULE_REFUSED.taken, RESCHEDULE_REFUSED["not-offered"]]).toContain(loser.error);
+
+    const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    expect(rows.filter((r) => r.startMinute === 16 * 60)).toHaveLength(1);
+    const stayed = rows.find((r) => r.startMinute !== 16 * 60)!;
+    expect([9 * 60, 10 * 60]).toContain(stayed.startMinute);
+    expect(stayed.rescheduledByCustomerAt).toBeNull();
+    // The loser's old time is still theirs, the winner's old time is free again.
+    const free = await offered(db, pro.bookingSlug, service.id, date);
+    expect(free).not.toContain("16:00");
+    expect(free).not.toContain(stayed.startMinute === 600 ? "10:00" : "09:00");
+    expect(free).toContain(stayed.startMinute === 600 ? "09:00" : "10:00");
+    // One e-mail, for the winner only.
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+    expect(mails.filter((m) => m.subject.startsWith("Remarcado pelo cliente"))).toHaveLength(1);
+  });
+
+  it("a time taken by a new booking after the customer saw it is refused with fresh times", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const mine = await requestOf(db, pro.id);
+    await book(db, pro.bookingSlug, service.id, date, "11:00", "(11) 97777-0000");
+    const res = outcome(await reschedule(db, token, date, "11:00"));
+    expect(res.status).toBe(400);
+    expect(res.error).toBe(RESCHEDULE_REFUSED["not-offered"]);
+    const row = async () => (await db.select().from(bookingRequests).where(eq(bookingRequests.id, mine.id)))[0];
+    expect(await row()).toMatchObject({ startMinute: 600, rescheduledByCustomerAt: null });
+    // Outside the hours, at the same time, in the past or past the window: refused, nothing moves.
+    for (const [d, t] of [
+      [date, "12:00"],
+      [date, "10:00"],
+      [addDays(date, -5), "10:00"],
+      [addDays(date, 400), "10:00"],
+      ["2026-13-40", "10:00"],
+      [date, "25:99"],
+      [date, ""],
+    ] as const) {
+      const r = outcome(await reschedule(db, token, d, t));
+      expect(r.status, `${d} ${t}`).toBe(400);
+      expect(r.error).toBeTruthy();
+    }
+    expect(await row()).toMatchObject({ date, startMinute: 600, rescheduledByCustomerAt: null });
+  });
+
+  it("the claim itself is atomic: both read the time free, both claim it, exactly one holds it", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const tokens = [];
+    for (let i = 0; i < 6; i++) tokens.push(await book(db, pro.bookingSlug, service.id, date, `${9 + (i > 2 ? i + 1 : i)}:00`.padStart(5, "0"), `(11) 98888-000${i}`));
+    const now = new Date();
+    // Every customer's page read before any claim runs: all were offered 16:00.
+    const pages = await Promise.all(tokens.map((t) => loadCustomerBooking(db, t, { date, now })));
+    for (const p of pages) expect(p!.offer!.times).toContain("16:00");
+    const outcomes = await Promise.all(pages.map((p) => rescheduleByCustomer(db, p!, { date, startMinute: 16 * 60 }, now)));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok).map((o) => (o.ok ? null : o.reason))).toEqual(Array(5).fill("taken"));
+    const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    expect(rows.filter((r) => r.startMinute === 16 * 60)).toHaveLength(1);
+    expect(rows.filter((r) => r.rescheduledByCustomerAt)).toHaveLength(1);
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+    expect(mails.filter((m) => m.subject.startsWith("Remarcado pelo cliente"))).toHaveLength(1);
+  });
+
+  it("the professional accepting while the customer moves: the accept of the old time does not land", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const request = await requestOf(db, pro.id);
+    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+    const { acceptBookingRequest } = await import("../../app/domain/booking-requests/booking-requests.server");
+    // The professional's screen still showed 10:00: accepting reads the row afresh, and it is accepted at 14:00.
+    expect(await acceptBookingRequest(db, pro.id, request.id)).toBe("accepted");
+    const [appt] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(appt).toMatchObject({ startMinute: 14 * 60 });
+  });
+
+  it("a second submit of the same move answers as done and sends one e-mail", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+    const again = outcome(await reschedule(db, token, date, "14:00"));
+    expect(again.status).toBe(400);
+    expect(again.error).toBe(RESCHEDULE_REFUSED.same);
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
+    expect(mails.filter((m) => m.subject.startsWith("Remarcado pelo cliente"))).toHaveLength(1);
+  });
+
+  it("a blocked time ('Folgas e bloqueios') is not offered nor claimable", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const { scheduleExceptions } = await import("../../db/schema");
+    await db.insert(scheduleExceptions).values({ userId: pro.id, kind: "blocked", startDate: date, endDate: date, startMinute: 14 * 60, endMinute: 16 * 60 });
+    const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
+    expect(grid.data.reschedule?.times).not.toContain("14:30");
+    expect(outcome(await reschedule(db, token, date, "14:30")).status).toBe(400);
+    expect(await requestOf(db, pro.id)).toMatchObject({ startMinute: 600 });
+  });
+});
+
+describe("the cut-off ('Cancelamento/remarcação até')", () => {
+  it("after it, Remarcar and Cancelar are gone and forged posts are refused naming it, with WhatsApp", async () => {
+    const db = createTestDb();
+    // Three days before the start: a booking two days ahead is already past it.
+    const { pro, service } = await setup(db, { customerChangeCutoffMinutes: 3 * 24 * 60, contactPhone: "11912345678" });
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const page = await statusPage(db, token, `?remarcar=1&data=${date}`);
+    expect(page.data).toMatchObject({ canChange: false, reschedule: null });
+    expect(page.data.pastCutoff).toContain("72 horas antes do horário");
+    expect(page.data.whatsapp).toMatch(/^https:\/\/wa\.me\/5511912345678/);
+
+    for (const form of [
+      { intent: "reschedule", data: date, horario: "14:00" } as Record<string, string>,
+      { intent: "cancel" },
+    ]) {
+      const res = outcome(await post(db, token, form));
+      expect(res.status).toBe(400);
+      expect(res.error).toContain("72 horas antes do horário");
+      expect(res.error).toContain("WhatsApp");
+    }
+    expect(await requestOf(db, pro.id)).toMatchObject({ status: "pending", startMinute: 600, rescheduledByCustomerAt: null });
+  });
+
+  it("0 means any time before the start; the deadline is the start in the professional's time zone", () => {
+    const sp = { timeZone: "America/Sao_Paulo", customerChangeCutoffMinutes: 120 };
+    // 10:00 in São Paulo (UTC-3) is 13:00 UTC: changes close at 11:00 UTC.
+    expect(changeDeadline("2026-03-10", 600, sp.timeZone, 120).toISOString()).toBe("2026-03-10T11:00:00.000Z");
+    expect(changesOpen({ date: "2026-03-10", startMinute: 600 }, sp, new Date("2026-03-10T10:59:00Z"))).toBe(true);
+    expect(changesOpen({ date: "2026-03-10", startMinute: 600 }, sp, new Date("2026-03-10T11:00:00Z"))).toBe(false);
+    const zero = { ...sp, customerChangeCutoffMinutes: 0 };
+    expect(changesOpen({ date: "2026-03-10", startMinute: 600 }, zero, new Date("2026-03-10T12:59:00Z"))).toBe(true);
+    expect(changesOpen({ date: "2026-03-10", startMinute: 600 }, zero, new Date("2026-03-10T13:00:00Z"))).toBe(false);
+    // The same wall time in Manaus (UTC-4) and Lisbon across its spring change (UTC+0 -> +1).
+    expect(changeDeadline("2026-03-10", 600, "America/Manaus", 120).toISOString()).toBe("2026-03-10T12:00:00.000Z");
+    expect(changeDeadline("2026-03-29", 180, "Europe/Lisbon", 120).toISOString()).toBe("2026-03-29T00:00:00.000Z");
+    expect(cutoffPhrase(120)).toBe("2 horas antes do horário");
+    expect(cutoffPhrase(60)).toBe("1 hora antes do horário");
+    expect(cutoffPhrase(30)).toBe("30 minutos antes do horário");
+    expect(cutoffPhrase(0)).toBe("o início do horário");
+  });
+
+  it("reads the professional's zone for the page: a pro far east sees the same rules in their own day", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { timeZone: "Asia/Tokyo" });
+    const date = nextWorkingDay(2, "Asia/Tokyo");
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const page = await statusPage(db, token);
+    expect(page.data.canChange).toBe(true);
+    // Two hours before 10:00 Tokyo time, written in Tokyo time.
+    expect(page.data.changeUntil).toMatch(/às 08:00 \(2 horas antes do horário\)$/);
+    expect(outcome(await reschedule(db, token, date, "15:00")).status).toBe(302);
+    expect(await requestOf(db, pro.id)).toMatchObject({ date, startMinute: 900 });
+  });
+});
+
+describe("expiry", () => {
+  it("an unanswered request past its expiry: the status page says so, nothing can be moved, the time is free", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const request = await requestOf(db, pro.id);
+    expect(request.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    await db.update(bookingRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingRequests.id, request.id));
+
+    const page = await statusPage(db, token);
+    expect(page.data).toMatchObject({ status: "expired", canChange: false, bookingPath: `/agendamento/${pro.bookingSlug}` });
+    expect(outcome(await reschedule(db, token, date, "14:00")).error).toBe(EXPIRED);
+    expect(outcome(await post(db, token, { intent: "cancel" })).error).toBe(EXPIRED);
+    expect(await offered(db, pro.bookingSlug, service.id, date)).toContain("10:00");
+
+    // The professional sees it among the answered ones, as expired, with nothing to accept.
+    const requests = await callLoader(requestsLoader, { db, as: pro, path: "/solicitacoes" });
+    expect(requests.pending).toHaveLength(0);
+    expect(requests.recent[0]).toMatchObject({ id: request.id, status: "expired" });
+    const accept = outcome(await settle(callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "accept", id: request.id } })));
+    expect(accept.status).toBe(302);
+    expect(await db.select().from(appointments).where(eq(appointments.userId, pro.id))).toHaveLength(0);
+
+    // Marked 'expired' by the job: the same page.
+    await db.update(bookingRequests).set({ status: "expired" }).where(eq(bookingRequests.id, request.id));
+    expect((await statusPage(db, token)).data.status).toBe("expired");
+  });
+
+  it("a request expires at its start when that comes before 24 hours", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { requestExpiryHours: 24 });
+    const r = await createBookingRequest(db, pro.id, {
+      serviceId: service.id,
+      serviceName: service.name,
+      date: nextWorkingDay(2),
+      startMinute: 600,
+      durationMinutes: 30,
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    expect(r.status).toBe("pending");
+    const { requestExpiry } = await import("../../app/domain/booking-requests/booking-requests.server");
+    const now = new Date("2026-03-10T12:00:00Z");
+    expect(requestExpiry(now, 24, new Date("2026-03-10T15:00:00Z")).toISOString()).toBe("2026-03-10T15:00:00.000Z");
+    expect(requestExpiry(now, 24, new Date("2026-03-14T15:00:00Z")).toISOString()).toBe("2026-03-11T12:00:00.000Z");
+  });
+});
+
+describe("the private link", () => {
+  it("an unknown or guessed token is a 404 for the page and for the posts; one booking's token moves only it", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const mine = await book(db, pro.bookingSlug, service.id, date, "10:00", "(11) 98888-0001");
+    await book(db, pro.bookingSlug, service.id, date, "11:00", "(11) 98888-0002");
+    for (const token of ["x".repeat(43), mine.slice(0, -1) + (mine.endsWith("a") ? "b" : "a"), "y".repeat(300)]) {
+      expect(outcome(await settle(statusPage(db, token))).status).toBe(404);
+      expect(outcome(await reschedule(db, token, date, "15:00")).status).toBe(404);
+      expect(outcome(await post(db, token, { intent: "cancel" })).status).toBe(404);
+    }
+    expect(outcome(await post(db, mine, { intent: "other" })).status).toBe(400);
+    expect(outcome(await reschedule(db, mine, date, "15:00")).status).toBe(302);
+    const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    expect(rows.map((r) => r.startMinute).sort()).toEqual([660, 900]);
+  });
+
+  it("another professional's appointments never block nor show in the times offered", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const other = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    await book(db, other.pro.bookingSlug, other.service.id, date, "14:00");
+    const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
+    expect(grid.data.reschedule?.times).toContain("14:00");
+    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+  });
+});
