@@ -67,7 +67,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await expect(page.getByText("Gerencie seus agendamentos")).toBeVisible();
 
   // Book 10:00 for Corte Masculino (45 min).
-  await page.getByRole("link", { name: "Novo Agendamento" }).click();
+  await page.getByRole("link", { name: "+ Novo Agendamento", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Novo Agendamento" })).toBeVisible();
   await page.getByLabel("Cliente").selectOption({ label: clientName });
   await chooseServiceAndDate(page, testInfo, "Corte Masculino (45 min)", date);
@@ -103,7 +103,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   });
 
   // Opening the form again for that day: 10:00 (and 09:30, which would overlap) are gone.
-  await page.getByRole("link", { name: "Novo Agendamento" }).click();
+  await page.getByRole("link", { name: "+ Novo Agendamento", exact: true }).click();
   await chooseServiceAndDate(page, testInfo, "Corte Masculino (45 min)", date);
   await expect(time.locator("option", { hasText: "11:00" })).toHaveCount(1);
   await expect(time.locator("option", { hasText: "10:00" })).toHaveCount(0);
