@@ -14,7 +14,7 @@ import { ReadBatch, type Db } from "../utils/db.server";
 import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
 import { daysBetween, formatDate, isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
-import { actionsAt, STATUS_ERRORS, STATUS_LABELS, type AppointmentStatus, type StatusAction } from "../domain/appointments/statuses";
+import { actionsAt, STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
 import { applyStatusAction, undoStatus } from "../domain/appointments/statuses.server";
 import { placeTime } from "../domain/appointments/placement.server";
 import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
@@ -167,7 +167,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
       ...r,
       time: minutesToTime(r.startMinute),
       recurring: seriesId !== null,
-      actions: rowActions(r, updatedAt, user.profile.timeZone, now),
+      actions: actionsAt(r, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)
     })),
     summary: {
       todayCount: Number(todayStats?.count ?? 0),
@@ -614,16 +614,6 @@ export function backToList(request: Request) {
   }
   const query = kept.toString();
   return query ? `/agenda?${query}` : "/agenda";
-}
-
-/** The row actions of the list, by the clock (see actionsAt). */
-export function rowActions(
-  row: { status: AppointmentStatus; date: string; startMinute: number },
-  updatedAt: Date,
-  timeZone: string,
-  now: Date,
-) {
-  return actionsAt(row, updatedAt, timeZone, now);
 }
 
 /** A refused status change: a 400 the list shows above the rows, nothing changed. */
