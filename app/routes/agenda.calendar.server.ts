@@ -476,6 +476,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
           time: minutesToTime(toDelete.appointment.startMinute),
           serviceName: toDelete.appointment.serviceName,
           clientName: toDelete.clientName,
+          recurring: toDelete.appointment.seriesId !== null,
         }
       : null,
   };

@@ -18,7 +18,7 @@ import { actionsAt, STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../d
 import { applyStatusAction, undoStatus } from "../domain/appointments/statuses.server";
 import { placeTime } from "../domain/appointments/placement.server";
 import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
-import { changeFollowing, createSeries, followingOccurrences, previewSeries, type Occurrence } from "../domain/appointments/series.server";
+import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
 import { APPOINTMENT_ERRORS, appointmentSchema, chosenTime } from "../validation/appointments";
 
 export const PAGE_SIZE = 50;
@@ -141,6 +141,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
             startMinute: appointments.startMinute,
             serviceName: appointments.serviceName,
             clientName: clients.name,
+            seriesId: appointments.seriesId,
           })
           .from(appointments)
           .leftJoin(clients, clientJoin)
@@ -153,7 +154,14 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
   if (sp.has("confirmar-exclusao") && !deletingOf?.()[0]) throw data(null, { status: 404 });
   const toDelete = deletingOf?.()[0];
   const confirmDelete = toDelete
-    ? { id: toDelete.id, date: toDelete.date, time: minutesToTime(toDelete.startMinute), serviceName: toDelete.serviceName, clientName: toDelete.clientName }
+    ? {
+        id: toDelete.id,
+        date: toDelete.date,
+        time: minutesToTime(toDelete.startMinute),
+        serviceName: toDelete.serviceName,
+        clientName: toDelete.clientName,
+        recurring: toDelete.seriesId !== null,
+      }
     : null;
 
   const total = periodStats?.total ?? 0;
@@ -676,13 +684,38 @@ export async function undoAppointmentStatus(db: Db, user: CurrentUser, request: 
   });
 }
 
-export async function deleteAppointment(db: Db, user: CurrentUser, request: Request, id: string | null) {
+/**
+ * Deletes one appointment or, with `following` on a recurring one, it and the later occurrences
+ * of its series that are not Concluído or Não compareceu (history stays; docs/decisions/0654).
+ */
+export async function deleteAppointment(
+  db: Db,
+  user: CurrentUser,
+  request: Request,
+  id: string | null,
+  scope: "this" | "following" = "this",
+) {
   if (!id || id.length > 64) throw data(null, { status: 404 });
-  const result = await db.delete(appointments).where(ownedAppointment(user.id, id));
+  const row = scope === "following" ? await requireAppointment(db, user.id, id) : null;
+  const result = row?.seriesId
+    ? await db
+        .delete(appointments)
+        .where(
+          or(
+            ownedAppointment(user.id, id),
+            and(
+              fromDateOn(user.id, row.seriesId, row.date),
+              gt(appointments.date, row.date),
+              inArray(appointments.status, ["scheduled", "confirmed", "cancelled"]),
+            ),
+          ),
+        )
+    : await db.delete(appointments).where(ownedAppointment(user.id, id));
   if (result.rowsAffected === 0) throw data(null, { status: 404 });
   return redirectWithToast(request, backToList(request), {
     type: "success",
     title: "Sucesso",
-    description: "Agendamento removido com sucesso.",
+    description:
+      result.rowsAffected > 1 ? `${result.rowsAffected} agendamentos removidos com sucesso.` : "Agendamento removido com sucesso.",
   });
 }

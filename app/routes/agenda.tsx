@@ -2,7 +2,7 @@ import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { opensNewForm } from "../components/new-form";
 import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
-import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
+import { AppointmentList, DELETE_FORM_ID, DeleteScopeChoice, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
 import { AgendaFilter } from "../components/agenda/agenda-filter";
 import { AgendaCalendar } from "../components/agenda/calendar-view";
 import { LIST_VIEW_LINKS, ViewSwitch } from "../components/agenda/calendar-toolbar";
@@ -71,14 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "create") return saveAppointment(db, user, request, form, null);
   if (intent === "preview") return saveAppointment(db, user, request, form, null, new Date(), "preview");
   if (intent === "update") return saveAppointment(db, user, request, form, id ?? "");
-  if (intent === "delete") return deleteAppointment(db, user, request, id);
+  // 'Só este' (the default) or 'Este e os próximos' of a recurring appointment.
+  const scope = form.get("scope") ?? "this";
+  if (scope !== "this" && scope !== "following") throw data("Ação inválida.", { status: 400 });
+  if (intent === "delete") return deleteAppointment(db, user, request, id, scope);
   if (intent === "undo") return undoAppointmentStatus(db, user, request, id);
-  if (isStatusAction(intent)) {
-    // 'Só este' (the default) or 'Este e os próximos' of a recurring appointment.
-    const scope = form.get("scope") ?? "this";
-    if (scope !== "this" && scope !== "following") throw data("Ação inválida.", { status: 400 });
-    return changeStatus(db, user, request, intent, id, scope);
-  }
+  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope);
   if (isRequestIntent(intent)) return answerRequest(db, user, request, intent, id);
   throw data("Ação inválida.", { status: 400 });
 }
@@ -189,11 +187,13 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
           id={confirm.id}
           confirmLabel="Excluir"
           cancelHref={listHref(location.search, { "confirmar-exclusao": null })}
+          formId={DELETE_FORM_ID}
         >
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
             {formatDate(confirm.date)} às {confirm.time} · {confirm.clientName ?? "Cliente não encontrado"} ·{" "}
             {confirm.serviceName || "Serviço não encontrado"}
           </p>
+          {confirm.recurring ? <DeleteScopeChoice /> : null}
         </ConfirmDialog>
       ) : null}
     </div>

@@ -171,4 +171,14 @@ test("editing a recurring appointment: 'Este e os próximos' moves the later one
     [rows.find((r) => r.date === dates[1])!.id, 900],
     [rows.find((r) => r.date === dates[2])!.id, 900],
   ]);
+
+  // Deleting the second asks 'Só este' or 'Este e os próximos'.
+  await page.goto(`/agenda?periodo=customizado&de=${dates[0]}&ate=${dates[2]}`);
+  await page.getByTestId("appointment-row").nth(1).getByRole("link", { name: /^Excluir/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Excluir agendamento" });
+  await dialog.getByLabel("Este e os próximos").check();
+  await dialog.getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByTestId("toast").last()).toContainText("2 agendamentos removidos com sucesso.");
+  const left = await e2eDb().select().from(appointments).where(eq(appointments.seriesId, seriesId));
+  expect(left.map((r) => r.date)).toEqual([dates[0]]);
 });

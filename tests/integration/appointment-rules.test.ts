@@ -458,11 +458,28 @@ describe("recurring series", () => {
     expect([first, second, third, fourth].map((r) => statuses[r!.id])).toEqual(["scheduled", "scheduled", "cancelled", "cancelled"]);
   });
 
+  it("deleting 'este e os próximos' removes this and the later ones, keeping completed history", async () => {
+    const [first, second, , fourth] = await weeklySeries();
+    await db.update(appointments).set({ status: "completed" }).where(eq(appointments.id, fourth!.id));
+    // The confirmation offers the choice for a recurring appointment only.
+    const list = (await callLoader(loader, { context: pro.ctx, path: `/agenda?confirmar-exclusao=${second!.id}` })) as Awaited<ReturnType<typeof loader>>;
+    const confirm = list.mode === "list" ? list.list.confirmDelete : list.mode === "calendar" ? list.calendar.confirmDelete : null;
+    expect(confirm).toMatchObject({ id: second!.id, recurring: true });
+    const res = await post(pro, { intent: "delete", id: second!.id, scope: "following" });
+    expect(statusOf(res)).toBe(302);
+    await expect(res).toSendToast({ description: "2 agendamentos removidos com sucesso." });
+    expect((await rowsOf(pro)).map((r) => r.id)).toEqual([first!.id, fourth!.id]);
+    // 'Só este' (the default) removes one.
+    expect(statusOf(await post(pro, { intent: "delete", id: first!.id }))).toBe(302);
+    expect((await rowsOf(pro)).map((r) => r.id)).toEqual([fourth!.id]);
+  });
+
   it("another professional's occurrence is a 404 for edit and cancel; their series is untouched", async () => {
     const mine = await weeklySeries(2);
     const edit = await post(other, { ...booking(other), intent: "update", id: mine[0]!.id, scope: "following" }, `/agenda?editar=${mine[0]!.id}`);
     expect(statusOf(edit)).toBe(404);
     expect(statusOf(await post(other, { intent: "cancel", id: mine[0]!.id, scope: "following" }))).toBe(404);
+    expect(statusOf(await post(other, { intent: "delete", id: mine[0]!.id, scope: "following" }))).toBe(404);
     const form = await run(() => callLoader(loader, { context: other.ctx, path: `/agenda?editar=${mine[0]!.id}` }));
     expect(statusOf(form)).toBe(404);
     const rows = await db.select().from(appointments).where(and(eq(appointments.userId, pro.id)));

@@ -163,6 +163,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "agenda no-show", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "no-show", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "agenda cancel", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "agenda cancel following", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment, scope: "following" }), target: { field: "id", id: "appointment" } },
+  { name: "agenda delete following", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "delete", id: ids.appointment, scope: "following" }), target: { field: "id", id: "appointment" } },
   { name: "agenda undo", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "undo", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "agenda series preview", path: "/agenda", auth: "private", fields: (ids, { date }) => ({ intent: "preview", ...appointmentFields(ids, date), repeat: "2", endKind: "count", count: "6" }) },
   { name: "agenda walk-in", path: "/agenda", auth: "private", fields: (ids, { date }) => ({ intent: "create", ...appointmentFields(ids, date), time: "", otherTime: "20:00", encaixe: `${date} 20:00` }) },

@@ -154,6 +154,27 @@ export function CancelSeriesMenu({ id, who: when, busy }: { id: string; who: str
   );
 }
 
+/** The delete confirmation's form, for the scope choice below. */
+export const DELETE_FORM_ID = "delete-appointment";
+
+/**
+ * In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos'
+ * (radios of the dialog's form through the `form` attribute; docs/decisions/0654).
+ */
+export function DeleteScopeChoice() {
+  return (
+    <fieldset className="space-y-1 text-sm">
+      <legend className="font-medium">Agendamento recorrente: excluir</legend>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="scope" value="this" form={DELETE_FORM_ID} defaultChecked className="size-4" /> Só este
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="scope" value="following" form={DELETE_FORM_ID} className="size-4" /> Este e os próximos
+      </label>
+    </fieldset>
+  );
+}
+
 export function AppointmentList({ rows, search }: { rows: AgendaRow[]; search: string }) {
   return (
     <ul className="space-y-3" aria-label="Agendamentos">

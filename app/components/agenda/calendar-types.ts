@@ -129,5 +129,5 @@ export type CalendarPage = {
   links: CalendarLinks;
   detail: CalendarDetail | null;
   closeDetail: string;
-  confirmDelete: { id: string; date: string; time: string; serviceName: string; clientName: string | null } | null;
+  confirmDelete: { id: string; date: string; time: string; serviceName: string; clientName: string | null; recurring: boolean } | null;
 };
