@@ -16,6 +16,7 @@ export function ConfirmDialog({
   id,
   confirmLabel,
   cancelHref,
+  formId,
 }: {
   title: string;
   question: ReactNode;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   id: string;
   confirmLabel: string;
   cancelHref: string;
+  /** The form's id, for fields in `children` that belong to it (`form=` attribute). */
+  formId?: string;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -56,7 +59,7 @@ export function ConfirmDialog({
           <p>{question}</p>
           {children}
         </div>
-        <Form method="post" preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Form method="post" id={formId} preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="id" value={id} />
           <Link ref={cancel} to={cancelHref} preventScrollReset className="btn-secondary" autoFocus>

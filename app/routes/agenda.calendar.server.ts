@@ -17,6 +17,7 @@ import { ReadBatch, type Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { backToList } from "./agenda.server";
+import { actionsAt } from "../domain/appointments/statuses";
 import { TIME_TAKEN } from "./booking-requests";
 import type {
   AgendaView,
@@ -466,7 +467,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
       next: next ? { date: next.date, time: minutesToTime(next.startMinute), clientName: next.clientName } : null,
     },
     periodLabel: view === "dia" ? "neste dia" : "nesta semana",
-    detail: viewed ? detailOf(viewed, today) : null,
+    detail: viewed ? detailOf(viewed, today, user.profile.timeZone, now) : null,
     closeDetail: links.self,
     confirmDelete: toDelete
       ? {
@@ -475,6 +476,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
           time: minutesToTime(toDelete.appointment.startMinute),
           serviceName: toDelete.appointment.serviceName,
           clientName: toDelete.clientName,
+          recurring: toDelete.appointment.seriesId !== null,
         }
       : null,
   };
@@ -483,6 +485,8 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
 function detailOf(
   row: { appointment: typeof appointments.$inferSelect; clientName: string | null; clientPhone: string | null; colour: string | null },
   today: string,
+  timeZone: string,
+  now: Date,
 ): CalendarDetail {
   const a = row.appointment;
   const time = minutesToTime(a.startMinute);
@@ -514,6 +518,9 @@ function detailOf(
     clientNotes: a.clientNotes,
     fromBookingPage: a.createdVia === "booking_page",
     rescheduledByCustomer: a.rescheduledByCustomerAt !== null,
+    // By the clock (docs/decisions/0652), as the list.
+    actions: actionsAt(a, a.updatedAt, timeZone, now),
+    recurring: a.seriesId !== null,
   };
 }
 

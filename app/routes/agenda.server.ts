@@ -12,10 +12,14 @@ import {
 } from "../domain/availability/slot-claims.server";
 import { ReadBatch, type Db } from "../utils/db.server";
 import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
-import { isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { daysBetween, formatDate, isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
-import { STATUS_ACTIONS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
-import { APPOINTMENT_ERRORS, appointmentSchema } from "../validation/appointments";
+import { actionsAt, STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
+import { applyStatusAction, undoStatus } from "../domain/appointments/statuses.server";
+import { placeTime } from "../domain/appointments/placement.server";
+import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
+import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
+import { APPOINTMENT_ERRORS, appointmentSchema, chosenTime } from "../validation/appointments";
 
 export const PAGE_SIZE = 50;
 
@@ -73,6 +77,8 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
             serviceName: appointments.serviceName,
             notes: appointments.notes,
             clientName: clients.name,
+            seriesId: appointments.seriesId,
+            updatedAt: appointments.updatedAt,
           })
           .from(appointments)
           .leftJoin(clients, clientJoin)
@@ -135,6 +141,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
             startMinute: appointments.startMinute,
             serviceName: appointments.serviceName,
             clientName: clients.name,
+            seriesId: appointments.seriesId,
           })
           .from(appointments)
           .leftJoin(clients, clientJoin)
@@ -147,7 +154,14 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
   if (sp.has("confirmar-exclusao") && !deletingOf?.()[0]) throw data(null, { status: 404 });
   const toDelete = deletingOf?.()[0];
   const confirmDelete = toDelete
-    ? { id: toDelete.id, date: toDelete.date, time: minutesToTime(toDelete.startMinute), serviceName: toDelete.serviceName, clientName: toDelete.clientName }
+    ? {
+        id: toDelete.id,
+        date: toDelete.date,
+        time: minutesToTime(toDelete.startMinute),
+        serviceName: toDelete.serviceName,
+        clientName: toDelete.clientName,
+        recurring: toDelete.seriesId !== null,
+      }
     : null;
 
   const total = periodStats?.total ?? 0;
@@ -157,7 +171,12 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    rows: rows.map((r) => ({ ...r, time: minutesToTime(r.startMinute) })),
+    rows: rows.map(({ seriesId, updatedAt, ...r }) => ({
+      ...r,
+      time: minutesToTime(r.startMinute),
+      recurring: seriesId !== null,
+      actions: actionsAt(r, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)
+    })),
     summary: {
       todayCount: Number(todayStats?.count ?? 0),
       periodCount: Number(periodStats?.active ?? 0),
@@ -176,7 +195,18 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
 type Editing = typeof appointments.$inferSelect;
 type ServiceChoice = { id: string; name: string; durationMinutes: number; bufferMinutes: number; priceCents: number; isActive: boolean };
 
-export type FormValues = { clientId: string; serviceId: string; date: string; time: string; notes: string };
+export type FormValues = {
+  clientId: string;
+  serviceId: string;
+  date: string;
+  time: string;
+  otherTime: string;
+  notes: string;
+  repeat: string;
+  endKind: string;
+  count: string;
+  until: string;
+};
 
 async function formChoices(db: Db, userId: string, editing: Editing | null) {
   const [clientRows, serviceRows] = await Promise.all([
@@ -257,7 +287,12 @@ export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Da
     serviceId: param("serviceId") ?? editing?.serviceId ?? "",
     date: param("date") ?? editing?.date ?? "",
     time: param("time") ?? (editing ? minutesToTime(editing.startMinute) : ""),
+    otherTime: param("otherTime") ?? "",
     notes: param("notes") ?? editing?.notes ?? "",
+    repeat: param("repeat") ?? "0",
+    endKind: param("endKind") === "until" ? "until" : "count",
+    count: param("count") ?? "4",
+    until: param("until") ?? "",
   };
   const times = await timeChoices(db, user, { ...values, services: choices.services, editing, now });
   return {
@@ -270,6 +305,7 @@ export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Da
           serviceId: editing.serviceId,
           durationMinutes: editing.durationMinutes,
           priceCents: editing.priceCents,
+          recurring: editing.seriesId !== null,
         }
       : null,
     values,
@@ -277,9 +313,37 @@ export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Da
   };
 }
 
-export type SaveFailure = { result: SubmissionResult<string[]>; times: string[] | null };
+/** One date of a series' 'Ver datas', as the form lists it. */
+export type PreviewRow = {
+  date: string;
+  time: string;
+  free: boolean;
+  label: string;
+  alternatives: string[];
+  holiday: string | null;
+};
 
-/** Creates or updates an appointment; a 400 with the errors beside the fields otherwise. */
+export type SeriesPreview = { fingerprint: string; rows: PreviewRow[] };
+
+export type SaveFailure = {
+  result: SubmissionResult<string[]>;
+  times: string[] | null;
+  /** 'Encaixe' asked: the "date time" the confirmation checkbox confirms (docs/decisions/0651). */
+  walkIn?: string | null;
+  /** 'Ver datas' of a series (docs/decisions/0653). */
+  preview?: SeriesPreview | null;
+};
+
+/** The posted choice for one date of a previewed series ('keep', 'skip' or a time). */
+export const occurrenceField = (date: string) => `ocorrencia-${date}`;
+
+/** What a confirmed 'Encaixe' checkbox carries: the exact date and time it confirms. */
+export const walkInToken = (date: string, time: string) => `${date} ${time}`;
+
+/**
+ * Creates or updates an appointment; a 400 with the errors beside the fields otherwise. With
+ * `mode` "preview" ('Ver datas'), answers the dates of the series instead of saving.
+ */
 export async function saveAppointment(
   db: Db,
   user: CurrentUser,
@@ -287,6 +351,7 @@ export async function saveAppointment(
   form: FormData,
   editingId: string | null,
   now = new Date(),
+  mode: "save" | "preview" = "save",
 ) {
   const editing = editingId !== null ? await requireAppointment(db, user.id, editingId) : null;
   const { today, maxDate } = bookingWindow(user, now);
@@ -297,7 +362,7 @@ export async function saveAppointment(
     const v = form.get(name);
     return typeof v === "string" ? v.trim() : "";
   };
-  const fail = async (result: SubmissionResult<string[]>) => {
+  const reply = async (result: SubmissionResult<string[]>, extra: Partial<SaveFailure> = {}, status = 400) => {
     const { services: serviceRows } = await formChoices(db, user.id, editing);
     const times = await timeChoices(db, user, {
       serviceId: posted("serviceId"),
@@ -306,8 +371,9 @@ export async function saveAppointment(
       editing,
       now,
     });
-    return data<SaveFailure>({ result, times }, { status: 400 });
+    return data<SaveFailure>({ result, times, ...extra }, { status });
   };
+  const fail = (result: SubmissionResult<string[]>, extra: Partial<SaveFailure> = {}) => reply(result, extra);
   if (submission.status !== "success") return fail(submission.reply());
 
   const input = submission.value;
@@ -340,8 +406,10 @@ export async function saveAppointment(
     );
   }
 
+  const time = chosenTime(input);
+  const timeField = input.otherTime ? "otherTime" : "time";
   const claim = { timeZone: user.profile.timeZone, stepMinutes: user.profile.slotStepMinutes, now };
-  const when = { date: input.date, startMinute: timeToMinutes(input.time) };
+  const when = { date: input.date, startMinute: timeToMinutes(time) };
   // Name, duration and price are copied from the service when it is chosen; an edit that
   // keeps the service keeps what was agreed (later price changes do not rewrite history).
   const copied =
@@ -354,13 +422,124 @@ export async function saveAppointment(
           priceCents: service.priceCents,
         };
 
+  // ---- 'Agendamento recorrente' (new appointments only).
+  const everyWeeks = !editing && input.repeat && input.repeat !== "0" ? (Number(input.repeat) as SeriesInterval) : null;
+  // 'Ver datas' without a repetition has no dates to show, and never saves.
+  if (mode === "preview" && !everyWeeks) {
+    return fail(submission.reply({ fieldErrors: { repeat: [APPOINTMENT_ERRORS.repeat] } }));
+  }
+  if (everyWeeks) {
+    const end = input.endKind === "until" ? { until: input.until ?? "" } : { count: Number(input.count) };
+    const dates = seriesDates(input.date, everyWeeks, end);
+    const occurrences = await previewSeries(db, {
+      userId: user.id,
+      timeZone: user.profile.timeZone,
+      stepMinutes: user.profile.slotStepMinutes,
+      now,
+      startMinute: when.startMinute,
+      durationMinutes: service.durationMinutes,
+      bufferMinutes: service.bufferMinutes,
+      dates,
+    });
+    const fingerprint = seriesFingerprint({ serviceId: service.id, date: input.date, time, everyWeeks, end });
+    const preview: SeriesPreview = {
+      fingerprint,
+      rows: occurrences.map((o) => ({
+        date: o.date,
+        time: o.time,
+        free: o.placement.state === "free",
+        label: o.label,
+        alternatives: o.alternatives,
+        holiday: o.holiday,
+      })),
+    };
+    if (mode === "preview") return reply(submission.reply(), { preview }, 200);
+    if (form.get("fingerprint") !== fingerprint) {
+      return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.preview] }), { preview });
+    }
+    const chosen: Occurrence[] = [];
+    const refused: { date: string; reason: string }[] = [];
+    for (const row of preview.rows) {
+      const choice = form.get(occurrenceField(row.date));
+      if (choice === "skip") continue;
+      const keep = choice === "keep" || choice === null;
+      if (keep && row.free) chosen.push({ date: row.date, startMinute: when.startMinute });
+      else if (typeof choice === "string" && row.alternatives.includes(choice)) chosen.push({ date: row.date, startMinute: timeToMinutes(choice) });
+      // Free when previewed but not any more (or a time no longer free): reported, not booked.
+      else refused.push({ date: row.date, reason: row.label });
+    }
+    if (chosen.length === 0) {
+      return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.seriesEmpty] }), { preview });
+    }
+    const created = await createSeries(db, {
+      userId: user.id,
+      everyWeeks,
+      now,
+      occurrences: chosen,
+      values: {
+        clientId: client.id,
+        serviceId: service.id,
+        serviceName: service.name,
+        durationMinutes: service.durationMinutes,
+        bufferMinutes: service.bufferMinutes,
+        priceCents: service.priceCents,
+        notes: input.notes ?? "",
+      },
+    });
+    for (const f of created.failed) refused.push({ date: f.date, reason: "ocupado" });
+    if (created.booked.length === 0) {
+      return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.seriesEmpty] }), { preview });
+    }
+    refused.sort((a, b) => a.date.localeCompare(b.date));
+    const n = created.booked.length;
+    const missed = refused.length
+      ? ` Não agendados: ${refused.map((r) => `${formatDate(r.date)} (${r.reason})`).join(", ")}.`
+      : "";
+    const first = created.booked[0]!.date;
+    return redirectWithToast(request, `/agenda?periodo=customizado&de=${first}&ate=${created.booked.at(-1)!.date}`, {
+      type: refused.length ? "info" : "success",
+      title: "Agendamento recorrente criado!",
+      description: `${n === 1 ? "1 agendamento criado" : `${n} agendamentos criados`}.${missed}`,
+    });
+  }
+
+  // ---- One appointment: an offered time, or an 'Encaixe' after the professional confirms.
+  const offered = await timeChoices(db, user, { serviceId: service.id, date: input.date, services: [service], editing, now });
+  let walkIn = false;
+  // The select offers free times only: anything else in it is a stale page or a forged post.
+  if (!input.otherTime && !offered?.includes(time)) {
+    return fail(submission.reply({ fieldErrors: { time: [APPOINTMENT_ERRORS.taken] } }));
+  }
+  if (!offered?.includes(time)) {
+    const placement = await placeTime(db, {
+      userId: user.id,
+      timeZone: user.profile.timeZone,
+      now,
+      ...when,
+      durationMinutes: copied.durationMinutes ?? editing?.durationMinutes ?? service.durationMinutes,
+      bufferMinutes: copied.bufferMinutes ?? editing?.bufferMinutes ?? service.bufferMinutes,
+      excludeAppointmentId: editing?.id,
+    });
+    if (placement.state === "taken") {
+      return fail(submission.reply({ fieldErrors: { [timeField]: [APPOINTMENT_ERRORS.taken] } }));
+    }
+    const token = walkInToken(input.date, time);
+    // Inside the hours but off the slot grid: no question to ask.
+    if (placement.state !== "free" && form.get("encaixe") !== token) {
+      const message = placement.state === "past" ? APPOINTMENT_ERRORS.walkInPast : APPOINTMENT_ERRORS.walkIn;
+      return fail(submission.reply({ fieldErrors: { [timeField]: [message] } }), { walkIn: token });
+    }
+    walkIn = true;
+  }
+  const walkInClaim = { ...claim, walkIn };
+
   const saved = editing
     ? await updateAppointmentIfFree(
         db,
         editing.id,
         user.id,
-        { clientId: client.id, serviceId: service.id, notes: input.notes ?? "", ...when, ...copied },
-        claim,
+        { clientId: client.id, serviceId: service.id, notes: input.notes ?? "", ...when, ...copied, updatedAt: now },
+        walkInClaim,
       )
     : await insertAppointmentIfFree(
         db,
@@ -377,11 +556,44 @@ export async function saveAppointment(
           createdVia: "dashboard",
           ...when,
         },
-        claim,
+        walkInClaim,
       );
   if (!saved) {
     if (editing) await requireAppointment(db, user.id, editing.id); // deleted meanwhile: 404
-    return fail(submission.reply({ fieldErrors: { time: [APPOINTMENT_ERRORS.taken] } }));
+    return fail(submission.reply({ fieldErrors: { [timeField]: [APPOINTMENT_ERRORS.taken] } }));
+  }
+
+  // 'Este e os próximos': the later occurrences of the series follow the edited one.
+  let followingNote = "";
+  if (editing?.seriesId && form.get("scope") === "following") {
+    const following = await followingOccurrences(db, user.id, editing.seriesId, editing.date);
+    const changed = await changeFollowing(db, {
+      userId: user.id,
+      timeZone: user.profile.timeZone,
+      now,
+      following,
+      change: {
+        shiftDays: daysBetween(editing.date, input.date),
+        startMinute: when.startMinute,
+        clientId: client.id,
+        notes: input.notes ?? "",
+        service:
+          editing.serviceId === service.id
+            ? null
+            : {
+                serviceId: service.id,
+                serviceName: service.name,
+                durationMinutes: service.durationMinutes,
+                bufferMinutes: service.bufferMinutes,
+                priceCents: service.priceCents,
+              },
+      },
+    });
+    const n = changed.moved.length;
+    followingNote = ` ${n === 1 ? "1 próximo também atualizado" : `${n} próximos também atualizados`}.`;
+    if (changed.kept.length) {
+      followingNote += ` Mantidos como estavam: ${changed.kept.map((k) => `${formatDate(k.date)} (${k.reason})`).join(", ")}.`;
+    }
   }
 
   const to = input.date === today ? "/agenda" : `/agenda?periodo=customizado&de=${input.date}&ate=${input.date}`;
@@ -389,8 +601,12 @@ export async function saveAppointment(
     request,
     to,
     editing
-      ? { type: "success", title: "Agendamento atualizado!", description: "Agendamento atualizado com sucesso." }
-      : { type: "success", title: "Agendamento criado!", description: "Agendamento criado com sucesso." },
+      ? { type: "success", title: "Agendamento atualizado!", description: `Agendamento atualizado com sucesso.${followingNote}` }
+      : {
+          type: "success",
+          title: "Agendamento criado!",
+          description: walkIn ? "Encaixe agendado com sucesso." : "Agendamento criado com sucesso.",
+        },
   );
 }
 
@@ -408,42 +624,98 @@ export function backToList(request: Request) {
   return query ? `/agenda?${query}` : "/agenda";
 }
 
-/** One conditional UPDATE: the change happens only from a status the action allows. */
+/** A refused status change: a 400 the list shows above the rows, nothing changed. */
+export type StatusFailure = { statusError: string };
+
+function statusFailure(message: string) {
+  return data<StatusFailure>({ statusError: message }, { status: 400 });
+}
+
+/**
+ * One conditional UPDATE: the change happens only from a status the action allows and, for
+ * 'Concluir'/'Não compareceu', once the appointment has started (docs/decisions/0652).
+ * 'Cancelar' on a recurring appointment may reach 'este e os próximos' (`scope=following`).
+ */
 export async function changeStatus(
   db: Db,
   user: CurrentUser,
   request: Request,
   action: StatusAction,
   id: string | null,
+  scope: "this" | "following" = "this",
+  now = new Date(),
 ) {
-  const rule = STATUS_ACTIONS[action];
   if (!id || id.length > 64) throw data(null, { status: 404 });
-  const result = await db
-    .update(appointments)
-    .set({ status: rule.to })
-    .where(and(ownedAppointment(user.id, id), inArray(appointments.status, [...rule.from])));
-  if (result.rowsAffected === 0) {
-    const current = await requireAppointment(db, user.id, id);
+  const result = await applyStatusAction(db, user.id, id, action, { now, timeZone: user.profile.timeZone }, action === "cancel" ? scope : "this");
+  if (!result.ok) {
+    if (result.reason === "not-found") throw data(null, { status: 404 });
+    if (result.reason === "not-started") {
+      return statusFailure(action === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
+    }
     return redirectWithToast(request, backToList(request), {
       type: "error",
       title: "Erro",
-      description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[current.status]}.`,
+      description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[result.current]}.`,
     });
   }
   return redirectWithToast(request, backToList(request), {
     type: "success",
     title: "Sucesso",
-    description: "Agendamento atualizado com sucesso.",
+    description:
+      result.changed > 1 ? `${result.changed} agendamentos atualizados com sucesso.` : "Agendamento atualizado com sucesso.",
   });
 }
 
-export async function deleteAppointment(db: Db, user: CurrentUser, request: Request, id: string | null) {
+/** 'Desfazer': back to Agendado/Confirmado the same day; a 400 with the reason otherwise. */
+export async function undoAppointmentStatus(db: Db, user: CurrentUser, request: Request, id: string | null, now = new Date()) {
   if (!id || id.length > 64) throw data(null, { status: 404 });
-  const result = await db.delete(appointments).where(ownedAppointment(user.id, id));
+  const result = await undoStatus(db, user.id, id, { now, timeZone: user.profile.timeZone });
+  if (!result.ok) {
+    if (result.reason === "not-found") throw data(null, { status: 404 });
+    if (result.reason === "not-final") return statusFailure(STATUS_ERRORS.undoNotFinal);
+    if (result.reason === "late") return statusFailure(STATUS_ERRORS.undoLate);
+    if (result.reason === "taken") return statusFailure(STATUS_ERRORS.undoTaken);
+    return statusFailure(STATUS_ERRORS.undoChanged);
+  }
+  return redirectWithToast(request, backToList(request), {
+    type: "success",
+    title: "Status desfeito",
+    description: `O agendamento voltou para ${STATUS_LABELS[result.to]}.`,
+  });
+}
+
+/**
+ * Deletes one appointment or, with `following` on a recurring one, it and the later occurrences
+ * of its series that are not Concluído or Não compareceu (history stays; docs/decisions/0654).
+ */
+export async function deleteAppointment(
+  db: Db,
+  user: CurrentUser,
+  request: Request,
+  id: string | null,
+  scope: "this" | "following" = "this",
+) {
+  if (!id || id.length > 64) throw data(null, { status: 404 });
+  const row = scope === "following" ? await requireAppointment(db, user.id, id) : null;
+  const result = row?.seriesId
+    ? await db
+        .delete(appointments)
+        .where(
+          or(
+            ownedAppointment(user.id, id),
+            and(
+              fromDateOn(user.id, row.seriesId, row.date),
+              gt(appointments.date, row.date),
+              inArray(appointments.status, ["scheduled", "confirmed", "cancelled"]),
+            ),
+          ),
+        )
+    : await db.delete(appointments).where(ownedAppointment(user.id, id));
   if (result.rowsAffected === 0) throw data(null, { status: 404 });
   return redirectWithToast(request, backToList(request), {
     type: "success",
     title: "Sucesso",
-    description: "Agendamento removido com sucesso.",
+    description:
+      result.rowsAffected > 1 ? `${result.rowsAffected} agendamentos removidos com sucesso.` : "Agendamento removido com sucesso.",
   });
 }

@@ -2,7 +2,7 @@ import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { opensNewForm } from "../components/new-form";
 import type { Route } from "./+types/agenda";
 import { AppointmentForm } from "../components/agenda/appointment-form";
-import { AppointmentList, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
+import { AppointmentList, DELETE_FORM_ID, DeleteScopeChoice, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
 import { AgendaFilter } from "../components/agenda/agenda-filter";
 import { AgendaCalendar } from "../components/agenda/calendar-view";
 import { LIST_VIEW_LINKS, ViewSwitch } from "../components/agenda/calendar-toolbar";
@@ -18,7 +18,9 @@ import {
   loadForm,
   loadList,
   saveAppointment,
+  undoAppointmentStatus,
   type SaveFailure,
+  type StatusFailure,
 } from "./agenda.server";
 import { answerRequest, isRequestIntent, loadCalendar, resolveAgendaView, type CalendarData } from "./agenda.calendar.server";
 
@@ -67,28 +69,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawId = form.get("id");
   const id = typeof rawId === "string" ? rawId : null;
   if (intent === "create") return saveAppointment(db, user, request, form, null);
+  if (intent === "preview") return saveAppointment(db, user, request, form, null, new Date(), "preview");
   if (intent === "update") return saveAppointment(db, user, request, form, id ?? "");
-  if (intent === "delete") return deleteAppointment(db, user, request, id);
-  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id);
+  // 'Só este' (the default) or 'Este e os próximos' of a recurring appointment.
+  const scope = form.get("scope") ?? "this";
+  if (scope !== "this" && scope !== "following") throw data("Ação inválida.", { status: 400 });
+  if (intent === "delete") return deleteAppointment(db, user, request, id, scope);
+  if (intent === "undo") return undoAppointmentStatus(db, user, request, id);
+  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope);
   if (isRequestIntent(intent)) return answerRequest(db, user, request, intent, id);
   throw data("Ação inválida.", { status: 400 });
 }
 
 export default function Agenda() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<SaveFailure>();
+  const actionData = useActionData<SaveFailure | StatusFailure>();
   const navigation = useNavigation();
   if (loaderData.mode === "form") {
+    const saveData = actionData && "result" in actionData ? actionData : undefined;
     return (
       <AppointmentForm
         data={loaderData.form}
-        lastResult={navigation.state === "idle" ? (actionData?.result ?? null) : null}
-        actionTimes={actionData?.times}
+        lastResult={navigation.state === "idle" ? (saveData?.result ?? null) : null}
+        actionTimes={saveData?.times}
+        walkIn={saveData?.walkIn ?? null}
+        preview={saveData?.preview ?? null}
       />
     );
   }
-  if (loaderData.mode === "calendar") return <AgendaCalendarPage calendar={loaderData.calendar} />;
-  return <AgendaList list={loaderData.list} />;
+  const statusError = actionData && "statusError" in actionData && navigation.state === "idle" ? actionData.statusError : null;
+  return (
+    <>
+      {statusError ? (
+        <p role="alert" className="mx-auto mb-4 max-w-5xl rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {statusError}
+        </p>
+      ) : null}
+      {loaderData.mode === "calendar" ? <AgendaCalendarPage calendar={loaderData.calendar} /> : <AgendaList list={loaderData.list} />}
+    </>
+  );
 }
 
 /** The page's title and 'Novo Agendamento', the view switch and the summary cards. */
@@ -168,11 +187,13 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
           id={confirm.id}
           confirmLabel="Excluir"
           cancelHref={listHref(location.search, { "confirmar-exclusao": null })}
+          formId={DELETE_FORM_ID}
         >
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
             {formatDate(confirm.date)} às {confirm.time} · {confirm.clientName ?? "Cliente não encontrado"} ·{" "}
             {confirm.serviceName || "Serviço não encontrado"}
           </p>
+          {confirm.recurring ? <DeleteScopeChoice /> : null}
         </ConfirmDialog>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { z } from "./zod";
-import { isIsoDate, isTime } from "../domain/dates";
+import { addMonths, isIsoDate, isTime } from "../domain/dates";
+import { SERIES_COUNT, SERIES_MAX_MONTHS } from "../domain/appointments/series";
 
 // Messages of docs/product/spec.md §5 (appointment form) word for word where it gives them.
 export const APPOINTMENT_ERRORS = {
@@ -12,7 +13,22 @@ export const APPOINTMENT_ERRORS = {
   timeInvalid: "Horário inválido",
   notesMax: "Observações devem ter no máximo 500 caracteres",
   taken: "Este horário acabou de ser ocupado. Escolha outro horário.",
+  // 'Encaixe' (docs/decisions/0651): the professional's own time outside the offered ones.
+  walkIn: "Fora do horário de atendimento. Agendar mesmo assim?",
+  walkInPast: "Este horário já passou. Agendar mesmo assim?",
+  // 'Repetir' (docs/decisions/0653).
+  repeat: "Escolha de quanto em quanto tempo repetir",
+  count: `Informe de ${SERIES_COUNT.min} a ${SERIES_COUNT.max} vezes`,
+  until: "Informe até quando repetir",
+  untilBefore: "A data final deve ser depois da primeira data",
+  untilTooFar: `Escolha uma data final em até ${SERIES_MAX_MONTHS} meses da primeira`,
+  seriesEmpty: "Nenhuma data para agendar: escolha ao menos uma data livre ou outro horário.",
+  preview: "Confira as datas da repetição em 'Ver datas' antes de agendar.",
+  seriesWalkIn: "Um agendamento recorrente usa um horário da lista; para um encaixe, não repita.",
 } as const;
+
+/** 'Repetir': "0" (não repetir) or every 1 to 4 weeks. */
+export const REPEAT_CHOICES = ["0", "1", "2", "3", "4"] as const;
 
 export const NOTES_MAX = 500;
 
@@ -34,12 +50,35 @@ export function appointmentSchema(opts: { today: string; maxDate: string; keepDa
         const problem = dateProblem(ctx.value, opts);
         if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
       }),
-    time: z
-      .string({ error: time })
-      .trim()
-      .refine(isTime, APPOINTMENT_ERRORS.timeInvalid),
+    // The offered times (a select) or, for an 'Encaixe', any other time the professional types.
+    time: z.string().trim().optional(),
+    otherTime: z.string().trim().optional(),
     notes: z.string().trim().max(NOTES_MAX, APPOINTMENT_ERRORS.notesMax).optional(),
-  });
+    repeat: z.enum(REPEAT_CHOICES, { error: APPOINTMENT_ERRORS.repeat }).optional(),
+    endKind: z.enum(["count", "until"]).optional(),
+    count: z.string().trim().optional(),
+    until: z.string().trim().optional(),
+  }).superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (v.otherTime) {
+      if (!isTime(v.otherTime)) issue("otherTime", APPOINTMENT_ERRORS.timeInvalid);
+    } else if (!v.time) issue("time", time);
+    else if (!isTime(v.time)) issue("time", APPOINTMENT_ERRORS.timeInvalid);
+    if (!v.repeat || v.repeat === "0") return;
+    if (v.otherTime) issue("otherTime", APPOINTMENT_ERRORS.seriesWalkIn);
+    if ((v.endKind ?? "count") === "count") {
+      const n = Number(v.count);
+      if (!v.count || !Number.isInteger(n) || n < SERIES_COUNT.min || n > SERIES_COUNT.max) issue("count", APPOINTMENT_ERRORS.count);
+    } else if (!v.until || !isIsoDate(v.until)) issue("until", APPOINTMENT_ERRORS.until);
+    else if (isIsoDate(v.date) && v.until <= v.date) issue("until", APPOINTMENT_ERRORS.untilBefore);
+    else if (isIsoDate(v.date) && v.until > addMonths(v.date, SERIES_MAX_MONTHS)) issue("until", APPOINTMENT_ERRORS.untilTooFar);
+    // Runs even when another field is wrong, so every error shows at once.
+  }, { when: () => true });
+}
+
+/** The time the form chose: the typed 'Outro horário (encaixe)' wins over the select. */
+export function chosenTime(input: { time?: string; otherTime?: string }): string {
+  return input.otherTime || input.time || "";
 }
 
 export type AppointmentInput = z.output<ReturnType<typeof appointmentSchema>>;

@@ -67,7 +67,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await expect(page.getByText("Gerencie seus agendamentos")).toBeVisible();
 
   // Book 10:00 for Corte Masculino (45 min).
-  await page.getByRole("link", { name: "Novo Agendamento" }).click();
+  await page.getByRole("link", { name: "+ Novo Agendamento", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Novo Agendamento" })).toBeVisible();
   await page.getByLabel("Cliente").selectOption({ label: clientName });
   await chooseServiceAndDate(page, testInfo, "Corte Masculino (45 min)", date);
@@ -103,7 +103,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   });
 
   // Opening the form again for that day: 10:00 (and 09:30, which would overlap) are gone.
-  await page.getByRole("link", { name: "Novo Agendamento" }).click();
+  await page.getByRole("link", { name: "+ Novo Agendamento", exact: true }).click();
   await chooseServiceAndDate(page, testInfo, "Corte Masculino (45 min)", date);
   await expect(time.locator("option", { hasText: "11:00" })).toHaveCount(1);
   await expect(time.locator("option", { hasText: "10:00" })).toHaveCount(0);
@@ -118,15 +118,21 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await page.goto("/clientes");
   await expect(clientCard).toContainText(totalGasto(spentBefore));
 
-  // Complete it.
+  // 'Concluir' waits for the start (docs/decisions/0652): not offered on a future day.
   await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
+  await expect(row).toContainText("Agendado");
+  await expect(row.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
+  // The client came early: moved to 00:00 today, it has started, and is completed.
+  const today = nowInZone("America/Sao_Paulo").date;
+  await e2eDb().update(appointments).set({ date: today, startMinute: 0 }).where(eq(appointments.id, saved!.appointments.id));
+  await page.goto(`/agenda?periodo=customizado&de=${today}&ate=${today}`);
   await row.getByRole("button", { name: /^Concluir/ }).click();
   await expect(page.getByTestId("toast")).toContainText("Agendamento atualizado com sucesso.");
   await expect(row).toContainText("Concluído");
   await expect(row.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
   await page.goto("/clientes");
   await expect(clientCard).toContainText(totalGasto(spentBefore + 5000));
-  await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
+  await page.goto(`/agenda?periodo=customizado&de=${today}&ate=${today}`);
 
   // Delete it, after the confirmation (with JavaScript, Escape backs out first).
   const question = "Tem certeza que deseja excluir este agendamento?";

@@ -328,7 +328,8 @@ describe("status changes", () => {
     ["no-show", "no_show"],
     ["cancel", "cancelled"],
   ] as const)("%s sets %s", async (intent, status) => {
-    const row = await insertAppointment(pro);
+    // Started at 07:00 today ('Concluir' and 'Não compareceu' wait for the start).
+    const row = await insertAppointment(pro, { date: TODAY, startMinute: 7 * 60 });
     const res = await post(pro, { intent, id: row.id }, "/agenda?periodo=esta-semana&confirmar-exclusao=x");
     expect(statusOf(res)).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");

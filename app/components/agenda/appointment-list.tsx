@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { AppointmentStatus } from "../../../db/schema";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
-import { STATUS_ACTIONS, statusActionsFor } from "../../domain/appointments/statuses";
+import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/statuses";
 import { StatusBadge } from "./status-badge";
 
 export type AgendaRow = {
@@ -15,6 +15,10 @@ export type AgendaRow = {
   serviceName: string;
   notes: string;
   clientName: string | null;
+  /** The status actions offered now (by the clock: docs/decisions/0652), from the server. */
+  actions: RowAction[];
+  /** An occurrence of a recurring series ('Agendamento recorrente'). */
+  recurring: boolean;
 };
 
 export const ACTION_STYLES = {
@@ -22,7 +26,12 @@ export const ACTION_STYLES = {
   complete: "border-slate-300 text-slate-800 hover:bg-slate-50",
   "no-show": "border-amber-300 text-amber-900 hover:bg-amber-50",
   cancel: "border-red-300 text-red-700 hover:bg-red-50",
-} as const;
+  undo: "border-blue-300 text-blue-800 hover:bg-blue-50",
+} as const satisfies Record<RowAction, string>;
+
+export function actionLabel(action: RowAction) {
+  return action === "undo" ? UNDO.label : STATUS_ACTIONS[action].label;
+}
 
 export const smallButton = "inline-flex items-center rounded-lg border px-3 py-1.5 text-sm font-medium bg-white disabled:opacity-60";
 
@@ -54,28 +63,39 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
             <p className={`min-w-0 font-semibold ${row.clientName ? "" : "italic text-slate-500"}`}>{client}</p>
             <StatusBadge status={row.status} />
           </div>
-          <p className={`text-sm ${row.serviceName ? "text-slate-700" : "italic text-slate-500"}`}>{service}</p>
+          <p className={`text-sm ${row.serviceName ? "text-slate-700" : "italic text-slate-500"}`}>
+            {service}
+            {row.recurring ? (
+              <span className="ml-2 inline-flex items-center rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium text-violet-800 ring-1 ring-inset ring-violet-200">
+                ↻ recorrente
+              </span>
+            ) : null}
+          </p>
           <p className="text-sm text-slate-500">
             {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}
           </p>
           {row.notes ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{row.notes}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          {statusActionsFor(row.status).map((action) => (
-            <Form method="post" key={action} preventScrollReset>
-              <input type="hidden" name="id" value={row.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={action}
-                className={`${smallButton} ${ACTION_STYLES[action]}`}
-                disabled={busy}
-                aria-label={`${STATUS_ACTIONS[action].label}: ${client}, ${formatDate(row.date)} às ${row.time}`}
-              >
-                {STATUS_ACTIONS[action].label}
-              </button>
-            </Form>
-          ))}
+          {row.actions.map((action) =>
+            row.recurring && action === "cancel" ? (
+              <CancelSeriesMenu key={action} id={row.id} who={`${client}, ${formatDate(row.date)} às ${row.time}`} busy={busy} />
+            ) : (
+              <Form method="post" key={action} preventScrollReset>
+                <input type="hidden" name="id" value={row.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={action}
+                  className={`${smallButton} ${ACTION_STYLES[action]}`}
+                  disabled={busy}
+                  aria-label={`${actionLabel(action)}: ${client}, ${formatDate(row.date)} às ${row.time}`}
+                >
+                  {actionLabel(action)}
+                </button>
+              </Form>
+            ),
+          )}
           <Link
             to={`/agenda?editar=${row.id}`}
             className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}
@@ -94,6 +114,64 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * 'Cancelar' on an occurrence of a series asks 'Só este' or 'Este e os próximos': a <details>
+ * menu of two real submit buttons, the same without JavaScript.
+ */
+export function CancelSeriesMenu({ id, who: when, busy }: { id: string; who: string; busy: boolean }) {
+  return (
+    <details className="group open:basis-full">
+      <summary className={`${smallButton} ${ACTION_STYLES.cancel} cursor-pointer list-none`} aria-label={`Cancelar: ${when}`}>
+        Cancelar <span aria-hidden className="ml-1 text-xs">▾</span>
+      </summary>
+      <div className="mt-1 flex w-56 max-w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
+        {(
+          [
+            ["this", "Só este"],
+            ["following", "Este e os próximos"],
+          ] as const
+        ).map(([scope, label]) => (
+          <Form method="post" key={scope} preventScrollReset>
+            <input type="hidden" name="id" value={id} />
+            <input type="hidden" name="scope" value={scope} />
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              disabled={busy}
+              className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+              aria-label={`Cancelar ${label.toLowerCase()}: ${when}`}
+            >
+              {label}
+            </button>
+          </Form>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+/** The delete confirmation's form, for the scope choice below. */
+export const DELETE_FORM_ID = "delete-appointment";
+
+/**
+ * In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos'
+ * (radios of the dialog's form through the `form` attribute; docs/decisions/0654).
+ */
+export function DeleteScopeChoice() {
+  return (
+    <fieldset className="space-y-1 text-sm">
+      <legend className="font-medium">Agendamento recorrente: excluir</legend>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="scope" value="this" form={DELETE_FORM_ID} defaultChecked className="size-4" /> Só este
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="scope" value="following" form={DELETE_FORM_ID} className="size-4" /> Este e os próximos
+      </label>
+    </fieldset>
   );
 }
 

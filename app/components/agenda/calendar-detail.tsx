@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { STATUS_ACTIONS, statusActionsFor } from "../../domain/appointments/statuses";
 import { formatDuration, formatMoney } from "../../domain/money";
-import { ACTION_STYLES, smallButton } from "./appointment-list";
+import { ACTION_STYLES, actionLabel, CancelSeriesMenu, smallButton } from "./appointment-list";
 import type { CalendarDetail } from "./calendar-types";
 import { tint, withParam } from "./calendar-shared";
 import { StatusBadge } from "./status-badge";
@@ -90,21 +89,25 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
           ) : null}
 
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            {statusActionsFor(detail.status).map((action) => (
-              <Form method="post" key={action} preventScrollReset>
-                <input type="hidden" name="id" value={detail.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value={action}
-                  className={`${smallButton} ${ACTION_STYLES[action]}`}
-                  disabled={busy}
-                  aria-label={`${STATUS_ACTIONS[action].label}: ${who}`}
-                >
-                  {STATUS_ACTIONS[action].label}
-                </button>
-              </Form>
-            ))}
+            {detail.actions.map((action) =>
+              detail.recurring && action === "cancel" ? (
+                <CancelSeriesMenu key={action} id={detail.id} who={who} busy={busy} />
+              ) : (
+                <Form method="post" key={action} preventScrollReset>
+                  <input type="hidden" name="id" value={detail.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={action}
+                    className={`${smallButton} ${ACTION_STYLES[action]}`}
+                    disabled={busy}
+                    aria-label={`${actionLabel(action)}: ${who}`}
+                  >
+                    {actionLabel(action)}
+                  </button>
+                </Form>
+              ),
+            )}
             <Link
               to={`/agenda?editar=${detail.id}`}
               className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}

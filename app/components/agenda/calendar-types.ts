@@ -1,3 +1,4 @@
+import type { RowAction } from "../../domain/appointments/statuses";
 // What the agenda's calendar views draw: a day or a week, already laid out by the server
 // (app/routes/agenda.calendar.server.ts), so the components only place what they are given.
 import type { AppointmentStatus } from "../../../db/schema";
@@ -95,6 +96,10 @@ export type CalendarDetail = {
   clientNotes: string;
   fromBookingPage: boolean;
   rescheduledByCustomer: boolean;
+  /** The status actions offered now ('Concluir' once started, 'Desfazer' the same day). */
+  actions: RowAction[];
+  /** An occurrence of a recurring series. */
+  recurring: boolean;
 };
 
 export type CalendarLinks = {
@@ -124,5 +129,5 @@ export type CalendarPage = {
   links: CalendarLinks;
   detail: CalendarDetail | null;
   closeDetail: string;
-  confirmDelete: { id: string; date: string; time: string; serviceName: string; clientName: string | null } | null;
+  confirmDelete: { id: string; date: string; time: string; serviceName: string; clientName: string | null; recurring: boolean } | null;
 };

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatDate } from "../../domain/dates";
 import { ConfirmDialog } from "../confirm-dialog";
+import { DELETE_FORM_ID, DeleteScopeChoice } from "./appointment-list";
 import { CalendarDetailPanel } from "./calendar-detail";
 import { CalendarGrid } from "./calendar-grid";
 import { CalendarRequests } from "./calendar-requests";
@@ -85,11 +86,13 @@ export function AgendaCalendar({ cal, loading }: { cal: CalendarPage; loading: b
           id={confirm.id}
           confirmLabel="Excluir"
           cancelHref={cal.links.self}
+          formId={DELETE_FORM_ID}
         >
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
             {formatDate(confirm.date)} às {confirm.time} · {confirm.clientName ?? "Cliente não encontrado"} ·{" "}
             {confirm.serviceName || "Serviço não encontrado"}
           </p>
+          {confirm.recurring ? <DeleteScopeChoice /> : null}
         </ConfirmDialog>
       ) : null}
     </div>

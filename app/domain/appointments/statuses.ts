@@ -1,6 +1,9 @@
 // An appointment's statuses, their pt-BR labels, and which status actions the agenda offers from
-// each (docs/decisions/0162: completed, cancelled and no-show are final).
+// each (docs/decisions/0162), by the clock (docs/decisions/0652): 'Concluir' and 'Não
+// compareceu' once the appointment has started, 'Desfazer' on the day a final status was set.
+// Pure: the caller passes "now" as the professional's local date and minute.
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../db/schema";
+import { nowInZone } from "../dates";
 
 export { APPOINTMENT_STATUSES, type AppointmentStatus };
 
@@ -18,17 +21,17 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
 };
 
 /**
- * Status actions of the agenda and the statuses each may start from. Completed, cancelled
- * and no-show are final: the row keeps Editar and Excluir only.
+ * Status actions of the agenda and the statuses each may start from. `afterStart`: only once
+ * the appointment has started, in the professional's zone.
  */
 export const STATUS_ACTIONS = {
-  confirm: { to: "confirmed", from: ["scheduled"], label: "Confirmar" },
-  complete: { to: "completed", from: ["scheduled", "confirmed"], label: "Concluir" },
-  "no-show": { to: "no_show", from: ["scheduled", "confirmed"], label: "Não compareceu" },
-  cancel: { to: "cancelled", from: ["scheduled", "confirmed"], label: "Cancelar" },
+  confirm: { to: "confirmed", from: ["scheduled"], label: "Confirmar", afterStart: false },
+  complete: { to: "completed", from: ["scheduled", "confirmed"], label: "Concluir", afterStart: true },
+  "no-show": { to: "no_show", from: ["scheduled", "confirmed"], label: "Não compareceu", afterStart: true },
+  cancel: { to: "cancelled", from: ["scheduled", "confirmed"], label: "Cancelar", afterStart: false },
 } as const satisfies Record<
   string,
-  { to: AppointmentStatus; from: readonly AppointmentStatus[]; label: string }
+  { to: AppointmentStatus; from: readonly AppointmentStatus[]; label: string; afterStart: boolean }
 >;
 
 export type StatusAction = keyof typeof STATUS_ACTIONS;
@@ -37,9 +40,71 @@ export function isStatusAction(value: unknown): value is StatusAction {
   return typeof value === "string" && Object.hasOwn(STATUS_ACTIONS, value);
 }
 
-/** The status actions that make sense for an appointment in `status`, in display order. */
-export function statusActionsFor(status: AppointmentStatus): StatusAction[] {
-  return (Object.keys(STATUS_ACTIONS) as StatusAction[]).filter((action) =>
-    (STATUS_ACTIONS[action].from as readonly AppointmentStatus[]).includes(status),
-  );
+/** 'Desfazer': a final status set by mistake goes back to an active one, the same day. */
+export const UNDO = { from: ["completed", "no_show", "cancelled"], label: "Desfazer" } as const;
+
+/** What the agenda's refused status changes say (400, nothing changed). */
+export const STATUS_ERRORS = {
+  completeBeforeStart: "Só é possível concluir depois do início do atendimento.",
+  noShowBeforeStart: "Só é possível marcar 'Não compareceu' depois do início do atendimento.",
+  undoNotFinal: "Não há o que desfazer: o agendamento já está ativo.",
+  undoLate: "Só é possível desfazer no mesmo dia em que o status foi alterado.",
+  undoTaken: "Não foi possível desfazer: o horário deste agendamento já foi ocupado por outro.",
+  undoChanged: "Este agendamento acabou de ser alterado. Confira e tente de novo.",
+} as const;
+
+/** The professional's "now": their local date (yyyy-MM-dd) and minute of the day. */
+export type LocalNow = { date: string; minute: number };
+
+/** Whether the appointment's start (local date and minute) has come. */
+export function hasStarted(appointment: { date: string; startMinute: number }, now: LocalNow): boolean {
+  return appointment.date < now.date || (appointment.date === now.date && appointment.startMinute <= now.minute);
+}
+
+/**
+ * Whether 'Desfazer' may bring the appointment back: its status is final and was set today.
+ * `changedOn` is the local date of the row's last change (its updated_at in the professional's
+ * zone; a status change is the last change a final appointment normally gets).
+ */
+export function undoAllowed(status: AppointmentStatus, changedOn: string, today: string): boolean {
+  return (UNDO.from as readonly AppointmentStatus[]).includes(status) && changedOn === today;
+}
+
+/**
+ * Where 'Desfazer' takes it: 'Confirmado' when it came from an accepted booking request (those
+ * start confirmed and can only move forward), 'Agendado' otherwise (docs/decisions/0652).
+ */
+export function undoTarget(appointment: { bookingRequestId: string | null }): "confirmed" | "scheduled" {
+  return appointment.bookingRequestId ? "confirmed" : "scheduled";
+}
+
+export type RowAction = StatusAction | "undo";
+
+/** The status actions that make sense for an appointment right now, in display order. */
+export function statusActionsFor(
+  status: AppointmentStatus,
+  when: { started: boolean; undoable: boolean },
+): RowAction[] {
+  const forward = (Object.keys(STATUS_ACTIONS) as StatusAction[]).filter((action) => {
+    const rule = STATUS_ACTIONS[action];
+    return (rule.from as readonly AppointmentStatus[]).includes(status) && (!rule.afterStart || when.started);
+  });
+  return when.undoable && (UNDO.from as readonly AppointmentStatus[]).includes(status) ? [...forward, "undo"] : forward;
+}
+
+/**
+ * The row actions of an appointment at `now`: 'Concluir'/'Não compareceu' once started, and
+ * 'Desfazer' when its final status was set today (its updated_at), both in the professional's zone.
+ */
+export function actionsAt(
+  appointment: { status: AppointmentStatus; date: string; startMinute: number },
+  updatedAt: Date,
+  timeZone: string,
+  now: Date,
+): RowAction[] {
+  const local = nowInZone(timeZone, now);
+  return statusActionsFor(appointment.status, {
+    started: hasStarted(appointment, local),
+    undoable: undoAllowed(appointment.status, nowInZone(timeZone, updatedAt).date, local.date),
+  });
 }
