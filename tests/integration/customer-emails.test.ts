@@ -10,6 +10,7 @@ import { action as statusAction, loader as statusLoader } from "../../app/routes
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { action as requestsAction } from "../../app/routes/booking-requests";
 import { loader as remindersLoader } from "../../app/routes/reminders";
+import { loader as agendaLoader } from "../../app/routes/agenda";
 import { EMAIL_INVALID } from "../../app/validation/booking";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
@@ -192,6 +193,13 @@ describe("'Confirmo presença' from the reminder", () => {
     expect(after).toMatchObject({ status: "confirmed" });
     expect(after!.customerConfirmedAt).toBeInstanceOf(Date);
     expect(replyOf(await callLoader(statusLoader, { db, path: `/agendamento/reserva/${token}`, params: { token } })).data.attendance).toBe("confirmed");
+
+    // The agenda shows the professional the customer's answer.
+    const agenda = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?periodo=customizado&de=${date}&ate=${date}` });
+    if (agenda.mode !== "list") throw new Error("expected the list");
+    expect(agenda.list.rows).toMatchObject([{ customerConfirmed: true, status: "confirmed" }]);
+    const day = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?vista=dia&data=${date}&ver=${after!.id}` });
+    expect(JSON.stringify(day)).toContain('"customerConfirmed":true');
 
     // Tomorrow's list shows it (when the appointment is tomorrow).
     if (date === addDays(nowInZone("America/Sao_Paulo").date, 1)) {
