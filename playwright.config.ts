@@ -53,6 +53,8 @@ export default defineConfig({
         // address so their rate limits never meet (tests/security/node-server.spec.ts runs a
         // server without TRUST_PROXY and shows such headers are then ignored).
         TRUST_PROXY: "1",
+        // The scheduled job runs inside the server, as with `npm start`, often enough to be seen.
+        JOB_INTERVAL_SECONDS: "5",
         // Payments against the local stand-in for api.stripe.com (docs/decisions/0406).
         ...stripeTestEnv(`http://127.0.0.1:${STANDIN_PORT}`),
       },

@@ -58,3 +58,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { prepareRequest } from "./utils/request-body.server";
 export { answerWithKeptFirstStep, keptFirstStepFor } from "./routes/booking.cache.server";
 export { STATIC_FILE_HEADERS } from "./utils/security.server";
+export { runScheduledJob } from "./jobs/scheduled.server";

@@ -97,10 +97,24 @@ export const emailOutbox = sqliteTable(
     error: text("error"),
     /** A body carrying a one-time link (a reset token) is kept only until the link expires. */
     sensitiveUntil: instant("sensitive_until"),
+    /** What it is ('reminder', 'daily-summary', ...) and whose: the job's messages carry both. */
+    kind: text("kind"),
+    /** No foreign key (SQLite cannot add one to an existing table): account deletion clears it. */
+    professionalId: text("professional_id"),
+    /** The message's identity (e.g. 'reminder:<appointment>:<start>'): it is queued once. */
+    dedupeKey: text("dedupe_key"),
+    /** Delivery tries so far; a failed try is retried from `nextAttemptAt`, a few times. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: instant("next_attempt_at"),
+    /** Held by one sender until then (a claim); after it, the message may be tried again. */
+    leaseUntil: instant("lease_until"),
+    sentAt: instant("sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("email_outbox_dedupe_uq").on(t.dedupeKey),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_to_idx").on(t.to, t.createdAt),
     index("email_outbox_sensitive_idx").on(t.sensitiveUntil).where(sql`${t.sensitiveUntil} is not null`),
   ],
@@ -171,6 +185,21 @@ export const profiles = sqliteTable(
     requestExpiryHours: integer("request_expiry_hours").notNull().default(24),
     /** A customer may cancel or move their time until this long before it starts. */
     customerChangeCutoffMinutes: integer("customer_change_cutoff_minutes").notNull().default(120),
+    // 'Notificações': what the professional is told, and how customers are reminded.
+    /** E-mail the professional when a customer asks for a time. */
+    notifyNewRequest: bool("notify_new_request").notNull().default(true),
+    /** E-mail the professional when a customer cancels or moves their time. */
+    notifyCustomerChanges: bool("notify_customer_changes").notNull().default(true),
+    /** E-mail the professional tomorrow's agenda every day at `dailySummaryHour` (local). */
+    dailySummary: bool("daily_summary").notNull().default(false),
+    dailySummaryHour: integer("daily_summary_hour").notNull().default(20),
+    /** Customers are reminded this many hours before their time. */
+    reminderHoursBefore: integer("reminder_hours_before").notNull().default(24),
+    /** Reminders by e-mail (customers who gave one) and by WhatsApp (when its API is set up). */
+    reminderEmail: bool("reminder_email").notNull().default(true),
+    reminderWhatsapp: bool("reminder_whatsapp").notNull().default(true),
+    /** The private calendar feed's secret ('Gerar novo link' replaces it); null: no feed. */
+    calendarFeedToken: text("calendar_feed_token"),
     /**
      * Bumped by the database itself (triggers of migration 0005) on every change the public
      * booking page shows: this profile, its services and hours, its plan, its team. The page's
@@ -180,7 +209,10 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_booking_slug_uq").on(t.bookingSlug)],
+  (t) => [
+    uniqueIndex("profiles_booking_slug_uq").on(t.bookingSlug),
+    uniqueIndex("profiles_calendar_feed_token_uq").on(t.calendarFeedToken),
+  ],
 );
 
 export const SUBSCRIPTION_STATUSES = ["trial", "active", "past_due", "cancelled"] as const;
@@ -374,6 +406,12 @@ export const appointments = sqliteTable(
     seriesId: text("series_id").references(() => appointmentSeries.id, { onDelete: "set null" }),
     /** When the customer moved it to this time from their status page. */
     rescheduledByCustomerAt: instant("rescheduled_by_customer_at"),
+    /** When the customer answered 'Confirmo presença' from a reminder. */
+    customerConfirmedAt: instant("customer_confirmed_at"),
+    /** When the professional sent the one-tap WhatsApp reminder ('Lembretes'). */
+    whatsappRemindedAt: instant("whatsapp_reminded_at"),
+    /** The event's revision in calendar feeds (SEQUENCE): bumped by a trigger on every change. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -425,6 +463,8 @@ export const bookingRequests = sqliteTable(
     serviceName: text("service_name").notNull().default(""),
     customerName: text("customer_name").notNull(),
     customerPhone: text("customer_phone").notNull(), // digits only
+    /** Optional: for the confirmation and the reminder ('' when not given). */
+    customerEmail: text("customer_email").notNull().default(""),
     date: text("date").notNull(),
     startMinute: integer("start_minute").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -489,6 +529,63 @@ export const scheduleExceptions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("schedule_exceptions_user_dates_idx").on(t.userId, t.startDate, t.endDate)],
+);
+
+/**
+ * WhatsApp messages sent by the job through the WhatsApp Cloud API (template messages), each
+ * queued once (`dedupeKey`) and claimed before it is sent, as the e-mail outbox.
+ */
+export const whatsappOutbox = sqliteTable(
+  "whatsapp_outbox",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appointmentId: text("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    /** The recipient in international form, digits only (5511987654321). */
+    to: text("to").notNull(),
+    template: text("template").notNull(),
+    language: text("language").notNull(),
+    /** The template's body parameters, a JSON array of strings (cleared once old). */
+    params: text("params").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: instant("next_attempt_at"),
+    leaseUntil: instant("lease_until"),
+    /** The id the API gave the message (wamid.…). */
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    sentAt: instant("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_outbox_dedupe_uq").on(t.dedupeKey),
+    index("whatsapp_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * 'Não quero receber lembretes': a customer's e-mail or phone that gets no more reminders from
+ * this professional (LGPD: honoured from the moment it is asked).
+ */
+export const reminderOptOuts = sqliteTable(
+  "reminder_opt_outs",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A lowercased e-mail or a phone's digits. */
+    contact: text("contact").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("reminder_opt_outs_uq").on(t.professionalId, t.contact)],
 );
 
 /** A regular's appointments made together ('Agendamento recorrente': every 1 to 4 weeks). */

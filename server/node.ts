@@ -27,6 +27,7 @@ type AppEntry = {
     handle: (request: Request, context: RouterContextProvider) => Promise<Response>,
   ): Promise<Response>;
   keptFirstStepFor(method?: string, url?: string, cookie?: string): Promise<Kept | null>;
+  runScheduledJob(): Promise<unknown>;
 };
 
 type Kept = { status: number; headers: [string, string][]; body: string };
@@ -83,7 +84,7 @@ export async function createApp(buildPath: string) {
       return entry.answerWithKeptFirstStep(request, context, handle);
     }),
   );
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     try {
       if (await answerKept(entry, req, res)) return;
     } catch (error) {
@@ -91,11 +92,42 @@ export async function createApp(buildPath: string) {
     }
     app(req, res);
   });
+  return { server, runScheduledJob: () => entry.runScheduledJob() };
+}
+
+/**
+ * The scheduled job on Node: the server process runs it every `seconds` (no system cron to set
+ * up), never two at once in this process (two processes at once are safe too: every message is
+ * claimed before it is sent). Returns the stop function.
+ */
+export function scheduleJob(run: () => Promise<unknown>, seconds: number): () => void {
+  if (!(seconds > 0)) return () => {};
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await run();
+    } catch (error) {
+      console.error("[job] run failed", error);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, 5_000);
+  const every = setInterval(tick, seconds * 1000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   process.env.NODE_ENV = "production";
-  const server = await createApp(process.argv[2] ?? "build/node/server/index.js");
+  const { server, runScheduledJob } = await createApp(process.argv[2] ?? "build/node/server/index.js");
+  scheduleJob(runScheduledJob, Number(process.env.JOB_INTERVAL_SECONDS ?? 300));
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST;
   const onListen = () => console.log(`Agendo on http://localhost:${port}`);

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { answerWithKeptFirstStep } from "../app/routes/booking.cache.server";
 import { prepareRequest } from "../app/utils/request-body.server";
+import { runScheduledJob } from "../app/jobs/scheduled.server";
 
 // Cloudflare Workers entry. Vars and secrets reach the app through process.env
 // (nodejs_compat), so the app code is the same as on Node. There is no socket address here:
@@ -18,5 +19,11 @@ export default {
     const prepared = await prepareRequest(request, { socketAddress: null }, { waitUntil: (p) => ctx.waitUntil(p) });
     // The booking link's first step may be answered as kept (docs/decisions/0620).
     return answerWithKeptFirstStep(prepared.request, prepared.context, requestHandler);
+  },
+
+  // The Cron Trigger of wrangler.jsonc ("*/5 * * * *"): the scheduled job, as `npm start` runs it
+  // on Node (reminders, summaries, expiries; app/domain/notifications/job.server.ts).
+  async scheduled(_controller: unknown, _env: unknown, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
+    ctx.waitUntil(runScheduledJob());
   },
 };

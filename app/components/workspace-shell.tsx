@@ -9,6 +9,7 @@ export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/servicos", label: "Serviços", icon: "✂" },
   { to: "/relatorios", label: "Relatórios", icon: "▤" },
   { to: "/solicitacoes", label: "Solicitações", icon: "✉" },
+  { to: "/lembretes", label: "Lembretes", icon: "☎" },
   { to: "/configuracoes", label: "Configurações", icon: "⚙" },
 ];
 

@@ -287,6 +287,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
         status: appointments.status,
         serviceName: appointments.serviceName,
         rescheduledAt: appointments.rescheduledByCustomerAt,
+        customerConfirmedAt: appointments.customerConfirmedAt,
         clientName: clients.name,
         colour: services.color,
       })
@@ -374,6 +375,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
         serviceName: r.serviceName,
         color: colourOf(r.colour, r.serviceName),
         rescheduledByCustomer: r.rescheduledAt !== null,
+        customerConfirmed: r.customerConfirmedAt !== null,
       }));
     const dayRequests = requests
       .filter((r) => r.request.date === d)
@@ -518,6 +520,7 @@ function detailOf(
     clientNotes: a.clientNotes,
     fromBookingPage: a.createdVia === "booking_page",
     rescheduledByCustomer: a.rescheduledByCustomerAt !== null,
+    customerConfirmed: a.customerConfirmedAt !== null,
     // By the clock (docs/decisions/0652), as the list.
     actions: actionsAt(a, a.updatedAt, timeZone, now),
     recurring: a.seriesId !== null,

@@ -79,6 +79,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
             clientName: clients.name,
             seriesId: appointments.seriesId,
             updatedAt: appointments.updatedAt,
+            customerConfirmedAt: appointments.customerConfirmedAt,
           })
           .from(appointments)
           .leftJoin(clients, clientJoin)
@@ -171,8 +172,9 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    rows: rows.map(({ seriesId, updatedAt, ...r }) => ({
+    rows: rows.map(({ seriesId, updatedAt, customerConfirmedAt, ...r }) => ({
       ...r,
+      customerConfirmed: customerConfirmedAt !== null,
       time: minutesToTime(r.startMinute),
       recurring: seriesId !== null,
       actions: actionsAt(r, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)

@@ -11,6 +11,7 @@ import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
+import { sendCustomerEmailSoon } from "./shared/customer-emails.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
@@ -122,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "Esta solicitação não está mais pendente.",
     });
   }
+  sendCustomerEmailSoon(context, intent === "accept" ? "request-accepted" : "request-declined", id);
   return redirectWithToast(
     request,
     "/solicitacoes",

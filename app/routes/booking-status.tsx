@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
-import { cancelRequestByCustomer } from "../domain/booking-requests/booking-requests.server";
+import { cancelRequestByCustomer, confirmAttendanceByCustomer } from "../domain/booking-requests/booking-requests.server";
 import { loadCustomerBooking, rescheduleByCustomer, type RescheduleOutcome } from "../domain/booking-requests/customer-changes.server";
 import { deadlineText, pastCutoffMessage } from "../domain/booking-requests/customer-changes";
 import { afterResponse } from "../utils/background.server";
@@ -9,7 +9,7 @@ import { deliverEmail } from "../utils/email.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
 import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
-import { formatDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
+import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { useNonce } from "../utils/nonce";
 import { redirectWithToast } from "../utils/toast.server";
 import { customerToProfessionalMessage, whatsappLink } from "../domain/whatsapp";
@@ -58,6 +58,12 @@ export const NOT_CANCELLABLE = "Este agendamento não pode mais ser cancelado po
 
 const statusPath = (token: string) => `/agendamento/reserva/${token}`;
 
+/** Still ahead, on the professional's clock. */
+function isUpcoming(r: { date: string; startMinute: number }, timeZone: string, now: Date) {
+  const today = nowInZone(timeZone, now);
+  return r.date > today.date || (r.date === today.date && r.startMinute > today.minute);
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const url = new URL(request.url);
@@ -67,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One round trip: the booking, and the asked date's hours and busy time when rescheduling.
   const booking = await loadCustomerBooking(db, params.token, { date: rescheduling ? dateParam : null, now });
   if (!booking) throw data(null, { status: 404 });
-  const { request: r, profile, depositCents } = booking;
+  const { request: r, profile, depositCents, appointment } = booking;
   const time = minutesToTime(r.startMinute);
   const date = formatDate(r.date, true);
   const contact = profile.contactPhone || profile.phone;
@@ -109,6 +115,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             customerToProfessionalMessage({ customerName: r.customerName, serviceName: r.serviceName, date, time }),
           )
         : null,
+      // 'Confirmo presença' (the reminder's link): an upcoming appointment, once per appointment.
+      attendance: r.status === "accepted" && appointment && isUpcoming(r, profile.timeZone, now) ? (appointment.customerConfirmedAt ? "confirmed" : "open") : null,
       rescheduledByYou: !!(booking.row.request.rescheduledByCustomerAt || booking.row.appointment?.rescheduledByCustomerAt),
       /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
       canChange: booking.open,
@@ -143,7 +151,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "cancel" && intent !== "reschedule") throw data(null, { status: 400 });
+  if (intent !== "cancel" && intent !== "reschedule" && intent !== "confirm") throw data(null, { status: 400 });
   const now = new Date();
   const dateField = form.get("data");
   const timeField = form.get("horario");
@@ -155,6 +163,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const refuse = (message: string, status = 400) => data({ error: message }, { status });
   const back = statusPath(params.token);
 
+  if (intent === "confirm") {
+    const r = booking.request;
+    const ok = r.status === "accepted" && isUpcoming(r, profile.timeZone, now) && (await confirmAttendanceByCustomer(db, r.id, now));
+    return redirectWithToast(
+      request,
+      back,
+      ok
+        ? { type: "success", title: "Presença confirmada", description: `Obrigado! ${professional} já sabe que você vem.` }
+        : { type: "error", title: "Não foi possível confirmar", description: "Este agendamento não está mais ativo. Fale com o profissional." },
+    );
+  }
+
   if (intent === "cancel") {
     // A second click after the first went through: the page says what happened.
     if (booking.request.status === "cancelled" && booking.row.request.status === "cancelled") {
@@ -162,7 +182,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (booking.request.status === "expired") return refuse(EXPIRED);
     if (booking.held && !booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
-    if (!booking.open || !(await cancelRequestByCustomer(db, booking.request.id))) return refuse(NOT_CANCELLABLE);
+    const cancelled = booking.open && (await cancelRequestByCustomer(db, booking.request.id, profile.notifyCustomerChanges ? booking.row.email : null));
+    if (!cancelled) return refuse(NOT_CANCELLABLE);
+    const told = cancelled.email;
+    if (told) afterResponse(context, () => deliverEmail(db, told));
     return redirectWithToast(request, back, {
       type: "success",
       title: "Agendamento cancelado",
@@ -197,6 +220,7 @@ export default function BookingStatus() {
   const { token } = useParams();
   const isNew = search.get("novo") === "1";
   const confirming = search.get("cancelar") === "1";
+  const askAttendance = search.get("confirmar") === "1";
   const status = STATUS[d.status];
   const error = actionData?.error ?? null;
   return (
@@ -323,6 +347,26 @@ export default function BookingStatus() {
               </p>
             )}
           </section>
+        ) : null}
+
+        {d.attendance === "open" && !d.reschedule ? (
+          <Form
+            method="post"
+            className={`card space-y-3 text-center ${askAttendance ? "ring-2 ring-brand" : ""}`}
+            aria-labelledby="attendance-title"
+          >
+            <h2 id="attendance-title" className="font-semibold">
+              Você vem no dia {d.date} às {d.time}?
+            </h2>
+            <p className="text-sm text-slate-600">Confirme para {d.professional} saber que pode contar com você.</p>
+            <button type="submit" name="intent" value="confirm" className="btn-primary w-full">
+              Confirmo presença
+            </button>
+          </Form>
+        ) : d.attendance === "confirmed" ? (
+          <p className="card text-center font-medium text-emerald-800" data-testid="attendance-confirmed">
+            ✓ Presença confirmada. Até lá!
+          </p>
         ) : null}
 
         {d.reschedule ? null : (

@@ -6,7 +6,8 @@ import { acceptsRequests, hoursOn, loadPublicPage } from "../domain/booking-requ
 import { choosableDate, customerDateRange, customerTimes } from "../domain/booking-requests/customer-times";
 import { afterResponse } from "../utils/background.server";
 import { getCache } from "../utils/cache.server";
-import { deliverEmail } from "../utils/email.server";
+import { deliverEmail, transportFromEnv } from "../utils/email.server";
+import { deliverQueuedNow } from "../domain/notifications/job.server";
 import { getDb } from "../utils/db.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
@@ -18,6 +19,7 @@ import {
   INVALID_REQUEST,
   isBotSubmission,
   NOTES_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
   RATE_LIMIT_MESSAGE,
   validateBookingSubmission,
 } from "../validation/booking";
@@ -164,7 +166,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
-  const fields = { name: input.name ?? "", phone: input.phone ?? "", notes: input.notes ?? "" };
+  const fields = { name: input.name ?? "", phone: input.phone ?? "", email: input.email ?? "", notes: input.notes ?? "" };
   const fail = (field: string, message: string, status = 400) => data({ field, message, fields }, { status });
   // The bot check first; then the flood guard counts every submission from this address, on
   // this page and on all pages, in the same round trip as the page's reads. The per-phone limit
@@ -193,16 +195,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       service,
       customerName: checked.value.name,
       customerPhone: checked.value.phone,
+      customerEmail: checked.value.email,
       date,
       startMinute,
       notes: checked.value.notes || null,
     },
-    { autoConfirm: profile.autoConfirm, notify: page.email, timeZone: profile.timeZone, expiryHours: profile.requestExpiryHours, now },
+    {
+      autoConfirm: profile.autoConfirm,
+      notify: profile.notifyNewRequest ? page.email : null,
+      professional: profile,
+      timeZone: profile.timeZone,
+      expiryHours: profile.requestExpiryHours,
+      now,
+    },
   );
   if (created === "limited") return fail("form", RATE_LIMIT_MESSAGE, 429);
   if (created === "taken") return fail("time", TAKEN, 409);
   // The professional's e-mail goes out after the customer has their answer.
-  afterResponse(context, () => deliverEmail(getDb(context), created.email));
+  afterResponse(context, async () => {
+    if (created.email) await deliverEmail(getDb(context), created.email);
+    if (created.customerEmailKey) await deliverQueuedNow(getDb(context), [created.customerEmailKey], transportFromEnv());
+  });
   const confirmed = created.confirmed;
   return redirectWithToast(
     request,
@@ -443,7 +456,7 @@ function DetailsStep() {
   const actionData = useActionData<typeof action>();
   const fields = actionData?.fields;
   // The server's message beside its field (the enhancement script adds the live ones).
-  const err = (field: "name" | "phone" | "notes" | "form" | "time") => (actionData?.field === field ? actionData.message : null);
+  const err = (field: "name" | "phone" | "email" | "notes" | "form" | "time") => (actionData?.field === field ? actionData.message : null);
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -524,6 +537,29 @@ function DetailsStep() {
           {err("phone") ? (
             <p id="telefone-error" className="field-error" role="alert">
               {err("phone")}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="email" className="label">
+            E-mail (opcional) — para receber a confirmação e o lembrete
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            placeholder="nome@exemplo.com"
+            defaultValue={fields?.email}
+            className="input"
+            aria-invalid={err("email") ? true : undefined}
+            aria-describedby={err("email") ? "email-error" : undefined}
+          />
+          {err("email") ? (
+            <p id="email-error" className="field-error" role="alert">
+              {err("email")}
             </p>
           ) : null}
         </div>

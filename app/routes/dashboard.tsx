@@ -26,7 +26,9 @@ import {
   showInsights,
 } from "../domain/metrics/insights";
 import { setupStepsReads } from "../domain/accounts/setup-steps.server";
-import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { addDays, formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
+import { RemindersCard } from "../components/dashboard/reminders-card";
 import { redirectWithToast } from "../utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];
@@ -49,8 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dashboard = dashboardReads(reads, db, user, now);
   const setup = setupStepsReads(reads, db, user.profile, STEP_LINKS);
   const waiting = reads.add(pendingRequests(db, user.id, today, 4));
+  const reminding = reads.add(tomorrowsReminderCounts(db, user.id, addDays(today, 1)));
   await reads.run(db);
-  const [d, steps, pending] = [dashboard(), setup(), waiting()];
+  const [d, steps, pending, [reminders]] = [dashboard(), setup(), waiting(), reminding()];
   const stepDone = (key: string) => steps.some((s) => s.key === key && s.done);
   const setupCompleted = !!d.flags.setupCompletedAt;
   const gate = {
@@ -102,6 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     guide: showGuide(d.flags),
     wizardOpen: url.searchParams.has("assistente"),
+    reminders: reminders && reminders.total > 0 ? { total: reminders.total, toRemind: Number(reminders.toRemind) } : null,
     birthdays: weekBirthdays(d.birthdays, d.clock.today, user.profile.businessName || user.profile.fullName),
     pending: pending.map((r) => ({
       id: r.id,
@@ -187,6 +191,8 @@ export default function Dashboard() {
 
       <KpiCards kpis={d.kpis} />
 
+      {d.reminders ? <RemindersCard total={d.reminders.total} toRemind={d.reminders.toRemind} /> : null}
+
       {d.pending.length > 0 ? (
         <section className="card" aria-labelledby="pending-title">
           <div className="flex items-baseline justify-between gap-2">
@@ -220,7 +226,7 @@ export default function Dashboard() {
         />
       )}
 
-      <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
         <RecentAppointments items={d.recent} />
         <BookingLinkCard url={d.bookingUrl} />
       </div>

@@ -65,6 +65,15 @@ const schema = z.object({
   STRIPE_PRICE_PROFISSIONAL_YEARLY: optionalText,
   STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalText,
   STRIPE_PRICE_ENTERPRISE_YEARLY: optionalText,
+  // WhatsApp Cloud API for automatic reminders (docs/decisions/0672): both set turns it on.
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_API_URL: z.string().default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_TEMPLATE_REMINDER: z.string().default("lembrete_agendamento"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
+  // Node: how often `npm start` runs the scheduled job, in seconds (0: never; Workers use the
+  // Cron Trigger in wrangler.jsonc instead).
+  JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   AGENDO_DEMO: z.string().default("1"),
 });
 

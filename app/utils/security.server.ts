@@ -96,7 +96,8 @@ export function contentSecurityPolicy(scripts: string) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
+    // Forms that end elsewhere: Stripe's checkout and portal, and 'Lembretes' opening WhatsApp (docs/decisions/0675).
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://wa.me",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   BOOKING_INCOMPLETE,
+  EMAIL_INVALID,
   HONEYPOT_FIELD,
   HONEYPOT_FIELDS,
   NAME_INPUT_INVALID,
@@ -53,14 +54,14 @@ describe("a valid submission", () => {
   it("returns the cleaned name and notes and the phone digits", () => {
     expect(check(valid)).toEqual({
       ok: true,
-      value: { name: "Maria José da Conceição", phone: "11988887777", notes: "Primeira vez no salão." },
+      value: { name: "Maria José da Conceição", phone: "11988887777", email: "", notes: "Primeira vez no salão." },
     });
   });
 
   it("accepts a landline, no notes and missing optional fields", () => {
     expect(check({ name: "Ana", phone: "(11) 3333-4444" })).toEqual({
       ok: true,
-      value: { name: "Ana", phone: "1133334444", notes: "" },
+      value: { name: "Ana", phone: "1133334444", email: "", notes: "" },
     });
   });
 });
@@ -256,6 +257,17 @@ describe("(h) notes", () => {
     expect(error({ ...valid, notes: `${notes}abcd` })).toEqual({ field: "notes", message: NOTES_MAX });
     expect(check({ ...valid, notes: "" }).ok).toBe(true);
     expect(check({ ...valid, notes: undefined }).ok).toBe(true);
+  });
+});
+
+describe("the optional e-mail", () => {
+  it("is kept trimmed when it looks like an address, refused beside the field when not", () => {
+    const ok = check({ ...valid, email: "  joana.lima+salao@example.com.br " });
+    expect(ok.ok && ok.value.email).toBe("joana.lima+salao@example.com.br");
+    for (const email of ["joana", "joana@", "joana@gmail", "jo ana@x.com", "<b>@x.com", "a@b@c.com", `${"a".repeat(250)}@x.com`]) {
+      expect(error({ ...valid, email })).toEqual({ field: "email", message: EMAIL_INVALID });
+    }
+    expect(check({ ...valid, email: "" }).ok).toBe(true);
   });
 });
 

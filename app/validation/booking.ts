@@ -19,6 +19,8 @@ export { PHONE_FORMAT, PHONE_MIN };
 export const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
 export const NOTES_MAX = "Observações devem ter no máximo 500 caracteres";
 export const INVALID_DATA = "Dados inválidos";
+export const EMAIL_INVALID = "Informe um e-mail válido, como nome@exemplo.com, ou deixe em branco.";
+export const EMAIL_MAX_LENGTH = 254;
 // Live input (the page, before submitting).
 export const NAME_INPUT_INVALID = "Nome inválido";
 export const NOTES_INPUT_TOO_LONG = "Observações muito longas";
@@ -36,9 +38,9 @@ export const CLEAN_TEXT_MAX = 1000;
 export const HONEYPOT_FIELD = "website_hp";
 export const HONEYPOT_FIELDS = [HONEYPOT_FIELD, "website", "url", "homepage", "bot_field", "address", "company"] as const;
 
-export type BookingField = "form" | "name" | "phone" | "notes" | "time";
+export type BookingField = "form" | "name" | "phone" | "email" | "notes" | "time";
 export type BookingValidation =
-  | { ok: true; value: { name: string; phone: string; notes: string } }
+  | { ok: true; value: { name: string; phone: string; email: string; notes: string } }
   | { ok: false; field: BookingField; message: string };
 
 export type BookingContext = {
@@ -124,7 +126,7 @@ export function validateBookingSubmission(
 ): BookingValidation {
   if (isBotSubmission(input)) return fail("form", INVALID_REQUEST);
   // Anything but text where text is expected (only a caller breaking the types).
-  for (const field of ["name", "phone", "notes"] as const) {
+  for (const field of ["name", "phone", "email", "notes"] as const) {
     if (input[field] !== undefined && typeof input[field] !== "string") return fail("form", INVALID_DATA);
   }
 
@@ -145,8 +147,16 @@ export function validateBookingSubmission(
   const checkedPhone = checkPhone(phone);
   if (!checkedPhone.ok) return fail("phone", checkedPhone.message);
 
+  const email = (input.email ?? "").trim();
+  if (email && !isEmail(email)) return fail("email", EMAIL_INVALID);
+
   if (Array.from(notes).length > NOTES_MAX_LENGTH) return fail("notes", NOTES_MAX);
-  return { ok: true, value: { name, phone: checkedPhone.digits, notes } };
+  return { ok: true, value: { name, phone: checkedPhone.digits, email, notes } };
+}
+
+/** An address mail can reach: one @, a dotted domain, no spaces or markup (the optional e-mail of step 3). */
+export function isEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i.test(value);
 }
 
 // ---- Live input (the page) ----

@@ -313,3 +313,15 @@ test("on a phone the menu opens, and closes when the chosen page opens @phone", 
   await expect(menu).toBeHidden();
   await expect(page.getByText("☰ Menu")).toBeVisible();
 });
+
+test("on a 360 px phone nothing is wider than the screen, with appointments and the booking link @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const pro = await newPro("Larga");
+  const db = e2eDb();
+  const [client] = await db.insert(clients).values({ userId: pro.id, name: "Fernanda Lima Albuquerque de Souza", phone: "11987650777" }).returning();
+  await db.insert(appointments).values({ userId: pro.id, clientId: client!.id, date: nowInZone("America/Sao_Paulo").date, startMinute: 600, durationMinutes: 30, serviceName: "Corte Masculino com Barba", status: "completed" });
+  await signIn(page, pro.id);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Agendamentos recentes" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

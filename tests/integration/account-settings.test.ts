@@ -10,10 +10,12 @@ import {
   passwordResetTokens,
   profiles,
   rateLimits,
+  reminderOptOuts,
   sessions,
   storedImages,
   subscriptions,
   users,
+  whatsappOutbox,
 } from "../../db/schema";
 import {
   ACCOUNT_DELETED,
@@ -118,6 +120,10 @@ async function seedWorkspace(who: Pro, label: string) {
   await db.update(profiles).set({ profileImageId: image!.id, welcomeMessage: `Bem-vinda ao espaço ${label}` }).where(eq(profiles.userId, who.id));
   await db.insert(linkedAccounts).values({ ownerId: who.id, linkedUserEmail: `vinculada-${label.toLowerCase()}@example.com` });
   await db.insert(emailOutbox).values({ to: who.email, subject: `Redefinir senha ${label}`, text: "link", transport: "log" });
+  // Messages the job sent on their behalf to their customers, and a customer's opt-out.
+  await db.insert(emailOutbox).values({ to: `lembrete-${label.toLowerCase()}@example.com`, subject: `Lembrete de ${label}`, text: "lembrete", transport: "log", kind: "reminder", professionalId: who.id });
+  await db.insert(whatsappOutbox).values({ professionalId: who.id, to: "5511955556666", template: "lembrete_agendamento", language: "pt_BR", params: `["Solicitante de ${label}"]`, dedupeKey: `wa-${label}-${crypto.randomUUID()}` });
+  await db.insert(reminderOptOuts).values({ professionalId: who.id, contact: `parou-${label.toLowerCase()}@example.com` });
   await db.insert(passwordResetTokens).values({ userId: who.id, tokenHash: `reset-${label}-${crypto.randomUUID()}`, expiresAt: new Date(Date.now() + 3600_000) });
   await db.insert(rateLimits).values({ key: `login:email:${who.email}`, windowStart: new Date(), count: 1 });
   await db.insert(rateLimits).values({ key: `booking:phone:${who.id}:11987654321`, windowStart: new Date(), count: 1 });
@@ -373,6 +379,9 @@ describe("delete account", () => {
     expect(await snapshotOf(other)).toBe(otherBefore);
     expect(await sessionIdsOf(other.id)).toEqual(otherSessions);
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, other.email))).toHaveLength(1);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.professionalId, other.id))).toHaveLength(1);
+    expect(await db.select().from(whatsappOutbox)).toHaveLength(1);
+    expect(await db.select().from(reminderOptOuts)).toHaveLength(1);
     expect(await db.select().from(bookingRequestTokens)).toHaveLength(1);
     expect(await verifyLogin(db, other.email, "senha123")).not.toBeNull();
   });

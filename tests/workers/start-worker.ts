@@ -39,6 +39,8 @@ const child = spawn(
     "--persist-to", join(dir, "state"),
     "--env-file", envFile,
     "--show-interactive-dev-session=false",
+    // GET /cdn-cgi/local/scheduled?cron=… runs the Worker's `scheduled` handler (the Cron Trigger), for tests.
+    "--test-scheduled",
     "--log-level", process.env.WORKER_LOG_LEVEL ?? "warn",
   ],
   {

@@ -19,6 +19,8 @@ export type AgendaRow = {
   actions: RowAction[];
   /** An occurrence of a recurring series ('Agendamento recorrente'). */
   recurring: boolean;
+  /** The customer answered 'Confirmo presença' from their reminder. */
+  customerConfirmed: boolean;
 };
 
 export const ACTION_STYLES = {
@@ -71,6 +73,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
               </span>
             ) : null}
           </p>
+          {row.customerConfirmed ? <CustomerConfirmedBadge /> : null}
           <p className="text-sm text-slate-500">
             {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}
           </p>
@@ -227,5 +230,14 @@ export function Pagination({ page, pageCount, total, search }: { page: number; p
         <span />
       )}
     </nav>
+  );
+}
+
+/** 'Confirmo presença' answered by the customer from their reminder (docs/decisions/0676). */
+export function CustomerConfirmedBadge() {
+  return (
+    <p className="text-sm font-medium text-emerald-800" data-testid="customer-confirmed">
+      ✓ Cliente confirmou presença
+    </p>
   );
 }

@@ -76,6 +76,11 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
             {detail.rescheduledByCustomer ? (
               <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
             ) : null}
+            {detail.customerConfirmed ? (
+              <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900" data-testid="customer-confirmed">
+                Cliente confirmou presença
+              </span>
+            ) : null}
             {detail.fromBookingPage ? (
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Pela página de agendamento</span>
             ) : null}

@@ -220,7 +220,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
   const service = a.serviceName || "Serviço não encontrado";
   const h = Math.max(height, MIN_BLOCK);
   const done = a.status === "completed" || a.status === "no_show";
-  const label = `${a.time}–${a.endTime}, ${client}, ${service}, ${STATUS_LABELS[a.status]}${a.rescheduledByCustomer ? ", remarcado pelo cliente" : ""}`;
+  const label = `${a.time}–${a.endTime}, ${client}, ${service}, ${STATUS_LABELS[a.status]}${a.rescheduledByCustomer ? ", remarcado pelo cliente" : ""}${a.customerConfirmed ? ", cliente confirmou presença" : ""}`;
   return (
     <Link
       to={href}
@@ -243,7 +243,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
             <span className="truncate font-semibold tabular-nums">
               {a.time}
               {compact ? "" : `–${a.endTime}`}
-              {a.status === "confirmed" ? " ✓" : ""}
+              {a.customerConfirmed ? " ✓✓" : a.status === "confirmed" ? " ✓" : ""}
             </span>
             <span className="truncate font-medium">{client}</span>
             {h >= 50 ? <span className="truncate text-slate-700">{service}</span> : null}

@@ -27,6 +27,8 @@ export type CalendarAppointment = Lane & {
   /** The service's colour (#rrggbb), or a stable one from the palette (docs/decisions/0642). */
   color: string;
   rescheduledByCustomer: boolean;
+  /** The customer answered 'Confirmo presença'. */
+  customerConfirmed: boolean;
 };
 
 export type CalendarRequest = Lane & {
@@ -96,6 +98,7 @@ export type CalendarDetail = {
   clientNotes: string;
   fromBookingPage: boolean;
   rescheduledByCustomer: boolean;
+  customerConfirmed: boolean;
   /** The status actions offered now ('Concluir' once started, 'Desfazer' the same day). */
   actions: RowAction[];
   /** An occurrence of a recurring series. */

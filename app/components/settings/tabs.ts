@@ -5,7 +5,7 @@
  */
 export type SettingsTab = {
   /** The spec's name in `?tab=` and `#hash` links. */
-  tab: "perfil" | "horarios" | "pagina" | "contas" | "planos" | "geral";
+  tab: "perfil" | "horarios" | "pagina" | "notificacoes" | "contas" | "planos" | "geral";
   to: string;
   label: string;
 };
@@ -14,6 +14,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { tab: "perfil", to: "/configuracoes/perfil", label: "Perfil" },
   { tab: "horarios", to: "/configuracoes/horarios", label: "Horários" },
   { tab: "pagina", to: "/configuracoes/pagina", label: "Página" },
+  { tab: "notificacoes", to: "/configuracoes/notificacoes", label: "Notificações" },
   { tab: "contas", to: "/configuracoes/contas", label: "Contas" },
   { tab: "planos", to: "/configuracoes/planos", label: "Planos" },
   { tab: "geral", to: "/configuracoes/geral", label: "Geral" },

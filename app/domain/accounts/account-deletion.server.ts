@@ -8,6 +8,8 @@ import {
   categories,
   clients,
   emailOutbox,
+  reminderOptOuts,
+  whatsappOutbox,
   linkedAccounts,
   passwordResetTokens,
   profiles,
@@ -83,6 +85,10 @@ export async function deleteAccountRows(db: Db, userId: string, email: string) {
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     // Messages addressed to them hold personal data (reset links, names).
     db.delete(emailOutbox).where(eq(emailOutbox.to, email)),
+    // And messages sent on their behalf (reminders to their customers, summaries).
+    db.delete(emailOutbox).where(eq(emailOutbox.professionalId, userId)),
+    db.delete(whatsappOutbox).where(eq(whatsappOutbox.professionalId, userId)),
+    db.delete(reminderOptOuts).where(eq(reminderOptOuts.professionalId, userId)),
     countersOfAccount(db, userId, email),
     db.delete(users).where(eq(users.id, userId)),
   ]);

@@ -13,12 +13,16 @@ import { formatPhone } from "../phone";
 import { LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { formatDate, minutesToTime } from "../dates";
 import { localToUtc } from "./calendar-file";
+import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
+import { requestIdFromStatusToken } from "../notifications/customer-links.server";
 
 export type NewRequest = {
   professionalId: string;
   service: PublicService;
   customerName: string;
   customerPhone: string;
+  /** Optional ('' when not given): the confirmation, the answer and the reminder go there. */
+  customerEmail?: string;
   date: string;
   startMinute: number;
   notes: string | null;
@@ -51,8 +55,10 @@ export type CreatedRequest = {
   token: string;
   /** Accepted in the same batch (the professional confirms automatically). */
   confirmed: boolean;
-  /** The e-mail to the professional, in the outbox: deliver it after answering the customer. */
-  email: QueuedEmail;
+  /** The e-mail to the professional (unless they turned it off): deliver it after answering the customer. */
+  email: QueuedEmail | null;
+  /** The customer's 'received' e-mail, when they left an address: `deliverQueuedNow` after answering. */
+  customerEmailKey: string | null;
 };
 
 /**
@@ -66,7 +72,16 @@ export type CreatedRequest = {
 export async function createBookingRequest(
   db: Db,
   input: NewRequest,
-  args: { autoConfirm: boolean; notify: string; timeZone: string; expiryHours: number; now?: Date },
+  args: {
+    autoConfirm: boolean;
+    /** The professional's e-mail for the new request, or null when they do not want it. */
+    notify: string | null;
+    /** The professional as the customer's e-mail names them. */
+    professional: CustomerEmailProfile;
+    timeZone: string;
+    expiryHours: number;
+    now?: Date;
+  },
 ): Promise<CreatedRequest | "taken" | "limited"> {
   const now = args.now ?? new Date();
   const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
@@ -77,6 +92,7 @@ export async function createBookingRequest(
     serviceName: input.service.name,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail ?? "",
     date: input.date,
     startMinute: input.startMinute,
     durationMinutes: input.service.durationMinutes,
@@ -87,19 +103,25 @@ export async function createBookingRequest(
   };
   const { token, hash } = await createToken();
   const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
-  const email = queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created });
+  const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
+  const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {
+    onlyIf: created,
+    now,
+    confirmed: args.autoConfirm,
+  });
   const [, , ...rest] = await db.batch([
     bookingRequestClaim(db, request, sql`${recent} < ${LIMITS.bookingPerPhone.max}`, now),
     insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
     ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
-    ...email.statements,
+    ...(email?.statements ?? []),
+    ...(customerEmail ? [customerEmail.statement] : []),
     db
       .select({ created: sql<number>`${created}`, recent: sql<number>`${recent}` })
       .from(sql`(select 1)`),
   ]);
   const [outcome] = rest.at(-1) as { created: number; recent: number }[];
   if (!outcome?.created) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
-  return { id: request.id, token, confirmed: args.autoConfirm, email: email.queued };
+  return { id: request.id, token, confirmed: args.autoConfirm, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null };
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */
@@ -124,11 +146,27 @@ export async function countPendingRequests(db: Db, professionalId: string, today
 }
 
 /**
- * The read behind the customer's private link, by the hash of its token: the request, the
- * professional's profile and sign-in e-mail, the appointment it became (if accepted) and the
- * service's deposit. A statement, so a page can send it in one batch with its other reads.
+ * The booking request a customer's link stands for, as SQL: a signed link from a message
+ * (docs/decisions/0670) names it; the random link of the booking is looked up by its hash.
+ * Null for a token that cannot be one of ours.
  */
-export function requestByTokenQuery(db: Db, tokenHash: string) {
+export async function requestIdOfToken(token: string | undefined): Promise<SQL | null> {
+  if (!token || token.length > 300) return null;
+  if (token.includes(".")) {
+    const id = await requestIdFromStatusToken(token);
+    return id ? sql`${id}` : null;
+  }
+  if (token.length > 100) return null;
+  const hash = await sha256Hex(token);
+  return sql`(select ${bookingRequestTokens.bookingRequestId} from ${bookingRequestTokens} where ${bookingRequestTokens.tokenHash} = ${hash})`;
+}
+
+/**
+ * The read behind the customer's private link: the request, the professional's profile and
+ * sign-in e-mail, the appointment it became (if accepted) and the service's deposit. A
+ * statement, so a page can send it in one batch with its other reads.
+ */
+export function requestByTokenQuery(db: Db, requestId: SQL) {
   return db
     .select({
       request: bookingRequests,
@@ -136,6 +174,7 @@ export function requestByTokenQuery(db: Db, tokenHash: string) {
       email: users.email,
       appointment: {
         id: appointments.id,
+        customerConfirmedAt: appointments.customerConfirmedAt,
         date: appointments.date,
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
@@ -146,8 +185,7 @@ export function requestByTokenQuery(db: Db, tokenHash: string) {
       },
       deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
-    .from(bookingRequestTokens)
-    .innerJoin(bookingRequests, eq(bookingRequests.id, bookingRequestTokens.bookingRequestId))
+    .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .innerJoin(users, eq(users.id, bookingRequests.professionalId))
     .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
@@ -155,24 +193,29 @@ export function requestByTokenQuery(db: Db, tokenHash: string) {
       appointments,
       and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
     )
-    .where(eq(bookingRequestTokens.tokenHash, tokenHash))
+    .where(sql`${bookingRequests.id} = ${requestId}`)
     .limit(1);
 }
 
 export type RequestByTokenRow = Awaited<ReturnType<typeof requestByTokenQuery>>[number];
 
-/** A token that cannot be one of ours is not looked up. */
-export const plausibleToken = (token: string | undefined): token is string => !!token && token.length <= 100;
-
 /** What the customer's page shows of a row of requestByTokenQuery (see asTheCustomerSeesIt). */
 export function customerView(row: RequestByTokenRow, now = new Date()) {
   const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
-  return { request: asTheCustomerSeesIt(row.request, row.appointment, now), profile: row.profile, depositCents: deposit };
+  return {
+    request: asTheCustomerSeesIt(row.request, row.appointment, now),
+    profile: row.profile,
+    depositCents: deposit,
+    appointment: row.appointment?.id
+      ? { id: row.appointment.id, status: row.appointment.status, customerConfirmedAt: row.appointment.customerConfirmedAt }
+      : null,
+  };
 }
 
 export async function findRequestByToken(db: Db, token: string) {
-  if (!plausibleToken(token)) return null;
-  const [row] = await requestByTokenQuery(db, await sha256Hex(token));
+  const requestId = await requestIdOfToken(token);
+  if (!requestId) return null;
+  const [row] = await requestByTokenQuery(db, requestId);
   return row ? customerView(row) : null;
 }
 
@@ -286,12 +329,20 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
  */
 export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
   const now = new Date();
-  const [request] = await db
-    .select()
+  const [found] = await db
+    .select({ request: bookingRequests, profile: profiles })
     .from(bookingRequests)
+    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), stillHeld(now)));
-  if (!request) return "not-pending";
-  const [, , marked] = await db.batch(acceptStatements(db, request, now));
+  if (!found) return "not-pending";
+  const { request, profile } = found;
+  const appointmentId = crypto.randomUUID();
+  // The customer who left an e-mail hears of it, only if it was really accepted.
+  const told = await queueCustomerEmail(db, "request-accepted", request, profile, {
+    now,
+    onlyIf: sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id} and ${bookingRequests.appointmentId} = ${appointmentId} and ${bookingRequests.status} = 'accepted')`,
+  });
+  const [, , marked] = await db.batch([...acceptStatements(db, request, now, appointmentId), ...(told ? [told.statement] : [])]);
   if (marked.length === 1) return "accepted";
   const [still] = await db
     .select({ status: bookingRequests.status, date: bookingRequests.date, startMinute: bookingRequests.startMinute })
@@ -301,25 +352,41 @@ export async function acceptBookingRequest(db: Db, userId: string, requestId: st
   return still.date !== request.date || still.startMinute !== request.startMinute ? "moved" : "taken";
 }
 
-/** Declines a pending request of this professional; its time is free again. */
+/**
+ * Declines a pending request of this professional; its time is free again, and the customer who
+ * left an e-mail is told (in the same batch, only if this decline is the one that happened).
+ */
 export async function declineBookingRequest(db: Db, userId: string, requestId: string) {
-  const result = await db
+  const [found] = await db
+    .select({ request: bookingRequests, profile: profiles })
+    .from(bookingRequests)
+    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), eq(bookingRequests.status, "pending")));
+  if (!found) return false;
+  const declined = db
     .update(bookingRequests)
     .set({ status: "declined" })
-    .where(
-      and(
-        eq(bookingRequests.id, requestId),
-        eq(bookingRequests.professionalId, userId),
-        eq(bookingRequests.status, "pending"),
-      ),
-    );
-  return result.rowsAffected === 1;
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), eq(bookingRequests.status, "pending")))
+    .returning({ id: bookingRequests.id });
+  const told = await queueCustomerEmail(db, "request-declined", found.request, found.profile, {
+    now: new Date(),
+    onlyIf: sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'declined')`,
+  });
+  const [marked] = await db.batch([declined, ...(told ? [told.statement] : [])]);
+  return marked.length === 1;
 }
 
-/** The customer cancels through the private link: the request and its appointment, if any. */
-export async function cancelRequestByCustomer(db: Db, requestId: string) {
+/**
+ * The customer cancels through the private link: the request and its appointment, if any, and
+ * the professional is told by e-mail (`notify`: their address, or null when they turned it off),
+ * queued in the same batch only if the cancel happened. False when nothing was cancelled; else
+ * the e-mail to deliver after answering.
+ */
+export async function cancelRequestByCustomer(db: Db, requestId: string, notify: string | null = null) {
   const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
   if (!request || (request.status !== "pending" && request.status !== "accepted")) return false;
+  const cancelled = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'cancelled')`;
+  const email = notify ? queueEmail(db, cancelledByCustomerEmail(notify, request), { onlyIf: cancelled }) : null;
   // Conditional writes: a decline landing meanwhile is not overwritten, and an appointment the
   // professional already completed or marked as a no-show is history, not cancellable.
   const [marked] = await db.batch([
@@ -344,8 +411,31 @@ export async function cancelRequestByCustomer(db: Db, requestId: string) {
           inArray(appointments.status, ["scheduled", "confirmed"]),
         ),
       ),
+    ...(email?.statements ?? []),
   ]);
-  return marked.length === 1;
+  return marked.length === 1 ? { email: email?.queued ?? null } : false;
+}
+
+/** The professional hears that a customer cancelled from their link (Configurações > Notificações). */
+export function cancelledByCustomerEmail(
+  to: string,
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; status: string },
+) {
+  const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  return {
+    to,
+    subject: `Cancelado pelo cliente: ${r.customerName}, ${when}`,
+    text: [
+      r.status === "pending" ? `${r.customerName} cancelou a solicitação de agendamento:` : `${r.customerName} cancelou o agendamento:`,
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Data: ${when}`,
+      "",
+      `O horário foi liberado. Veja sua agenda: ${appUrl()}/agenda?vista=dia&data=${r.date}`,
+    ].join("\n"),
+  };
 }
 
 /** The professional hears of every new request by e-mail. */
@@ -374,4 +464,24 @@ export function newRequestEmail(
       confirmed ? `Veja na agenda: ${origin}/agenda` : `Aceite ou recuse em: ${origin}/solicitacoes`,
     ].join("\n"),
   };
+}
+
+/**
+ * 'Confirmo presença' from the customer's reminder: their upcoming appointment becomes
+ * 'Confirmado' (if it was only 'Agendado') and records when they confirmed. False when there is
+ * nothing to confirm (cancelled, past, already answered by the professional as done).
+ */
+export async function confirmAttendanceByCustomer(db: Db, requestId: string, now = new Date()) {
+  const updated = await db
+    .update(appointments)
+    .set({ status: sql`case when ${appointments.status} = 'scheduled' then 'confirmed' else ${appointments.status} end`, customerConfirmedAt: now })
+    .where(
+      and(
+        eq(appointments.bookingRequestId, requestId),
+        inArray(appointments.status, ["scheduled", "confirmed"]),
+        sql`${appointments.userId} = (select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`,
+      ),
+    )
+    .returning({ id: appointments.id });
+  return updated.length === 1;
 }

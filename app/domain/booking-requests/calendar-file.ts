@@ -117,3 +117,84 @@ export function appointmentIcs(input: AppointmentIcsInput): string {
   lines.push("END:VEVENT", "END:VCALENDAR");
   return lines.map(foldIcsLine).join(CRLF) + CRLF;
 }
+
+// ---------------------------------------------------------------- the professional's feed
+
+export type FeedEvent = Omit<AppointmentIcsInput, "stamp" | "timeZone"> & { lastModified: Date };
+
+/** "-03:00" style offset of a zone at an instant, in minutes east of UTC (-180 for Brasília). */
+function offsetMinutes(timeZone: string, at: Date): number {
+  return -new TZDate(at.getTime(), timeZone).getTimezoneOffset();
+}
+
+function icsOffset(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** 2026-12-01 + 840 -> 20261201T140000 (a local time, for TZID=). */
+function localStamp(date: string, minute: number): string {
+  return `${date.replace(/-/g, "")}T${String(Math.floor(minute / 60)).padStart(2, "0")}${String(minute % 60).padStart(2, "0")}00`;
+}
+
+/**
+ * The professional's calendar feed (a subscription: webcal://…): every event with its stable UID
+ * and SEQUENCE, cancelled ones as STATUS:CANCELLED, times in the professional's zone (TZID with
+ * its VTIMEZONE; the allowed zones keep one offset all year — a zone whose offset changes within
+ * the feed gets UTC times instead, which every calendar shows right too).
+ */
+export function calendarFeed(input: { name: string; timeZone: string; events: readonly FeedEvent[]; stamp: Date }): string {
+  const starts = input.events.map((e) => localToUtc(e.date, e.startMinute, input.timeZone));
+  const offsets = new Set([offsetMinutes(input.timeZone, input.stamp), ...starts.map((s) => offsetMinutes(input.timeZone, s))]);
+  const zoned = offsets.size === 1;
+  const tzid = escapeIcsText(input.timeZone);
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Agendo//Agenda//PT-BR",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeIcsText(input.name)}`,
+    `X-WR-TIMEZONE:${tzid}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
+    "X-PUBLISHED-TTL:PT15M",
+  ];
+  if (zoned) {
+    const offset = icsOffset([...offsets][0]!);
+    lines.push(
+      "BEGIN:VTIMEZONE",
+      `TZID:${tzid}`,
+      "BEGIN:STANDARD",
+      "DTSTART:19700101T000000",
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      "END:STANDARD",
+      "END:VTIMEZONE",
+    );
+  }
+  input.events.forEach((e, i) => {
+    if (!Number.isInteger(e.durationMinutes) || e.durationMinutes <= 0) throw new RangeError("Invalid appointment duration");
+    const start = starts[i]!;
+    const end = new Date(start.getTime() + e.durationMinutes * 60_000);
+    const endLocal = e.startMinute + e.durationMinutes;
+    const crossesMidnight = endLocal >= 24 * 60;
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${escapeIcsText(e.uid)}`,
+      `SEQUENCE:${e.sequence}`,
+      `STATUS:${e.status}`,
+      `DTSTAMP:${utcStamp(input.stamp)}`,
+      `CREATED:${utcStamp(e.createdAt)}`,
+      `LAST-MODIFIED:${utcStamp(e.lastModified)}`,
+      zoned ? `DTSTART;TZID=${tzid}:${localStamp(e.date, e.startMinute)}` : `DTSTART:${utcStamp(start)}`,
+      zoned && !crossesMidnight ? `DTEND;TZID=${tzid}:${localStamp(e.date, endLocal)}` : `DTEND:${utcStamp(end)}`,
+      `SUMMARY:${escapeIcsText(e.title)}`,
+    );
+    if (e.description) lines.push(`DESCRIPTION:${escapeIcsText(e.description)}`);
+    if (e.location) lines.push(`LOCATION:${escapeIcsText(e.location)}`);
+    lines.push("END:VEVENT");
+  });
+  lines.push("END:VCALENDAR");
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}

@@ -22,7 +22,7 @@ import { appUrl } from "../../utils/env.server";
 import { sha256Hex } from "../../utils/password.server";
 import {
   customerView,
-  plausibleToken,
+  requestIdOfToken,
   requestByTokenQuery,
   requestExpiry,
   type RequestByTokenRow,
@@ -64,8 +64,6 @@ export function heldTime(row: RequestByTokenRow, now: Date): HeldTime | null {
 /** What the status page knows of a booking, read in one batch. */
 export type CustomerBooking = ReturnType<typeof customerView> & {
   row: RequestByTokenRow;
-  /** The hash of the private link's token (to read the booking again). */
-  tokenHash: string;
   /** The time the customer may move or cancel, or null. */
   held: HeldTime | null;
   /** Whether changes are still open (held, and before the cut-off). */
@@ -87,18 +85,17 @@ export async function loadCustomerBooking(
   token: string | undefined,
   opts: { date?: string | null; now?: Date } = {},
 ): Promise<CustomerBooking | null> {
-  if (!plausibleToken(token)) return null;
-  const now = opts.now ?? new Date();
-  const hash = await sha256Hex(token);
-  const date = isIsoDate(opts.date) ? opts.date : null;
   // The request and its professional as SQL, so the day's reads go in the same batch.
-  const requestId = sql`(select ${bookingRequestTokens.bookingRequestId} from ${bookingRequestTokens} where ${bookingRequestTokens.tokenHash} = ${hash})`;
+  const requestId = await requestIdOfToken(token);
+  if (!requestId) return null;
+  const now = opts.now ?? new Date();
+  const date = isIsoDate(opts.date) ? opts.date : null;
   const pro = sql`(select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`;
   const ownAppointment = date
     ? sql`coalesce((select ${appointments.id} from ${appointments} where ${appointments.userId} = ${pro} and ${appointments.date} = ${date} and ${appointments.bookingRequestId} = ${requestId}), '')`
     : undefined;
   const [rows, ...day] = await db.batch([
-    requestByTokenQuery(db, hash),
+    requestByTokenQuery(db, requestId),
     ...(date
       ? ([
           dayHoursQuery(db, pro, date),
@@ -134,7 +131,7 @@ export async function loadCustomerBooking(
     const own = chosen === held.date ? minutesToTime(held.startMinute) : null;
     offer = { date: chosen, ...range, closed: offered.closed, times: offered.times.filter((t) => t !== own) };
   }
-  return { ...view, row, tokenHash: hash, held, open, deadline, offer, range };
+  return { ...view, row, held, open, deadline, offer, range };
 }
 
 export type RescheduleOutcome =
@@ -191,7 +188,8 @@ export async function rescheduleByCustomer(
   const free = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot))!;
   const at = now.getTime();
   const moved = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId} and ${bookingRequests.rescheduledByCustomerAt} = ${at})`;
-  const email = queueEmail(
+  // The professional is told, unless they turned it off (Configurações > Notificações).
+  const email = !row.profile.notifyCustomerChanges ? null : queueEmail(
     db,
     rescheduledEmail(row.email, {
       kind: held.kind,
@@ -253,14 +251,14 @@ export async function rescheduleByCustomer(
         ];
   const results = await db.batch([
     ...(statements as [(typeof statements)[number], ...(typeof statements)[number][]]),
-    ...email.statements,
+    ...(email?.statements ?? []),
     db.select({ moved: sql<number>`${moved}` }).from(sql`(select 1)`),
   ]);
   const [outcome] = results.at(-1) as { moved: number }[];
-  if (outcome?.moved) return { ok: true, email: email.queued };
+  if (outcome?.moved) return { ok: true, email: email?.queued ?? null };
 
   // Nothing changed: say why, from what holds now.
-  const [fresh] = await requestByTokenQuery(db, booking.tokenHash);
+  const [fresh] = await requestByTokenQuery(db, sql`${booking.row.request.id}`);
   const current = fresh ? heldTime(fresh, now) : null;
   if (!current) return { ok: false, reason: "unavailable" };
   if (current.date === target.date && current.startMinute === target.startMinute && fresh!.request.rescheduledByCustomerAt) {

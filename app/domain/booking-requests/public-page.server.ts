@@ -55,6 +55,8 @@ export type PublicPage = {
     bookingWindow: BookingWindow;
     requestExpiryHours: number;
     customerChangeCutoffMinutes: number;
+    /** 'Notificações': whether new requests are e-mailed to the professional. */
+    notifyNewRequest: boolean;
   };
   /** The professional's sign-in e-mail: new requests are sent there. */
   email: string;
@@ -101,6 +103,7 @@ function pageStatements(db: Db, pro: SQL) {
         bookingWindow: profiles.bookingWindow,
         requestExpiryHours: profiles.requestExpiryHours,
         customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
+        notifyNewRequest: profiles.notifyNewRequest,
         email: users.email,
         status: subscriptions.status,
         trialEnd: subscriptions.trialEndDate,

@@ -1,0 +1,147 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FieldError } from "../forms";
+import { notificationsSchema } from "../../validation/notifications";
+import { REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
+
+export type NotificationPrefs = {
+  notifyNewRequest: boolean;
+  notifyCustomerChanges: boolean;
+  dailySummary: boolean;
+  dailySummaryHour: number;
+  reminderHoursBefore: number;
+  reminderEmail: boolean;
+  reminderWhatsapp: boolean;
+};
+
+type Field = Parameters<typeof getInputProps>[0];
+
+function Switch({ field, title, hint, disabled }: { field: Field; title: string; hint?: ReactNode; disabled?: boolean }) {
+  return (
+    <label className={`flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3 ${disabled ? "opacity-60" : "cursor-pointer"}`}>
+      <span>
+        <span className="block text-sm font-medium text-slate-900">{title}</span>
+        {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
+      </span>
+      <input {...getInputProps(field, { type: "checkbox" })} key={field.key} role="switch" disabled={disabled} className="peer sr-only" />
+      <span
+        aria-hidden
+        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
+      />
+    </label>
+  );
+}
+
+/** Which e-mails the professional gets, and the customers' reminders: when and how. */
+export function NotificationsForm({
+  prefs,
+  whatsappConfigured,
+  lastResult,
+}: {
+  prefs: NotificationPrefs;
+  whatsappConfigured: boolean;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const [form, fields] = useForm({
+    id: "notifications",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: {
+      ...prefs,
+      notifyNewRequest: prefs.notifyNewRequest ? "on" : "",
+      notifyCustomerChanges: prefs.notifyCustomerChanges ? "on" : "",
+      dailySummary: prefs.dailySummary ? "on" : "",
+      reminderEmail: prefs.reminderEmail ? "on" : "",
+      // Shown off while the API is not configured (it sends nothing); the saved choice is kept.
+      reminderWhatsapp: whatsappConfigured && prefs.reminderWhatsapp ? "on" : "",
+      dailySummaryHour: String(prefs.dailySummaryHour),
+      reminderHoursBefore: String(prefs.reminderHoursBefore),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <input type="hidden" name="intent" value="save" />
+      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="emails-title">
+        <div>
+          <h2 id="emails-title" className="text-lg font-semibold">
+            E-mails para você
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Enviados para o e-mail da sua conta.</p>
+        </div>
+        <Switch field={fields.notifyNewRequest} title="Nova solicitação de agendamento" hint="Quando um cliente pede um horário pela sua página." />
+        <Switch
+          field={fields.notifyCustomerChanges}
+          title="Cancelamento ou remarcação pelo cliente"
+          hint="Quando um cliente cancela ou muda o horário pelo link do agendamento."
+        />
+        <Switch field={fields.dailySummary} title="Resumo diário" hint="A agenda de amanhã e as solicitações esperando resposta." />
+        <div>
+          <label htmlFor={fields.dailySummaryHour.id} className="label">
+            Horário do resumo
+          </label>
+          <select {...getSelectProps(fields.dailySummaryHour)} key={fields.dailySummaryHour.key} className="input sm:max-w-xs">
+            {SUMMARY_HOUR_CHOICES.map((h) => (
+              <option key={h} value={h}>
+                {String(h).padStart(2, "0")}:00
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.dailySummaryHour.errorId} errors={fields.dailySummaryHour.errors} />
+        </div>
+      </section>
+
+      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="reminders-title">
+        <div>
+          <h2 id="reminders-title" className="text-lg font-semibold">
+            Lembretes para os clientes
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais
+            lembretes.
+          </p>
+        </div>
+        <div>
+          <label htmlFor={fields.reminderHoursBefore.id} className="label">
+            Enviar o lembrete
+          </label>
+          <select {...getSelectProps(fields.reminderHoursBefore)} key={fields.reminderHoursBefore.key} className="input sm:max-w-xs">
+            {REMINDER_HOURS_CHOICES.map((h) => (
+              <option key={h} value={h}>
+                {reminderHoursLabel(h)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.reminderHoursBefore.errorId} errors={fields.reminderHoursBefore.errors} />
+        </div>
+        <Switch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes que informaram o e-mail ao agendar pela sua página." />
+        <Switch
+          field={fields.reminderWhatsapp}
+          title="Por WhatsApp automático"
+          disabled={!whatsappConfigured}
+          hint={whatsappConfigured ? "Enviado pela API oficial do WhatsApp, sem você precisar tocar em nada." : undefined}
+        />
+        {whatsappConfigured ? null : (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="whatsapp-off">
+            O WhatsApp automático está desligado: a API do WhatsApp não está configurada neste Agendo. Para lembrar pelo
+            WhatsApp, use a lista{" "}
+            <Link to="/lembretes" className="font-semibold underline">
+              Lembretes
+            </Link>
+            : um toque em cada cliente de amanhã abre a conversa com a mensagem pronta.
+          </p>
+        )}
+      </section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Salvando..." : "Salvar notificações"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,127 @@
+// What a customer who left an e-mail on the booking page receives: the request received, its
+// answer (accepted, with the calendar file; declined; expired). Every message names the
+// professional and ends with the way to stop reminders (LGPD).
+import type { SQL } from "drizzle-orm";
+import type { bookingRequests, profiles } from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import { queueEmail } from "../../utils/email.server";
+import { formatDate, minutesToTime } from "../dates";
+import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
+
+type Request = Pick<
+  typeof bookingRequests.$inferSelect,
+  "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"
+>;
+export type CustomerEmailRequest = Request;
+export type CustomerEmailProfile = Profile;
+
+type Profile = Pick<typeof profiles.$inferSelect, "userId" | "fullName" | "businessName" | "bookingSlug" | "businessAddress" | "address">;
+
+const proName = (p: Profile) => p.businessName || p.fullName;
+
+async function footer(r: Request, p: Profile) {
+  return ["", "—", `${proName(p)}, pelo Agendo`, `Não quero receber lembretes de ${proName(p)}: ${await stopRemindersUrl(r.professionalId, contactKey(r.customerEmail))}`];
+}
+
+function when(r: Request) {
+  return `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+}
+
+export async function requestReceivedEmail(r: Request, p: Profile, confirmed: boolean) {
+  const status = await statusPageUrl(r.id);
+  return {
+    to: r.customerEmail,
+    subject: confirmed ? `Agendamento confirmado com ${proName(p)}` : `Recebemos sua solicitação para ${proName(p)}`,
+    text: [
+      `Olá, ${r.customerName}!`,
+      "",
+      confirmed
+        ? `Seu horário de ${r.serviceName} com ${proName(p)} em ${when(r)} está confirmado.`
+        : `Sua solicitação de ${r.serviceName} com ${proName(p)} em ${when(r)} foi enviada. Avisaremos por e-mail quando for respondida.`,
+      "",
+      `Acompanhe, remarque ou cancele: ${status}`,
+      ...(confirmed ? [`Adicionar à agenda: ${status}/ics`] : []),
+      ...(await footer(r, p)),
+    ].join("\n"),
+  };
+}
+
+export async function requestAcceptedEmail(r: Request, p: Profile) {
+  const status = await statusPageUrl(r.id);
+  const address = p.businessAddress || p.address;
+  return {
+    to: r.customerEmail,
+    subject: `Agendamento confirmado com ${proName(p)}`,
+    text: [
+      `Olá, ${r.customerName}!`,
+      "",
+      `${proName(p)} confirmou seu horário de ${r.serviceName} em ${when(r)}.`,
+      ...(address ? [`Endereço: ${address}`] : []),
+      "",
+      `Adicionar à agenda: ${status}/ics`,
+      `Acompanhe, remarque ou cancele: ${status}`,
+      ...(await footer(r, p)),
+    ].join("\n"),
+  };
+}
+
+export async function requestDeclinedEmail(r: Request, p: Profile) {
+  return {
+    to: r.customerEmail,
+    subject: `${proName(p)} não pôde atender no horário pedido`,
+    text: [
+      `Olá, ${r.customerName}!`,
+      "",
+      `Infelizmente ${proName(p)} não pode atender ${r.serviceName} em ${when(r)}.`,
+      `Escolha outro horário: ${bookingPageUrl(p)}`,
+      ...(await footer(r, p)),
+    ].join("\n"),
+  };
+}
+
+export async function requestExpiredEmail(r: Request, p: Profile) {
+  return {
+    to: r.customerEmail,
+    subject: `Sua solicitação para ${proName(p)} expirou`,
+    text: [
+      `Olá, ${r.customerName}!`,
+      "",
+      `Sua solicitação de ${r.serviceName} em ${when(r)} não foi respondida a tempo e expirou; o horário não está reservado.`,
+      `Escolha um novo horário: ${bookingPageUrl(p)}`,
+      ...(await footer(r, p)),
+    ].join("\n"),
+  };
+}
+
+export type CustomerEmailKind = "request-received" | "request-accepted" | "request-declined";
+
+/**
+ * The write that queues one of these e-mails, for a customer who left an address (else null):
+ * written only if `onlyIf` holds when the batch runs, once per request and kind (its dedupe key),
+ * left for `deliverQueuedNow` right after the answer, or the job's next run.
+ */
+export async function queueCustomerEmail(
+  db: Db,
+  kind: CustomerEmailKind,
+  r: Request,
+  p: Profile,
+  opts: { onlyIf?: SQL; now: Date; confirmed?: boolean },
+) {
+  if (!r.customerEmail) return null;
+  const mail =
+    kind === "request-received"
+      ? await requestReceivedEmail(r, p, !!opts.confirmed)
+      : kind === "request-accepted"
+        ? await requestAcceptedEmail(r, p)
+        : await requestDeclinedEmail(r, p);
+  const dedupeKey = `${kind}:${r.id}`;
+  const { statements } = queueEmail(db, mail, {
+    kind,
+    professionalId: r.professionalId,
+    dedupeKey,
+    claimed: false,
+    now: opts.now,
+    ...(opts.onlyIf ? { onlyIf: opts.onlyIf } : {}),
+  });
+  return { statement: statements[1], dedupeKey };
+}

@@ -1,0 +1,37 @@
+// The one way to build the absolute links customers get in messages (e-mails, WhatsApp texts):
+// always from APP_URL (appUrl), never from a request's Host header, and signed where they stand
+// for the customer (docs/decisions/0670).
+import { appUrl } from "../../utils/env.server";
+import { signToken, verifyToken } from "../../utils/signed-tokens.server";
+
+/** The customer's status page for a booking made on the page (signed: nothing stored). */
+export async function statusPageUrl(requestId: string): Promise<string> {
+  return `${appUrl()}/agendamento/reserva/${await signToken("booking-status", requestId)}`;
+}
+
+/** The booking request a signed status link stands for, or null. */
+export function requestIdFromStatusToken(token: string): Promise<string | null> {
+  return verifyToken("booking-status", token);
+}
+
+/** 'Não quero receber lembretes': stops this professional's reminders to this e-mail or phone. */
+export async function stopRemindersUrl(professionalId: string, contact: string): Promise<string> {
+  return `${appUrl()}/lembretes/parar/${await signToken("stop-reminders", `${professionalId}:${contact}`)}`;
+}
+
+export async function stopRemindersTarget(token: string): Promise<{ professionalId: string; contact: string } | null> {
+  const value = await verifyToken("stop-reminders", token);
+  const at = value?.indexOf(":") ?? -1;
+  if (!value || at <= 0) return null;
+  return { professionalId: value.slice(0, at), contact: value.slice(at + 1) };
+}
+
+/** The professional's public booking page. */
+export function bookingPageUrl(profile: { bookingSlug: string; userId: string }): string {
+  return `${appUrl()}/agendamento/${profile.bookingSlug || profile.userId}`;
+}
+
+/** An e-mail or a phone as opt-outs store it: e-mails lowercased, phones as digits. */
+export function contactKey(contact: string): string {
+  return contact.includes("@") ? contact.trim().toLowerCase() : contact.replace(/\D/g, "");
+}

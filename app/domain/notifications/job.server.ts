@@ -1,0 +1,281 @@
+// The scheduled job ('what is due now?'), run every 5 minutes: by the Node server itself while
+// `npm start` runs, by a Cron Trigger on Workers (workers/app.ts). Same code, same database.
+// Safe to run twice at once or again after a crash: every message is queued once (a unique
+// dedupe key) and claimed with one conditional write before it is sent; a failed send is retried
+// a few times with growing pauses and never stops the others (docs/decisions/0671).
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { appointments, bookingRequests, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import {
+  claimEmail,
+  deliverEmail,
+  dueEmails,
+  giveUpStaleEmails,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  queueEmail,
+  retryDelayMs,
+  type EmailTransport,
+} from "../../utils/email.server";
+import { sendTemplate, type WhatsappConfig } from "../../utils/whatsapp.server";
+import { queueDailySummaries } from "./daily-summary.server";
+import { queueDueReminders } from "./reminders.server";
+import { requestExpiredEmail } from "./customer-emails.server";
+
+export type JobDeps = {
+  db: Db;
+  now?: () => Date;
+  transport: EmailTransport;
+  whatsapp: WhatsappConfig | null;
+  fetcher?: typeof fetch;
+};
+
+export type JobReport = {
+  expired: number;
+  remindersQueued: number;
+  summariesQueued: number;
+  emails: { sent: number; failed: number };
+  whatsapp: { sent: number; failed: number; deferred: number };
+  purged: number;
+};
+
+/** Bodies of delivered or abandoned messages are kept this long, then cleared (LGPD). */
+export const KEEP_BODIES_MS = 30 * 86_400_000;
+export const PURGED_BODY = "[Conteúdo removido: mensagem com mais de 30 dias.]";
+const BATCH = 100;
+
+export async function runJob(deps: JobDeps): Promise<JobReport> {
+  const now = deps.now ?? (() => new Date());
+  const start = now();
+  const report: JobReport = {
+    expired: 0,
+    remindersQueued: 0,
+    summariesQueued: 0,
+    emails: { sent: 0, failed: 0 },
+    whatsapp: { sent: 0, failed: 0, deferred: 0 },
+    purged: 0,
+  };
+  // Each step on its own: one failing (a bad row, the database busy) does not stop the next.
+  const step = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      console.error(`[job] ${name} failed`, error);
+    }
+  };
+  await step("expire requests", async () => {
+    report.expired = await expireRequests(deps.db, start, deps.transport);
+  });
+  await step("reminders", async () => {
+    report.remindersQueued = await queueDueReminders(deps.db, start, deps);
+  });
+  await step("daily summaries", async () => {
+    report.summariesQueued = await queueDailySummaries(deps.db, start, deps.transport);
+  });
+  await step("e-mails", async () => {
+    report.emails = await deliverDueEmails(deps.db, now, deps.transport);
+  });
+  if (deps.whatsapp) {
+    const config = deps.whatsapp;
+    await step("whatsapp", async () => {
+      report.whatsapp = await deliverDueWhatsapp(deps.db, now, config, deps.fetcher);
+    });
+  }
+  await step("purge", async () => {
+    report.purged = await purgeOldBodies(deps.db, start);
+  });
+  return report;
+}
+
+/**
+ * Requests not answered in time become 'expired' (their time was already free: see stillHeld),
+ * and a customer who left an e-mail is told, once.
+ */
+export async function expireRequests(db: Db, now: Date, transport: EmailTransport): Promise<number> {
+  const expired = await db
+    .update(bookingRequests)
+    .set({ status: "expired" })
+    .where(and(eq(bookingRequests.status, "pending"), lte(bookingRequests.expiresAt, now)))
+    .returning();
+  const toTell = expired.filter((r) => r.customerEmail);
+  if (toTell.length > 0) {
+    const pros = await db
+      .select()
+      .from(profiles)
+      .where(inArray(profiles.userId, [...new Set(toTell.map((r) => r.professionalId))]));
+    const byId = new Map(pros.map((p) => [p.userId, p]));
+    const writes = [];
+    for (const r of toTell) {
+      const profile = byId.get(r.professionalId);
+      if (!profile) continue;
+      const mail = await requestExpiredEmail(r, profile);
+      writes.push(
+        queueEmail(db, mail, { transport, kind: "request-expired", professionalId: r.professionalId, dedupeKey: `request-expired:${r.id}`, claimed: false, now })
+          .statements[1],
+      );
+    }
+    const [first, ...rest] = writes;
+    if (first) await db.batch([first, ...rest]);
+  }
+  return expired.length;
+}
+
+/** A reminder whose customer asked to stop is never sent, even if it was queued before. */
+const notOptedOut = (to: typeof emailOutbox.to | typeof whatsappOutbox.to, professionalId: typeof emailOutbox.professionalId | typeof whatsappOutbox.professionalId, phone = false) =>
+  sql`not exists (select 1 from ${reminderOptOuts} where ${reminderOptOuts.professionalId} = ${professionalId}
+    and ${reminderOptOuts.contact} = ${phone ? sql`substr(${to}, 3)` : sql`lower(${to})`})`;
+
+export async function deliverDueEmails(db: Db, now: () => Date, transport: EmailTransport) {
+  const at = now();
+  await db.batch([
+    giveUpStaleEmails(db, at),
+    db
+      .update(emailOutbox)
+      .set({ status: "failed", error: "O cliente pediu para não receber lembretes." })
+      .where(and(eq(emailOutbox.status, "queued"), eq(emailOutbox.kind, "reminder"), sql`not ${notOptedOut(emailOutbox.to, emailOutbox.professionalId)}`)),
+  ]);
+  return deliverEmails(db, (await dueEmails(db, at, BATCH)).map((r) => r.id), now, transport);
+}
+
+/**
+ * Delivers the messages queued under these dedupe keys now (e.g. the customer's e-mail of a
+ * request just answered, right after the answer) instead of at the job's next run. Each is
+ * claimed first, so the job running at the same moment never sends one twice.
+ */
+export async function deliverQueuedNow(db: Db, dedupeKeys: string[], transport: EmailTransport) {
+  if (dedupeKeys.length === 0) return { sent: 0, failed: 0 };
+  const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.dedupeKey, dedupeKeys));
+  return deliverEmails(db, rows.map((r) => r.id), () => new Date(), transport);
+}
+
+async function deliverEmails(db: Db, ids: string[], now: () => Date, transport: EmailTransport) {
+  const result = { sent: 0, failed: 0 };
+  for (const id of ids) {
+    const claimed = await claimEmail(
+      db,
+      id,
+      now(),
+      sql`(${emailOutbox.kind} is null or ${emailOutbox.kind} <> 'reminder' or ${notOptedOut(emailOutbox.to, emailOutbox.professionalId)})`,
+    );
+    if (!claimed) continue; // another run has it, or it was just sent
+    const ok = await deliverEmail(
+      db,
+      {
+        id,
+        message: { to: claimed.to, subject: claimed.subject, text: claimed.text, ...(claimed.html ? { html: claimed.html } : {}) },
+        sensitive: !!claimed.sensitiveUntil,
+        transport,
+      },
+      { attempts: claimed.attempts, now },
+    );
+    if (ok) result.sent++;
+    else result.failed++;
+  }
+  return result;
+}
+
+export async function deliverDueWhatsapp(db: Db, now: () => Date, config: WhatsappConfig, fetcher?: typeof fetch) {
+  const result = { sent: 0, failed: 0, deferred: 0 };
+  const at = now();
+  const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}
+    and ${appointments.status} in ('scheduled', 'confirmed'))`;
+  // Not sent, ever: a contact that opted out, an appointment cancelled since, a day-old message.
+  await db
+    .update(whatsappOutbox)
+    .set({ status: "failed", error: "Não enviado: lembrete cancelado, recusado pelo cliente ou atrasado.", leaseUntil: null })
+    .where(
+      and(
+        eq(whatsappOutbox.status, "queued"),
+        or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, at)),
+        or(
+          sql`not ${notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true)}`,
+          sql`not ${active}`,
+          lt(whatsappOutbox.createdAt, new Date(at.getTime() - 24 * 3_600_000)),
+        ),
+      ),
+    );
+  const due = await db
+    .select({ id: whatsappOutbox.id })
+    .from(whatsappOutbox)
+    .where(
+      and(
+        eq(whatsappOutbox.status, "queued"),
+        or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, at)),
+        or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, at)),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of due) {
+    const claimAt = now();
+    const [claimed] = await db
+      .update(whatsappOutbox)
+      .set({ leaseUntil: new Date(claimAt.getTime() + LEASE_MS), attempts: sql`${whatsappOutbox.attempts} + 1` })
+      .where(
+        and(
+          eq(whatsappOutbox.id, id),
+          eq(whatsappOutbox.status, "queued"),
+          or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, claimAt)),
+          or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, claimAt)),
+          notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true),
+          active,
+        ),
+      )
+      .returning();
+    if (!claimed) continue;
+    const sent = await sendTemplate(
+      config,
+      { to: claimed.to, template: claimed.template, language: claimed.language, params: JSON.parse(claimed.params) as string[] },
+      fetcher,
+    );
+    const done = now();
+    if (sent.ok) {
+      await db
+        .update(whatsappOutbox)
+        .set({ status: "sent", providerMessageId: sent.messageId, sentAt: done, leaseUntil: null, error: null })
+        .where(eq(whatsappOutbox.id, id));
+      result.sent++;
+      continue;
+    }
+    if (sent.kind === "rate-limited") {
+      // Not the message's fault: back in the queue as it was, and no more sends this run.
+      await db
+        .update(whatsappOutbox)
+        .set({ leaseUntil: null, attempts: sql`${whatsappOutbox.attempts} - 1`, nextAttemptAt: new Date(done.getTime() + 60_000), error: sent.message })
+        .where(eq(whatsappOutbox.id, id));
+      result.deferred++;
+      break;
+    }
+    const giveUp = sent.kind === "permanent" || claimed.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(whatsappOutbox)
+      .set({
+        status: giveUp ? "failed" : "queued",
+        error: sent.message,
+        leaseUntil: null,
+        nextAttemptAt: giveUp ? null : new Date(done.getTime() + retryDelayMs(claimed.attempts)),
+      })
+      .where(eq(whatsappOutbox.id, id));
+    if (giveUp) result.failed++;
+    else result.deferred++;
+    console.error(`[whatsapp] ${sent.kind}: ${sent.message}`);
+    // A token or app the API refuses fails every message alike: stop until the next run.
+    if (sent.kind === "configuration") break;
+  }
+  return result;
+}
+
+/** Clears the bodies of messages older than 30 days (what was sent stays listed, not its text). */
+export async function purgeOldBodies(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - KEEP_BODIES_MS);
+  const [emails, whatsapp] = await db.batch([
+    db
+      .update(emailOutbox)
+      .set({ text: PURGED_BODY, html: null })
+      .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, before), sql`${emailOutbox.text} <> ${PURGED_BODY}`)),
+    db
+      .update(whatsappOutbox)
+      .set({ params: "[]" })
+      .where(and(inArray(whatsappOutbox.status, ["sent", "failed"]), lt(whatsappOutbox.createdAt, before), sql`${whatsappOutbox.params} <> '[]'`)),
+  ]);
+  return emails.rowsAffected + whatsapp.rowsAffected;
+}

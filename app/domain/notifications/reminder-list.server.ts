@@ -1,0 +1,109 @@
+// 'Lembretes': tomorrow's appointments of one professional, each with a one-tap WhatsApp reminder
+// (wa.me, prefilled in pt-BR with the time, service, address and the customer's link) and whether
+// it was sent. The professional's own query: always scoped to their id.
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { appointments, bookingRequests, clients, type profiles } from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import { addDays, nowInZone } from "../dates";
+import { normalizePhone } from "../phone";
+import { whatsappLink } from "../whatsapp";
+import { bookingPageUrl, contactKey, statusPageUrl } from "./customer-links.server";
+import { stoppedContacts } from "./opt-outs.server";
+import { whenText } from "./texts";
+
+type Profile = Pick<
+  typeof profiles.$inferSelect,
+  "userId" | "fullName" | "businessName" | "bookingSlug" | "address" | "businessAddress" | "timeZone"
+>;
+
+export type ReminderRow = {
+  id: string;
+  time: string;
+  client: string;
+  service: string;
+  confirmed: boolean;
+  remindedAt: Date | null;
+  /** The wa.me link with the message; null without a phone or when the customer asked to stop. */
+  link: string | null;
+  stopped: boolean;
+};
+
+/** The WhatsApp text: the professional's name, when, what, where, and the customer's link. */
+export function reminderMessage(input: { client: string; professional: string; when: string; service: string; address: string; link: string; statusLink: boolean }) {
+  const first = input.client.trim().split(/\s+/)[0] || "tudo bem";
+  return [
+    `Olá, ${first}! Passando para lembrar do seu horário com ${input.professional}: ${input.service}, ${input.when}.`,
+    ...(input.address ? [`Endereço: ${input.address}.`] : []),
+    input.statusLink ? `Confirme ou remarque por aqui: ${input.link}` : `Se precisar remarcar, me avise por aqui ou escolha outro horário: ${input.link}`,
+  ].join("\n");
+}
+
+/** Tomorrow (in the professional's zone) and its appointments to remind. */
+export async function tomorrowsReminders(db: Db, profile: Profile, now = new Date()): Promise<{ date: string; rows: ReminderRow[] }> {
+  const date = addDays(nowInZone(profile.timeZone, now).date, 1);
+  const found = await db
+    .select({
+      id: appointments.id,
+      startMinute: appointments.startMinute,
+      service: appointments.serviceName,
+      customerConfirmedAt: appointments.customerConfirmedAt,
+      remindedAt: appointments.whatsappRemindedAt,
+      requestId: bookingRequests.id,
+      client: clients.name,
+      clientPhone: clients.phone,
+      customerName: bookingRequests.customerName,
+      customerPhone: bookingRequests.customerPhone,
+    })
+    .from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, profile.userId)))
+    .leftJoin(bookingRequests, and(eq(bookingRequests.id, appointments.bookingRequestId), eq(bookingRequests.professionalId, profile.userId)))
+    .where(and(eq(appointments.userId, profile.userId), eq(appointments.date, date), inArray(appointments.status, ["scheduled", "confirmed"])))
+    .orderBy(asc(appointments.startMinute));
+  const phones = found.map((r) => contactKey(r.clientPhone ?? r.customerPhone ?? "")).filter(Boolean);
+  const stopped = await stoppedContacts(db, profile.userId, phones);
+  const professional = profile.businessName || profile.fullName;
+  const address = profile.businessAddress || profile.address;
+  const rows = await Promise.all(
+    found.map(async (r): Promise<ReminderRow> => {
+      const name = r.client ?? r.customerName ?? "Cliente";
+      const phone = r.clientPhone ?? r.customerPhone ?? "";
+      const isStopped = stopped.has(contactKey(phone));
+      const when = whenText(date, r.startMinute, profile.timeZone, now);
+      const link = r.requestId ? await statusPageUrl(r.requestId) : bookingPageUrl(profile);
+      return {
+        id: r.id,
+        time: when.short.replace(/^.* às /, ""),
+        client: name,
+        service: r.service,
+        confirmed: !!r.customerConfirmedAt,
+        remindedAt: r.remindedAt,
+        stopped: isStopped,
+        link:
+          normalizePhone(phone) && !isStopped
+            ? whatsappLink(phone, reminderMessage({ client: name, professional, when: when.long, service: r.service, address, link, statusLink: !!r.requestId }))
+            : null,
+      };
+    }),
+  );
+  return { date, rows };
+}
+
+/** Marks (or unmarks) one of the professional's appointments as reminded; false if not theirs. */
+export async function markReminded(db: Db, userId: string, appointmentId: string, at: Date | null): Promise<boolean> {
+  const updated = await db
+    .update(appointments)
+    .set({ whatsappRemindedAt: at })
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId), at ? isNull(appointments.whatsappRemindedAt) : undefined))
+    .returning({ id: appointments.id });
+  if (updated.length > 0) return true;
+  const [mine] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
+  return !!mine;
+}
+
+/** The dashboard's 'Lembretes' card: tomorrow's appointments and how many are still to remind (one read). */
+export function tomorrowsReminderCounts(db: Db, userId: string, tomorrow: string) {
+  return db
+    .select({ total: count(), toRemind: sql<number>`coalesce(sum(${appointments.whatsappRemindedAt} is null), 0)` })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), eq(appointments.date, tomorrow), inArray(appointments.status, ["scheduled", "confirmed"])));
+}

@@ -1,0 +1,18 @@
+// The scheduled job as the server entries run it (server/node.ts every JOB_INTERVAL_SECONDS,
+// workers/app.ts on its Cron Trigger): the database, e-mail transport and WhatsApp settings from
+// the environment, then app/domain/notifications/job.server.ts.
+import { runJob, type JobReport } from "../domain/notifications/job.server";
+import { dbFromEnv } from "../utils/db.server";
+import { transportFromEnv } from "../utils/email.server";
+import { whatsappConfig } from "../utils/whatsapp.server";
+
+export async function runScheduledJob(): Promise<JobReport> {
+  const report = await runJob({ db: dbFromEnv(), transport: transportFromEnv(), whatsapp: whatsappConfig() });
+  const { expired, remindersQueued, summariesQueued, emails, whatsapp, purged } = report;
+  if (expired || remindersQueued || summariesQueued || emails.sent || emails.failed || whatsapp.sent || whatsapp.failed || purged) {
+    console.info(
+      `[job] expired=${expired} reminders=${remindersQueued} summaries=${summariesQueued} emails=${emails.sent}/${emails.failed} whatsapp=${whatsapp.sent}/${whatsapp.failed}/${whatsapp.deferred} purged=${purged}`,
+    );
+  }
+  return report;
+}

@@ -1,0 +1,74 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { data, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/settings.notifications";
+import { profiles } from "../../db/schema";
+import { CalendarFeedCard } from "../components/notifications/calendar-feed-card";
+import { NotificationsForm } from "../components/notifications/notifications-form";
+import { feedUrls, renewFeedToken } from "../domain/notifications/calendar-feed.server";
+import { NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
+import { getDb } from "../utils/db.server";
+import { whatsappConfig } from "../utils/whatsapp.server";
+import { redirectWithToast } from "../utils/toast.server";
+import { requireUser } from "./workspace.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Notificações — Configurações — Agendo" }];
+
+const SELF = "/configuracoes/notificacoes";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { profile: p } = requireUser(context);
+  return {
+    prefs: {
+      notifyNewRequest: p.notifyNewRequest,
+      notifyCustomerChanges: p.notifyCustomerChanges,
+      dailySummary: p.dailySummary,
+      dailySummaryHour: p.dailySummaryHour,
+      reminderHoursBefore: p.reminderHoursBefore,
+      reminderEmail: p.reminderEmail,
+      reminderWhatsapp: p.reminderWhatsapp,
+    },
+    whatsappConfigured: whatsappConfig() !== null,
+    feed: p.calendarFeedToken ? feedUrls(p.calendarFeedToken) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "feed-renew") {
+    const had = !!user.profile.calendarFeedToken;
+    await renewFeedToken(db, user.id);
+    return redirectWithToast(request, SELF, {
+      type: "success",
+      title: had ? "Novo link gerado" : "Endereço criado",
+      description: had ? "O endereço anterior parou de funcionar. Assine o novo no seu calendário." : "Adicione-o ao seu calendário.",
+    });
+  }
+  if (intent !== "save") throw data("Ação desconhecida.", { status: 400 });
+  const submission = parseWithZod(formData, { schema: notificationsSchema });
+  if (submission.status !== "success") {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  }
+  const { reminderWhatsapp, ...rest } = submission.value;
+  // A switch shown disabled (the API not configured) is not sent: keep what was saved.
+  const whatsapp = whatsappConfig() ? { reminderWhatsapp } : {};
+  await db.update(profiles).set({ ...rest, ...whatsapp }).where(eq(profiles.userId, user.id));
+  return redirectWithToast(request, SELF, { type: "success", ...NOTIFICATIONS_SAVED });
+}
+
+export default function NotificationSettings() {
+  const { prefs, whatsappConfigured, feed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="space-y-6">
+      <NotificationsForm prefs={prefs} whatsappConfigured={whatsappConfigured} lastResult={actionData?.result ?? null} />
+      <CalendarFeedCard feed={feed} />
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

@@ -1,0 +1,59 @@
+import { data, Form, useLoaderData } from "react-router";
+import type { Route } from "./+types/stop-reminders";
+import { stopLinkTarget, stopReminders } from "../domain/notifications/opt-outs.server";
+import { getDb } from "../utils/db.server";
+import { LegalLinks } from "../components/legal-page";
+
+// 'Não quero receber lembretes' (/lembretes/parar/<signed token>), linked from every message a
+// customer gets. Opening the link asks (mail scanners open links too); the button stops at once.
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () => [{ title: "Lembretes — Agendo" }, { name: "robots", content: "noindex" }];
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const target = await stopLinkTarget(getDb(context), params.token);
+  if (!target) throw data(null, { status: 404 });
+  return data({ professional: target.professional, contact: target.contactShown, stopped: target.stopped }, { headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const db = getDb(context);
+  const target = await stopLinkTarget(db, params.token);
+  if (!target) throw data(null, { status: 404 });
+  await stopReminders(db, target.professionalId, target.contact);
+  return data({ professional: target.professional, contact: target.contactShown, stopped: true }, { headers: NO_STORE });
+}
+
+export default function StopReminders({ actionData }: Route.ComponentProps) {
+  const loaded = useLoaderData<typeof loader>();
+  const d = actionData ?? loaded;
+  return (
+    <main className="mx-auto max-w-md space-y-4 px-3 py-10">
+      <section className="card space-y-3 text-center">
+        <h1 className="text-xl font-bold">Lembretes de {d.professional}</h1>
+        {d.stopped ? (
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
+            Pronto: {d.contact} não recebe mais lembretes de {d.professional}. Seus agendamentos continuam valendo.
+          </p>
+        ) : (
+          <>
+            <p className="text-slate-700">
+              Você deixará de receber lembretes de {d.professional} em {d.contact}. Seus agendamentos continuam valendo.
+            </p>
+            <Form method="post">
+              <button type="submit" className="btn-primary w-full">
+                Não quero receber lembretes
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+      <LegalLinks />
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import { and, eq } from "drizzle-orm";
+import { appointments, bookingRequests, categories, clients, emailOutbox, profiles, reminderOptOuts, services, workingHours } from "../../db/schema";
+import { addDays, nowInZone } from "../../app/domain/dates";
+import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+
+// 'Nobody forgets' end to end, JavaScript on and off and on a phone: the customer's e-mail and
+// 'Confirmo presença', the job the server runs by itself, the one-tap WhatsApp list, the
+// 'Notificações' settings with the calendar feed, and 'Não quero receber lembretes'.
+
+const today = () => nowInZone("America/Sao_Paulo").date;
+const digits = (project: string) => ({ js: "1", "no-js": "2", phone: "3" })[project] ?? "4";
+
+async function proWithService(name: string, opts: { autoConfirm?: boolean } = {}) {
+  const pro = await createPro({ name });
+  const db = e2eDb();
+  await db.update(profiles).set({ autoConfirm: opts.autoConfirm ?? false, businessAddress: "Rua das Flores, 10" }).where(eq(profiles.userId, pro.id));
+  await db.insert(workingHours).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ userId: pro.id, dayOfWeek, startTime: "08:00", endTime: "20:00" })));
+  const [category] = await db.insert(categories).values({ userId: pro.id, name: "Cabelo", slug: `cabelo-${pro.id.slice(0, 6)}` }).returning();
+  await db.insert(services).values({ userId: pro.id, categoryId: category!.id, name: "Escova", priceCents: 6000, durationMinutes: 30 });
+  return pro;
+}
+
+/** The path of the first link after `label` in the newest e-mail of that kind to that address. */
+async function linkInMail(to: string, kind: string, label: string) {
+  let text = "";
+  await expect
+    .poll(async () => {
+      const [mail] = await e2eDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
+      text = mail?.status === "sent" ? mail.text : "";
+      return text;
+    })
+    .not.toBe("");
+  const url = new RegExp(`${label}: (\\S+)`).exec(text)?.[1];
+  expect(url, `'${label}' link in the e-mail`).toBeTruthy();
+  const parsed = new URL(url!);
+  return parsed.pathname + parsed.search;
+}
+
+test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance from the link, and can stop reminders @phone", async ({ page }, info) => {
+  const pro = await proWithService(`Studio Lembra ${info.project.name}`, { autoConfirm: true });
+  const email = `cliente-${info.project.name}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const date = addDays(today(), 3);
+
+  await page.goto(`/agendamento/${pro.bookingSlug}`);
+  await page.getByText("Escova", { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByLabel("Data").fill(date);
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await page.getByText("10:00", { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByLabel("Nome *").fill("Joana Lima");
+  await page.getByLabel("Telefone / WhatsApp *").fill(`1198888000${digits(info.project.name)}`);
+  await page.getByLabel("E-mail (opcional) — para receber a confirmação e o lembrete").fill(email);
+  await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
+  await expect(page.getByRole("heading", { name: "Agendamento Confirmado!" })).toBeVisible();
+
+  // The confirmation e-mail names the professional and links the customer's page.
+  const statusPath = await linkInMail(email, "request-received", "Acompanhe, remarque ou cancele");
+  const [request] = await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.customerEmail, email));
+  expect(request?.professionalId).toBe(pro.id);
+
+  // From the reminder's 'Confirmo presença' link: the page asks, the button confirms.
+  await page.goto(`${statusPath}?confirmar=1`);
+  await expect(page.getByRole("heading", { name: /Você vem no dia/ })).toBeVisible();
+  await page.getByRole("button", { name: "Confirmo presença" }).click();
+  await expect(page.getByTestId("attendance-confirmed")).toHaveText("✓ Presença confirmada. Até lá!");
+  const [appointment] = await e2eDb().select().from(appointments).where(eq(appointments.bookingRequestId, request!.id));
+  expect(appointment?.customerConfirmedAt).toBeTruthy();
+  expect(appointment?.status).toBe("confirmed");
+
+  // 'Não quero receber lembretes': asks first, then stops at once.
+  const stopPath = await linkInMail(email, "request-received", `Não quero receber lembretes de ${pro.name}`);
+  await page.goto(stopPath);
+  await expect(page.getByRole("heading", { name: `Lembretes de ${pro.name}` })).toBeVisible();
+  expect(await e2eDb().select().from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toHaveLength(0);
+  await page.getByRole("button", { name: "Não quero receber lembretes" }).click();
+  await expect(page.getByText(`não recebe mais lembretes de ${pro.name}`)).toBeVisible();
+  expect(await e2eDb().select({ contact: reminderOptOuts.contact }).from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toEqual([
+    { contact: email },
+  ]);
+});
+
+test("the server runs the job by itself: a due reminder goes out with 'Confirmo presença' and 'Preciso remarcar'", async ({}, info) => {
+  test.skip(info.project.name !== "js", "one server, one job: checked once");
+  const pro = await proWithService("Studio Cron");
+  const db = e2eDb();
+  const start = nowInZone("America/Sao_Paulo", new Date(Date.now() + 5 * 3_600_000));
+  const createdAt = new Date(Date.now() - 48 * 3_600_000);
+  const email = `lembrete-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const [request] = await db
+    .insert(bookingRequests)
+    .values({ professionalId: pro.id, customerName: "Rita Melo", customerPhone: "11987650042", customerEmail: email, serviceName: "Escova", date: start.date, startMinute: start.minute, durationMinutes: 30, status: "accepted", createdAt })
+    .returning();
+  await db.insert(appointments).values({ userId: pro.id, date: start.date, startMinute: start.minute, durationMinutes: 30, serviceName: "Escova", bookingRequestId: request!.id, createdAt });
+  await expect.poll(async () => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "reminder"))))[0]?.status, { timeout: 30_000 }).toBe("sent");
+  const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  expect(mail!.subject).toMatch(/^Lembrete: Escova (hoje|amanhã) às \d\d:\d\d com Studio Cron$/);
+  expect(mail!.text).toMatch(/Confirmo presença: \S+\?confirmar=1/);
+  expect(mail!.text).toMatch(/Preciso remarcar: \S+\?remarcar=1/);
+});
+
+test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message and marks it sent @phone", async ({ page }, info) => {
+  const pro = await proWithService(`Studio Zap ${info.project.name}`);
+  const db = e2eDb();
+  const [client] = await db.insert(clients).values({ userId: pro.id, name: "Carla Dias", phone: `119876500${digits(info.project.name)}1` }).returning();
+  await db.insert(appointments).values({ userId: pro.id, clientId: client!.id, date: addDays(today(), 1), startMinute: 9 * 60 + 30, durationMinutes: 30, serviceName: "Escova" });
+  await page.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title><p>WhatsApp</p>" }));
+  await signIn(page, pro.id);
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("reminders-summary")).toHaveText("1 agendamento · 1 cliente a lembrar");
+  await page.getByRole("link", { name: "Lembrar no WhatsApp" }).click();
+  await expect(page.getByRole("heading", { name: "Lembretes" })).toBeVisible();
+  const row = page.getByTestId("reminder-row").filter({ hasText: "Carla Dias" });
+  await expect(row).toContainText("09:30 · Carla Dias");
+  await expect(row).toContainText("A lembrar");
+
+  await row.getByRole("button", { name: "Lembrar no WhatsApp" }).click();
+  await page.waitForURL(/^https:\/\/wa\.me\//);
+  const text = new URL(page.url()).searchParams.get("text") ?? "";
+  expect(new URL(page.url()).pathname).toBe(`/55${client!.phone}`);
+  expect(text).toContain(`Olá, Carla! Passando para lembrar do seu horário com Studio Zap ${info.project.name}: Escova, amanhã,`);
+  expect(text).toContain("Endereço: Rua das Flores, 10.");
+
+  await page.goto("/lembretes");
+  await expect(page.getByTestId("reminder-row").filter({ hasText: "Carla Dias" })).toContainText("Lembrete enviado");
+  await expect(page.getByText("1 de 1 lembrete(s) enviado(s)")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("reminders-summary")).toHaveText("1 agendamento · todos lembrados");
+});
+
+test("'Notificações': choices saved, WhatsApp said off, the calendar feed made, copied and renewed", async ({ page, request }, info) => {
+  const pro = await proWithService(`Studio Avisos ${info.project.name}`);
+  const db = e2eDb();
+  await db.insert(appointments).values({ userId: pro.id, date: addDays(today(), 2), startMinute: 14 * 60, durationMinutes: 45, serviceName: "Escova" });
+  await signIn(page, pro.id);
+  await page.goto("/configuracoes/notificacoes");
+  await expect(page.getByTestId("whatsapp-off")).toContainText("O WhatsApp automático está desligado");
+  await expect(page.getByRole("switch", { name: /Por WhatsApp automático/ })).toBeDisabled();
+
+  await page.getByText("Resumo diário", { exact: true }).click();
+  await page.getByLabel("Horário do resumo").selectOption("7");
+  await page.getByLabel("Enviar o lembrete").selectOption("12");
+  await page.getByText("Cancelamento ou remarcação pelo cliente", { exact: true }).click();
+  await page.getByRole("button", { name: "Salvar notificações" }).click();
+  await expect(page.getByText("Notificações salvas")).toBeVisible();
+  const [saved] = await db.select().from(profiles).where(eq(profiles.userId, pro.id));
+  expect(saved).toMatchObject({ dailySummary: true, dailySummaryHour: 7, reminderHoursBefore: 12, notifyCustomerChanges: false, notifyNewRequest: true });
+  await expect(page.getByRole("switch", { name: /Resumo diário/ })).toBeChecked();
+
+  await page.getByRole("button", { name: "Criar endereço da agenda" }).click();
+  const address = page.getByLabel("Endereço da agenda");
+  await expect(address).toHaveValue(/^webcal:\/\/localhost:\d+\/calendario\/[\w-]+\.ics$/);
+  const first = await address.inputValue();
+  const feed = await request.get(first.replace("webcal://", "http://"));
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await feed.text()).toContain("SUMMARY:Escova");
+  if (info.project.name !== "no-js") {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copiar" }).click();
+    await expect(page.getByText("Endereço copiado.")).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Gerar novo link" }).click();
+  await expect(page.getByText("Novo link gerado")).toBeVisible();
+  await expect(address).not.toHaveValue(first);
+  expect((await request.get(first.replace("webcal://", "http://"))).status()).toBe(404);
+});

@@ -1,0 +1,219 @@
+// The customer's optional e-mail on the booking page and what it brings: the request received,
+// the answer (accepted with the calendar file, declined), the signed link of a message opening
+// their page, 'Confirmo presença' marking the appointment, and the professional's choice not to
+// get new requests by e-mail.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { appointments, bookingRequests, emailOutbox, profiles } from "../../db/schema";
+import { action as bookAction } from "../../app/routes/booking";
+import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
+import { loader as icsLoader } from "../../app/routes/booking-status.ics";
+import { action as requestsAction } from "../../app/routes/booking-requests";
+import { loader as remindersLoader } from "../../app/routes/reminders";
+import { loader as agendaLoader } from "../../app/routes/agenda";
+import { EMAIL_INVALID } from "../../app/validation/booking";
+import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
+import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import type { Db } from "../../app/utils/db.server";
+import { contextFor, createTestDb, settleBackground, userContextFor } from "../support/db";
+import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
+
+function nextWorkingDay(ahead = 2) {
+  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  return date;
+}
+
+async function setup(db: Db, opts: { autoConfirm?: boolean; notifyNewRequest?: boolean } = {}) {
+  const pro = await createProfessional(db, { name: `Bela Nunes ${crypto.randomUUID().slice(0, 4)}` });
+  await createWorkingHours(db, pro.id);
+  const service = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
+  await db
+    .update(profiles)
+    .set({ autoConfirm: opts.autoConfirm ?? false, notifyNewRequest: opts.notifyNewRequest ?? true, businessAddress: "Rua do Sol, 5" })
+    .where(eq(profiles.userId, pro.id));
+  return { pro, service };
+}
+
+/** Books with the given fields; returns the answer once the work after it (e-mails) is done. */
+async function book(db: Db, slug: string, fields: Record<string, string>) {
+  const context = contextFor(db);
+  let result: unknown;
+  try {
+    result = await callAction(bookAction, { context, path: `/agendamento/${slug}`, params: { slug }, form: fields });
+  } catch (thrown) {
+    result = thrown;
+  }
+  await settleBackground(context);
+  return result;
+}
+
+const fields = (serviceId: string, date: string, extra: Record<string, string> = {}) => ({
+  servico: serviceId,
+  data: date,
+  horario: "10:00",
+  name: "Joana Lima",
+  phone: "(11) 98888-7777",
+  notes: "",
+  ...extra,
+});
+
+const mailsTo = (db: Db, to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
+describe("the customer's e-mail on the booking page", () => {
+  it("is optional, kept with the request, and brings 'request received' naming the professional with the way to stop", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const res = responseOf(await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "  joana@example.com " })));
+    expect(res.status).toBe(302);
+    const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    expect(request!.customerEmail).toBe("joana@example.com");
+    const [mail] = await mailsTo(db, "joana@example.com");
+    expect(mail).toMatchObject({ status: "sent", kind: "request-received", professionalId: pro.id, dedupeKey: `request-received:${request!.id}` });
+    expect(mail!.subject).toMatch(/^Recebemos sua solicitação para Bela Nunes/);
+    expect(mail!.text).toMatch(/Acompanhe, remarque ou cancele: http:\/\/\S+\/agendamento\/reserva\/[\w-]+\.[\w-]+/);
+    expect(mail!.text).toMatch(/Não quero receber lembretes de Bela Nunes \S*: http:\/\/\S+\/lembretes\/parar\//);
+
+    // Without an e-mail: no message to the customer, the request as before.
+    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { horario: "11:00", phone: "(11) 97777-1111" }));
+    const kinds = (await db.select({ kind: emailOutbox.kind }).from(emailOutbox)).map((r) => r.kind);
+    expect(kinds.filter((k) => k === "request-received")).toHaveLength(1);
+  });
+
+  it("refuses a malformed address beside the field, with 400, and saves nothing", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const reply = replyOf(await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "joana@gmail" })) as never) as {
+      data: { field: string; message: string; fields: Record<string, string> };
+      init?: { status?: number };
+    };
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data).toMatchObject({ field: "email", message: EMAIL_INVALID });
+    expect(reply.data.fields).toMatchObject({ name: "Joana Lima", email: "joana@gmail" });
+    expect(await db.select().from(bookingRequests)).toHaveLength(0);
+  });
+
+  it("confirmed at once (automatic confirmation): one e-mail saying so, with the calendar file", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { autoConfirm: true });
+    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "auto@example.com" }));
+    const mails = await mailsTo(db, "auto@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Agendamento confirmado com Bela Nunes/);
+    expect(mails[0]!.text).toMatch(/Adicionar à agenda: http:\/\/\S+\/ics/);
+  });
+
+  it("the professional who turned new-request e-mails off gets none; the customer still gets theirs", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { notifyNewRequest: false });
+    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "so-eu@example.com" }));
+    expect(await mailsTo(db, pro.email)).toHaveLength(0);
+    expect(await mailsTo(db, "so-eu@example.com")).toHaveLength(1);
+  });
+});
+
+describe("the answer reaches the customer", () => {
+  async function pending(db: Db, email: string) {
+    const { pro, service } = await setup(db);
+    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email }));
+    const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    return { pro, request: request! };
+  }
+  async function answer(db: Db, pro: { id: string; email: string }, intent: "accept" | "decline", id: string) {
+    const context = await userContextFor(db, pro);
+    const res = await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent, id } });
+    await settleBackground(context);
+    return res;
+  }
+
+  it("accepted: once, with the calendar file, even if the professional taps twice", async () => {
+    const db = createTestDb();
+    const { pro, request } = await pending(db, "aceita@example.com");
+    await answer(db, pro, "accept", request.id);
+    await answer(db, pro, "accept", request.id);
+    const accepted = (await mailsTo(db, "aceita@example.com")).filter((m) => m.kind === "request-accepted");
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]).toMatchObject({ status: "sent", subject: expect.stringMatching(/^Agendamento confirmado com Bela Nunes/) });
+    expect(accepted[0]!.text).toContain("Endereço: Rua do Sol, 5");
+    const ics = /Adicionar à agenda: http:\/\/[^/]+(\/agendamento\/reserva\/([\w.-]+)\/ics)/.exec(accepted[0]!.text)!;
+    const file = responseOf(await callLoader(icsLoader, { db, path: ics[1], params: { token: ics[2]! } }));
+    expect(await file.text()).toContain("STATUS:CONFIRMED");
+  });
+
+  it("declined: the customer is told and pointed to the booking page", async () => {
+    const db = createTestDb();
+    const { pro, request } = await pending(db, "recusada@example.com");
+    await answer(db, pro, "decline", request.id);
+    const [declined] = (await mailsTo(db, "recusada@example.com")).filter((m) => m.kind === "request-declined");
+    expect(declined).toMatchObject({ status: "sent", subject: expect.stringContaining("não pôde atender no horário pedido") });
+    expect(declined!.text).toMatch(/Escolha outro horário: http:\/\/\S+\/agendamento\//);
+  });
+});
+
+describe("the professional hears of a customer's cancellation, as they chose", () => {
+  it("e-mails the professional when a customer cancels from their link; nothing when turned off", async () => {
+    const db = createTestDb();
+    for (const notify of [true, false]) {
+      const { pro, service } = await setup(db);
+      await db.update(profiles).set({ notifyCustomerChanges: notify }).where(eq(profiles.userId, pro.id));
+      await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { phone: notify ? "(11) 96666-1111" : "(11) 96666-2222" }));
+      const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+      const token = (await statusPageUrl(request!.id)).split("/").pop()!;
+      const context = contextFor(db);
+      const res = responseOf(await callAction(statusAction, { context, path: `/agendamento/reserva/${token}`, params: { token }, form: { intent: "cancel" } }));
+      await settleBackground(context);
+      expect(res.status).toBe(302);
+      expect((await db.select().from(bookingRequests).where(eq(bookingRequests.id, request!.id)))[0]!.status).toBe("cancelled");
+      const mails = (await mailsTo(db, pro.email)).filter((m) => m.subject.startsWith("Cancelado pelo cliente"));
+      expect(mails).toHaveLength(notify ? 1 : 0);
+      if (notify) expect(mails[0]!.text).toContain("Joana Lima cancelou a solicitação de agendamento");
+    }
+  });
+});
+
+describe("'Confirmo presença' from the reminder", () => {
+  it("the signed link opens the customer's page; confirming marks the appointment and the professional sees it", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { autoConfirm: true });
+    const date = nextWorkingDay();
+    await book(db, pro.bookingSlug, fields(service.id, date, { email: "vem@example.com" }));
+    const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    const token = (await statusPageUrl(request!.id)).split("/").pop()!;
+
+    const page = replyOf(await callLoader(statusLoader, { db, path: `/agendamento/reserva/${token}?confirmar=1`, params: { token } }));
+    expect(page.data).toMatchObject({ status: "accepted", attendance: "open", customerName: "Joana Lima" });
+
+    // Opening the link changed nothing: the button does.
+    const [before] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, request!.id));
+    expect(before!.customerConfirmedAt).toBeNull();
+    const res = responseOf(await callAction(statusAction, { db, path: `/agendamento/reserva/${token}`, params: { token }, form: { intent: "confirm" } }));
+    expect(res.status).toBe(302);
+    const [after] = await db.select().from(appointments).where(and(eq(appointments.bookingRequestId, request!.id), eq(appointments.userId, pro.id)));
+    expect(after).toMatchObject({ status: "confirmed" });
+    expect(after!.customerConfirmedAt).toBeInstanceOf(Date);
+    expect(replyOf(await callLoader(statusLoader, { db, path: `/agendamento/reserva/${token}`, params: { token } })).data.attendance).toBe("confirmed");
+
+    // The agenda shows the professional the customer's answer.
+    const agenda = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?periodo=customizado&de=${date}&ate=${date}` });
+    if (agenda.mode !== "list") throw new Error("expected the list");
+    expect(agenda.list.rows).toMatchObject([{ customerConfirmed: true, status: "confirmed" }]);
+    const day = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?vista=dia&data=${date}&ver=${after!.id}` });
+    expect(JSON.stringify(day)).toContain('"customerConfirmed":true');
+
+    // Tomorrow's list shows it (when the appointment is tomorrow).
+    if (date === addDays(nowInZone("America/Sao_Paulo").date, 1)) {
+      const list = await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" });
+      expect(list.rows[0]!.confirmed).toBe(true);
+    }
+  });
+
+  it("a forged or altered signed link is a 404", async () => {
+    const db = createTestDb();
+    const token = (await statusPageUrl(crypto.randomUUID())).split("/").pop()!;
+    await expect(callLoader(statusLoader, { db, path: "/x", params: { token } })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(callLoader(statusLoader, { db, path: "/x", params: { token: `${token.split(".")[0]}.AAAAAAAAAAAAAAAAAAAAAA` } })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+  });
+});

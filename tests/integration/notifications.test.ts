@@ -1,0 +1,257 @@
+// The professional's side of 'Nobody forgets': the 'Notificações' settings, the private calendar
+// feed (parsed by an independent parser, ical.js), the one-tap 'Lembretes' list, and the
+// customer's 'Não quero receber lembretes' link.
+import ICAL from "ical.js";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { appointments, profiles, reminderOptOuts } from "../../db/schema";
+import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.notifications";
+import { loader as feedLoader } from "../../app/routes/calendar-feed";
+import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
+import { action as stopAction, loader as stopLoader } from "../../app/routes/stop-reminders";
+import { loader as dashboardLoader } from "../../app/routes/dashboard";
+import { stopRemindersUrl } from "../../app/domain/notifications/customer-links.server";
+import { addDays, nowInZone } from "../../app/domain/dates";
+import type { Db } from "../../app/utils/db.server";
+import { createTestDb } from "../support/db";
+import { envOverrides } from "../support/env";
+import { createAppointment, createBookingRequest, createClient, createProfessional } from "../support/factories";
+import { callAction, callLoader, replyOf, responseOf, thrownStatus } from "../support/routes";
+
+type Pro = Awaited<ReturnType<typeof createProfessional>>;
+let db: Db;
+let pro: Pro;
+let other: Pro;
+
+beforeEach(async () => {
+  db = createTestDb();
+  pro = await createProfessional(db, { name: "Ana Souza" });
+  other = await createProfessional(db, { name: "Bia Lima" });
+});
+
+const profileOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
+const SETTINGS = "/configuracoes/notificacoes";
+const saveSettings = (fields: Record<string, string>, who: Pro = pro) => callAction(settingsAction, { db, as: who, path: SETTINGS, form: { intent: "save", ...fields } });
+
+describe("Notificações settings", () => {
+  it("starts with the defaults: new requests and customer changes e-mailed, reminders 24 hours before by e-mail", async () => {
+    const data = await callLoader(settingsLoader, { db, as: pro, path: SETTINGS });
+    expect(data.prefs).toEqual({
+      notifyNewRequest: true,
+      notifyCustomerChanges: true,
+      dailySummary: false,
+      dailySummaryHour: 20,
+      reminderHoursBefore: 24,
+      reminderEmail: true,
+      reminderWhatsapp: true,
+    });
+    expect(data.whatsappConfigured).toBe(false);
+    expect(data.feed).toBeNull();
+  });
+
+  it("saves the choices (an unticked switch is off) and leaves the WhatsApp switch alone while the API is off", async () => {
+    const reply = responseOf(await saveSettings({ dailySummary: "on", dailySummaryHour: "7", reminderHoursBefore: "3", reminderEmail: "on" }));
+    expect(reply.status).toBe(302);
+    expect(await profileOf(pro.id)).toMatchObject({
+      notifyNewRequest: false,
+      notifyCustomerChanges: false,
+      dailySummary: true,
+      dailySummaryHour: 7,
+      reminderHoursBefore: 3,
+      reminderEmail: true,
+      reminderWhatsapp: true,
+    });
+    expect((await profileOf(other.id)).dailySummary).toBe(false);
+  });
+
+  it("with the API configured, the WhatsApp switch is saved too", async () => {
+    const env = envOverrides();
+    env.set({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1" });
+    try {
+      expect((await callLoader(settingsLoader, { db, as: pro, path: SETTINGS })).whatsappConfigured).toBe(true);
+      await saveSettings({ dailySummaryHour: "20", reminderHoursBefore: "24" });
+      expect((await profileOf(pro.id)).reminderWhatsapp).toBe(false);
+    } finally {
+      env.restore();
+    }
+  });
+
+  it("refuses a time off the list with a message beside the field, and keeps what was saved", async () => {
+    await saveSettings({ dailySummary: "on", dailySummaryHour: "8", reminderHoursBefore: "24" });
+    const reply = replyOf(await saveSettings({ dailySummaryHour: "25", reminderHoursBefore: "1000" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({
+      dailySummaryHour: ["Escolha um horário da lista."],
+      reminderHoursBefore: ["Escolha uma antecedência da lista."],
+    });
+    expect(await profileOf(pro.id)).toMatchObject({ dailySummary: true, dailySummaryHour: 8 });
+  });
+});
+
+describe("the private calendar feed", () => {
+  const feedPath = (url: string) => new URL(url.replace("webcal://", "http://")).pathname;
+  const fetchFeed = async (path: string) => {
+    const file = path.split("/").pop()!;
+    return responseOf(await callLoader(feedLoader, { db, path, params: { file } }));
+  };
+  const createFeed = async (who: Pro = pro) => {
+    await callAction(settingsAction, { db, as: who, path: SETTINGS, form: { intent: "feed-renew" } });
+    const { feed } = await callLoader(settingsLoader, { db, as: who, path: SETTINGS });
+    return feed!;
+  };
+
+  it("lists the appointments from 30 days back to 6 months ahead, in the professional's zone, and parses cleanly", async () => {
+    await db.update(profiles).set({ timeZone: "America/Manaus", businessAddress: "Rua A, 1" }).where(eq(profiles.userId, pro.id));
+    const today = nowInZone("America/Manaus").date;
+    const client = await createClient(db, pro.id, { name: "Carla Dias", phone: "11987650001" });
+    const soon = await createAppointment(db, pro.id, { date: addDays(today, 2), startMinute: 14 * 60, durationMinutes: 45, clientId: client.id, serviceName: "Corte, escova; hidratação" });
+    const cancelled = await createAppointment(db, pro.id, { date: addDays(today, 3), status: "cancelled", serviceName: "Barba" });
+    await createAppointment(db, pro.id, { date: addDays(today, -31), serviceName: "Antigo demais" });
+    await createAppointment(db, pro.id, { date: addDays(today, 200), serviceName: "Longe demais" });
+    await createAppointment(db, other.id, { date: addDays(today, 2), serviceName: "De outra pessoa" });
+
+    const feed = await createFeed();
+    expect(feed.webcal).toMatch(/^webcal:\/\/[^/]+\/calendario\/[\w-]{40,}\.ics$/);
+    const res = await fetchFeed(feedPath(feed.webcal));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const text = await res.text();
+    expect(text).toMatch(/\r\n$/);
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const zone = calendar.getFirstSubcomponent("vtimezone");
+    expect(zone?.getFirstPropertyValue("tzid")).toBe("America/Manaus");
+    if (zone) ICAL.TimezoneService.register(zone);
+    const events = calendar.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
+    expect(events.map((e) => e.summary)).toEqual(["Carla Dias — Corte, escova; hidratação", "Barba"]);
+    const [first, second] = events;
+    expect(first!.uid).toBe(`${soon.id}@agendo`);
+    expect(first!.startDate.toJSDate().toISOString()).toBe(`${addDays(today, 2)}T18:00:00.000Z`); // 14:00 in Manaus
+    expect(first!.endDate.toJSDate().getTime() - first!.startDate.toJSDate().getTime()).toBe(45 * 60_000);
+    expect(first!.startDate.zone?.tzid).toBe("America/Manaus");
+    expect(first!.location).toBe("Rua A, 1");
+    expect(first!.description).toContain("Telefone: 11987650001");
+    expect(first!.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(second!.uid).toBe(`${cancelled.id}@agendo`);
+    expect(second!.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(first!.sequence).toBe(0);
+
+    // A change is in the next read, same UID, higher SEQUENCE.
+    await db.update(appointments).set({ startMinute: 15 * 60 }).where(eq(appointments.id, soon.id));
+    const again = new ICAL.Component(ICAL.parse(await (await fetchFeed(feedPath(feed.webcal))).text()));
+    const moved = again.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c)).find((e) => e.uid === `${soon.id}@agendo`)!;
+    expect(moved.sequence).toBe(1);
+    expect(moved.startDate.toJSDate().toISOString()).toBe(`${addDays(today, 2)}T19:00:00.000Z`);
+  });
+
+  it("'Gerar novo link' retires the old address at once; unknown addresses are 404", async () => {
+    const first = await createFeed();
+    const second = await createFeed();
+    expect(second.webcal).not.toBe(first.webcal);
+    expect((await fetchFeed(feedPath(second.webcal))).status).toBe(200);
+    expect(await thrownStatus(fetchFeed(feedPath(first.webcal)))).toBe(404);
+    expect(await thrownStatus(fetchFeed("/calendario/nao-existe.ics"))).toBe(404);
+    expect(await thrownStatus(fetchFeed(feedPath(second.webcal).replace(".ics", ".txt")))).toBe(404);
+  });
+
+  it("each professional's feed holds only their own appointments", async () => {
+    await createAppointment(db, pro.id, { serviceName: "Meu" });
+    await createAppointment(db, other.id, { serviceName: "Dela" });
+    const mine = await (await fetchFeed(feedPath((await createFeed(pro)).webcal))).text();
+    const hers = await (await fetchFeed(feedPath((await createFeed(other)).webcal))).text();
+    expect(mine).toContain("SUMMARY:Meu");
+    expect(mine).not.toContain("Dela");
+    expect(hers).toContain("SUMMARY:Dela");
+    expect(hers).not.toContain("Meu");
+  });
+});
+
+describe("'Lembretes': tomorrow's one-tap WhatsApp reminders", () => {
+  const tomorrow = () => addDays(nowInZone("America/Sao_Paulo").date, 1);
+
+  it("lists tomorrow's appointments with a prefilled wa.me message; tapping marks it sent and opens WhatsApp", async () => {
+    await db.update(profiles).set({ businessName: "Studio Ana", businessAddress: "Rua das Flores, 10" }).where(eq(profiles.userId, pro.id));
+    const client = await createClient(db, pro.id, { name: "Joana Lima", phone: "11987654321" });
+    const appt = await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 9 * 60 + 30, clientId: client.id, serviceName: "Escova" });
+    const request = await createBookingRequest(db, pro.id, { status: "accepted", customerName: "Rita Melo", customerPhone: "21998887777", date: tomorrow(), startMinute: 11 * 60 });
+    await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 11 * 60, bookingRequestId: request.id, serviceName: "Manicure" });
+    await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 15 * 60, status: "cancelled" });
+    await createAppointment(db, other.id, { date: tomorrow(), serviceName: "De outra pessoa" });
+
+    const data = await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" });
+    expect(data.rows.map((r) => [r.time, r.client, r.service, r.remindedAt])).toEqual([
+      ["09:30", "Joana Lima", "Escova", null],
+      ["11:00", "Rita Melo", "Manicure", null],
+    ]);
+    const link = new URL(data.rows[0]!.link!);
+    expect(link.origin + link.pathname).toBe("https://wa.me/5511987654321");
+    const text = link.searchParams.get("text")!;
+    expect(text).toContain("Olá, Joana! Passando para lembrar do seu horário com Studio Ana: Escova, amanhã,");
+    expect(text).toContain("às 09:30");
+    expect(text).toContain("Endereço: Rua das Flores, 10.");
+    expect(text).toMatch(/escolha outro horário: http:\/\/\S+\/agendamento\//);
+    expect(new URL(data.rows[1]!.link!).searchParams.get("text")).toMatch(/Confirme ou remarque por aqui: http:\/\/\S+\/agendamento\/reserva\/[\w.-]+$/);
+
+    const reply = responseOf(await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: appt.id } }));
+    expect(reply.status).toBe(302);
+    expect(reply.headers.get("Location")).toBe(data.rows[0]!.link);
+    const after = await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" });
+    expect(after.rows[0]!.remindedAt).not.toBeNull();
+    expect(after.rows[1]!.remindedAt).toBeNull();
+
+    await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "unsent", id: appt.id } });
+    expect((await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" })).rows[0]!.remindedAt).toBeNull();
+  });
+
+  it("the dashboard's card counts tomorrow's appointments and those still to remind", async () => {
+    const none = await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" });
+    expect(none.reminders).toBeNull();
+    const a = await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 9 * 60 });
+    await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 10 * 60 });
+    await createAppointment(db, pro.id, { date: tomorrow(), startMinute: 11 * 60, status: "cancelled" });
+    await createAppointment(db, other.id, { date: tomorrow() });
+    await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: a.id } });
+    expect((await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" })).reminders).toEqual({ total: 2, toRemind: 1 });
+  });
+
+  it("another professional's appointment is a 404 and stays unmarked", async () => {
+    const theirs = await createAppointment(db, other.id, { date: tomorrow() });
+    expect(await thrownStatus(callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: theirs.id } }))).toBe(404);
+    expect((await db.select().from(appointments).where(eq(appointments.id, theirs.id)))[0]!.whatsappRemindedAt).toBeNull();
+  });
+
+  it("a customer who asked to stop is shown so, without a link", async () => {
+    const client = await createClient(db, pro.id, { name: "Parou Silva", phone: "11987650009" });
+    await createAppointment(db, pro.id, { date: tomorrow(), clientId: client.id });
+    await db.insert(reminderOptOuts).values({ professionalId: pro.id, contact: "11987650009" });
+    const [row] = (await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" })).rows;
+    expect(row).toMatchObject({ client: "Parou Silva", stopped: true, link: null });
+  });
+});
+
+describe("'Não quero receber lembretes'", () => {
+  const tokenOf = (url: string) => url.split("/").pop()!;
+
+  it("asks first (opening the link changes nothing), then stops that contact for that professional only", async () => {
+    const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
+    const shown = replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } }));
+    expect(shown.data).toEqual({ professional: "Ana Souza", contact: "jo***@example.com", stopped: false });
+    expect(await db.select().from(reminderOptOuts)).toHaveLength(0);
+
+    const done = replyOf(await callAction(stopAction, { db, path: `/lembretes/parar/${token}`, params: { token }, form: {} }));
+    expect(done.data.stopped).toBe(true);
+    await callAction(stopAction, { db, path: `/lembretes/parar/${token}`, params: { token }, form: {} }); // twice is harmless
+    expect(await db.select({ professionalId: reminderOptOuts.professionalId, contact: reminderOptOuts.contact }).from(reminderOptOuts)).toEqual([
+      { professionalId: pro.id, contact: "joana@example.com" },
+    ]);
+    expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.stopped).toBe(true);
+  });
+
+  it("a link not signed by us is a 404", async () => {
+    const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
+    const forged = token.replace(/^[^.]+/, btoa(`${other.id}:joana@example.com`).replace(/=+$/, ""));
+    expect(await thrownStatus(callLoader(stopLoader, { db, path: "/lembretes/parar/x", params: { token: forged } }))).toBe(404);
+    expect(await thrownStatus(callAction(stopAction, { db, path: "/lembretes/parar/x", params: { token: "abc.def" }, form: {} }))).toBe(404);
+    expect(await db.select().from(reminderOptOuts)).toHaveLength(0);
+  });
+});
