@@ -128,6 +128,16 @@ describe("computeSlots", () => {
     expect(slots({ now, timeZone: "America/Manaus" })[0]).toBe("09:30");
   });
 
+  it("counts the notice in real minutes on a day daylight saving moves the clock (São Paulo, 04/11/2018)", () => {
+    // Brazil's last daylight saving began at 00:00 on 04/11/2018 (clocks jumped to 01:00, UTC-3 to
+    // UTC-2). Ten hours after 23:30 of the 3rd is 10:30 on the 4th, not 09:30.
+    const now = new Date("2018-11-04T02:30:00Z");
+    expect(slots({ now, date: "2018-11-04", noticeMinutes: 600, maxDate: "2019-01-01" })[0]).toBe("10:30");
+    // And in April 2018, when it ended (00:00 happened twice), ten hours after 23:30 is 08:30.
+    const autumn = new Date("2018-02-18T01:30:00Z"); // 23:30 of the 17th, still UTC-2
+    expect(slots({ now: autumn, date: "2018-02-18", noticeMinutes: 600, maxDate: "2018-06-01", hours: { ...workday, startTime: "08:00" } })[0]).toBe("08:30");
+  });
+
   it("uses the Manaus date near midnight", () => {
     // 00:30 of Tuesday in Sao Paulo is 23:30 of Monday in Manaus.
     const now = new Date("2025-03-11T03:30:00Z");

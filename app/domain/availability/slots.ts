@@ -116,10 +116,11 @@ export function computeSlots(input: {
   const today = nowInZone(input.timeZone, input.now);
   const maxDate = input.maxDate ?? maxBookingDate(today.date);
   if (date < today.date || date > maxDate) return [];
-  // The first start offered: `notice` minutes from now, counted across midnight.
+  // The first start offered: the local time `notice` real minutes from now (across midnight,
+  // and across a daylight-saving change if the zone had one).
   const notice = Math.max(1, input.noticeMinutes ?? 1);
-  const daysAhead = Math.round((Date.UTC(...ymd(date)) - Date.UTC(...ymd(today.date))) / 86_400_000);
-  const earliest = today.minute + notice - daysAhead * 24 * 60;
+  const first = nowInZone(input.timeZone, new Date(input.now.getTime() + notice * 60_000));
+  const earliest = first.date < date ? 0 : first.date === date ? first.minute : 24 * 60;
 
   const plan = dayPlan(input.hours, input.exceptions);
   const slots: number[] = [];
@@ -132,9 +133,4 @@ export function computeSlots(input: {
     }
   }
   return [...new Set(slots)].sort((a, b) => a - b);
-}
-
-function ymd(date: string): [number, number, number] {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return [y, m - 1, d];
 }
