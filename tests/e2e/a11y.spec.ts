@@ -9,7 +9,7 @@ import { dayAfter, seedPro, type SeededPro } from "../security/support";
 import { expect, signIn, test } from "./fixtures";
 
 /** Pages, not resources (files, exports, redirects). */
-const isPage = (path: string) => !/\/ics$|^\/imagens|exportar|^\/logout/.test(path);
+const isPage = (path: string) => !/\/ics$|\.ics$|^\/imagens|exportar|^\/logout/.test(path);
 
 const PUBLIC = [
   ...PUBLIC_GETS.filter(isPage),

@@ -90,6 +90,7 @@ test("@phone a customer reschedules from the status link; the old time is offere
 });
 
 test("a second customer racing for the same new time loses cleanly and keeps their time", async ({ page, browser }, info) => {
+  test.slow(); // two customers, two bookings and two reschedules in two browsers
   const { pro } = await proWithService(`Corrida ${info.project.name}`);
   const date = workingDate(4);
   const first = await book(page, pro.bookingSlug, date, "09:00", "Ana Lima", "11955550001");
