@@ -158,3 +158,27 @@ export function teamTimes(reads: MemberRead[], service: TeamService, date: strin
   const closed = !open && closures.length ? { reason: reasons.length === 1 ? reasons[0]! : null } : null;
   return { closed, times, candidates: (time: string) => free.get(time) ?? [] };
 }
+
+/** Who may set what in 'Página da equipe' (Configurações > Página). */
+export type TeamSettingsAccess = { owner: boolean; member: boolean };
+
+/** An owner with active members sets both switches; a member only their own 'Aparecer na página da equipe'. */
+export async function teamSettingsAccess(db: Db, user: { id: string; linkedOwnerId: string | null }): Promise<TeamSettingsAccess> {
+  const owner = !user.linkedOwnerId && (await hasActiveMembers(db, user.id));
+  return { owner, member: !!user.linkedOwnerId };
+}
+
+/** Saves the switches this user may set; false when they may set none (not in a team). */
+export async function saveTeamSettings(
+  db: Db,
+  userId: string,
+  access: TeamSettingsAccess,
+  values: { teamPage: boolean; onTeamPage: boolean },
+): Promise<boolean> {
+  if (!access.owner && !access.member) return false;
+  await db
+    .update(profiles)
+    .set(access.owner ? values : { onTeamPage: values.onTeamPage })
+    .where(eq(profiles.userId, userId));
+  return true;
+}
