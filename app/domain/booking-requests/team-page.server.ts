@@ -9,8 +9,7 @@ import type { Db } from "../../utils/db.server";
 import { customerDateRange, customerTimes } from "./customer-times";
 import { acceptsRequests, hoursOn, loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "./public-page.server";
 
-/** `?profissional=qualquer`: the request goes to whichever member is free. */
-export const ANY_PROFESSIONAL = "qualquer";
+export { ANY_PROFESSIONAL } from "./team-page";
 
 export type TeamMember = {
   id: string;
