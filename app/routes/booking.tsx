@@ -324,7 +324,7 @@ function Steps({ step, salon }: { step: number; salon: boolean }) {
         const n = salon ? i : i + 1;
         const state = n < step ? "done" : n === step ? "current" : "todo";
         return (
-          <li key={label} className="flex flex-1 items-center gap-2" aria-current={state === "current" ? "step" : undefined}>
+          <li key={label} className={`flex items-center gap-2 ${salon && state !== "current" ? "sm:flex-1" : "flex-1"}`} aria-current={state === "current" ? "step" : undefined}>
             <span
               className={`flex size-7 shrink-0 items-center justify-center rounded-full ${
                 state === "todo" ? "bg-slate-200 text-slate-600" : "bg-brand text-white"
@@ -332,7 +332,10 @@ function Steps({ step, salon }: { step: number; salon: boolean }) {
             >
               {state === "done" ? "✓" : i + 1}
             </span>
-            <span className={state === "todo" ? "text-slate-500" : "text-slate-900"}>{label}</span>
+            {/* Four steps do not fit a 360 px phone with every label: there, only the current one's. */}
+            <span className={`${state === "todo" ? "text-slate-500" : "text-slate-900"} ${salon && state !== "current" ? "max-sm:sr-only" : ""}`}>
+              {label}
+            </span>
           </li>
         );
       })}
@@ -381,6 +384,12 @@ function EnhancementScript() {
   return <script dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />;
 }
 
+/** A step's number in its heading: the salon's page has step 0 'Profissional' before them. */
+function useStepNumber(step: 1 | 2 | 3) {
+  const { team } = useLoaderData<typeof loader>();
+  return team ? step + 1 : step;
+}
+
 /** The professional chosen on the salon's page, as the first part of a step's query (else ""). */
 function chosenQuery(chosen: ReturnType<typeof useLoaderData<typeof loader>>["chosen"]) {
   if (!chosen) return "";
@@ -407,6 +416,7 @@ function BackToTeam() {
 
 function ServiceStep() {
   const { services, pro, chosen } = useLoaderData<typeof loader>();
+  const n = useStepNumber(1);
   if (services.length === 0) {
     return (
       <section className="card mt-4 text-center">
@@ -430,7 +440,7 @@ function ServiceStep() {
         </div>
       ) : null}
       <fieldset className="space-y-3">
-        <legend className="mb-2 font-semibold">1. Escolha o serviço</legend>
+        <legend className="mb-2 font-semibold">{n}. Escolha o serviço</legend>
         {services.map((s, i) => (
           <label
             key={s.id}
@@ -514,10 +524,11 @@ function Summary() {
 
 function TimeStep() {
   const { service, date, dateRequested, slots, today, maxDate, timeGone, closed, chosen } = useLoaderData<typeof loader>();
+  const n = useStepNumber(2);
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">2. Escolha data e horário</h3>
+        <h3 className="font-semibold">{n}. Escolha data e horário</h3>
         <Link to={`?${chosenQuery(chosen).slice(0, -1)}`} className="btn-link">
           Voltar
         </Link>
@@ -539,6 +550,7 @@ function TimeStep() {
 
 function DetailsStep() {
   const { service, date, time, chosen } = useLoaderData<typeof loader>();
+  const n = useStepNumber(3);
   const actionData = useActionData<typeof action>();
   const fields = actionData?.fields;
   // The server's message beside its field (the enhancement script adds the live ones).
@@ -546,7 +558,7 @@ function DetailsStep() {
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">3. Seus dados</h3>
+        <h3 className="font-semibold">{n}. Seus dados</h3>
         <Link to={`?${chosenQuery(chosen)}servico=${service!.id}&data=${date}`} className="btn-link">
           Voltar
         </Link>

@@ -20,7 +20,7 @@ export function ProfessionalStep({ team, any, chosen }: { team: ProfessionalChoi
   return (
     <Form method="get" className="mt-4 space-y-3" data-choose>
       <fieldset className="space-y-3">
-        <legend className="mb-2 font-semibold">Escolha o profissional</legend>
+        <legend className="mb-2 font-semibold">1. Escolha o profissional</legend>
         {team.map((m) => (
           <label key={m.id} className={radio}>
             <input
