@@ -200,6 +200,13 @@ export const profiles = sqliteTable(
     reminderWhatsapp: bool("reminder_whatsapp").notNull().default(true),
     /** The private calendar feed's secret ('Gerar novo link' replaces it); null: no feed. */
     calendarFeedToken: text("calendar_feed_token"),
+    // The salon ('Página da equipe', issue 16).
+    /** The owner's booking link opens the salon: step 0 'Escolha o profissional'. */
+    teamPage: bool("team_page").notNull().default(false),
+    /** A member (or the owner, when they take clients) appears on the salon's page. */
+    onTeamPage: bool("on_team_page").notNull().default(true),
+    /** 'Permitir que o dono da equipe gerencie minha agenda': the owner may change this member's appointments. */
+    ownerMayManage: bool("owner_may_manage").notNull().default(false),
     /**
      * Bumped by the database itself (triggers of migration 0005) on every change the public
      * booking page shows: this profile, its services and hours, its plan, its team. The page's

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
-import { bookingFloodGuard, createBookingRequest } from "../domain/booking-requests/booking-requests.server";
-import { acceptsRequests, hoursOn, loadPublicPage } from "../domain/booking-requests/public-page.server";
+import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/booking-requests.server";
+import { acceptsRequests, hoursOn, loadPublicPage, type PublicService } from "../domain/booking-requests/public-page.server";
+import { teamDateRange, teamOnPage, teamTimes, type TeamService } from "../domain/booking-requests/team-page.server";
+import { ANY_PROFESSIONAL } from "../domain/booking-requests/team-page";
+import { chooseProfessional } from "./booking.team.server";
 import { choosableDate, customerDateRange, customerTimes } from "../domain/booking-requests/customer-times";
 import { afterResponse } from "../utils/background.server";
 import { getCache } from "../utils/cache.server";
@@ -25,6 +28,7 @@ import {
 } from "../validation/booking";
 import { Avatar } from "../components/avatar";
 import { TimePicker } from "../components/booking/time-picker";
+import { ProfessionalStep } from "../components/booking/professional-step";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { contentSecurityPolicy, scriptHash } from "../utils/security.server";
 import { firstStepSlug, firstStepVersionContext } from "./booking.cache.server";
@@ -73,34 +77,52 @@ async function loadPage(
     : null;
   const found = read?.page;
   if (!read || !found) throw data({ message: "Profissional não encontrado" }, { status: 404 });
+  // The salon ('Página da equipe'): the link first asks for the professional (step 0), then runs
+  // steps 1-3 on the chosen one's page, or on the whole team's for 'Qualquer profissional'.
+  const team = found.profile.teamPage ? await teamOnPage(db, found.profile.userId) : null;
+  const chosen = team ? await chooseProfessional(context, team, found, read, url, wantsDay ? dateParam : null, now) : null;
+  const offer = chosen && chosen.kind === "member" ? chosen : { page: found, read };
   const { profile } = found;
-  const accepting = acceptsRequests(found, now);
-  const services = accepting ? found.services : [];
-  const { today, maxDate } = customerDateRange(profile, now);
+  const accepting = chosen?.kind === "any" ? chosen.reads.length > 0 : acceptsRequests(offer.page, now);
+  const services: (PublicService & { varies?: boolean })[] = !accepting || (team && !chosen)
+    ? []
+    : chosen?.kind === "any"
+      ? chosen.services
+      : offer.page.services;
+  const { today, maxDate } = chosen?.kind === "any" ? teamDateRange(chosen.reads, now) : customerDateRange(offer.page.profile, now);
 
-  const service = services.find((s) => s.id === url.searchParams.get("servico")) ?? null;
+  const serviceParam = url.searchParams.get("servico");
+  const service =
+    chosen?.kind === "any"
+      ? (chosen.services.find((s) => s.offers.some((o) => o.service.id === serviceParam)) ?? null)
+      : (services.find((s) => s.id === serviceParam) ?? null);
   const date = service && wantsDay ? choosableDate(dateParam, { today, maxDate }) : null;
   // A date closed all day ('Folgas e bloqueios') says so, with its reason when it is public.
-  const { closed, times: slots } =
-    service && date
+  const anyTimes = chosen?.kind === "any" && service && date ? teamTimes(chosen.reads, service as TeamService, date, now) : null;
+  const { closed, times: slots } = anyTimes
+    ? anyTimes
+    : service && date
       ? customerTimes({
           date,
           durationMinutes: service.durationMinutes,
           bufferMinutes: service.bufferMinutes,
-          rules: profile,
-          hours: hoursOn(found, date),
-          exceptions: read.exceptions,
-          busy: read.busy,
+          rules: offer.page.profile,
+          hours: hoursOn(offer.page, date),
+          exceptions: offer.read.exceptions,
+          busy: offer.read.busy,
           now,
           maxDate,
         })
       : { closed: null, times: [] };
   const timeParam = url.searchParams.get("horario") ?? "";
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
-  const step = !service ? 1 : time ? 3 : 2;
+  const step = team && !chosen ? 0 : !service ? 1 : time ? 3 : 2;
   return {
-    profile,
-    email: found.email,
+    profile: offer.page.profile,
+    email: offer.page.email,
+    candidates: anyTimes && time ? anyTimes.candidates(time) : [],
+    team,
+    chosen: chosen ? (chosen.kind === "any" ? ANY_PROFESSIONAL : chosen.member) : null,
     version: found.version,
     withinLimits: read.withinLimits,
     services,
@@ -116,7 +138,7 @@ async function loadPage(
       welcomeMessage: profile.welcomeMessage,
       primaryColor: profile.primaryColor,
       secondaryColor: profile.secondaryColor,
-      showPrices: profile.showPrices,
+      showPrices: chosen?.kind === "member" ? chosen.page.profile.showPrices : profile.showPrices,
       instagram: profile.instagramHandle.replace(/^@/, ""),
       whatsapp: profile.contactPhone
         ? whatsappLink(profile.contactPhone, "Olá! Vim pela sua página de agendamento no Agendo.")
@@ -137,9 +159,15 @@ async function loadPage(
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { profile: _profile, email: _email, withinLimits: _limits, version, ...page } = await loadPage(context, request, params, new URL(request.url));
-  // A first step any visitor gets alike is kept by the server entry under this version.
-  if (page.step === 1 && firstStepSlug(request)) context.set(firstStepVersionContext, version);
+  const { profile: _profile, email: _email, withinLimits: _limits, candidates: _candidates, version, ...page } = await loadPage(
+    context,
+    request,
+    params,
+    new URL(request.url),
+  );
+  // A first step any visitor gets alike is kept by the server entry under this version. Not the
+  // salon's: who is on it follows the members' own settings, outside this page's version.
+  if (page.step === 1 && !page.team && firstStepSlug(request)) context.set(firstStepVersionContext, version);
   // No shared cache keeps this page: the server keeps the professional's data (and the first
   // step) itself, per page version (docs/decisions/0620), and slots are read live. Its one inline
   // script is allowed by hash, so the same HTML can go to every visitor.
@@ -159,7 +187,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
   // The wizard state travels in hidden fields (and the URL), as in the GET steps.
-  for (const key of ["servico", "data", "horario"]) {
+  for (const key of ["profissional", "servico", "data", "horario"]) {
     const value = form.get(key);
     if (typeof value === "string") url.searchParams.set(key, value);
   }
@@ -188,10 +216,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // below stays the real guard against two customers racing for one time.
   if (!page.slots.includes(minutesToTime(startMinute))) return fail("time", TAKEN, 409);
 
-  const created = await createBookingRequest(
-    getDb(context),
-    {
-      professionalId: profile.userId,
+  const claimFor = (p: typeof profile, email: string, service: PublicService) => ({
+    input: {
+      professionalId: p.userId,
       service,
       customerName: checked.value.name,
       customerPhone: checked.value.phone,
@@ -200,15 +227,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       startMinute,
       notes: checked.value.notes || null,
     },
-    {
-      autoConfirm: profile.autoConfirm,
-      notify: profile.notifyNewRequest ? page.email : null,
-      professional: profile,
-      timeZone: profile.timeZone,
-      expiryHours: profile.requestExpiryHours,
+    args: {
+      autoConfirm: p.autoConfirm,
+      notify: p.notifyNewRequest ? email : null,
+      professional: p,
+      timeZone: p.timeZone,
+      expiryHours: p.requestExpiryHours,
       now,
     },
-  );
+  });
+  // 'Qualquer profissional': the members free at that time, in team order; the claim picks the
+  // first still free when it runs (docs/decisions/0681).
+  const created =
+    page.chosen === ANY_PROFESSIONAL
+      ? await createBookingRequestWithFirstFree(
+          getDb(context),
+          page.candidates.map((c) => claimFor(c.read.read.page.profile, c.read.read.page.email, c.service)),
+        )
+      : await createBookingRequestWithFirstFree(getDb(context), [claimFor(profile, page.email, service)]);
   if (created === "limited") return fail("form", RATE_LIMIT_MESSAGE, 429);
   if (created === "taken") return fail("time", TAKEN, 409);
   // The professional's e-mail goes out after the customer has their answer.
@@ -232,8 +268,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 // ------------------------------------------------------------------ UI
 
-function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof loader>>["pro"]; children: ReactNode }) {
-  const name = pro.fullName || pro.businessName;
+function Shell({ pro, salon, children }: { pro: ReturnType<typeof useLoaderData<typeof loader>>["pro"]; salon: boolean; children: ReactNode }) {
+  // The salon's page is the business's; a professional's own page is theirs.
+  const name = (salon && pro.businessName) || pro.fullName || pro.businessName;
   return (
     <div
       className="min-h-screen bg-slate-50"
@@ -279,23 +316,26 @@ function Shell({ pro, children }: { pro: ReturnType<typeof useLoaderData<typeof 
   );
 }
 
-function Steps({ step }: { step: number }) {
-  const labels = ["Serviço", "Horário", "Dados"];
+function Steps({ step, salon }: { step: number; salon: boolean }) {
+  const labels = salon ? ["Profissional", "Serviço", "Horário", "Dados"] : ["Serviço", "Horário", "Dados"];
   return (
     <ol className="mt-4 flex items-center justify-between gap-2 text-xs font-medium" aria-label="Etapas">
       {labels.map((label, i) => {
-        const n = i + 1;
+        const n = salon ? i : i + 1;
         const state = n < step ? "done" : n === step ? "current" : "todo";
         return (
-          <li key={label} className="flex flex-1 items-center gap-2" aria-current={state === "current" ? "step" : undefined}>
+          <li key={label} className={`flex items-center gap-2 ${salon && state !== "current" ? "sm:flex-1" : "flex-1"}`} aria-current={state === "current" ? "step" : undefined}>
             <span
               className={`flex size-7 shrink-0 items-center justify-center rounded-full ${
                 state === "todo" ? "bg-slate-200 text-slate-600" : "bg-brand text-white"
               }`}
             >
-              {state === "done" ? "✓" : n}
+              {state === "done" ? "✓" : i + 1}
             </span>
-            <span className={state === "todo" ? "text-slate-500" : "text-slate-900"}>{label}</span>
+            {/* Four steps do not fit a 360 px phone with every label: there, only the current one's. */}
+            <span className={`${state === "todo" ? "text-slate-500" : "text-slate-900"} ${salon && state !== "current" ? "max-sm:sr-only" : ""}`}>
+              {label}
+            </span>
           </li>
         );
       })}
@@ -305,9 +345,9 @@ function Steps({ step }: { step: number }) {
 
 export default function Booking() {
   const page = useLoaderData<typeof loader>();
-  const { pro, step } = page;
+  const { pro, step, team } = page;
   return (
-    <Shell pro={pro}>
+    <Shell pro={pro} salon={!!team}>
       <section className="card mt-4">
         <h2 className="text-xl font-bold">
           {pro.pageTitle}
@@ -318,9 +358,11 @@ export default function Booking() {
             {pro.welcomeMessage}
           </p>
         ) : null}
-        {pro.accepting ? <Steps step={step} /> : null}
+        {pro.accepting || step === 0 ? <Steps step={step} salon={!!team} /> : null}
       </section>
-      {!pro.accepting ? (
+      {step === 0 ? (
+        <ProfessionalStep team={team ?? []} any={ANY_PROFESSIONAL} chosen={null} />
+      ) : !pro.accepting ? (
         <section className="card mt-4 text-center">
           <p className="font-semibold">Agendamento online indisponível no momento</p>
           <p className="mt-1 text-sm text-slate-600">Entre em contato diretamente com o profissional.</p>
@@ -342,20 +384,63 @@ function EnhancementScript() {
   return <script dangerouslySetInnerHTML={{ __html: BOOKING_PAGE_SCRIPT }} />;
 }
 
+/** A step's number in its heading: the salon's page has step 0 'Profissional' before them. */
+function useStepNumber(step: 1 | 2 | 3) {
+  const { team } = useLoaderData<typeof loader>();
+  return team ? step + 1 : step;
+}
+
+/** The professional chosen on the salon's page, as the first part of a step's query (else ""). */
+function chosenQuery(chosen: ReturnType<typeof useLoaderData<typeof loader>>["chosen"]) {
+  if (!chosen) return "";
+  return `profissional=${encodeURIComponent(typeof chosen === "string" ? chosen : chosen.id)}&`;
+}
+
+/** The professional chosen, kept as a hidden field of a step's form. */
+function ChosenField() {
+  const { chosen } = useLoaderData<typeof loader>();
+  if (!chosen) return null;
+  return <input type="hidden" name="profissional" value={typeof chosen === "string" ? chosen : chosen.id} />;
+}
+
+/** The salon's 'Voltar' to step 0, keeping the choice marked. */
+function BackToTeam() {
+  const { team } = useLoaderData<typeof loader>();
+  if (!team) return null;
+  return (
+    <Link to="?" className="btn-link">
+      Trocar profissional
+    </Link>
+  );
+}
+
 function ServiceStep() {
-  const { services, pro } = useLoaderData<typeof loader>();
+  const { services, pro, chosen } = useLoaderData<typeof loader>();
+  const n = useStepNumber(1);
   if (services.length === 0) {
     return (
       <section className="card mt-4 text-center">
         <p className="font-semibold">Nenhum serviço disponível</p>
         <p className="mt-1 text-sm text-slate-600">Entre em contato para mais informações</p>
+        <div className="mt-2">
+          <BackToTeam />
+        </div>
       </section>
     );
   }
   return (
     <Form method="get" className="mt-4 space-y-3" data-choose>
+      <ChosenField />
+      {chosen ? (
+        <div className="card flex items-center justify-between gap-2 text-sm">
+          <span>
+            Profissional: <strong>{typeof chosen === "string" ? "Qualquer profissional" : chosen.fullName || chosen.businessName}</strong>
+          </span>
+          <BackToTeam />
+        </div>
+      ) : null}
       <fieldset className="space-y-3">
-        <legend className="mb-2 font-semibold">1. Escolha o serviço</legend>
+        <legend className="mb-2 font-semibold">{n}. Escolha o serviço</legend>
         {services.map((s, i) => (
           <label
             key={s.id}
@@ -374,9 +459,11 @@ function ServiceStep() {
               </span>
               {s.description ? <span className="mt-0.5 block text-sm text-slate-600">{s.description}</span> : null}
               <span className="mt-1 block text-sm text-slate-700">
+                {s.varies ? "a partir de " : ""}
                 {formatDuration(s.durationMinutes)}
                 {pro.showPrices ? <> · <strong>{formatMoney(s.priceCents)}</strong></> : null}
               </span>
+              {s.varies ? <span className="block text-xs text-slate-500">Duração e preço variam conforme o profissional</span> : null}
               <DepositNote service={s} />
             </span>
           </label>
@@ -400,13 +487,22 @@ function DepositNote({ service }: { service: { requiresDeposit: boolean; deposit
 }
 
 function Summary() {
-  const { service, date, time, pro } = useLoaderData<typeof loader>();
+  const { service, date, time, pro, chosen } = useLoaderData<typeof loader>();
   if (!service) return null;
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {chosen ? (
+        <>
+          <dt className="text-slate-500">Profissional</dt>
+          <dd className="font-medium">
+            {typeof chosen === "string" ? "Qualquer profissional" : chosen.fullName || chosen.businessName}
+          </dd>
+        </>
+      ) : null}
       <dt className="text-slate-500">Serviço</dt>
       <dd className="font-medium">
-        {service.name} · {formatDuration(service.durationMinutes)}
+        {service.name} · {"varies" in service && service.varies ? "a partir de " : ""}
+        {formatDuration(service.durationMinutes)}
         {pro.showPrices ? ` · ${formatMoney(service.priceCents)}` : ""}
         <DepositNote service={service} />
       </dd>
@@ -427,18 +523,19 @@ function Summary() {
 }
 
 function TimeStep() {
-  const { service, date, dateRequested, slots, today, maxDate, timeGone, closed } = useLoaderData<typeof loader>();
+  const { service, date, dateRequested, slots, today, maxDate, timeGone, closed, chosen } = useLoaderData<typeof loader>();
+  const n = useStepNumber(2);
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">2. Escolha data e horário</h3>
-        <Link to="?" className="btn-link">
+        <h3 className="font-semibold">{n}. Escolha data e horário</h3>
+        <Link to={`?${chosenQuery(chosen).slice(0, -1)}`} className="btn-link">
           Voltar
         </Link>
       </div>
       <Summary />
       <TimePicker
-        hidden={{ servico: service!.id }}
+        hidden={chosen ? { profissional: typeof chosen === "string" ? chosen : chosen.id, servico: service!.id } : { servico: service!.id }}
         date={date}
         dateRequested={dateRequested}
         today={today}
@@ -452,7 +549,8 @@ function TimeStep() {
 }
 
 function DetailsStep() {
-  const { service, date, time } = useLoaderData<typeof loader>();
+  const { service, date, time, chosen } = useLoaderData<typeof loader>();
+  const n = useStepNumber(3);
   const actionData = useActionData<typeof action>();
   const fields = actionData?.fields;
   // The server's message beside its field (the enhancement script adds the live ones).
@@ -460,8 +558,8 @@ function DetailsStep() {
   return (
     <section className="card mt-4 space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">3. Seus dados</h3>
-        <Link to={`?servico=${service!.id}&data=${date}`} className="btn-link">
+        <h3 className="font-semibold">{n}. Seus dados</h3>
+        <Link to={`?${chosenQuery(chosen)}servico=${service!.id}&data=${date}`} className="btn-link">
           Voltar
         </Link>
       </div>
@@ -474,12 +572,13 @@ function DetailsStep() {
       {err("time") ? (
         <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
           <p>{err("time")}</p>
-          <Link to={`?servico=${service!.id}&data=${date}`} className="mt-1 inline-block font-semibold underline">
+          <Link to={`?${chosenQuery(chosen)}servico=${service!.id}&data=${date}`} className="mt-1 inline-block font-semibold underline">
             Ver outros horários
           </Link>
         </div>
       ) : null}
       <Form method="post" className="space-y-4" noValidate data-live-checks>
+        <ChosenField />
         <input type="hidden" name="servico" value={service!.id} />
         <input type="hidden" name="data" value={date!} />
         <input type="hidden" name="horario" value={time!} />

@@ -12,6 +12,8 @@ import { readableOnWhiteText } from "../domain/brand-colours";
 import { formatPhone } from "../domain/phone";
 import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../components/use-hydrated";
+import { saveTeamSettings, teamSettingsAccess } from "../domain/booking-requests/team-page.server";
+import { TeamPageSettings, TEAM_SETTINGS_INTENT } from "../components/booking/team-page-settings";
 import { CHECK_FIELDS, NO_SLUG, PAGE_DEFAULTS, PAGE_SAVE_FAILED, PAGE_SAVED, pageSchema } from "../validation/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página — Configurações — Agendo" }];
@@ -21,7 +23,9 @@ const SELF = "/configuracoes/pagina";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const p = user.profile;
+  const teamAccess = await teamSettingsAccess(getDb(context), user);
   return {
+    team: { ...teamAccess, teamPage: p.teamPage, onTeamPage: p.onTeamPage },
     bookingSlug: p.bookingSlug,
     businessName: p.businessName || p.fullName,
     page: {
@@ -38,11 +42,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { result: SubmissionResult<string[]>; failed?: boolean };
+type ActionData = { result: SubmissionResult<string[]>; failed?: boolean; teamError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const submission = parseWithZod(await request.formData(), { schema: pageSchema });
+  const formData = await request.formData();
+  // 'Página da equipe' is its own small form (docs/decisions/0680): two switches, saved alone.
+  if (formData.get("intent") === TEAM_SETTINGS_INTENT) {
+    const db = getDb(context);
+    const saved = await saveTeamSettings(db, user.id, await teamSettingsAccess(db, user), {
+      teamPage: formData.get("teamPage") === "on",
+      onTeamPage: formData.get("onTeamPage") === "on",
+    });
+    if (!saved) {
+      const teamError = "Você não faz parte de uma equipe.";
+      return data<ActionData>({ result: { status: "error", error: { "": [teamError] } }, teamError }, { status: 400 });
+    }
+    return redirectWithToast(request, SELF, { type: "success", title: "Equipe salva", description: "A página da equipe foi atualizada." });
+  }
+  const submission = parseWithZod(formData, { schema: pageSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
@@ -60,7 +78,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PageSettings() {
   const loaderData = useLoaderData<typeof loader>();
-  return <PageForm key={JSON.stringify(loaderData.page)} {...loaderData} />;
+  const actionData = useActionData<ActionData>();
+  return (
+    <>
+      <PageForm key={JSON.stringify(loaderData.page)} {...loaderData} />
+      <TeamPageSettings {...loaderData.team} error={actionData?.teamError ?? null} />
+    </>
+  );
 }
 
 function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoaderData<typeof loader>>) {
@@ -69,7 +93,7 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "page-settings",
-    lastResult: navigation.state === "idle" ? (actionData?.result ?? null) : null,
+    lastResult: navigation.state === "idle" && !actionData?.teamError ? (actionData?.result ?? null) : null,
     defaultValue: page,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: pageSchema }),
     shouldValidate: "onBlur",
@@ -81,7 +105,7 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
   const text = (field: FieldMetadata<string | undefined>) => getInputProps(field, { type: "text" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6 [&_input]:scroll-mb-28 [&_textarea]:scroll-mb-28">
-      {navigation.state === "idle" && actionData ? (
+      {navigation.state === "idle" && actionData && !actionData.teamError ? (
         actionData.failed ? (
           <Alert title={PAGE_SAVE_FAILED.title} text={PAGE_SAVE_FAILED.description} />
         ) : (

@@ -23,6 +23,8 @@ export const PUBLIC_GETS = [
   "/agendamento",
   "/agendamento/{slug}",
   "/agendamento/{slug}?servico=nao-existe&data=2099-99-99&horario=99:99",
+  "/agendamento/{slug}?profissional=qualquer&servico=nao-existe&data=2099-99-99&horario=99:99",
+  "/agendamento/{slug}?profissional=nao-existe",
   "/{slug}",
   "/agendamento/reserva/{token}",
   "/agendamento/reserva/{token}?remarcar=1&data=2099-99-99&horario=99:99",
@@ -205,6 +207,13 @@ export const ACTIONS: ActionSpec[] = [
     path: "/configuracoes/pagina",
     auth: "private",
     fields: () => ({ pageTitle: "Agende", contactPhone: "", pageDescription: "", businessAddress: "", welcomeMessage: "", instagramHandle: "", primaryColor: "#3B82F6", secondaryColor: "#8B5CF6" }),
+  },
+  { name: "settings page team", path: "/configuracoes/pagina", auth: "private", fields: () => ({ intent: "team", teamPage: "on", onTeamPage: "on" }) },
+  {
+    name: "booking any professional",
+    path: "/agendamento/{slug}",
+    auth: "public",
+    fields: (ids, { date }) => ({ profissional: "qualquer", servico: ids.service, data: date, horario: "16:00", name: "Cliente Equipe", phone: "(11) 97777-4444" }),
   },
   {
     name: "settings notifications",

@@ -61,6 +61,18 @@ export type CreatedRequest = {
   customerEmailKey: string | null;
 };
 
+/** What createBookingRequest needs besides the request itself. */
+export type NewRequestArgs = {
+  autoConfirm: boolean;
+  /** The professional's e-mail for the new request, or null when they do not want it. */
+  notify: string | null;
+  /** The professional as the customer's e-mail names them. */
+  professional: CustomerEmailProfile;
+  timeZone: string;
+  expiryHours: number;
+  now?: Date;
+};
+
 /**
  * Creates a booking request in one atomic batch, one round trip: the claim of the slot (a
  * conditional insert that also holds the phone to 3 requests per 15 minutes), the hash of the
@@ -72,56 +84,91 @@ export type CreatedRequest = {
 export async function createBookingRequest(
   db: Db,
   input: NewRequest,
-  args: {
-    autoConfirm: boolean;
-    /** The professional's e-mail for the new request, or null when they do not want it. */
-    notify: string | null;
-    /** The professional as the customer's e-mail names them. */
-    professional: CustomerEmailProfile;
-    timeZone: string;
-    expiryHours: number;
-    now?: Date;
-  },
+  args: NewRequestArgs,
 ): Promise<CreatedRequest | "taken" | "limited"> {
-  const now = args.now ?? new Date();
-  const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
-  const request = {
-    id: crypto.randomUUID(),
-    professionalId: input.professionalId,
-    serviceId: input.service.id,
-    serviceName: input.service.name,
-    customerName: input.customerName,
-    customerPhone: input.customerPhone,
-    customerEmail: input.customerEmail ?? "",
-    date: input.date,
-    startMinute: input.startMinute,
-    durationMinutes: input.service.durationMinutes,
-    bufferMinutes: input.service.bufferMinutes,
-    priceCents: input.service.priceCents,
-    notes: input.notes,
-    expiresAt: requestExpiry(now, args.expiryHours, localToUtc(input.date, input.startMinute, args.timeZone)),
-  };
-  const { token, hash } = await createToken();
-  const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
-  const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
-  const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {
-    onlyIf: created,
-    now,
-    confirmed: args.autoConfirm,
-  });
-  const [, , ...rest] = await db.batch([
-    bookingRequestClaim(db, request, sql`${recent} < ${LIMITS.bookingPerPhone.max}`, now),
-    insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
-    ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
-    ...(email?.statements ?? []),
-    ...(customerEmail ? [customerEmail.statement] : []),
+  return createBookingRequestWithFirstFree(db, [{ input, args }]);
+}
+
+/**
+ * The salon's 'Qualquer profissional' (docs/decisions/0681): the same claim for each candidate
+ * professional in turn, all in ONE batch, each one's insert also requiring that no earlier
+ * candidate's request was written. The database runs the batch as one transaction, so the
+ * request lands on the first candidate free at that very moment and on no other; two customers
+ * racing for one time never get the same professional. Returns the professional it went to.
+ */
+export async function createBookingRequestWithFirstFree(
+  db: Db,
+  candidates: { input: NewRequest; args: NewRequestArgs }[],
+): Promise<(CreatedRequest & { professionalId: string }) | "taken" | "limited"> {
+  if (candidates.length === 0) return "taken";
+  const ids = candidates.map(() => crypto.randomUUID());
+  const statements: Parameters<Db["batch"]>[0][number][] = [];
+  const made: { token: string; email: QueuedEmail | null; customerEmailKey: string | null; recent: SQL }[] = [];
+  for (const [i, { input, args }] of candidates.entries()) {
+    const now = args.now ?? new Date();
+    const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
+    const request = {
+      id: ids[i]!,
+      professionalId: input.professionalId,
+      serviceId: input.service.id,
+      serviceName: input.service.name,
+      customerName: input.customerName,
+      customerPhone: input.customerPhone,
+      customerEmail: input.customerEmail ?? "",
+      date: input.date,
+      startMinute: input.startMinute,
+      durationMinutes: input.service.durationMinutes,
+      bufferMinutes: input.service.bufferMinutes,
+      priceCents: input.service.priceCents,
+      notes: input.notes,
+      expiresAt: requestExpiry(now, args.expiryHours, localToUtc(input.date, input.startMinute, args.timeZone)),
+    };
+    const { token, hash } = await createToken();
+    const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
+    const earlier = ids.slice(0, i);
+    const noneEarlier = earlier.length
+      ? sql`not exists (select 1 from ${bookingRequests} where ${inArray(bookingRequests.id, earlier)})`
+      : undefined;
+    const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
+    const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {
+      onlyIf: created,
+      now,
+      confirmed: args.autoConfirm,
+    });
+    statements.push(
+      bookingRequestClaim(db, request, and(sql`${recent} < ${LIMITS.bookingPerPhone.max}`, noneEarlier), now),
+      insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
+      ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
+      ...(email?.statements ?? []),
+      ...(customerEmail ? [customerEmail.statement] : []),
+    );
+    made.push({ token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, recent });
+  }
+  const results = await db.batch([
+    ...(statements as [Parameters<Db["batch"]>[0][number]]),
     db
-      .select({ created: sql<number>`${created}`, recent: sql<number>`${recent}` })
+      .select({
+        created: sql<string | null>`(select ${bookingRequests.id} from ${bookingRequests} where ${inArray(bookingRequests.id, ids)})`,
+        recent: sql<number>`min(${sql.join(
+          made.map((m) => sql`${m.recent}`),
+          sql`, `,
+        )}, ${LIMITS.bookingPerPhone.max * 2})`,
+      })
       .from(sql`(select 1)`),
   ]);
-  const [outcome] = rest.at(-1) as { created: number; recent: number }[];
-  if (!outcome?.created) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
-  return { id: request.id, token, confirmed: args.autoConfirm, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null };
+  const [outcome] = results.at(-1) as { created: string | null; recent: number }[];
+  const i = outcome?.created ? (ids as string[]).indexOf(outcome.created) : -1;
+  if (i < 0) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
+  const { token, email, customerEmailKey } = made[i]!;
+  const { input, args } = candidates[i]!;
+  return {
+    id: ids[i]!,
+    token,
+    confirmed: args.autoConfirm,
+    email,
+    customerEmailKey,
+    professionalId: input.professionalId,
+  };
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */

@@ -57,6 +57,8 @@ export type PublicPage = {
     customerChangeCutoffMinutes: number;
     /** 'Notificações': whether new requests are e-mailed to the professional. */
     notifyNewRequest: boolean;
+    /** 'Página da equipe': the link opens the salon (team-page.server.ts). */
+    teamPage: boolean;
   };
   /** The professional's sign-in e-mail: new requests are sent there. */
   email: string;
@@ -104,6 +106,7 @@ function pageStatements(db: Db, pro: SQL) {
         requestExpiryHours: profiles.requestExpiryHours,
         customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
         notifyNewRequest: profiles.notifyNewRequest,
+        teamPage: profiles.teamPage,
         email: users.email,
         status: subscriptions.status,
         trialEnd: subscriptions.trialEndDate,
@@ -216,7 +219,7 @@ export function hoursOn(page: PublicPage, date: string): DayHours | null {
 
 type Known = { version: number; checkedAt: number };
 /** Bumped when PublicPage's shape changes: a deploy never reads what an older one kept. */
-const SHAPE = 2;
+const SHAPE = 3;
 const knownKey = (slugOrId: string) => `page${SHAPE}:${slugOrId.toLowerCase()}`;
 const dataKey = (slugOrId: string, version: number) => `page${SHAPE}:${slugOrId.toLowerCase()}:v${version}`;
 
