@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, linkedAccounts, profiles } from "../../db/schema";
 import { action, loader } from "../../app/routes/team";
+import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
 import { hasTeam, teamOf } from "../../app/domain/team/team.server";
 import type { Db } from "../../app/utils/db.server";
@@ -166,5 +167,30 @@ describe("Equipe: managing a member's appointment", () => {
 
   it("the switch belongs to members: an owner posting it gets a 404", async () => {
     expect(await thrownStatus(callAction(accountsAction, { context: await ctx(owner), path: "/configuracoes/contas", form: { intent: "owner-may-manage", allowed: "on" } }))).toBe(404);
+  });
+});
+
+describe("Relatórios: the team's figures", () => {
+  it("gives each professional's revenue, appointments and occupancy and the salon's total, for the owner only", async () => {
+    const at = (p: Pro, date: string, status: "completed" | "scheduled" | "cancelled", priceCents: number, durationMinutes: number) =>
+      createAppointment(db, p.id, { date, status, priceCents, durationMinutes, clientId: p.clientId });
+    await at(owner, TODAY, "completed", 5000, 60);
+    await at(ana, "2025-03-11", "completed", 7000, 60);
+    await at(ana, "2025-03-11", "scheduled", 3000, 90);
+    await at(ana, "2025-03-12", "cancelled", 9999, 60);
+    await at(ana, "2025-03-20", "completed", 8000, 60); // outside the period
+    await at(outsiderMember, TODAY, "completed", 100000, 60); // another team
+    const path = "/relatorios?periodo=customizado&de=2025-03-10&ate=2025-03-16";
+    const page = await callLoader(reportsLoader, { context: await ctx(owner), path });
+    // Monday to Saturday 09:00-18:00 with an hour's break: 6 × 480 working minutes each.
+    expect(page.team?.rows.map((r) => [r.name, r.revenueCents, r.appointments, r.occupancy])).toEqual([
+      ["Dona Carla", 5000, 1, 60 / 2880],
+      ["Ana Lima", 7000, 2, 150 / 2880],
+      ["Bia Souza", 0, 0, 0],
+    ]);
+    expect(page.team?.total).toMatchObject({ revenueCents: 12000, appointments: 3, occupancy: 210 / 8640 });
+    // A member, and a professional without a team, see no team figures.
+    expect((await callLoader(reportsLoader, { context: await ctx(ana), path })).team).toBeNull();
+    expect((await callLoader(reportsLoader, { context: await ctx(await pro("Solo")), path })).team).toBeNull();
   });
 });

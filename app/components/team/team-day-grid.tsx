@@ -34,7 +34,7 @@ export function TeamDayGrid({ columns, axis, nowMinute, isToday }: { columns: Te
   const now = useNowMinute(nowMinute);
   const top = (m: number) => (Math.max(m, axis.start) - axis.start) * PX_PER_MINUTE;
   const span = (s: number, e: number) => Math.max(0, (Math.min(e, axis.end) - Math.max(s, axis.start)) * PX_PER_MINUTE);
-  const template = { gridTemplateColumns: `2.75rem repeat(${columns.length}, minmax(7.5rem, 1fr))` };
+  const template = { gridTemplateColumns: `2.75rem repeat(${columns.length}, minmax(5.5rem, 1fr))` };
   const showNow = isToday && now >= axis.start && now <= axis.end;
   return (
     <div className="card overflow-x-auto p-0" data-testid="team-grid">
