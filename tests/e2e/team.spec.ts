@@ -101,4 +101,15 @@ test("the owner sees the salon's day in three columns and manages only an allowi
   await page.getByRole("link", { name: "Semana", exact: true }).click();
   await expect(page.getByTestId("team-week")).toContainText(`Cliente 1 ${tag}`);
   await page.screenshot({ path: testInfo.outputPath("team-week.png"), fullPage: true });
+
+  // Relatórios: a row per professional and the salon's total (the appointments are this month's
+  // or next's: the period is the one holding them).
+  const month = date.slice(0, 7);
+  await page.goto(`/relatorios?periodo=customizado&de=${month}-01&ate=${date}`);
+  const figures = page.getByTestId("team-figures");
+  await expect(figures.locator("tbody tr")).toHaveCount(3);
+  for (const p of [owner, ana, bia]) await expect(figures).toContainText(p.name);
+  await expect(figures.locator("tfoot")).toContainText("Total do salão");
+  await expect(figures.locator("tfoot td").nth(1)).toHaveText("3");
+  await page.screenshot({ path: testInfo.outputPath("team-reports.png"), fullPage: true });
 });
