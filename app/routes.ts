@@ -19,6 +19,7 @@ export default [
     route("servicos", "routes/services.tsx"),
     route("solicitacoes", "routes/booking-requests.tsx"),
     route("lembretes", "routes/reminders.tsx"),
+    route("equipe", "routes/team.tsx"),
     route("relatorios", "routes/reports.tsx"),
     route("relatorios/exportar", "routes/reports.export.ts"),
     route("perfil", "routes/profile.tsx"),

@@ -13,16 +13,20 @@ export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/configuracoes", label: "Configurações", icon: "⚙" },
 ];
 
+/** 'Equipe': listed after Agenda, only for an owner with active members (issue 16). */
+export const TEAM_ITEM = { to: "/equipe", label: "Equipe", icon: "☷" };
+
 /** Quick actions of the spec, listed once the screen they open exists. */
 export const QUICK_ACTIONS: { to: string; label: string }[] = [
   { to: "/agenda?novo=1", label: "Agendamento Manual" },
   { to: "/servicos?novo=1", label: "Cadastrar Serviço" },
 ];
 
-function NavList({ badges }: { badges?: Record<string, number> }) {
+function NavList({ badges, team }: { badges?: Record<string, number>; team?: boolean }) {
+  const items = team ? NAV_ITEMS.flatMap((item) => (item.to === "/agenda" ? [item, TEAM_ITEM] : [item])) : NAV_ITEMS;
   return (
     <ul className="space-y-1">
-      {NAV_ITEMS.map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           <NavLink
             to={item.to}
@@ -50,10 +54,10 @@ function NavList({ badges }: { badges?: Record<string, number> }) {
   );
 }
 
-type ShellProps = { businessName: string; email: string; badges?: Record<string, number> };
+type ShellProps = { businessName: string; email: string; badges?: Record<string, number>; team?: boolean };
 
 /** The sidebar's content; `navLabel` tells the desktop sidebar and the phone menu apart. */
-function SidebarBody({ businessName, email, badges, navLabel }: ShellProps & { navLabel: string }) {
+function SidebarBody({ businessName, email, badges, team, navLabel }: ShellProps & { navLabel: string }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link to="/dashboard" className="flex items-center gap-2 px-2 text-brand">
@@ -61,7 +65,7 @@ function SidebarBody({ businessName, email, badges, navLabel }: ShellProps & { n
         <span className="text-lg font-bold">Agendo</span>
       </Link>
       <nav aria-label={navLabel}>
-        <NavList badges={badges} />
+        <NavList badges={badges} team={team} />
       </nav>
       {QUICK_ACTIONS.length > 0 ? (
         <div>

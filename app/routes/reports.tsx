@@ -15,12 +15,18 @@ import { REPORT_PERIODS, type ChartMonths } from "../domain/metrics/metrics";
 import { loadReport } from "../domain/metrics/reports.server";
 import { formatDate, type DateRange } from "../domain/dates";
 import { STATUS_LABELS } from "../domain/appointments/statuses";
+import { teamFigures } from "../domain/team/team-report.server";
+import { TeamFigures } from "../components/reports/team-figures";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return loadReport(getDb(context), user, new URL(request.url));
+  const db = getDb(context);
+  const page = await loadReport(db, user, new URL(request.url));
+  // The salon's figures, for an owner with active members (a member has no team of their own).
+  const team = page.report && !user.linkedOwnerId ? await teamFigures(db, user.id, page.report.range) : null;
+  return { ...page, team };
 }
 
 /** The filter as a query string: only what differs from the defaults, so URLs stay short. */
@@ -100,6 +106,8 @@ export default function Reports() {
           ) : null}
 
           <KpiCards kpis={report.kpis} params={params} />
+
+          {data.team ? <TeamFigures team={data.team} /> : null}
 
           <div className="grid gap-4 sm:gap-5 lg:grid-cols-2">
             <RevenueChart

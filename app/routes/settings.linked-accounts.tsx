@@ -20,6 +20,7 @@ import {
   sendInviteEmail,
 } from "../domain/accounts/linked-accounts.server";
 import { planById } from "../domain/billing/plans";
+import { setOwnerMayManage } from "../domain/team/team.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { hit } from "../utils/rate-limit.server";
 
@@ -36,7 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmId = new URL(request.url).searchParams.get("remover");
   if (user.linkedOwnerId) {
     const owner = await findLinkedOwner(db, user.id);
-    return { member: { owner: owner?.businessName || owner?.fullName || "" }, owner: null };
+    return {
+      member: { owner: owner?.businessName || owner?.fullName || "", ownerMayManage: user.profile.ownerMayManage },
+      owner: null,
+    };
   }
   const [rows, seats] = await Promise.all([listLinkedAccounts(db, user.id), seatInfo(db, user)]);
   // A confirmation link for a row that is not this owner's (or is gone) is a 404.
@@ -77,6 +81,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "leave") {
     if (!(await leaveTeam(db, user.id))) throw data(null, { status: 404 });
     return redirectWithToast(request, SELF, { type: "success", ...LEFT_TEAM });
+  }
+  if (formData.get("intent") === "owner-may-manage") {
+    // Only a member of a team has an owner to allow; anyone else has no such switch.
+    if (!user.linkedOwnerId) throw data(null, { status: 404 });
+    const allowed = formData.get("allowed") === "on";
+    await setOwnerMayManage(db, user.id, allowed);
+    return redirectWithToast(request, SELF, {
+      type: "success",
+      title: allowed ? "Permissão concedida" : "Permissão removida",
+      description: allowed
+        ? "O dono da equipe pode confirmar, concluir e cancelar os seus agendamentos."
+        : "O dono da equipe vê a sua agenda, mas não pode alterá-la.",
+    });
   }
   if (formData.get("intent") === "remove") {
     const id = formData.get("id");
@@ -131,11 +148,38 @@ export default function LinkedAccountsSettings() {
           Você faz parte da equipe de <strong>{member.owner}</strong>. O titular da conta gerencia o plano e as
           contas vinculadas; seus clientes, serviços e agenda continuam só seus.
         </p>
+        <OwnerMayManageForm allowed={member.ownerMayManage} owner={member.owner} />
         <LeaveTeamForm />
       </section>
     );
   }
   return <OwnerView {...owner!} />;
+}
+
+/**
+ * 'Permitir que o dono da equipe gerencie minha agenda': a checkbox and a save button, a plain
+ * post (an unchecked box sends nothing, so the intent travels in the button).
+ */
+function OwnerMayManageForm({ allowed, owner }: { allowed: boolean; owner: string }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "owner-may-manage";
+  return (
+    <Form method="post" action={SELF} className="space-y-2 border-t border-slate-200 pt-3" data-testid="owner-may-manage">
+      <label className="flex items-start gap-3">
+        <input type="checkbox" name="allowed" defaultChecked={allowed} key={String(allowed)} className="mt-1 size-5" />
+        <span>
+          <span className="font-medium">Permitir que o dono da equipe gerencie minha agenda</span>
+          <span className="block text-sm text-slate-600">
+            {owner || "O dono da equipe"} sempre vê os seus agendamentos na tela Equipe. Com esta opção, também pode
+            confirmar, concluir e cancelar. Seus clientes continuam só seus.
+          </span>
+        </span>
+      </label>
+      <button type="submit" name="intent" value="owner-may-manage" className="btn-secondary" disabled={saving}>
+        {saving ? "Salvando..." : "Salvar permissão"}
+      </button>
+    </Form>
+  );
 }
 
 /** Leaving needs no confirmation page: the owner can link the e-mail again at any time. */

@@ -8,6 +8,7 @@ import { getDb } from "../utils/db.server";
 import { afterResponse } from "../utils/background.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";
+import { hasTeam } from "../domain/team/team.server";
 
 /**
  * Guards every signed-in screen: session, then access (docs/decisions/0422). The spec's
@@ -25,11 +26,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const pending = await countPendingRequests(getDb(context), user.id, nowInZone(user.profile.timeZone).date);
+  const db = getDb(context);
+  const [pending, team] = await Promise.all([
+    countPendingRequests(db, user.id, nowInZone(user.profile.timeZone).date),
+    user.linkedOwnerId ? false : hasTeam(db, user.id),
+  ]);
   return {
     businessName: user.profile.businessName,
     email: user.email,
     badges: { "/solicitacoes": pending },
+    team,
     theme: { primary: user.profile.primaryColor, secondary: user.profile.secondaryColor },
   };
 }

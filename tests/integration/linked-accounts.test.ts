@@ -153,7 +153,7 @@ describe("adding a linked account", () => {
     await setPlan(member.id, "profissional");
     expect(await post({ intent: "add", email: "x@example.com" }, member)).toHaveFieldError("email", ADD_ERRORS.member);
     const page = await load(member);
-    expect(page.member).toEqual({ owner: "Studio Bella" });
+    expect(page.member).toEqual({ owner: "Studio Bella", ownerMayManage: false });
   });
 
   it("refuses an e-mail whose professional owns a team of their own", async () => {

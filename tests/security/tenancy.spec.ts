@@ -3,6 +3,9 @@
 // professional is byte-for-byte what it was.
 import { test, expect } from "@playwright/test";
 import { ACTIONS, fill, PRIVATE_GETS, PRIVATE_GETS_BY_ID } from "./routes";
+import { eq } from "drizzle-orm";
+import { clients, linkedAccounts, subscriptions } from "../../db/schema";
+import { e2eDb } from "../e2e/fixtures";
 import { expectSafeAnswer, seedPro, signedInActor, snapshot } from "./support";
 
 test("tenancy: another professional's ids answer 404 and change nothing", async ({ playwright }) => {
@@ -97,4 +100,58 @@ test("tenancy: the customer's private link and the .ics answer only to their own
     expect(cancel.status(), `cancel with ${token}`).toBe(404);
   }
   expect(await snapshot(owner)).toEqual(before);
+});
+
+test("tenancy in a salon: members keep their data; the owner sees appointments, not client lists, and changes nothing unallowed", async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const db = e2eDb();
+  const [owner, ana, bia] = await Promise.all([seedPro("Salao"), seedPro("Membra"), seedPro("Outra")]);
+  await db.insert(linkedAccounts).values([
+    { ownerId: owner.id, linkedUserEmail: ana.email, linkedUserId: ana.id, status: "active" },
+    { ownerId: owner.id, linkedUserEmail: bia.email, linkedUserId: bia.id, status: "active" },
+  ]);
+  // A team needs the owner's paid plan (members get in through it).
+  await db
+    .update(subscriptions)
+    .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
+    .where(eq(subscriptions.userId, owner.id));
+  const [asOwner, asAna] = await Promise.all([signedInActor(playwright, owner.id), signedInActor(playwright, ana.id)]);
+  const [anaBefore, biaBefore] = await Promise.all([snapshot(ana), snapshot(bia)]);
+
+  // A member reads nothing of another member, nor of the owner, and has no 'Equipe'.
+  for (const other of [bia, owner]) {
+    for (const template of PRIVATE_GETS_BY_ID) {
+      const path = fill(template, other.ids);
+      const res = await asAna.get(path, { maxRedirects: 0 });
+      expect(res.status(), `member GET ${path}`).toBe(404);
+    }
+  }
+  expect((await asAna.get("/equipe", { maxRedirects: 0 })).status()).toBe(404);
+  expect((await asAna.post("/equipe", { form: { intent: "cancel", id: bia.ids.appointment }, maxRedirects: 0 })).status()).toBe(404);
+
+  // The owner: a member's rows by id in the member's own screens are 404 (clients above all).
+  for (const template of PRIVATE_GETS_BY_ID.filter((p) => !p.startsWith("/equipe"))) {
+    const path = fill(template, ana.ids);
+    expect((await asOwner.get(path, { maxRedirects: 0 })).status(), `owner GET ${path}`).toBe(404);
+  }
+  // The owner's lists and exports show no member's client.
+  for (const path of ["/clientes", "/clientes/exportar", "/relatorios/exportar", "/solicitacoes", "/agenda?vista=lista"]) {
+    const body = await (await asOwner.get(path, { maxRedirects: 0 })).text();
+    expect(body, `owner GET ${path}`).not.toContain(ana.names.client);
+  }
+  // 'Equipe' shows the member's appointment with the client's name, never the phone or notes.
+  const team = await asOwner.get(`/equipe?vista=dia&data=${ana.date}&ver=${ana.ids.appointment}`, { maxRedirects: 0 });
+  expect(team.status()).toBe(200);
+  const body = await team.text();
+  expect(body).toContain(ana.names.client);
+  const [anaClient] = await db.select().from(clients).where(eq(clients.id, ana.ids.client));
+  expect(body).not.toContain(anaClient!.phone);
+  // Without the member's permission, no change.
+  for (const intent of ["confirm", "cancel"]) {
+    const res = await asOwner.post(`/equipe`, { form: { intent, id: ana.ids.appointment }, maxRedirects: 0 });
+    expect(res.status(), `owner ${intent} without permission`).toBe(404);
+    await expectSafeAnswer(res, `owner ${intent}`);
+  }
+  expect(await snapshot(ana), "the member's rows, byte for byte").toEqual(anaBefore);
+  expect(await snapshot(bia)).toEqual(biaBefore);
 });

@@ -1,0 +1,55 @@
+import { Form, Link, useNavigation } from "react-router";
+import { STATUS_ACTIONS, type StatusAction } from "../../domain/appointments/statuses";
+import type { TeamDetailData } from "./team-types";
+
+/**
+ * One appointment of the salon: who, what, when. The owner may confirm, complete or cancel a
+ * member's appointment only when that member allowed it; their own are managed in Agenda.
+ */
+export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; closeHref: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <section className="card space-y-2 border-l-4 p-4" style={{ borderLeftColor: detail.color }} aria-labelledby="team-detail-title" data-testid="team-detail">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 id="team-detail-title" className="font-semibold">
+            {detail.clientName ?? "Cliente não encontrado"} · {detail.serviceName}
+          </h2>
+          <p className="text-sm text-slate-700 first-letter:uppercase">
+            {detail.dateLabel}, {detail.time}–{detail.endTime} · com {detail.professional}
+          </p>
+          <p className="text-sm text-slate-700">Status: {detail.statusLabel}</p>
+        </div>
+        <Link to={closeHref} preventScrollReset className="btn-secondary px-3" aria-label="Fechar">
+          ✕
+        </Link>
+      </div>
+      {detail.isOwnAppointment ? (
+        <p className="text-sm text-slate-600">
+          Este é um agendamento seu.{" "}
+          <Link to={`/agenda?vista=dia&ver=${encodeURIComponent(detail.id)}`} className="btn-link">
+            Abrir na Agenda
+          </Link>
+        </p>
+      ) : !detail.canManage ? (
+        <p className="text-sm text-slate-600" data-testid="team-read-only">
+          Somente visualização: {detail.professional} não permitiu que o dono da equipe gerencie a agenda.
+        </p>
+      ) : detail.actions.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhuma ação disponível para este agendamento.</p>
+      ) : (
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="id" value={detail.id} />
+          {detail.actions
+            .filter((a): a is StatusAction => a !== "undo")
+            .map((a) => (
+              <button key={a} type="submit" name="intent" value={a} disabled={busy} className={a === "cancel" ? "btn-danger" : "btn-primary"}>
+                {STATUS_ACTIONS[a].label}
+              </button>
+            ))}
+        </Form>
+      )}
+    </section>
+  );
+}

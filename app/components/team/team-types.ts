@@ -1,0 +1,68 @@
+// What the 'Equipe' screen draws, laid out by app/routes/team.server.ts.
+import type { AppointmentStatus } from "../../../db/schema";
+import type { RowAction } from "../../domain/appointments/statuses";
+import type { CalendarBlock, Lane, MinuteRange } from "../agenda/calendar-types";
+
+export type TeamView = "dia" | "semana";
+
+type Timed = { id: string; startMinute: number; durationMinutes: number; bufferMinutes: number; time: string; endTime: string; serviceName: string; color: string };
+
+export type TeamAppointment = Timed & {
+  kind: "appointment";
+  status: AppointmentStatus;
+  statusLabel: string;
+  clientName: string | null;
+  /** This page with ?ver= (the appointment's detail). */
+  href: string;
+};
+
+export type TeamRequest = Timed & { kind: "request"; customerName: string };
+
+/** One professional's column of the day view. */
+export type TeamColumn = {
+  userId: string;
+  name: string;
+  isOwner: boolean;
+  closed: { label: string } | null;
+  windows: MinuteRange[];
+  blocks: CalendarBlock[];
+  appointments: (TeamAppointment & Lane)[];
+  requests: (TeamRequest & Lane)[];
+  cancelled: TeamAppointment[];
+};
+
+/** A day of the week view: each professional's appointments and requests. */
+export type TeamWeekDay = {
+  date: string;
+  label: string;
+  isToday: boolean;
+  dayHref: string;
+  people: { userId: string; name: string; closed: { label: string } | null; appointments: TeamAppointment[]; requests: TeamRequest[] }[];
+};
+
+export type TeamPendingRequest = {
+  id: string;
+  professional: string;
+  date: string;
+  dateLabel: string;
+  time: string;
+  customerName: string;
+  serviceName: string;
+};
+
+export type TeamDetailData = {
+  id: string;
+  professional: string;
+  isOwnAppointment: boolean;
+  /** The member allowed the owner to manage their agenda. */
+  canManage: boolean;
+  dateLabel: string;
+  time: string;
+  endTime: string;
+  status: AppointmentStatus;
+  statusLabel: string;
+  clientName: string | null;
+  serviceName: string;
+  color: string;
+  actions: RowAction[];
+};

@@ -1,0 +1,208 @@
+// The salon seen by its owner ('Equipe', issue 16): the team is the owner and their active linked
+// members. Every read here is bounded by that team in SQL (the members are read from
+// linked_accounts by the owner's id, inside the statement or just before it), so an owner never
+// reaches a professional outside their team; a member has no team of their own and gets none.
+// What the owner sees of a member's work is what the member's appointments show (the client's
+// name on an appointment); no client list, phone or notes of a member is read here.
+import { and, asc, between, eq, isNotNull, ne, sql } from "drizzle-orm";
+import {
+  appointments,
+  bookingRequests,
+  clients,
+  linkedAccounts,
+  profiles,
+  scheduleExceptions,
+  services,
+  workingHours,
+} from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import { stillHeld } from "../availability/slot-claims.server";
+import { applyStatusAction, type StatusChange } from "../appointments/statuses.server";
+import type { StatusAction } from "../appointments/statuses";
+
+export type TeamMember = {
+  userId: string;
+  name: string;
+  isOwner: boolean;
+  /** The member allowed the owner to manage their agenda (always true for the owner's own). */
+  ownerMayManage: boolean;
+  timeZone: string;
+};
+
+/** The owner's active members' ids, as a subquery (the bound of every team statement). */
+function memberIds(ownerId: string) {
+  return sql`(select ${linkedAccounts.linkedUserId} from ${linkedAccounts}
+    where ${linkedAccounts.ownerId} = ${ownerId} and ${linkedAccounts.status} = 'active'
+      and ${linkedAccounts.linkedUserId} is not null and ${linkedAccounts.linkedUserId} <> ${ownerId})`;
+}
+
+/**
+ * The owner first, then the active members by name. Empty when `ownerId` has no active member
+ * (no team to show) — and so for a member, whose own links are none.
+ */
+export async function teamOf(db: Db, ownerId: string): Promise<TeamMember[]> {
+  const rows = await db
+    .select({
+      userId: profiles.userId,
+      fullName: profiles.fullName,
+      businessName: profiles.businessName,
+      ownerMayManage: profiles.ownerMayManage,
+      timeZone: profiles.timeZone,
+    })
+    .from(profiles)
+    .where(sql`${profiles.userId} = ${ownerId} or ${profiles.userId} in ${memberIds(ownerId)}`);
+  const owner = rows.find((r) => r.userId === ownerId);
+  const members = rows
+    .filter((r) => r.userId !== ownerId)
+    .map((r) => ({ userId: r.userId, name: r.fullName || r.businessName, isOwner: false, ownerMayManage: r.ownerMayManage, timeZone: r.timeZone }))
+    .sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+  if (!owner || members.length === 0) return [];
+  return [
+    { userId: owner.userId, name: owner.fullName || owner.businessName, isOwner: true, ownerMayManage: true, timeZone: owner.timeZone },
+    ...members,
+  ];
+}
+
+/** Whether the user owns a team with at least one active member (the 'Equipe' entry). */
+export async function hasTeam(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: linkedAccounts.id })
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.ownerId, userId), eq(linkedAccounts.status, "active"), isNotNull(linkedAccounts.linkedUserId), ne(linkedAccounts.linkedUserId, userId)))
+    .limit(1);
+  return !!row;
+}
+
+/** The team's ids as an SQL condition on a user-id column: the owner or one of their members. */
+function inTeam(column: typeof appointments.userId | typeof bookingRequests.professionalId | typeof workingHours.userId | typeof scheduleExceptions.userId, ownerId: string) {
+  return sql`(${column} = ${ownerId} or ${column} in ${memberIds(ownerId)})`;
+}
+
+export type TeamAppointmentRow = {
+  id: string;
+  userId: string;
+  date: string;
+  startMinute: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+  status: (typeof appointments.$inferSelect)["status"];
+  serviceName: string;
+  priceCents: number;
+  clientName: string | null;
+  colour: string | null;
+  updatedAt: Date;
+};
+
+/**
+ * The team's appointments, working hours, day exceptions and pending requests (still holding
+ * their time) between two dates, each row with its professional's id. Client: the name only.
+ */
+export async function teamSchedule(db: Db, ownerId: string, from: string, to: string, now = new Date()) {
+  const [rows, hours, exceptions, requests] = await Promise.all([
+    db
+      .select({
+        id: appointments.id,
+        userId: appointments.userId,
+        date: appointments.date,
+        startMinute: appointments.startMinute,
+        durationMinutes: appointments.durationMinutes,
+        bufferMinutes: appointments.bufferMinutes,
+        status: appointments.status,
+        serviceName: appointments.serviceName,
+        priceCents: appointments.priceCents,
+        clientName: clients.name,
+        colour: services.color,
+        updatedAt: appointments.updatedAt,
+      })
+      .from(appointments)
+      .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, appointments.userId)))
+      .leftJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, appointments.userId)))
+      .where(and(inTeam(appointments.userId, ownerId), between(appointments.date, from, to)))
+      .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
+      .limit(5000),
+    db
+      .select({
+        userId: workingHours.userId,
+        dayOfWeek: workingHours.dayOfWeek,
+        isActive: workingHours.isActive,
+        startTime: workingHours.startTime,
+        endTime: workingHours.endTime,
+        breakStartTime: workingHours.breakStartTime,
+        breakEndTime: workingHours.breakEndTime,
+      })
+      .from(workingHours)
+      .where(inTeam(workingHours.userId, ownerId)),
+    db
+      .select({
+        userId: scheduleExceptions.userId,
+        kind: scheduleExceptions.kind,
+        startDate: scheduleExceptions.startDate,
+        endDate: scheduleExceptions.endDate,
+        startMinute: scheduleExceptions.startMinute,
+        endMinute: scheduleExceptions.endMinute,
+        reason: scheduleExceptions.reason,
+        showReason: scheduleExceptions.showReason,
+      })
+      .from(scheduleExceptions)
+      .where(and(inTeam(scheduleExceptions.userId, ownerId), sql`${scheduleExceptions.startDate} <= ${to}`, sql`${scheduleExceptions.endDate} >= ${from}`)),
+    db
+      .select({
+        id: bookingRequests.id,
+        userId: bookingRequests.professionalId,
+        date: bookingRequests.date,
+        startMinute: bookingRequests.startMinute,
+        durationMinutes: bookingRequests.durationMinutes,
+        bufferMinutes: bookingRequests.bufferMinutes,
+        customerName: bookingRequests.customerName,
+        serviceName: bookingRequests.serviceName,
+        colour: services.color,
+      })
+      .from(bookingRequests)
+      .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
+      .where(and(inTeam(bookingRequests.professionalId, ownerId), between(bookingRequests.date, from, to), stillHeld(now)))
+      .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
+      .limit(1000),
+  ]);
+  return { appointments: rows as TeamAppointmentRow[], hours, exceptions, requests };
+}
+
+/** One appointment of the team by id, with its professional; null when it is not the team's. */
+export async function teamAppointment(db: Db, ownerId: string, id: string) {
+  const [row] = await db
+    .select({ appointment: appointments, clientName: clients.name, colour: services.color })
+    .from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, appointments.userId)))
+    .leftJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, appointments.userId)))
+    .where(and(eq(appointments.id, id), inTeam(appointments.userId, ownerId)));
+  return row ?? null;
+}
+
+/** The status actions the owner may apply to a member's appointment from 'Equipe'. */
+export const TEAM_ACTIONS = ["confirm", "complete", "no-show", "cancel"] as const satisfies readonly StatusAction[];
+export type TeamAction = (typeof TEAM_ACTIONS)[number];
+
+export function isTeamAction(value: unknown): value is TeamAction {
+  return TEAM_ACTIONS.includes(value as TeamAction);
+}
+
+/**
+ * The owner confirms, completes, marks a no-show or cancels a member's appointment: only an
+ * appointment of an active member of the owner's own team who allowed it (owner_may_manage) is
+ * found; anything else is 'not-found' (the caller answers 404). The change itself is the
+ * agenda's conditional statement, with the member's id and time zone.
+ */
+export async function manageMemberAppointment(db: Db, ownerId: string, id: string, action: TeamAction, now = new Date()): Promise<StatusChange> {
+  const [row] = await db
+    .select({ userId: appointments.userId, timeZone: profiles.timeZone })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.userId, appointments.userId))
+    .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIds(ownerId)}`, eq(profiles.ownerMayManage, true)));
+  if (!row) return { ok: false, reason: "not-found" };
+  return applyStatusAction(db, row.userId, id, action, { now, timeZone: row.timeZone });
+}
+
+/** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */
+export async function setOwnerMayManage(db: Db, userId: string, allowed: boolean) {
+  await db.update(profiles).set({ ownerMayManage: allowed, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+}
+

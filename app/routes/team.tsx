@@ -1,0 +1,124 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/team";
+import { requireUser } from "./workspace.server";
+import { getDb } from "../utils/db.server";
+import { loadTeam } from "./team.server";
+import { isTeamAction, manageMemberAppointment } from "../domain/team/team.server";
+import { STATUS_ACTIONS, STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
+import { redirectWithToast } from "../utils/toast.server";
+import { TeamDayGrid } from "../components/team/team-day-grid";
+import { TeamWeek } from "../components/team/team-week";
+import { TeamDetail } from "../components/team/team-detail";
+import { TeamPending } from "../components/team/team-pending";
+
+export const meta: Route.MetaFunction = () => [{ title: "Equipe — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const page = await loadTeam(getDb(context), user, new URL(request.url));
+  // Only an owner with active members has a salon to see.
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+/** Where to go back after an action: the Equipe page the form was on (its view and date only). */
+function back(request: Request) {
+  const url = new URL(request.url);
+  const kept = new URLSearchParams();
+  const vista = url.searchParams.get("vista");
+  const date = url.searchParams.get("data");
+  if (vista === "dia" || vista === "semana") kept.set("vista", vista);
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) kept.set("data", date);
+  const query = kept.toString();
+  return query ? `/equipe?${query}` : "/equipe";
+}
+
+/**
+ * The owner confirms, completes or cancels a member's appointment: only one of their own team's
+ * members who allowed it ('Permitir que o dono da equipe gerencie minha agenda'); anything
+ * else is a 404 and changes nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = getDb(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = form.get("id");
+  if (user.linkedOwnerId || !isTeamAction(intent) || typeof id !== "string" || !id || id.length > 64) {
+    throw data(null, { status: 404 });
+  }
+  const result = await manageMemberAppointment(db, user.id, id, intent);
+  if (!result.ok) {
+    if (result.reason === "not-found") throw data(null, { status: 404 });
+    if (result.reason === "not-started") {
+      return redirectWithToast(request, back(request), {
+        type: "error",
+        title: "Não foi possível alterar",
+        description: intent === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart,
+      });
+    }
+    return redirectWithToast(request, back(request), {
+      type: "error",
+      title: "Não foi possível alterar",
+      description: `O status atual do agendamento é ${STATUS_LABELS[result.current]}.`,
+    });
+  }
+  return redirectWithToast(request, back(request), {
+    type: "success",
+    title: "Agendamento atualizado",
+    description: `Status: ${STATUS_LABELS[STATUS_ACTIONS[intent].to]}.`,
+  });
+}
+
+export default function TeamPage() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Equipe</h1>
+          <p className="text-sm text-slate-600">
+            A agenda de cada profissional da sua equipe ({page.members.length} profissionais).
+          </p>
+        </div>
+        <nav aria-label="Visualização da equipe" className="grid grid-cols-2 rounded-xl border border-slate-200 bg-white p-1 shadow-sm sm:w-56">
+          {(["dia", "semana"] as const).map((v) => (
+            <Link
+              key={v}
+              to={page.links[v]}
+              aria-current={page.view === v ? "page" : undefined}
+              className={`rounded-lg px-3 py-2 text-center text-sm font-semibold ${
+                page.view === v ? "bg-brand text-white shadow-sm" : "text-slate-700 hover:bg-slate-100"
+              }`}
+            >
+              {v === "dia" ? "Dia" : "Semana"}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={page.links.prev} className="btn-secondary px-3" aria-label={page.view === "dia" ? "Dia anterior" : "Semana anterior"}>
+          ‹
+        </Link>
+        <Link to={page.links.today} className="btn-secondary" aria-current={page.isToday ? "date" : undefined}>
+          Hoje
+        </Link>
+        <Link to={page.links.next} className="btn-secondary px-3" aria-label={page.view === "dia" ? "Próximo dia" : "Próxima semana"}>
+          ›
+        </Link>
+        <h2 className="ml-1 text-lg font-semibold first-letter:uppercase" data-testid="team-title">
+          {page.title}
+        </h2>
+      </div>
+      {page.detail ? <TeamDetail detail={page.detail} closeHref={page.links.self} /> : null}
+      <TeamPending pending={page.pending} />
+      {page.view === "dia" ? (
+        <TeamDayGrid columns={page.columns} axis={page.axis} nowMinute={page.nowMinute} isToday={page.isToday} />
+      ) : (
+        <TeamWeek days={page.week} />
+      )}
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "../components/error-boundary";

@@ -1,0 +1,196 @@
+// 'Equipe' (issue 16): the owner's view of the salon, scoped to their own team; a member's
+// appointments changed by the owner only when the member allowed it; members see no team.
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appointments, linkedAccounts, profiles } from "../../db/schema";
+import { action, loader } from "../../app/routes/team";
+import { loader as reportsLoader } from "../../app/routes/reports";
+import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
+import { hasTeam, teamOf } from "../../app/domain/team/team.server";
+import type { Db } from "../../app/utils/db.server";
+import { createTestDb, toastOf, userContextFor } from "../support/db";
+import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader, thrownStatus } from "../support/routes";
+
+// "Now": Monday 10/03/2025 08:00 in São Paulo.
+const NOW = new Date("2025-03-10T11:00:00Z");
+const TODAY = "2025-03-10";
+const WEDNESDAY = "2025-03-12";
+
+let db: Db;
+type Pro = Awaited<ReturnType<typeof createProfessional>> & { serviceId: string; clientId: string };
+
+async function pro(name: string): Promise<Pro> {
+  const p = await createProfessional(db, { name });
+  await createWorkingHours(db, p.id);
+  const service = await createService(db, p.id, { name: `Corte de ${name}`, durationMinutes: 60, priceCents: 5000 });
+  const client = await createClient(db, p.id, { name: `Cliente de ${name}`, phone: "11912345678", notes: `Nota secreta de ${name}` });
+  return { ...p, serviceId: service.id, clientId: client.id };
+}
+
+async function link(owner: Pro, member: Pro, status: "active" | "pending" = "active") {
+  await db.insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status });
+}
+
+const ctx = (p: Pro) => userContextFor(db, p);
+const load = async (p: Pro, path = "/equipe") => callLoader(loader, { context: await ctx(p), path });
+const post = async (p: Pro, form: Record<string, string>, path = "/equipe") => callAction(action, { context: await ctx(p), path, form });
+const statusOfRow = async (id: string) => (await db.select({ s: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0]!.s;
+
+let owner: Pro, ana: Pro, bia: Pro, outsider: Pro, outsiderMember: Pro;
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  db = createTestDb();
+  [owner, ana, bia, outsider, outsiderMember] = await Promise.all([pro("Dona Carla"), pro("Ana Lima"), pro("Bia Souza"), pro("Olga Fora"), pro("Rita Fora")]);
+  await link(owner, ana);
+  await link(owner, bia);
+  await link(outsider, outsiderMember);
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe("the team", () => {
+  it("is the owner first and the active members by name; a pending link and a member have none", async () => {
+    const carol = await pro("Carol Pendente");
+    await link(owner, carol, "pending");
+    expect((await teamOf(db, owner.id)).map((m) => [m.name, m.isOwner])).toEqual([
+      ["Dona Carla", true],
+      ["Ana Lima", false],
+      ["Bia Souza", false],
+    ]);
+    expect(await teamOf(db, ana.id)).toEqual([]);
+    expect(await hasTeam(db, owner.id)).toBe(true);
+    expect(await hasTeam(db, ana.id)).toBe(false);
+    expect(await hasTeam(db, carol.id)).toBe(false);
+  });
+});
+
+describe("Equipe: the day view", () => {
+  it("shows a column per professional with each one's appointments and the members' pending requests", async () => {
+    await createAppointment(db, owner.id, { date: TODAY, startMinute: 9 * 60, durationMinutes: 60, clientId: owner.clientId, serviceId: owner.serviceId, serviceName: "Corte de Dona Carla" });
+    await createAppointment(db, ana.id, { date: TODAY, startMinute: 10 * 60, durationMinutes: 60, clientId: ana.clientId, serviceId: ana.serviceId, serviceName: "Corte de Ana Lima" });
+    await createAppointment(db, outsiderMember.id, { date: TODAY, startMinute: 10 * 60, clientId: outsiderMember.clientId, serviceName: "Fora" });
+    await createBookingRequest(db, bia.id, { date: TODAY, startMinute: 14 * 60, customerName: "Joana Pedido", serviceName: "Escova" });
+    const page = await load(owner);
+    expect(page.view).toBe("dia");
+    expect(page.columns.map((c) => c.name)).toEqual(["Dona Carla", "Ana Lima", "Bia Souza"]);
+    expect(page.columns[0]!.appointments.map((a) => [a.time, a.clientName])).toEqual([["09:00", "Cliente de Dona Carla"]]);
+    expect(page.columns[1]!.appointments.map((a) => [a.time, a.clientName])).toEqual([["10:00", "Cliente de Ana Lima"]]);
+    expect(page.columns[2]!.requests.map((r) => [r.time, r.customerName])).toEqual([["14:00", "Joana Pedido"]]);
+    expect(page.pending).toMatchObject([{ professional: "Bia Souza", customerName: "Joana Pedido", time: "14:00" }]);
+    // Nothing of another team, and nothing of a member's clients beyond the name on an appointment.
+    const text = JSON.stringify(page);
+    expect(text).not.toContain("Rita Fora");
+    expect(text).not.toContain("Cliente de Rita Fora");
+    expect(text).not.toContain("11912345678");
+    expect(text).not.toContain("Nota secreta");
+  });
+
+  it("moves by the date in the address and shows the week per day", async () => {
+    await createAppointment(db, bia.id, { date: WEDNESDAY, startMinute: 11 * 60, clientId: bia.clientId, serviceName: "Corte de Bia Souza" });
+    const day = await load(owner, `/equipe?vista=dia&data=${WEDNESDAY}`);
+    expect(day.date).toBe(WEDNESDAY);
+    expect(day.columns[2]!.appointments.map((a) => a.time)).toEqual(["11:00"]);
+    expect(day.links.prev).toBe("/equipe?vista=dia&data=2025-03-11");
+    expect(day.links.today).toBe("/equipe?vista=dia");
+    const week = await load(owner, "/equipe?vista=semana");
+    expect(week.week.map((d) => d.date)).toEqual(["2025-03-10", "2025-03-11", "2025-03-12", "2025-03-13", "2025-03-14", "2025-03-15", "2025-03-16"]);
+    const wednesday = week.week.find((d) => d.date === WEDNESDAY)!;
+    expect(wednesday.people.find((p) => p.name === "Bia Souza")!.appointments.map((a) => a.clientName)).toEqual(["Cliente de Bia Souza"]);
+    // A nonsense date is today's.
+    expect((await load(owner, "/equipe?data=2025-99-99")).date).toBe(TODAY);
+  });
+
+  it("is a 404 for a member, for a professional without a team, and for another team's appointment", async () => {
+    const alone = await pro("Sozinha");
+    expect(await thrownStatus(load(ana))).toBe(404);
+    expect(await thrownStatus(load(alone))).toBe(404);
+    const theirs = await createAppointment(db, outsiderMember.id, { date: TODAY, clientId: outsiderMember.clientId });
+    expect(await thrownStatus(load(owner, `/equipe?ver=${theirs.id}`))).toBe(404);
+    const ours = await createAppointment(db, ana.id, { date: TODAY, clientId: ana.clientId });
+    expect(await thrownStatus(load(outsider, `/equipe?ver=${ours.id}`))).toBe(404);
+  });
+});
+
+describe("Equipe: managing a member's appointment", () => {
+  it("is read-only until the member allows it, then confirm and cancel work", async () => {
+    const a = await createAppointment(db, ana.id, { date: TODAY, startMinute: 15 * 60, clientId: ana.clientId });
+    const view = await load(owner, `/equipe?ver=${a.id}`);
+    expect(view.detail).toMatchObject({ professional: "Ana Lima", canManage: false, actions: [] });
+    expect(await thrownStatus(post(owner, { intent: "confirm", id: a.id }))).toBe(404);
+    expect(await statusOfRow(a.id)).toBe("scheduled");
+
+    // Ana allows it in Configurações > Contas.
+    const saved = await callAction(accountsAction, { context: await ctx(ana), path: "/configuracoes/contas", form: { intent: "owner-may-manage", allowed: "on" } });
+    expect((await toastOf(saved as Response))?.title).toBe("Permissão concedida");
+    const settings = await callLoader(accountsLoader, { context: await ctx(ana), path: "/configuracoes/contas" });
+    expect(settings.member?.ownerMayManage).toBe(true);
+
+    const allowed = await load(owner, `/equipe?ver=${a.id}`);
+    expect(allowed.detail).toMatchObject({ canManage: true, actions: ["confirm", "cancel"] });
+    const res = (await post(owner, { intent: "confirm", id: a.id }, "/equipe?vista=dia&ver=x")) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/equipe?vista=dia");
+    expect(await statusOfRow(a.id)).toBe("confirmed");
+    await post(owner, { intent: "cancel", id: a.id });
+    expect(await statusOfRow(a.id)).toBe("cancelled");
+
+    // Completing before the start is refused with a message, nothing changed.
+    const later = await createAppointment(db, ana.id, { date: TODAY, startMinute: 17 * 60, clientId: ana.clientId });
+    const early = (await post(owner, { intent: "complete", id: later.id })) as Response;
+    expect((await toastOf(early))?.description).toContain("Só é possível concluir");
+    expect(await statusOfRow(later.id)).toBe("scheduled");
+
+    // Taking the permission back makes it read-only again.
+    await callAction(accountsAction, { context: await ctx(ana), path: "/configuracoes/contas", form: { intent: "owner-may-manage" } });
+    expect((await db.select({ m: profiles.ownerMayManage }).from(profiles).where(eq(profiles.userId, ana.id)))[0]!.m).toBe(false);
+    expect(await thrownStatus(post(owner, { intent: "confirm", id: later.id }))).toBe(404);
+  });
+
+  it("never reaches outside the owner's team, nor lets a member manage anyone", async () => {
+    await db.update(profiles).set({ ownerMayManage: true });
+    const rita = await createAppointment(db, outsiderMember.id, { date: TODAY, startMinute: 15 * 60, clientId: outsiderMember.clientId });
+    const bias = await createAppointment(db, bia.id, { date: TODAY, startMinute: 15 * 60, clientId: bia.clientId });
+    // Another owner's member, even one who allowed their own owner: 404, unchanged.
+    expect(await thrownStatus(post(owner, { intent: "cancel", id: rita.id }))).toBe(404);
+    // A member cannot manage another member, nor the owner.
+    expect(await thrownStatus(post(ana, { intent: "cancel", id: bias.id }))).toBe(404);
+    // A former member (the link removed) is out of reach at once.
+    await db.delete(linkedAccounts).where(eq(linkedAccounts.linkedUserId, bia.id));
+    expect(await thrownStatus(post(owner, { intent: "cancel", id: bias.id }))).toBe(404);
+    // Unknown intents are 404 too.
+    expect(await thrownStatus(post(owner, { intent: "delete", id: rita.id }))).toBe(404);
+    expect(await statusOfRow(rita.id)).toBe("scheduled");
+    expect(await statusOfRow(bias.id)).toBe("scheduled");
+  });
+
+  it("the switch belongs to members: an owner posting it gets a 404", async () => {
+    expect(await thrownStatus(callAction(accountsAction, { context: await ctx(owner), path: "/configuracoes/contas", form: { intent: "owner-may-manage", allowed: "on" } }))).toBe(404);
+  });
+});
+
+describe("Relatórios: the team's figures", () => {
+  it("gives each professional's revenue, appointments and occupancy and the salon's total, for the owner only", async () => {
+    const at = (p: Pro, date: string, status: "completed" | "scheduled" | "cancelled", priceCents: number, durationMinutes: number) =>
+      createAppointment(db, p.id, { date, status, priceCents, durationMinutes, clientId: p.clientId });
+    await at(owner, TODAY, "completed", 5000, 60);
+    await at(ana, "2025-03-11", "completed", 7000, 60);
+    await at(ana, "2025-03-11", "scheduled", 3000, 90);
+    await at(ana, "2025-03-12", "cancelled", 9999, 60);
+    await at(ana, "2025-03-20", "completed", 8000, 60); // outside the period
+    await at(outsiderMember, TODAY, "completed", 100000, 60); // another team
+    const path = "/relatorios?periodo=customizado&de=2025-03-10&ate=2025-03-16";
+    const page = await callLoader(reportsLoader, { context: await ctx(owner), path });
+    // Monday to Saturday 09:00-18:00 with an hour's break: 6 × 480 working minutes each.
+    expect(page.team?.rows.map((r) => [r.name, r.revenueCents, r.appointments, r.occupancy])).toEqual([
+      ["Dona Carla", 5000, 1, 60 / 2880],
+      ["Ana Lima", 7000, 2, 150 / 2880],
+      ["Bia Souza", 0, 0, 0],
+    ]);
+    expect(page.team?.total).toMatchObject({ revenueCents: 12000, appointments: 3, occupancy: 210 / 8640 });
+    // A member, and a professional without a team, see no team figures.
+    expect((await callLoader(reportsLoader, { context: await ctx(ana), path })).team).toBeNull();
+    expect((await callLoader(reportsLoader, { context: await ctx(await pro("Solo")), path })).team).toBeNull();
+  });
+});
