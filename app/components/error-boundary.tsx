@@ -1,16 +1,25 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "react-router";
+import { isRouteErrorResponse, Link, useMatches, useRouteError, type ErrorResponse } from "react-router";
+
+/**
+ * Inside the workspace the error shows in the shell's own <main>: one main landmark per page.
+ * Elsewhere (a public page, the root) the error is the page's main content.
+ */
+function useErrorTag() {
+  return useMatches().some((m) => m.id === "routes/workspace") ? "div" : "main";
+}
 
 export function NotFoundView() {
+  const Tag = useErrorTag();
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+    <Tag className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-6xl font-bold text-brand">404</p>
       <h1 className="text-2xl font-semibold">Oops! Página não encontrada</h1>
       <p className="text-slate-600">O endereço que você procurou não existe ou foi movido.</p>
       <Link to="/" className="btn-primary">
         Voltar ao início
       </Link>
-    </main>
+    </Tag>
   );
 }
 
@@ -31,6 +40,7 @@ type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => ReactNode
  */
 export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers }) {
   const error = useRouteError();
+  const Tag = useErrorTag();
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status];
     if (handler) return handler(error);
@@ -46,13 +56,13 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Stat
       ? error.data
       : null;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+    <Tag className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-brand">{status}</p>
       <h1 className="text-2xl font-semibold">{message.title}</h1>
       <p className="max-w-md text-slate-600">{detail ?? message.text}</p>
       <Link to="/" className="btn-primary">
         Voltar ao início
       </Link>
-    </main>
+    </Tag>
   );
 }
