@@ -16,6 +16,7 @@ import { loadReport } from "../domain/metrics/reports.server";
 import { formatDate, type DateRange } from "../domain/dates";
 import { STATUS_LABELS } from "../domain/appointments/statuses";
 import { teamFigures } from "../domain/team/team-report.server";
+import { teamOf } from "../domain/team/team.server";
 import { TeamFigures } from "../components/reports/team-figures";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
@@ -23,9 +24,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const page = await loadReport(db, user, new URL(request.url));
-  // The salon's figures, for an owner with active members (a member has no team of their own).
-  const team = page.report && !user.linkedOwnerId ? await teamFigures(db, user.id, page.report.range) : null;
+  // The salon's members are read beside the report (a member has no team of their own); the
+  // salon's figures follow only for an owner with active members.
+  const [page, members] = await Promise.all([loadReport(db, user, new URL(request.url)), user.linkedOwnerId ? [] : teamOf(db, user.id)]);
+  const team = page.report && members.length > 0 ? await teamFigures(db, user.id, page.report.range, members) : null;
   return { ...page, team };
 }
 

@@ -16,8 +16,14 @@ export type TeamFigures = {
 };
 
 /** Null when the user owns no team with active members. */
-export async function teamFigures(db: Db, ownerId: string, range: DateRange): Promise<TeamFigures | null> {
-  const team = await teamOf(db, ownerId);
+export async function teamFigures(
+  db: Db,
+  ownerId: string,
+  range: DateRange,
+  /** The team when already read (beside the page's other reads: one round trip fewer). */
+  known?: Awaited<ReturnType<typeof teamOf>>,
+): Promise<TeamFigures | null> {
+  const team = known ?? (await teamOf(db, ownerId));
   if (team.length === 0) return null;
   const ids = team.map((m) => m.userId);
   const inTeam = sql`${appointments.userId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
