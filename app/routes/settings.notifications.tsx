@@ -6,8 +6,8 @@ import type { Route } from "./+types/settings.notifications";
 import { profiles } from "../../db/schema";
 import { CalendarFeedCard } from "../components/notifications/calendar-feed-card";
 import { NotificationsForm } from "../components/notifications/notifications-form";
-import { feedUrls, renewFeedToken } from "../domain/notifications/calendar-feed.server";
-import { NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
+import { feedUrls, renewFeedToken, setFeedDetails } from "../domain/notifications/calendar-feed.server";
+import { FEED_DETAILS_OFF, FEED_DETAILS_ON, feedDetailsSchema, NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
 import { getDb } from "../utils/db.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -31,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     whatsappConfigured: whatsappConfig() !== null,
     feed: p.calendarFeedToken ? feedUrls(p.calendarFeedToken) : null,
+    feedDetails: p.calendarFeedDetails,
   };
 }
 
@@ -48,6 +49,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: had ? "O endereço anterior parou de funcionar. Assine o novo no seu calendário." : "Adicione-o ao seu calendário.",
     });
   }
+  if (intent === "feed-details") {
+    const submission = parseWithZod(formData, { schema: feedDetailsSchema });
+    if (submission.status !== "success") {
+      return data<{ feedResult: SubmissionResult<string[]> }>({ feedResult: submission.reply() }, { status: 400 });
+    }
+    const on = submission.value.feedDetails;
+    await setFeedDetails(db, user.id, on);
+    return redirectWithToast(request, SELF, { type: "success", ...(on ? FEED_DETAILS_ON : FEED_DETAILS_OFF) });
+  }
   if (intent !== "save") throw data("Ação desconhecida.", { status: 400 });
   const submission = parseWithZod(formData, { schema: notificationsSchema });
   if (submission.status !== "success") {
@@ -61,12 +71,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationSettings() {
-  const { prefs, whatsappConfigured, feed } = useLoaderData<typeof loader>();
+  const { prefs, whatsappConfigured, feed, feedDetails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <NotificationsForm prefs={prefs} whatsappConfigured={whatsappConfigured} lastResult={actionData?.result ?? null} />
-      <CalendarFeedCard feed={feed} />
+      <NotificationsForm
+        prefs={prefs}
+        whatsappConfigured={whatsappConfigured}
+        lastResult={actionData && "result" in actionData ? actionData.result : null}
+      />
+      <CalendarFeedCard
+        feed={feed}
+        details={feedDetails}
+        detailsError={actionData && "feedResult" in actionData ? (actionData.feedResult.error?.feedDetails?.[0] ?? null) : null}
+      />
     </div>
   );
 }
