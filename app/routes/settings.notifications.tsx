@@ -17,6 +17,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Notificações — Conf
 
 const SELF = "/configuracoes/notificacoes";
 
+/** A refused form's reply: the notifications form's, or the feed option's. */
+type ActionData = { result?: SubmissionResult<string[]>; feedResult?: SubmissionResult<string[]> };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { profile: p } = requireUser(context);
   return {
@@ -52,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "feed-details") {
     const submission = parseWithZod(formData, { schema: feedDetailsSchema });
     if (submission.status !== "success") {
-      return data<{ feedResult: SubmissionResult<string[]> }>({ feedResult: submission.reply() }, { status: 400 });
+      return data<ActionData>({ feedResult: submission.reply() }, { status: 400 });
     }
     const on = submission.value.feedDetails;
     await setFeedDetails(db, user.id, on);
@@ -61,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "save") throw data("Ação desconhecida.", { status: 400 });
   const submission = parseWithZod(formData, { schema: notificationsSchema });
   if (submission.status !== "success") {
-    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { reminderWhatsapp, ...rest } = submission.value;
   // A switch shown disabled (the API not configured) is not sent: keep what was saved.
@@ -78,12 +81,12 @@ export default function NotificationSettings() {
       <NotificationsForm
         prefs={prefs}
         whatsappConfigured={whatsappConfigured}
-        lastResult={actionData && "result" in actionData ? actionData.result : null}
+        lastResult={actionData?.result ?? null}
       />
       <CalendarFeedCard
         feed={feed}
         details={feedDetails}
-        detailsError={actionData && "feedResult" in actionData ? (actionData.feedResult.error?.feedDetails?.[0] ?? null) : null}
+        detailsError={actionData?.feedResult?.error?.feedDetails?.[0] ?? null}
       />
     </div>
   );

@@ -3,9 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox, linkedAccounts, subscriptions } from "../../db/schema";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import LinkedAccountsSettings, { action, loader } from "../../app/routes/settings.linked-accounts";
 import PlansTab, { loader as plansTabLoader } from "../../app/routes/settings.plans";
 import { PLANS } from "../../app/domain/billing/plans";
@@ -15,6 +12,7 @@ import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
 import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { renderRoute, visibleText } from "../support/render";
 import { callAction, callLoader, replyOf, responseOf, thrownBy } from "../support/routes";
 
 const DAY = 86_400_000;
@@ -309,12 +307,8 @@ describe("leaving a team", () => {
 });
 
 describe("Contas and Planos say the same of each plan's team", () => {
-  /** A route's screen as the server renders it, from its loader's data. */
-  function rendered(Component: ComponentType, path: string, loaderData: unknown) {
-    const Stub = createRoutesStub([{ id: "screen", path, Component, loader: () => loaderData }]);
-    return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { screen: loaderData } } }));
-  }
-  const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+  const rendered = renderRoute;
+  const text = visibleText;
   /** What a text says of a team: 'você e mais N' (N linked besides the owner), 'ilimitado', or nothing. */
   const team = (s: string) => s.match(/você e mais (\d+)/)?.[1] ?? (/ilimitad/.test(s) ? "ilimitado" : null);
 

@@ -80,7 +80,7 @@ describe("Notificações settings", () => {
     await saveSettings({ dailySummary: "on", dailySummaryHour: "8", reminderHoursBefore: "24" });
     const reply = replyOf(await saveSettings({ dailySummaryHour: "25", reminderHoursBefore: "1000" }));
     expect(reply.init?.status).toBe(400);
-    expect(reply.data.result.error).toEqual({
+    expect(reply.data.result!.error).toEqual({
       dailySummaryHour: ["Escolha um horário da lista."],
       reminderHoursBefore: ["Escolha uma antecedência da lista."],
     });
@@ -171,7 +171,7 @@ describe("the private calendar feed", () => {
     expect((await eventOf()).description).toBe("Situação: Agendado");
     const refused = replyOf(await turn({ feedDetails: "talvez" }));
     expect(refused.init?.status).toBe(400);
-    expect(refused.data.feedResult.error).toEqual({ feedDetails: ["Marque ou desmarque a opção."] });
+    expect(refused.data.feedResult!.error).toEqual({ feedDetails: ["Marque ou desmarque a opção."] });
     expect((await profileOf(pro.id)).calendarFeedDetails).toBe(false);
   });
 
