@@ -29,7 +29,7 @@ import {
 import { Avatar } from "../components/avatar";
 import { TimePicker } from "../components/booking/time-picker";
 import { ProfessionalStep } from "../components/booking/professional-step";
-import { FinalOfferCard, ServiceFacts, variesByProfessional } from "../components/booking/service-facts";
+import { ServiceFacts, variesByProfessional } from "../components/booking/service-facts";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { contentSecurityPolicy, scriptHash } from "../utils/security.server";
 import { firstStepSlug, firstStepVersionContext } from "./booking.cache.server";
@@ -43,7 +43,7 @@ import { brandTheme } from "../domain/brand-colours";
 
 export const TAKEN = "Este horário acabou de ser ocupado. Escolha outro horário.";
 /** 'Qualquer profissional': the offer shown is gone, another member (at another price) is free. */
-export const OFFER_CHANGED = "O profissional ou o valor deste horário mudou. Confira abaixo quem atende e o valor, e confirme de novo.";
+export const OFFER_CHANGED = "O profissional ou o valor deste horário mudou. Confira acima quem atende e o valor, e confirme de novo.";
 
 /** The customer's phone downloads no framework: the page is whole as HTML (docs/decisions/0621). */
 export const handle = { hydrate: false };
@@ -521,16 +521,21 @@ function Summary() {
   // Once a time is chosen on 'Qualquer profissional', the member who takes it and their own service.
   const shown = finalOffer?.service ?? service;
   return (
-    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="booking-summary">
       {chosen ? (
         <>
           <dt className="text-slate-500">Profissional</dt>
           <dd className="font-medium">
-            {finalOffer
-              ? finalOffer.professional.fullName || finalOffer.professional.businessName
-              : typeof chosen === "string"
-                ? "Qualquer profissional"
-                : chosen.fullName || chosen.businessName}
+            {finalOffer ? (
+              <>
+                {finalOffer.professional.fullName || finalOffer.professional.businessName}
+                <span className="block text-xs font-normal text-slate-500">quem atende neste horário</span>
+              </>
+            ) : typeof chosen === "string" ? (
+              "Qualquer profissional"
+            ) : (
+              chosen.fullName || chosen.businessName
+            )}
           </dd>
         </>
       ) : null}
@@ -583,7 +588,7 @@ function TimeStep() {
 }
 
 function DetailsStep() {
-  const { service, date, time, chosen, finalOffer, pro } = useLoaderData<typeof loader>();
+  const { service, date, time, chosen, finalOffer } = useLoaderData<typeof loader>();
   const n = useStepNumber(3);
   const actionData = useActionData<typeof action>();
   const fields = actionData?.fields;
@@ -598,7 +603,6 @@ function DetailsStep() {
         </Link>
       </div>
       <Summary />
-      {finalOffer ? <FinalOfferCard offer={finalOffer} showPrices={pro.showPrices} /> : null}
       {err("form") ? (
         <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
           {err("form")}

@@ -186,7 +186,7 @@ describe("the salon's page", () => {
     // Ana (R$ 50) is busy at 10:00: step 3 says Bia and R$ 55,00 before 'Confirmar', and the request is Bia's at that price.
     await createAppointment(db, ana.id, { date, startMinute: 600, durationMinutes: 30 });
     const at10 = await shown(db, owner.bookingSlug, at("10:00"));
-    expect(at10).toContain(`Quem atende neste horário Bia Manicure Escova · 30min · ${r55}`);
+    expect(at10).toContain(`Profissional Bia Manicure quem atende neste horário Serviço Escova · 30min · ${r55}`);
     expect(at10).not.toContain(r50);
     expect((await post("10:00", (await page(db, owner.bookingSlug, at("10:00"))).finalOffer?.key, 0)).status).toBe(302);
     expect(await requestAt(600)).toMatchObject([{ professionalId: bia.id, priceCents: 5500 }]);
@@ -195,13 +195,13 @@ describe("the salon's page", () => {
     // nobody is booked at R$ 55, and the page now shows Bia and her price.
     const at11 = await page(db, owner.bookingSlug, at("11:00"));
     expect(visibleText(renderRoute(Booking, `/agendamento/${owner.bookingSlug}${at("11:00")}`, at11))).toContain(
-      `Quem atende neste horário Ana Cabeleireira Escova · 30min · ${r50}`,
+      `Profissional Ana Cabeleireira quem atende neste horário Serviço Escova · 30min · ${r50}`,
     );
     await createAppointment(db, ana.id, { date, startMinute: 660, durationMinutes: 30 });
     const late = await post("11:00", at11.finalOffer?.key, 1);
     expect(late).toEqual({ status: 409, message: OFFER_CHANGED });
     expect(await requestAt(660)).toEqual([]);
-    expect(await shown(db, owner.bookingSlug, at("11:00"))).toContain(`Quem atende neste horário Bia Manicure Escova · 30min · ${r55}`);
+    expect(await shown(db, owner.bookingSlug, at("11:00"))).toContain(`Profissional Bia Manicure quem atende neste horário Serviço Escova · 30min · ${r55}`);
 
     // Both free at 14:00: the R$ 50 shown is what is booked.
     expect((await post("14:00", (await page(db, owner.bookingSlug, at("14:00"))).finalOffer?.key, 2)).status).toBe(302);

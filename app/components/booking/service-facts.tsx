@@ -1,5 +1,4 @@
-import { formatDuration, formatDurationRange, formatMoney, formatMoneyRange } from "../../domain/money";
-import { Avatar } from "../avatar";
+import { formatDurationRange, formatMoneyRange } from "../../domain/money";
 
 // How the booking page states a service's duration and price: one member's exact figures, or for
 // 'Qualquer profissional' the real range of the members offering it ('R$ 50,00 a R$ 55,00'),
@@ -34,33 +33,5 @@ export function variesByProfessional(service: ServiceFigures): boolean {
   return (
     (service.maxDurationMinutes ?? service.durationMinutes) !== service.durationMinutes ||
     (service.maxPriceCents ?? service.priceCents) !== service.priceCents
-  );
-}
-
-export type FinalOffer = {
-  professional: { fullName: string; businessName: string; imageUrl: string | null };
-  service: { name: string; durationMinutes: number; priceCents: number };
-};
-
-/** Step 3 of 'Qualquer profissional': who takes the chosen time, and at what price, before 'Confirmar'. */
-export function FinalOfferCard({ offer, showPrices }: { offer: FinalOffer; showPrices: boolean }) {
-  const name = offer.professional.fullName || offer.professional.businessName;
-  return (
-    <div className="flex items-center gap-3 rounded-lg border border-brand/40 bg-brand/5 p-3 text-sm" data-testid="final-offer">
-      <Avatar name={name} imageUrl={offer.professional.imageUrl} size="sm" />
-      <p>
-        <span className="block text-slate-600">Quem atende neste horário</span>
-        <strong className="block text-base">{name}</strong>
-        <span className="block">
-          {offer.service.name} · {formatDuration(offer.service.durationMinutes)}
-          {showPrices ? (
-            <>
-              {" · "}
-              <strong>{formatMoney(offer.service.priceCents)}</strong>
-            </>
-          ) : null}
-        </span>
-      </p>
-    </div>
   );
 }
