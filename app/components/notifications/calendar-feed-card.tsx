@@ -46,6 +46,7 @@ export function CalendarFeedCard({
             </label>
             <input
               id="feed-url"
+              type="text"
               readOnly
               value={feed.webcal}
               className="input font-mono text-xs"
@@ -110,25 +111,28 @@ function FeedDetailsForm({ details, error }: { details: boolean; error: string |
   return (
     <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-3">
       <input type="hidden" name="intent" value="feed-details" />
-      <label className="flex cursor-pointer items-start gap-3">
+      <div className="flex items-start gap-3">
         <input
           key={String(details)}
+          id="feed-details"
           type="checkbox"
           name="feedDetails"
           defaultChecked={details}
           aria-describedby="feed-details-risk"
           aria-invalid={error ? true : undefined}
-          className="mt-0.5 size-4 shrink-0 accent-brand"
+          className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand"
         />
-        <span>
-          <span className="block text-sm font-medium text-slate-900">Incluir telefone e observações</span>
-          <span id="feed-details-risk" className="block text-xs text-slate-600">
+        <div>
+          <label htmlFor="feed-details" className="block cursor-pointer text-sm font-medium text-slate-900">
+            Incluir telefone e observações
+          </label>
+          <p id="feed-details-risk" className="text-xs text-slate-600">
             Ligado, cada horário mostra também o nome completo, o telefone e as observações do cliente. Atenção: qualquer
             pessoa que tiver o endereço da agenda, ou acesso ao calendário onde você o adicionou, passa a ver esses dados
             dos seus clientes. Deixe desligado se não tiver certeza.
-          </span>
-        </span>
-      </label>
+          </p>
+        </div>
+      </div>
       {error ? (
         <p className="field-error" role="alert">
           {error}
