@@ -200,6 +200,11 @@ export const profiles = sqliteTable(
     reminderWhatsapp: bool("reminder_whatsapp").notNull().default(true),
     /** The private calendar feed's secret ('Gerar novo link' replaces it); null: no feed. */
     calendarFeedToken: text("calendar_feed_token"),
+    /**
+     * 'Incluir telefone e observações': the feed then carries the client's full name, phone and the
+     * appointment's notes; off, only the service and the client's first name (docs/decisions/0741).
+     */
+    calendarFeedDetails: bool("calendar_feed_details").notNull().default(false),
     // The salon ('Página da equipe', issue 16).
     /** The owner's booking link opens the salon: step 0 'Escolha o profissional'. */
     teamPage: bool("team_page").notNull().default(false),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatMoney, formatMoneyInput, parseMoneyToCents } from "./money";
+import { formatDuration, formatDurationRange, formatMoney, formatMoneyInput, formatMoneyRange, parseMoneyToCents } from "./money";
 
 describe("money and duration", () => {
   // Intl puts a no-break space after 'R$'.
@@ -57,5 +57,14 @@ describe("parseMoneyToCents", () => {
       expect(parseMoneyToCents(formatMoneyInput(cents))).toBe(cents);
     }
     expect(formatMoneyInput(5000)).toBe("50,00");
+  });
+});
+
+describe("ranges", () => {
+  it("says one figure when the lowest and highest agree, else 'de a'", () => {
+    expect(formatMoneyRange(5000, 5000)).toBe(formatMoney(5000));
+    expect(formatMoneyRange(5000, 5500)).toBe(`${formatMoney(5000)} a ${formatMoney(5500)}`);
+    expect(formatDurationRange(30, 30)).toBe("30min");
+    expect(formatDurationRange(30, 90)).toBe("30min a 1h 30min");
   });
 });

@@ -13,6 +13,16 @@ export function formatDuration(minutes: number): string {
   return m ? `${h}h ${m}min` : `${h}h`;
 }
 
+/** 'R$ 50,00', or 'R$ 50,00 a R$ 55,00' when the lowest and highest differ. */
+export function formatMoneyRange(min: number, max: number): string {
+  return min === max ? formatMoney(min) : `${formatMoney(min)} a ${formatMoney(max)}`;
+}
+
+/** '30min', or '30min a 45min' when the shortest and longest differ. */
+export function formatDurationRange(min: number, max: number): string {
+  return min === max ? formatDuration(min) : `${formatDuration(min)} a ${formatDuration(max)}`;
+}
+
 /**
  * What a professional types as a price, in centavos: '50', '50,00', '50.00', '50,5',
  * 'R$ 1.234,56' and '1,234.56' all work. A dot followed by exactly three digits is a

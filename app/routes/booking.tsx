@@ -3,8 +3,8 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/booking-requests.server";
 import { acceptsRequests, hoursOn, loadPublicPage, type PublicService } from "../domain/booking-requests/public-page.server";
-import { teamDateRange, teamOnPage, teamTimes, type TeamService } from "../domain/booking-requests/team-page.server";
-import { ANY_PROFESSIONAL } from "../domain/booking-requests/team-page";
+import { claimableFor, teamDateRange, teamOnPage, teamTimes, type TeamService } from "../domain/booking-requests/team-page.server";
+import { ANY_PROFESSIONAL, offerKey } from "../domain/booking-requests/team-page";
 import { chooseProfessional } from "./booking.team.server";
 import { choosableDate, customerDateRange, customerTimes } from "../domain/booking-requests/customer-times";
 import { afterResponse } from "../utils/background.server";
@@ -12,7 +12,7 @@ import { getCache } from "../utils/cache.server";
 import { deliverEmail, transportFromEnv } from "../utils/email.server";
 import { deliverQueuedNow } from "../domain/notifications/job.server";
 import { getDb } from "../utils/db.server";
-import { formatDuration, formatMoney } from "../domain/money";
+import { formatMoney } from "../domain/money";
 import { PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { clientAddress } from "../utils/request-context.server";
 import { formatDate, isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
@@ -29,6 +29,7 @@ import {
 import { Avatar } from "../components/avatar";
 import { TimePicker } from "../components/booking/time-picker";
 import { ProfessionalStep } from "../components/booking/professional-step";
+import { ServiceFacts, variesByProfessional } from "../components/booking/service-facts";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { contentSecurityPolicy, scriptHash } from "../utils/security.server";
 import { firstStepSlug, firstStepVersionContext } from "./booking.cache.server";
@@ -41,6 +42,8 @@ import { brandTheme } from "../domain/brand-colours";
 // (?servico=&data=&horario=); with it, the same forms navigate without full reloads.
 
 export const TAKEN = "Este horário acabou de ser ocupado. Escolha outro horário.";
+/** 'Qualquer profissional': the offer shown is gone, another member (at another price) is free. */
+export const OFFER_CHANGED = "O profissional ou o valor deste horário mudou. Confira acima quem atende e o valor, e confirme de novo.";
 
 /** The customer's phone downloads no framework: the page is whole as HTML (docs/decisions/0621). */
 export const handle = { hydrate: false };
@@ -84,7 +87,7 @@ async function loadPage(
   const offer = chosen && chosen.kind === "member" ? chosen : { page: found, read };
   const { profile } = found;
   const accepting = chosen?.kind === "any" ? chosen.reads.length > 0 : acceptsRequests(offer.page, now);
-  const services: (PublicService & { varies?: boolean })[] = !accepting || (team && !chosen)
+  const services: (PublicService & { maxDurationMinutes?: number; maxPriceCents?: number })[] = !accepting || (team && !chosen)
     ? []
     : chosen?.kind === "any"
       ? chosen.services
@@ -117,10 +120,22 @@ async function loadPage(
   const timeParam = url.searchParams.get("horario") ?? "";
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
   const step = team && !chosen ? 0 : !service ? 1 : time ? 3 : 2;
+  // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
+  // shown with their price before 'Confirmar' and carried back by the form (docs/decisions/0742).
+  const candidates = anyTimes && time ? anyTimes.candidates(time) : [];
+  const first = candidates[0];
+  const finalOffer = first
+    ? {
+        key: offerKey(first.service),
+        professional: first.read.member,
+        service: first.service,
+      }
+    : null;
   return {
     profile: offer.page.profile,
     email: offer.page.email,
-    candidates: anyTimes && time ? anyTimes.candidates(time) : [],
+    candidates,
+    finalOffer,
     team,
     chosen: chosen ? (chosen.kind === "any" ? ANY_PROFESSIONAL : chosen.member) : null,
     version: found.version,
@@ -215,6 +230,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A time no longer offered (taken, or outside the hours) is refused before writing; the claim
   // below stays the real guard against two customers racing for one time.
   if (!page.slots.includes(minutesToTime(startMinute))) return fail("time", TAKEN, 409);
+  // 'Qualquer profissional': only the member shown before 'Confirmar', or another free then at no
+  // higher price and no longer duration; else the customer sees the new offer (docs/decisions/0742).
+  const claimable =
+    page.chosen === ANY_PROFESSIONAL ? claimableFor(service as TeamService, page.candidates, input.oferta ?? "") : [];
+  if (page.chosen === ANY_PROFESSIONAL && claimable.length === 0) {
+    return fail("time", page.candidates.length ? OFFER_CHANGED : TAKEN, 409);
+  }
 
   const claimFor = (p: typeof profile, email: string, service: PublicService) => ({
     input: {
@@ -236,17 +258,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       now,
     },
   });
-  // 'Qualquer profissional': the members free at that time, in team order; the claim picks the
-  // first still free when it runs (docs/decisions/0681).
+  // 'Qualquer profissional': the claim picks the first of those still free when it runs
+  // (docs/decisions/0681).
   const created =
     page.chosen === ANY_PROFESSIONAL
       ? await createBookingRequestWithFirstFree(
           getDb(context),
-          page.candidates.map((c) => claimFor(c.read.read.page.profile, c.read.read.page.email, c.service)),
+          claimable.map((c) => claimFor(c.read.read.page.profile, c.read.read.page.email, c.service)),
         )
       : await createBookingRequestWithFirstFree(getDb(context), [claimFor(profile, page.email, service)]);
   if (created === "limited") return fail("form", RATE_LIMIT_MESSAGE, 429);
-  if (created === "taken") return fail("time", TAKEN, 409);
+  if (created === "taken") return fail("time", page.candidates.length > claimable.length ? OFFER_CHANGED : TAKEN, 409);
   // The professional's e-mail goes out after the customer has their answer.
   afterResponse(context, async () => {
     if (created.email) await deliverEmail(getDb(context), created.email);
@@ -459,11 +481,9 @@ function ServiceStep() {
               </span>
               {s.description ? <span className="mt-0.5 block text-sm text-slate-600">{s.description}</span> : null}
               <span className="mt-1 block text-sm text-slate-700">
-                {s.varies ? "a partir de " : ""}
-                {formatDuration(s.durationMinutes)}
-                {pro.showPrices ? <> · <strong>{formatMoney(s.priceCents)}</strong></> : null}
+                <ServiceFacts service={s} showPrices={pro.showPrices} />
               </span>
-              {s.varies ? <span className="block text-xs text-slate-500">Duração e preço variam conforme o profissional</span> : null}
+              {variesByProfessional(s) ? <VariesNote /> : null}
               <DepositNote service={s} />
             </span>
           </label>
@@ -486,25 +506,44 @@ function DepositNote({ service }: { service: { requiresDeposit: boolean; deposit
   );
 }
 
-function Summary() {
-  const { service, date, time, pro, chosen } = useLoaderData<typeof loader>();
-  if (!service) return null;
+/** 'Qualquer profissional' before a time is chosen: the range is the members'. */
+function VariesNote() {
   return (
-    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+    <span className="block text-xs text-slate-500">
+      Duração e preço variam conforme o profissional. Você vê quem atende e o valor antes de confirmar.
+    </span>
+  );
+}
+
+function Summary() {
+  const { service, date, time, pro, chosen, finalOffer } = useLoaderData<typeof loader>();
+  if (!service) return null;
+  // Once a time is chosen on 'Qualquer profissional', the member who takes it and their own service.
+  const shown = finalOffer?.service ?? service;
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="booking-summary">
       {chosen ? (
         <>
           <dt className="text-slate-500">Profissional</dt>
           <dd className="font-medium">
-            {typeof chosen === "string" ? "Qualquer profissional" : chosen.fullName || chosen.businessName}
+            {finalOffer ? (
+              <>
+                {finalOffer.professional.fullName || finalOffer.professional.businessName}
+                <span className="block text-xs font-normal text-slate-500">quem atende neste horário</span>
+              </>
+            ) : typeof chosen === "string" ? (
+              "Qualquer profissional"
+            ) : (
+              chosen.fullName || chosen.businessName
+            )}
           </dd>
         </>
       ) : null}
       <dt className="text-slate-500">Serviço</dt>
       <dd className="font-medium">
-        {service.name} · {"varies" in service && service.varies ? "a partir de " : ""}
-        {formatDuration(service.durationMinutes)}
-        {pro.showPrices ? ` · ${formatMoney(service.priceCents)}` : ""}
-        <DepositNote service={service} />
+        {service.name} · <ServiceFacts service={shown} showPrices={pro.showPrices} />
+        {finalOffer || !variesByProfessional(shown) ? null : <VariesNote />}
+        <DepositNote service={shown} />
       </dd>
       {date ? (
         <>
@@ -549,7 +588,7 @@ function TimeStep() {
 }
 
 function DetailsStep() {
-  const { service, date, time, chosen } = useLoaderData<typeof loader>();
+  const { service, date, time, chosen, finalOffer } = useLoaderData<typeof loader>();
   const n = useStepNumber(3);
   const actionData = useActionData<typeof action>();
   const fields = actionData?.fields;
@@ -582,6 +621,7 @@ function DetailsStep() {
         <input type="hidden" name="servico" value={service!.id} />
         <input type="hidden" name="data" value={date!} />
         <input type="hidden" name="horario" value={time!} />
+        {finalOffer ? <input type="hidden" name="oferta" value={finalOffer.key} /> : null}
         {/* Honeypots: invisible to people, tempting to bots. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
           <label>

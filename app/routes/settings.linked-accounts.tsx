@@ -19,7 +19,7 @@ import {
   seatInfo,
   sendInviteEmail,
 } from "../domain/accounts/linked-accounts.server";
-import { planById } from "../domain/billing/plans";
+import { planById, planTeamSize, teamPlansSentence } from "../domain/billing/plans";
 import { setOwnerMayManage } from "../domain/team/team.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { hit } from "../utils/rate-limit.server";
@@ -57,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     member: null,
     owner: {
       planName: seats.seats === 0 ? null : (plan?.name ?? null),
+      /** 'até 2 profissionais: você e mais 1', from the plan catalogue as Planos says it. */
+      teamSize: seats.seats === 0 || !plan ? null : planTeamSize(plan),
       onTrial: user.subscription?.status === "trial",
       seats,
       confirmId,
@@ -196,7 +198,7 @@ export function LeaveTeamForm() {
 
 type OwnerData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["owner"]>;
 
-function OwnerView({ planName, onTrial, seats, confirmId, items }: OwnerData) {
+function OwnerView({ planName, teamSize, onTrial, seats, confirmId, items }: OwnerData) {
   const canAdd = seats.left === null || seats.left > 0;
   return (
     <div className="space-y-6">
@@ -210,7 +212,7 @@ function OwnerView({ planName, onTrial, seats, confirmId, items }: OwnerData) {
             com acesso pelo seu plano.
           </p>
         </div>
-        <SeatSummary planName={planName} onTrial={onTrial} seats={seats} />
+        <SeatSummary planName={planName} teamSize={teamSize} onTrial={onTrial} seats={seats} />
         {canAdd ? <AddForm /> : null}
       </section>
 
@@ -224,7 +226,7 @@ function OwnerView({ planName, onTrial, seats, confirmId, items }: OwnerData) {
   );
 }
 
-function SeatSummary({ planName, onTrial, seats }: Pick<OwnerData, "planName" | "onTrial" | "seats">) {
+function SeatSummary({ planName, teamSize, onTrial, seats }: Pick<OwnerData, "planName" | "teamSize" | "onTrial" | "seats">) {
   if (seats.seats === 0) {
     return (
       <div className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" role="status">
@@ -232,8 +234,7 @@ function SeatSummary({ planName, onTrial, seats }: Pick<OwnerData, "planName" | 
           {onTrial ? "Contas vinculadas não estão disponíveis no período grátis" : "Seu plano não inclui contas vinculadas"}
         </p>
         <p className="mt-0.5">
-          Os planos Essencial (até 2 profissionais), Avançado (até 5), Profissional (até 10) e Enterprise
-          (ilimitado) permitem vincular a sua equipe.{" "}
+          {teamPlansSentence()}{" "}
           <Link to="/configuracoes/planos" className="btn-link">
             Ver planos
           </Link>
@@ -247,7 +248,7 @@ function SeatSummary({ planName, onTrial, seats }: Pick<OwnerData, "planName" | 
   if (seats.seats === null) {
     return (
       <p className="text-sm text-slate-700" data-testid="seat-summary">
-        Seu plano {planName ?? ""} inclui profissionais ilimitados. Vinculadas: {seats.used}.
+        Seu plano {planName ?? ""} inclui {teamSize ?? "profissionais ilimitados"}. Vinculadas: {seats.used}.
       </p>
     );
   }
@@ -255,8 +256,7 @@ function SeatSummary({ planName, onTrial, seats }: Pick<OwnerData, "planName" | 
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-700" data-testid="seat-summary">
-        Seu plano {planName ?? ""} inclui até {seats.seats + 1} profissionais: você e mais {seats.seats}. Vagas em
-        uso: {seats.used} de {seats.seats}.
+        Seu plano {planName ?? ""} inclui {teamSize ?? `você e mais ${seats.seats}`}. Vagas em uso: {seats.used} de {seats.seats}.
       </p>
       {seats.left === 0 ? (
         <Alert

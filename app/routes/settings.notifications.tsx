@@ -6,8 +6,8 @@ import type { Route } from "./+types/settings.notifications";
 import { profiles } from "../../db/schema";
 import { CalendarFeedCard } from "../components/notifications/calendar-feed-card";
 import { NotificationsForm } from "../components/notifications/notifications-form";
-import { feedUrls, renewFeedToken } from "../domain/notifications/calendar-feed.server";
-import { NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
+import { feedUrls, renewFeedToken, setFeedDetails } from "../domain/notifications/calendar-feed.server";
+import { FEED_DETAILS_OFF, FEED_DETAILS_ON, feedDetailsSchema, NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
 import { getDb } from "../utils/db.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -16,6 +16,9 @@ import { requireUser } from "./workspace.server";
 export const meta: Route.MetaFunction = () => [{ title: "Notificações — Configurações — Agendo" }];
 
 const SELF = "/configuracoes/notificacoes";
+
+/** A refused form's reply: the notifications form's, or the feed option's. */
+type ActionData = { result?: SubmissionResult<string[]>; feedResult?: SubmissionResult<string[]> };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { profile: p } = requireUser(context);
@@ -31,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     whatsappConfigured: whatsappConfig() !== null,
     feed: p.calendarFeedToken ? feedUrls(p.calendarFeedToken) : null,
+    feedDetails: p.calendarFeedDetails,
   };
 }
 
@@ -48,10 +52,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: had ? "O endereço anterior parou de funcionar. Assine o novo no seu calendário." : "Adicione-o ao seu calendário.",
     });
   }
+  if (intent === "feed-details") {
+    const submission = parseWithZod(formData, { schema: feedDetailsSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>({ feedResult: submission.reply() }, { status: 400 });
+    }
+    const on = submission.value.feedDetails;
+    await setFeedDetails(db, user.id, on);
+    return redirectWithToast(request, SELF, { type: "success", ...(on ? FEED_DETAILS_ON : FEED_DETAILS_OFF) });
+  }
   if (intent !== "save") throw data("Ação desconhecida.", { status: 400 });
   const submission = parseWithZod(formData, { schema: notificationsSchema });
   if (submission.status !== "success") {
-    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { reminderWhatsapp, ...rest } = submission.value;
   // A switch shown disabled (the API not configured) is not sent: keep what was saved.
@@ -61,12 +74,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationSettings() {
-  const { prefs, whatsappConfigured, feed } = useLoaderData<typeof loader>();
+  const { prefs, whatsappConfigured, feed, feedDetails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <NotificationsForm prefs={prefs} whatsappConfigured={whatsappConfigured} lastResult={actionData?.result ?? null} />
-      <CalendarFeedCard feed={feed} />
+      <NotificationsForm
+        prefs={prefs}
+        whatsappConfigured={whatsappConfigured}
+        lastResult={actionData?.result ?? null}
+      />
+      <CalendarFeedCard
+        feed={feed}
+        details={feedDetails}
+        detailsError={actionData?.feedResult?.error?.feedDetails?.[0] ?? null}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { CurrentUser } from "../domain/accounts/access.server";
 import { dayPlan } from "../domain/availability/slots";
 import { actionsAt, STATUS_LABELS, type RowAction } from "../domain/appointments/statuses";
 import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, nowInZone } from "../domain/dates";
-import { teamAppointment, teamOf, teamSchedule, type TeamMember } from "../domain/team/team.server";
+import { teamAppointment, teamOf, teamSchedule, timeOffLabel, type TeamMember } from "../domain/team/team.server";
 import type { Db } from "../utils/db.server";
 import { axisOf, colourOf, longDate, placeInLanes, weekLabel, weekStart } from "./agenda.calendar.server";
 import type { CalendarBlock, Lane, MinuteRange } from "../components/agenda/calendar-types";
@@ -100,12 +100,12 @@ export async function loadTeam(db: Db, user: CurrentUser, url: URL, now = new Da
     const blocks: CalendarBlock[] = plan.blocked.map((b) => {
       const own = exceptions.find((e) => e.kind !== "open" && e.startMinute === b.start && e.endMinute === b.end);
       return own
-        ? { ...b, kind: "blocked" as const, label: own.reason.trim() || "Bloqueado" }
+        ? { ...b, kind: "blocked" as const, label: timeOffLabel(own, member.isOwner, "Bloqueado") }
         : { ...b, kind: "break" as const, label: "Intervalo" };
     });
     return {
       plan,
-      closed: plan.closed || plan.windows.length === 0 ? { label: wholeDayOff?.reason.trim() || "Fechado" } : null,
+      closed: plan.closed || plan.windows.length === 0 ? { label: wholeDayOff ? timeOffLabel(wholeDayOff, member.isOwner, "Fechado") : "Fechado" } : null,
       blocks,
       appointments: appts,
       requests: reqs,

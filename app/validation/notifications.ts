@@ -17,3 +17,17 @@ export const notificationsSchema = z.object({
 });
 
 export const NOTIFICATIONS_SAVED = { title: "Notificações salvas", description: "Suas preferências de avisos foram atualizadas." };
+
+/** 'Incluir telefone e observações' in the calendar feed (Configurações > Notificações). */
+export const feedDetailsSchema = z.object({
+  feedDetails: z.boolean({ error: "Marque ou desmarque a opção." }).optional().transform((v) => v ?? false),
+});
+
+export const FEED_DETAILS_ON = {
+  title: "Telefone e observações incluídos",
+  description: "Sua agenda no calendário passa a mostrar o nome completo, o telefone e as observações.",
+};
+export const FEED_DETAILS_OFF = {
+  title: "Telefone e observações retirados",
+  description: "Sua agenda no calendário mostra só o serviço e o primeiro nome do cliente.",
+};

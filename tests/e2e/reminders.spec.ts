@@ -156,6 +156,15 @@ test("'Notificações': choices saved, WhatsApp said off, the calendar feed made
   expect(feed.status()).toBe(200);
   expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(await feed.text()).toContain("SUMMARY:Escova");
+  // Off by default, the risk said beside it; turned on as a plain form post.
+  const details = page.getByRole("checkbox", { name: "Incluir telefone e observações" });
+  await expect(details).not.toBeChecked();
+  await expect(page.getByText(/qualquer pessoa que tiver o endereço da agenda/)).toBeVisible();
+  await details.check();
+  await page.getByRole("button", { name: "Salvar opção" }).click();
+  await expect(page.getByText("Telefone e observações incluídos")).toBeVisible();
+  await expect(details).toBeChecked();
+  expect((await db.select().from(profiles).where(eq(profiles.userId, pro.id)))[0]!.calendarFeedDetails).toBe(true);
   if (info.project.name !== "no-js") {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: "Copiar" }).click();

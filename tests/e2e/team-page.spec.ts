@@ -106,6 +106,10 @@ test("the owner turns on 'Página da equipe'; customers book a named professiona
   await page.getByText("Corte", { exact: true }).click();
   await page.getByRole("button", { name: "Continuar" }).click();
   await chooseTime(page, date, "10:00");
+  // Before 'Confirmar': who takes that time, and at what price.
+  await expect(page.getByTestId("booking-summary")).toContainText(`Bia Costa ${tag}`);
+  await expect(page.getByTestId("booking-summary")).toContainText("quem atende neste horário");
+  await expect(page.getByTestId("booking-summary")).toContainText("R$ 50,00");
   await fillAndConfirm(page, "11955550002");
   const biaRequests = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, bia.id));
   expect(biaRequests.map((r) => [r.date, r.startMinute, r.customerPhone])).toEqual([[date, 600, "11955550002"]]);

@@ -3,13 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox, linkedAccounts, subscriptions } from "../../db/schema";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
-import { action, loader } from "../../app/routes/settings.linked-accounts";
+import LinkedAccountsSettings, { action, loader } from "../../app/routes/settings.linked-accounts";
+import PlansTab, { loader as plansTabLoader } from "../../app/routes/settings.plans";
+import { PLANS } from "../../app/domain/billing/plans";
 import { ADD_ERRORS, addLinkedAccount } from "../../app/domain/accounts/linked-accounts.server";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
 import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
+import { renderRoute, visibleText } from "../support/render";
 import { callAction, callLoader, replyOf, responseOf, thrownBy } from "../support/routes";
 
 const DAY = 86_400_000;
@@ -300,5 +303,33 @@ describe("leaving a team", () => {
 
     const stranger = await createProfessional(db);
     expect(await thrownBy(post({ intent: "leave" }, stranger))).toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe("Contas and Planos say the same of each plan's team", () => {
+  const rendered = renderRoute;
+  const text = visibleText;
+  /** What a text says of a team: 'você e mais N' (N linked besides the owner), 'ilimitado', or nothing. */
+  const team = (s: string) => s.match(/você e mais (\d+)/)?.[1] ?? (/ilimitad/.test(s) ? "ilimitado" : null);
+
+  it("every plan's card in Planos and the Contas tab of an owner on it name the same seats, as the catalogue has them", async () => {
+    const plansPage = await callLoader(plansTabLoader, { db, as: owner, path: "/configuracoes/planos" });
+    const cards = rendered(PlansTab, "/configuracoes/planos", plansPage).split('data-testid="plan-').slice(1);
+    const planos = Object.fromEntries(cards.map((card) => [card.slice(0, card.indexOf('"')), text(card)]));
+    expect(Object.keys(planos)).toEqual(PLANS.map((p) => p.id));
+
+    // On the trial: Contas names the plans that link a team; they are the ones whose card says so.
+    const trial = text(rendered(LinkedAccountsSettings, PATH, await load()));
+    const linking = PLANS.filter((p) => planos[p.id]!.includes("Contas vinculadas")).map((p) => p.name);
+    expect(linking.length).toBeGreaterThan(0);
+    for (const plan of PLANS) expect(trial.includes(`${plan.name} (`), `Contas on the trial names ${plan.name}`).toBe(linking.includes(plan.name));
+
+    for (const plan of PLANS) {
+      await setPlan(owner.id, plan.id);
+      const contas = text(rendered(LinkedAccountsSettings, PATH, await load()));
+      const expected = plan.seats === null ? "ilimitado" : String(plan.seats - 1);
+      expect(team(contas), `Contas on ${plan.name}`).toBe(expected);
+      expect(team(planos[plan.id]!), `Planos' ${plan.name} card`).toBe(expected);
+    }
   });
 });

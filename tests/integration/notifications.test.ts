@@ -80,7 +80,7 @@ describe("Notificações settings", () => {
     await saveSettings({ dailySummary: "on", dailySummaryHour: "8", reminderHoursBefore: "24" });
     const reply = replyOf(await saveSettings({ dailySummaryHour: "25", reminderHoursBefore: "1000" }));
     expect(reply.init?.status).toBe(400);
-    expect(reply.data.result.error).toEqual({
+    expect(reply.data.result!.error).toEqual({
       dailySummaryHour: ["Escolha um horário da lista."],
       reminderHoursBefore: ["Escolha uma antecedência da lista."],
     });
@@ -104,7 +104,7 @@ describe("the private calendar feed", () => {
     await db.update(profiles).set({ timeZone: "America/Manaus", businessAddress: "Rua A, 1" }).where(eq(profiles.userId, pro.id));
     const today = nowInZone("America/Manaus").date;
     const client = await createClient(db, pro.id, { name: "Carla Dias", phone: "11987650001" });
-    const soon = await createAppointment(db, pro.id, { date: addDays(today, 2), startMinute: 14 * 60, durationMinutes: 45, clientId: client.id, serviceName: "Corte, escova; hidratação" });
+    const soon = await createAppointment(db, pro.id, { date: addDays(today, 2), startMinute: 14 * 60, durationMinutes: 45, clientId: client.id, serviceName: "Corte, escova; hidratação", notes: "Alérgica a amônia" });
     const cancelled = await createAppointment(db, pro.id, { date: addDays(today, 3), status: "cancelled", serviceName: "Barba" });
     await createAppointment(db, pro.id, { date: addDays(today, -31), serviceName: "Antigo demais" });
     await createAppointment(db, pro.id, { date: addDays(today, 200), serviceName: "Longe demais" });
@@ -123,14 +123,18 @@ describe("the private calendar feed", () => {
     expect(zone?.getFirstPropertyValue("tzid")).toBe("America/Manaus");
     if (zone) ICAL.TimezoneService.register(zone);
     const events = calendar.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
-    expect(events.map((e) => e.summary)).toEqual(["Carla Dias — Corte, escova; hidratação", "Barba"]);
+    // By default: the service and the customer's first name, nothing else of the customer.
+    expect(events.map((e) => e.summary)).toEqual(["Carla — Corte, escova; hidratação", "Barba"]);
+    expect(text).not.toContain("Dias");
+    expect(text).not.toContain("11987650001");
+    expect(text).not.toContain("amônia");
     const [first, second] = events;
     expect(first!.uid).toBe(`${soon.id}@agendo`);
     expect(first!.startDate.toJSDate().toISOString()).toBe(`${addDays(today, 2)}T18:00:00.000Z`); // 14:00 in Manaus
     expect(first!.endDate.toJSDate().getTime() - first!.startDate.toJSDate().getTime()).toBe(45 * 60_000);
     expect(first!.startDate.zone?.tzid).toBe("America/Manaus");
     expect(first!.location).toBe("Rua A, 1");
-    expect(first!.description).toContain("Telefone: 11987650001");
+    expect(first!.description).toBe("Situação: Agendado");
     expect(first!.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(second!.uid).toBe(`${cancelled.id}@agendo`);
     expect(second!.component.getFirstPropertyValue("status")).toBe("CANCELLED");
@@ -142,6 +146,33 @@ describe("the private calendar feed", () => {
     const moved = again.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c)).find((e) => e.uid === `${soon.id}@agendo`)!;
     expect(moved.sequence).toBe(1);
     expect(moved.startDate.toJSDate().toISOString()).toBe(`${addDays(today, 2)}T19:00:00.000Z`);
+  });
+
+  it("'Incluir telefone e observações' (off by default) adds the full name, the phone and the notes; off again removes them", async () => {
+    const client = await createClient(db, pro.id, { name: "Carla Dias", phone: "11987650001" });
+    const soon = await createAppointment(db, pro.id, { clientId: client.id, serviceName: "Escova", notes: "Alérgica a amônia" });
+    const feed = await createFeed();
+    expect((await callLoader(settingsLoader, { db, as: pro, path: SETTINGS })).feedDetails).toBe(false);
+    const eventOf = async () => {
+      const calendar = new ICAL.Component(ICAL.parse(await (await fetchFeed(feedPath(feed.webcal))).text()));
+      return calendar.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c)).find((e) => e.uid === `${soon.id}@agendo`)!;
+    };
+    const turn = (fields: Record<string, string>) => callAction(settingsAction, { db, as: pro, path: SETTINGS, form: { intent: "feed-details", ...fields } });
+
+    await expect(responseOf(await turn({ feedDetails: "on" }))).toSendToast({ type: "success", title: "Telefone e observações incluídos" });
+    expect((await profileOf(other.id)).calendarFeedDetails).toBe(false);
+    const detailed = await eventOf();
+    expect(detailed.summary).toBe("Carla Dias — Escova");
+    expect(detailed.description).toBe("Situação: Agendado\nTelefone: 11987650001\nObservações: Alérgica a amônia");
+
+    // An unticked box turns it off; a value that is not a checkbox's is refused beside it, nothing changed.
+    await turn({});
+    expect((await eventOf()).summary).toBe("Carla — Escova");
+    expect((await eventOf()).description).toBe("Situação: Agendado");
+    const refused = replyOf(await turn({ feedDetails: "talvez" }));
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.feedResult!.error).toEqual({ feedDetails: ["Marque ou desmarque a opção."] });
+    expect((await profileOf(pro.id)).calendarFeedDetails).toBe(false);
   });
 
   it("'Gerar novo link' retires the old address at once; unknown addresses are 404", async () => {

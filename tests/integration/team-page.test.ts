@@ -2,13 +2,15 @@
 // books a named one on their own agenda, and 'Qualquer profissional' on a member free then.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookingRequests, linkedAccounts, profiles, subscriptions } from "../../db/schema";
-import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
+import { bookingRequests, linkedAccounts, profiles, services as servicesTable, subscriptions } from "../../db/schema";
+import Booking, { action as bookAction, loader as bookLoader, OFFER_CHANGED } from "../../app/routes/booking";
+import { formatMoney } from "../../app/domain/money";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.page";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
 import { createAppointment, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { renderRoute, visibleText } from "../support/render";
 import { callAction, callLoader, replyOf } from "../support/routes";
 
 function nextWorkingDay(ahead = 2) {
@@ -43,6 +45,9 @@ async function salon(db: Db) {
 
 const page = async (db: Db, slug: string, query = "") =>
   (await callLoader(bookLoader, { db, path: `/agendamento/${slug}${query}`, params: { slug } })).data;
+/** What the customer reads on that step. */
+const shown = async (db: Db, slug: string, query = "") =>
+  visibleText(renderRoute(Booking, `/agendamento/${slug}${query}`, await page(db, slug, query)));
 
 async function book(db: Db, slug: string, fields: Record<string, string>, ip = "203.0.113.9"): Promise<{ status: number; message?: string }> {
   try {
@@ -121,7 +126,8 @@ describe("the salon's page", () => {
     await createAppointment(db, ana.id, { date, startMinute: 600, durationMinutes: 30 });
     const step2 = await page(db, owner.bookingSlug, `?profissional=qualquer&servico=${services.ana.id}&data=${date}`);
     expect(step2.slots).toContain("10:00");
-    const res = await book(db, owner.bookingSlug, { profissional: "qualquer", servico: services.ana.id, data: date, horario: "10:00", ...customer() });
+    const step3 = await page(db, owner.bookingSlug, `?profissional=qualquer&servico=${services.ana.id}&data=${date}&horario=10:00`);
+    const res = await book(db, owner.bookingSlug, { profissional: "qualquer", servico: services.ana.id, data: date, horario: "10:00", oferta: step3.finalOffer!.key, ...customer() });
     expect(res.status).toBe(302);
     expect(await requestsOf(db, ana.id)).toHaveLength(0);
     const [made] = await requestsOf(db, bia.id);
@@ -131,7 +137,7 @@ describe("the salon's page", () => {
     // Now both are busy at 10:00: the time is gone from the union, and a post for it is refused.
     const later = await page(db, owner.bookingSlug, `?profissional=qualquer&servico=${services.ana.id}&data=${date}`);
     expect(later.slots).not.toContain("10:00");
-    const again = await book(db, owner.bookingSlug, { profissional: "qualquer", servico: services.ana.id, data: date, horario: "10:00", ...customer(1) });
+    const again = await book(db, owner.bookingSlug, { profissional: "qualquer", servico: services.ana.id, data: date, horario: "10:00", oferta: step3.finalOffer!.key, ...customer(1) });
     expect(again.status).toBe(409);
     expect(await requestsOf(db, bia.id)).toHaveLength(1);
   });
@@ -139,13 +145,16 @@ describe("the salon's page", () => {
   it("a 30-way race on 'Qualquer profissional' for one time with two members free makes two requests on two members", async () => {
     const db = createTestDb();
     const { owner, ana, bia, services } = await salon(db);
+    // Both at Ana's price and duration: either may take what step 3 showed.
+    await db.update(servicesTable).set({ durationMinutes: 30, priceCents: 5000 }).where(eq(servicesTable.id, services.bia.id));
     const date = nextWorkingDay(3);
+    const { finalOffer } = await page(db, owner.bookingSlug, `?profissional=qualquer&servico=${services.ana.id}&data=${date}&horario=14:00`);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         book(
           db,
           owner.bookingSlug,
-          { profissional: "qualquer", servico: services.ana.id, data: date, horario: "14:00", ...customer(i) },
+          { profissional: "qualquer", servico: services.ana.id, data: date, horario: "14:00", oferta: finalOffer!.key, ...customer(i) },
           `198.51.100.${i}`,
         ),
       ),
@@ -156,6 +165,50 @@ describe("the salon's page", () => {
     expect(made).toHaveLength(2);
     expect(new Set(made.map((r) => r.professionalId))).toEqual(new Set([ana.id, bia.id]));
     expect(made.every((r) => r.date === date && r.startMinute === 840)).toBe(true);
+  });
+
+  it("'Qualquer profissional' shows the real price range, then who takes the time and at what price before 'Confirmar', and never books above it", async () => {
+    const db = createTestDb();
+    const { owner, ana, bia } = await salon(db);
+    const escova = await createService(db, ana.id, { name: "Escova", durationMinutes: 30, priceCents: 5000 });
+    await createService(db, bia.id, { name: "Escova", durationMinutes: 30, priceCents: 5500 });
+    const [r50, r55] = [formatMoney(5000), formatMoney(5500)];
+    const date = nextWorkingDay();
+    const at = (time: string) => `?profissional=qualquer&servico=${escova.id}&data=${date}&horario=${time}`;
+    const post = (time: string, oferta: string | undefined, i: number) =>
+      book(db, owner.bookingSlug, { profissional: "qualquer", servico: escova.id, data: date, horario: time, oferta: oferta ?? "", ...customer(i) });
+    const requestAt = async (minute: number) => (await db.select().from(bookingRequests)).filter((r) => r.startMinute === minute);
+
+    // Steps 1 and 2: the members' range, not the lowest price alone.
+    expect(await shown(db, owner.bookingSlug, "?profissional=qualquer")).toContain(`Escova 30min · ${r50} a ${r55}`);
+    expect(await shown(db, owner.bookingSlug, `?profissional=qualquer&servico=${escova.id}&data=${date}`)).toContain(`${r50} a ${r55}`);
+
+    // Ana (R$ 50) is busy at 10:00: step 3 says Bia and R$ 55,00 before 'Confirmar', and the request is Bia's at that price.
+    await createAppointment(db, ana.id, { date, startMinute: 600, durationMinutes: 30 });
+    const at10 = await shown(db, owner.bookingSlug, at("10:00"));
+    expect(at10).toContain(`Profissional Bia Manicure quem atende neste horário Serviço Escova · 30min · ${r55}`);
+    expect(at10).not.toContain(r50);
+    expect((await post("10:00", (await page(db, owner.bookingSlug, at("10:00"))).finalOffer?.key, 0)).status).toBe(302);
+    expect(await requestAt(600)).toMatchObject([{ professionalId: bia.id, priceCents: 5500 }]);
+
+    // Both free at 11:00: Ana at R$ 50 is shown. She is taken before the customer confirms:
+    // nobody is booked at R$ 55, and the page now shows Bia and her price.
+    const at11 = await page(db, owner.bookingSlug, at("11:00"));
+    expect(visibleText(renderRoute(Booking, `/agendamento/${owner.bookingSlug}${at("11:00")}`, at11))).toContain(
+      `Profissional Ana Cabeleireira quem atende neste horário Serviço Escova · 30min · ${r50}`,
+    );
+    await createAppointment(db, ana.id, { date, startMinute: 660, durationMinutes: 30 });
+    const late = await post("11:00", at11.finalOffer?.key, 1);
+    expect(late).toEqual({ status: 409, message: OFFER_CHANGED });
+    expect(await requestAt(660)).toEqual([]);
+    expect(await shown(db, owner.bookingSlug, at("11:00"))).toContain(`Profissional Bia Manicure quem atende neste horário Serviço Escova · 30min · ${r55}`);
+
+    // Both free at 14:00: the R$ 50 shown is what is booked.
+    expect((await post("14:00", (await page(db, owner.bookingSlug, at("14:00"))).finalOffer?.key, 2)).status).toBe(302);
+    expect(await requestAt(840)).toMatchObject([{ professionalId: ana.id, priceCents: 5000 }]);
+    // A post without the offer shown (or a forged one) books nobody.
+    expect(await post("15:00", "nada", 3)).toEqual({ status: 409, message: OFFER_CHANGED });
+    expect(await requestAt(900)).toEqual([]);
   });
 
   it("is a one-person page while the switch is off, and without active members", async () => {

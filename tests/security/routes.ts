@@ -227,6 +227,7 @@ export const ACTIONS: ActionSpec[] = [
     fields: () => ({ intent: "save", notifyNewRequest: "on", dailySummaryHour: "20", reminderHoursBefore: "24", reminderEmail: "on" }),
   },
   { name: "settings calendar feed", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ intent: "feed-renew" }), intentOnly: true },
+  { name: "settings calendar feed details", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ intent: "feed-details", feedDetails: "on" }) },
   { name: "reminders sent", path: "/lembretes", auth: "private", fields: (ids) => ({ intent: "sent", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "reminders unsent", path: "/lembretes", auth: "private", fields: (ids) => ({ intent: "unsent", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "stop reminders", path: "/lembretes/parar/nao-existe", auth: "public", fields: () => ({}), intentOnly: true },

@@ -4,9 +4,9 @@
 import { test, expect } from "@playwright/test";
 import { ACTIONS, fill, PRIVATE_GETS, PRIVATE_GETS_BY_ID } from "./routes";
 import { eq } from "drizzle-orm";
-import { clients, linkedAccounts, subscriptions } from "../../db/schema";
+import { appointments, clients, linkedAccounts, profiles, scheduleExceptions, subscriptions } from "../../db/schema";
 import { e2eDb } from "../e2e/fixtures";
-import { expectSafeAnswer, seedPro, signedInActor, snapshot } from "./support";
+import { BASE, dayAfter, expectSafeAnswer, seedPro, signedInActor, snapshot } from "./support";
 
 test("tenancy: another professional's ids answer 404 and change nothing", async ({ playwright }) => {
   test.setTimeout(90_000);
@@ -102,6 +102,23 @@ test("tenancy: the customer's private link and the .ics answer only to their own
   expect(await snapshot(owner)).toEqual(before);
 });
 
+test("the calendar feed, fetched by its address, holds the service and the customer's first name, no phone or notes", async ({ playwright }) => {
+  const db = e2eDb();
+  const pro = await seedPro("Feed");
+  const token = `feed-${crypto.randomUUID()}`;
+  await db.update(profiles).set({ calendarFeedToken: token }).where(eq(profiles.userId, pro.id));
+  await db.update(appointments).set({ notes: "Alergia a amônia" }).where(eq(appointments.id, pro.ids.appointment));
+  const [client] = await db.select().from(clients).where(eq(clients.id, pro.ids.client));
+  const stranger = await playwright.request.newContext({ baseURL: BASE });
+  const res = await stranger.get(`/calendario/${token}.ics`);
+  expect(res.status()).toBe(200);
+  const feed = (await res.text()).replace(/\r\n[ \t]/g, ""); // unfolded
+  expect(feed).toContain(`SUMMARY:${client!.name.split(" ")[0]} — ${pro.names.service}`);
+  expect(feed.includes(client!.phone), "the customer's phone").toBe(false);
+  expect(feed.includes(client!.name), "the customer's full name").toBe(false);
+  expect(feed.includes("amônia"), "the appointment's notes").toBe(false);
+});
+
 test("tenancy in a salon: members keep their data; the owner sees appointments, not client lists, and changes nothing unallowed", async ({ playwright }) => {
   test.setTimeout(90_000);
   const db = e2eDb();
@@ -115,6 +132,14 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
     .update(subscriptions)
     .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
     .where(eq(subscriptions.userId, owner.id));
+  // The member's private block and private day off (reasons for her eyes only), a public one, and the owner's own block.
+  const [closedPrivately, closedPublicly] = [dayAfter(11), dayAfter(12)];
+  await db.insert(scheduleExceptions).values([
+    { userId: ana.id, kind: "blocked", startDate: ana.date, endDate: ana.date, startMinute: 14 * 60, endMinute: 15 * 60, reason: "Consulta no oncologista" },
+    { userId: ana.id, kind: "closed", startDate: closedPrivately, endDate: closedPrivately, reason: "Audiência do divórcio" },
+    { userId: ana.id, kind: "closed", startDate: closedPublicly, endDate: closedPublicly, reason: "Feriado municipal", showReason: true },
+    { userId: owner.id, kind: "blocked", startDate: ana.date, endDate: ana.date, startMinute: 16 * 60, endMinute: 17 * 60, reason: "Reunião com fornecedor" },
+  ]);
   const [asOwner, asAna] = await Promise.all([signedInActor(playwright, owner.id), signedInActor(playwright, ana.id)]);
   const [anaBefore, biaBefore] = await Promise.all([snapshot(ana), snapshot(bia)]);
 
@@ -146,6 +171,19 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
   expect(body).toContain(ana.names.client);
   const [anaClient] = await db.select().from(clients).where(eq(clients.id, ana.ids.client));
   expect(body).not.toContain(anaClient!.phone);
+  // A member's private reasons stay hers: 'Indisponível' in the owner's columns (the page and its data).
+  const visible = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<[^>]+>/g, " ");
+  for (const path of [`/equipe?vista=dia&data=${ana.date}`, `/equipe?vista=dia&data=${closedPrivately}`, `/equipe?vista=semana&data=${closedPrivately}`]) {
+    const page = await (await asOwner.get(path, { maxRedirects: 0 })).text();
+    expect(page.match(/oncologista|divórcio/)?.[0] ?? null, `owner GET ${path} names a private reason`).toBeNull();
+    expect(visible(page).includes("Indisponível"), `owner GET ${path} says Indisponível`).toBe(true);
+    const data = await (await asOwner.get(path.replace("/equipe?", "/equipe.data?"), { maxRedirects: 0 })).text();
+    expect(data.match(/oncologista|divórcio/)?.[0] ?? null, `owner GET ${path} (data) names a private reason`).toBeNull();
+  }
+  expect(body.includes("Reunião com fornecedor"), "the owner's own block keeps its reason").toBe(true);
+  expect(visible(await (await asOwner.get(`/equipe?vista=dia&data=${closedPublicly}`)).text()).includes("Feriado municipal"), "a public reason is shown").toBe(true);
+  // Her own agenda still says why.
+  expect((await (await asAna.get(`/agenda?vista=dia&data=${ana.date}`)).text()).includes("Consulta no oncologista"), "her own agenda says why").toBe(true);
   // Without the member's permission, no change.
   for (const intent of ["confirm", "cancel"]) {
     const res = await asOwner.post(`/equipe`, { form: { intent, id: ana.ids.appointment }, maxRedirects: 0 });

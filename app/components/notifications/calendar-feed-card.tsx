@@ -4,9 +4,18 @@ import { useHydrated } from "../use-hydrated";
 
 /**
  * 'Agenda no seu calendário': the private feed's address (selectable without JS, 'Copiar' with it),
- * how to add it to Google Calendar and the iPhone, and 'Gerar novo link' (the old one stops).
+ * 'Incluir telefone e observações' with its risk said beside it, how to add it to Google Calendar
+ * and the iPhone, and 'Gerar novo link' (the old one stops).
  */
-export function CalendarFeedCard({ feed }: { feed: { webcal: string; https: string } | null }) {
+export function CalendarFeedCard({
+  feed,
+  details,
+  detailsError,
+}: {
+  feed: { webcal: string; https: string } | null;
+  details: boolean;
+  detailsError: string | null;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<string | null>(null);
   async function copy(text: string) {
@@ -25,7 +34,8 @@ export function CalendarFeedCard({ feed }: { feed: { webcal: string; https: stri
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           Veja seus agendamentos no Google Agenda ou no calendário do iPhone, atualizados sozinhos (de 30 dias atrás até 6
-          meses à frente). O endereço é pessoal: quem o tiver vê sua agenda.
+          meses à frente). O endereço é pessoal: quem o tiver vê sua agenda. Cada horário mostra o serviço e o primeiro
+          nome do cliente.
         </p>
       </div>
       {feed ? (
@@ -36,6 +46,7 @@ export function CalendarFeedCard({ feed }: { feed: { webcal: string; https: stri
             </label>
             <input
               id="feed-url"
+              type="text"
               readOnly
               value={feed.webcal}
               className="input font-mono text-xs"
@@ -52,6 +63,7 @@ export function CalendarFeedCard({ feed }: { feed: { webcal: string; https: stri
               {copied}
             </p>
           ) : null}
+          <FeedDetailsForm details={details} error={detailsError} />
           <div className="grid gap-3 text-sm sm:grid-cols-2">
             <div className="rounded-lg border border-slate-200 p-3">
               <h3 className="font-semibold">Google Agenda</h3>
@@ -91,5 +103,44 @@ export function CalendarFeedCard({ feed }: { feed: { webcal: string; https: stri
         </Form>
       )}
     </section>
+  );
+}
+
+/** 'Incluir telefone e observações': off by default, with what turning it on exposes said beside it. */
+function FeedDetailsForm({ details, error }: { details: boolean; error: string | null }) {
+  return (
+    <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <input type="hidden" name="intent" value="feed-details" />
+      <div className="flex items-start gap-3">
+        <input
+          key={String(details)}
+          id="feed-details"
+          type="checkbox"
+          name="feedDetails"
+          defaultChecked={details}
+          aria-describedby="feed-details-risk"
+          aria-invalid={error ? true : undefined}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand"
+        />
+        <div>
+          <label htmlFor="feed-details" className="block cursor-pointer text-sm font-medium text-slate-900">
+            Incluir telefone e observações
+          </label>
+          <p id="feed-details-risk" className="text-xs text-slate-600">
+            Ligado, cada horário mostra também o nome completo, o telefone e as observações do cliente. Atenção: qualquer
+            pessoa que tiver o endereço da agenda, ou acesso ao calendário onde você o adicionou, passa a ver esses dados
+            dos seus clientes. Deixe desligado se não tiver certeza.
+          </p>
+        </div>
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-secondary">
+        Salvar opção
+      </button>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 // Who may use the signed-in workspace (docs/product/spec.md §6, docs/product/decisions.md 'Access and plans') and how
 // many professionals an owner may link (seats). Pure functions: the caller loads the rows and
 // passes "now", so expiry is decided at request time and no background job is needed.
-import { planById } from "../billing/plans";
+import { linkedSeatsOf, planById } from "../billing/plans";
 
 export type SubscriptionLike = {
   status: "trial" | "active" | "past_due" | "cancelled";
@@ -79,7 +79,7 @@ export function linkedSeats(sub: SeatSubscription | null | undefined, now: Date)
   if (!sub || !isPaidSubscriptionValid(sub, now)) return 0;
   const plan = planById(sub.planId);
   if (!plan) return 0;
-  return plan.seats === null ? null : Math.max(0, plan.seats - 1);
+  return linkedSeatsOf(plan);
 }
 
 /**

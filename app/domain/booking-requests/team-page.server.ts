@@ -9,7 +9,9 @@ import type { Db } from "../../utils/db.server";
 import { customerDateRange, customerTimes } from "./customer-times";
 import { acceptsRequests, hoursOn, loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "./public-page.server";
 
-export { ANY_PROFESSIONAL } from "./team-page";
+import { offerKey } from "./team-page";
+
+export { ANY_PROFESSIONAL, offerKey } from "./team-page";
 
 export type TeamMember = {
   id: string;
@@ -77,10 +79,15 @@ export async function loadMemberPages(
   return reads.filter((r): r is MemberRead => !!r.read.page && acceptsRequests(r.read.page, opts.now));
 }
 
-/** A service of 'Qualquer profissional': the members' services of one name (docs/decisions/0681). */
+/**
+ * A service of 'Qualquer profissional': the members' services of one name (docs/decisions/0681),
+ * its duration and price the lowest of them, with the highest beside them (docs/decisions/0742).
+ */
 export type TeamService = PublicService & {
   /** Duration or price differs between the members who offer it. */
   varies: boolean;
+  maxDurationMinutes: number;
+  maxPriceCents: number;
   offers: { memberId: string; service: PublicService }[];
 };
 
@@ -88,7 +95,7 @@ const nameKey = (name: string) => name.normalize("NFD").replace(/\p{Diacritic}/g
 
 /**
  * The services offered by at least one member, matched by name (accents, case and spaces
- * ignored), in name order. Each is shown with its shortest duration and lowest price; its id is
+ * ignored), in name order. Each is shown with the range of its durations and prices; its id is
  * the first offering member's service id, so the URL names it as on a member's page.
  */
 export function teamServices(reads: MemberRead[]): TeamService[] {
@@ -98,13 +105,21 @@ export function teamServices(reads: MemberRead[]): TeamService[] {
       const key = nameKey(service.name);
       const group = groups.get(key);
       if (!group) {
-        groups.set(key, { ...service, varies: false, offers: [{ memberId: member.id, service }] });
+        groups.set(key, {
+          ...service,
+          varies: false,
+          maxDurationMinutes: service.durationMinutes,
+          maxPriceCents: service.priceCents,
+          offers: [{ memberId: member.id, service }],
+        });
         continue;
       }
       if (group.offers.some((o) => o.memberId === member.id)) continue;
       group.varies ||= group.durationMinutes !== service.durationMinutes || group.priceCents !== service.priceCents;
       group.durationMinutes = Math.min(group.durationMinutes, service.durationMinutes);
       group.priceCents = Math.min(group.priceCents, service.priceCents);
+      group.maxDurationMinutes = Math.max(group.maxDurationMinutes, service.durationMinutes);
+      group.maxPriceCents = Math.max(group.maxPriceCents, service.priceCents);
       group.offers.push({ memberId: member.id, service });
     }
   }
@@ -123,10 +138,15 @@ export function teamDateRange(reads: MemberRead[], now: Date) {
 /** A member free at a time for a 'Qualquer profissional' service, with their own service. */
 export type Candidate = { read: MemberRead; service: PublicService };
 
+/** The cheapest first, then the shortest, then team order (the sort is stable). */
+const byOffer = (a: Candidate, b: Candidate) =>
+  a.service.priceCents - b.service.priceCents || a.service.durationMinutes - b.service.durationMinutes;
+
 /**
  * 'Qualquer profissional' on a date: the union of the free times of every member offering the
  * service (each with their own duration, buffer, hours, blocks and rules), and for each time the
- * members free then, in team order. Closed only when every one of them is closed that day.
+ * members free then, the cheapest first (then the shortest, then team order): the first is the
+ * professional and price step 3 shows. Closed only when every one of them is closed that day.
  */
 export function teamTimes(reads: MemberRead[], service: TeamService, date: string, now: Date) {
   const free = new Map<string, Candidate[]>();
@@ -155,7 +175,20 @@ export function teamTimes(reads: MemberRead[], service: TeamService, date: strin
   const times = [...free.keys()].sort();
   const reasons = [...new Set(closures.map((c) => c.reason))];
   const closed = !open && closures.length ? { reason: reasons.length === 1 ? reasons[0]! : null } : null;
-  return { closed, times, candidates: (time: string) => free.get(time) ?? [] };
+  return { closed, times, candidates: (time: string) => [...(free.get(time) ?? [])].sort(byOffer) };
+}
+
+/**
+ * Whom the claim may give a 'Qualquer profissional' request once the customer confirmed the
+ * offer `shown` (its `offerKey`): its member first, then any other member free then at no higher
+ * price and no longer duration (docs/decisions/0742). Empty when that offer no longer exists as
+ * shown (the member left, or changed the price or duration): the customer is shown the new one.
+ */
+export function claimableFor(service: TeamService, candidates: Candidate[], shown: string): Candidate[] {
+  const offer = service.offers.find((o) => offerKey(o.service) === shown)?.service;
+  if (!offer) return [];
+  const within = candidates.filter((c) => c.service.priceCents <= offer.priceCents && c.service.durationMinutes <= offer.durationMinutes);
+  return [...within.filter((c) => c.service.id === offer.id), ...within.filter((c) => c.service.id !== offer.id)];
 }
 
 /** Who may set what in 'Página da equipe' (Configurações > Página). */

@@ -2,7 +2,9 @@
 // (webcal://…/calendario/<token>.ics) that Google Calendar or the iPhone subscribes to, listing
 // their appointments from 30 days back to 6 months ahead. The token is a random secret stored on
 // the profile: 'Gerar novo link' replaces it and the old address stops answering at once
-// (docs/decisions/0674).
+// (docs/decisions/0674). Whoever holds the address reads it, so by default it names the service
+// and the customer's first name only; the phone, the full name and the notes only after the
+// professional turns on 'Incluir telefone e observações' (docs/decisions/0741).
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { appointments, clients, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
@@ -20,6 +22,16 @@ function newToken(): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** 'Carla' of 'Carla Dias': what the feed names a customer by default. */
+function firstName(name: string | null): string {
+  return name?.trim().split(/\s+/)[0] ?? "";
+}
+
+/** 'Incluir telefone e observações' on or off. */
+export async function setFeedDetails(db: Db, userId: string, on: boolean) {
+  await db.update(profiles).set({ calendarFeedDetails: on }).where(eq(profiles.userId, userId));
 }
 
 /** A new address for the professional's feed (the previous one, if any, stops working). */
@@ -46,6 +58,7 @@ export async function feedFor(db: Db, token: string, now = new Date()): Promise<
       timeZone: profiles.timeZone,
       address: profiles.address,
       businessAddress: profiles.businessAddress,
+      details: profiles.calendarFeedDetails,
     })
     .from(profiles)
     .where(eq(profiles.calendarFeedToken, token));
@@ -67,7 +80,7 @@ export async function feedFor(db: Db, token: string, now = new Date()): Promise<
       phone: clients.phone,
     })
     .from(appointments)
-    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, appointments.userId)))
     .where(
       and(
         eq(appointments.userId, profile.userId),
@@ -79,11 +92,11 @@ export async function feedFor(db: Db, token: string, now = new Date()): Promise<
   const location = profile.businessAddress || profile.address;
   const events: FeedEvent[] = rows.map((r) => ({
     uid: `${r.id}@agendo`,
-    title: [r.client, r.serviceName].filter(Boolean).join(" — ") || "Agendamento",
+    title: [profile.details ? r.client?.trim() : firstName(r.client), r.serviceName].filter(Boolean).join(" — ") || "Agendamento",
     description: [
       `Situação: ${STATUS_LABELS[r.status]}`,
-      ...(r.phone ? [`Telefone: ${r.phone}`] : []),
-      ...(r.notes ? [`Observações: ${r.notes}`] : []),
+      ...(profile.details && r.phone ? [`Telefone: ${r.phone}`] : []),
+      ...(profile.details && r.notes ? [`Observações: ${r.notes}`] : []),
     ].join("\n"),
     ...(location ? { location } : {}),
     date: r.date,

@@ -29,6 +29,19 @@ export type TeamMember = {
   timeZone: string;
 };
 
+/** What 'Equipe' shows for a member's block or day off whose reason is not public. */
+export const PRIVATE_TIME_OFF = "Indisponível";
+
+/**
+ * The label of a block or day off in the owner's 'Equipe': the owner's own say why; a member's
+ * only when the member made the reason public ('Mostrar o motivo na página'), else 'Indisponível'.
+ * The member's own agenda always shows their reason.
+ */
+export function timeOffLabel(exception: { reason: string; showReason: boolean }, ownersOwn: boolean, fallback: string): string {
+  if (!ownersOwn && !exception.showReason) return PRIVATE_TIME_OFF;
+  return exception.reason.trim() || fallback;
+}
+
 /** The owner's active members' ids, as a subquery (the bound of every team statement). */
 function memberIds(ownerId: string) {
   return sql`(select ${linkedAccounts.linkedUserId} from ${linkedAccounts}

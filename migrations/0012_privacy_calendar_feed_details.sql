@@ -1,0 +1,1 @@
+ALTER TABLE `profiles` ADD `calendar_feed_details` integer DEFAULT false NOT NULL;
