@@ -1,6 +1,6 @@
 // The agenda as a calendar ('Dia' and 'Semana'): a day or a week of appointments, the pending
 // requests still holding their time, the breaks, blocks and closed days, read in one round trip
-// and laid out here; the view remembered per device; and a request answered from the agenda.
+// and laid out here; the view remembered per device. (Answering a request: shared/request-answers.)
 // Every statement is scoped by the signed-in professional's id.
 import { and, asc, between, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { createCookie, data } from "react-router";
@@ -9,16 +9,12 @@ import type { CurrentUser } from "../domain/accounts/access.server";
 import { dayPlan, type DayException } from "../domain/availability/slots";
 import { stillHeld } from "../domain/availability/slot-claims.server";
 import { holidaysOfYear } from "../domain/availability/holidays";
-import { acceptBookingRequest, declineBookingRequest } from "../domain/booking-requests/booking-requests.server";
 import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, nowInZone } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
 import { professionalAcceptMessage, whatsappLink } from "../domain/whatsapp";
 import { ReadBatch, type Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
-import { redirectWithToast } from "../utils/toast.server";
-import { backToList } from "./agenda.server";
 import { actionsAt } from "../domain/appointments/statuses";
-import { TIME_TAKEN } from "./booking-requests";
 import type {
   AgendaView,
   CalendarAppointment,
@@ -30,6 +26,7 @@ import type {
   CalendarView,
   Lane,
   MinuteRange,
+  PendingRequest,
 } from "../components/agenda/calendar-types";
 
 // ---------------------------------------------------------------- the view and its cookie
@@ -213,6 +210,47 @@ function labelledBlocks(blocked: MinuteRange[], exceptions: readonly DayExceptio
   });
 }
 
+// ---------------------------------------------------------------- pending requests
+
+/** The professional's requests still holding their time between two dates (Dia, Semana, Lista). */
+export function pendingRequestsBetween(db: Db, userId: string, from: string, to: string, now: Date) {
+  return db
+    .select({ request: bookingRequests, colour: services.color })
+    .from(bookingRequests)
+    .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, userId)))
+    .where(and(eq(bookingRequests.professionalId, userId), between(bookingRequests.date, from, to), stillHeld(now)))
+    .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
+    .limit(500);
+}
+
+/** One of them as the agenda shows it, with its Aceitar and Recusar (calendar-requests.tsx). */
+export function pendingRequestView(
+  { request: r, colour }: { request: typeof bookingRequests.$inferSelect; colour: string | null },
+  timeZone: string,
+): PendingRequest {
+  const expires = r.expiresAt ? nowInZone(timeZone, r.expiresAt) : null;
+  const time = minutesToTime(r.startMinute);
+  return {
+    id: r.id,
+    date: r.date,
+    dateLabel: formatDate(r.date),
+    startMinute: r.startMinute,
+    durationMinutes: r.durationMinutes,
+    bufferMinutes: r.bufferMinutes,
+    time,
+    endTime: minutesToTime(Math.min(r.startMinute + r.durationMinutes, 24 * 60 - 1)),
+    customerName: r.customerName,
+    phone: formatPhone(r.customerPhone),
+    serviceName: r.serviceName,
+    color: colourOf(colour, r.serviceName),
+    priceCents: r.priceCents,
+    notes: r.notes,
+    expires: expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
+    rescheduledByCustomer: r.rescheduledByCustomerAt !== null,
+    whatsapp: whatsappLink(r.customerPhone, professionalAcceptMessage({ customerName: r.customerName, serviceName: r.serviceName, date: r.date, time })),
+  };
+}
+
 // ---------------------------------------------------------------- the loader
 
 function ownAppointment(userId: string) {
@@ -298,15 +336,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
       .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
       .limit(2000),
   );
-  const requestsOf = reads.add(
-    db
-      .select({ request: bookingRequests, colour: services.color })
-      .from(bookingRequests)
-      .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, userId)))
-      .where(and(eq(bookingRequests.professionalId, userId), between(bookingRequests.date, from, to), stillHeld(now)))
-      .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
-      .limit(500),
-  );
+  const requestsOf = reads.add(pendingRequestsBetween(db, userId, from, to, now));
   const todayOf = reads.add(
     db
       .select({
@@ -377,34 +407,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
         rescheduledByCustomer: r.rescheduledAt !== null,
         customerConfirmed: r.customerConfirmedAt !== null,
       }));
-    const dayRequests = requests
-      .filter((r) => r.request.date === d)
-      .map(({ request: r, colour }) => {
-        const expires = r.expiresAt ? nowInZone(user.profile.timeZone, r.expiresAt) : null;
-        const time = minutesToTime(r.startMinute);
-        return {
-          id: r.id,
-          date: r.date,
-          dateLabel: formatDate(r.date),
-          startMinute: r.startMinute,
-          durationMinutes: r.durationMinutes,
-          bufferMinutes: r.bufferMinutes,
-          time,
-          endTime: minutesToTime(Math.min(r.startMinute + r.durationMinutes, 24 * 60 - 1)),
-          customerName: r.customerName,
-          phone: formatPhone(r.customerPhone),
-          serviceName: r.serviceName,
-          color: colourOf(colour, r.serviceName),
-          priceCents: r.priceCents,
-          notes: r.notes,
-          expires: expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
-          rescheduledByCustomer: r.rescheduledByCustomerAt !== null,
-          whatsapp: whatsappLink(
-            r.customerPhone,
-            professionalAcceptMessage({ customerName: r.customerName, serviceName: r.serviceName, date: r.date, time }),
-          ),
-        };
-      });
+    const dayRequests = requests.filter((r) => r.request.date === d).map((r) => pendingRequestView(r, user.profile.timeZone));
     return { date: d, plan, wholeDayOff, ownExceptions, dayAppointments, dayRequests };
   });
 
@@ -528,51 +531,3 @@ function detailOf(
 }
 
 export type CalendarData = Awaited<ReturnType<typeof loadCalendar>>;
-
-// ---------------------------------------------------------------- answering a request
-
-export const REQUEST_INTENTS = ["accept-request", "decline-request"] as const;
-export type RequestIntent = (typeof REQUEST_INTENTS)[number];
-
-export function isRequestIntent(value: unknown): value is RequestIntent {
-  return REQUEST_INTENTS.includes(value as RequestIntent);
-}
-
-/**
- * Accepts or declines a pending request from the agenda, as Solicitações does (the same domain
- * calls, the same messages), then back to the calendar page it came from.
- */
-export async function answerRequest(db: Db, user: CurrentUser, request: Request, intent: RequestIntent, id: string | null) {
-  if (!id || id.length > 64) throw data(null, { status: 404 });
-  const back = backToList(request);
-  const outcome =
-    intent === "accept-request"
-      ? await acceptBookingRequest(db, user.id, id)
-      : (await declineBookingRequest(db, user.id, id))
-        ? "declined"
-        : "not-pending";
-  if (outcome === "taken") return redirectWithToast(request, back, { type: "error", ...TIME_TAKEN });
-  if (outcome === "not-pending") {
-    const [row] = await db
-      .select({ status: bookingRequests.status, expiresAt: bookingRequests.expiresAt })
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.id, id), eq(bookingRequests.professionalId, user.id)));
-    if (!row) throw data(null, { status: 404 });
-    const expired = row.status === "expired" || (row.status === "pending" && row.expiresAt !== null && row.expiresAt <= new Date());
-    return redirectWithToast(
-      request,
-      back,
-      expired
-        ? { type: "info", title: "Solicitação expirada", description: "O prazo para responder passou e o horário foi liberado." }
-        : { type: "info", title: "Solicitação já respondida", description: "Esta solicitação não está mais pendente." },
-    );
-  }
-  return redirectWithToast(
-    request,
-    back,
-    outcome === "accepted"
-      ? { type: "success", title: "Solicitação aceita", description: "O agendamento foi confirmado na sua agenda." }
-      : { type: "success", title: "Solicitação recusada", description: "O horário foi liberado." },
-  );
-}
-

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, between, count, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { data } from "react-router";
-import { appointments, clients, services } from "../../db/schema";
+import { appointments, bookingRequests, clients, services } from "../../db/schema";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import {
   getFreeSlots,
@@ -11,6 +11,8 @@ import {
   updateAppointmentIfFree,
 } from "../domain/availability/slot-claims.server";
 import { ReadBatch, type Db } from "../utils/db.server";
+import { pendingFrom } from "../domain/booking-requests/booking-requests.server";
+import { pendingRequestsBetween, pendingRequestView } from "./agenda.calendar.server";
 import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
 import { daysBetween, formatDate, isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
@@ -149,8 +151,12 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
           .where(ownedAppointment(userId, deleting)),
       )
     : null;
+  // The period's pending requests, shown as Dia and Semana show them, and how many wait elsewhere.
+  const requestsOf = range ? reads.add(pendingRequestsBetween(db, userId, range.from, range.to, now)) : () => [];
+  const pendingOf = reads.add(db.select({ n: count() }).from(bookingRequests).where(pendingFrom(userId, today, now)));
   await reads.run(db);
   const [rows, [periodStats], [todayStats], [next], [any]] = [rowsOf(), periodOf(), todayOf(), nextOf(), anyOf()];
+  const requests = requestsOf().map((r) => pendingRequestView(r, user.profile.timeZone));
   // Asked about an appointment that is missing or someone else's: 404, as the form would.
   if (sp.has("confirmar-exclusao") && !deletingOf?.()[0]) throw data(null, { status: 404 });
   const toDelete = deletingOf?.()[0];
@@ -189,6 +195,8 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     },
     hasAny: !!any,
     confirmDelete,
+    requests,
+    otherPendingCount: Math.max(0, (pendingOf()[0]?.n ?? 0) - requests.filter((r) => r.date >= today).length),
   };
 }
 

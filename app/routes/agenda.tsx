@@ -5,6 +5,7 @@ import { AppointmentForm } from "../components/agenda/appointment-form";
 import { AppointmentList, DELETE_FORM_ID, DeleteScopeChoice, EmptyAgenda, listHref, Pagination } from "../components/agenda/appointment-list";
 import { AgendaFilter } from "../components/agenda/agenda-filter";
 import { AgendaCalendar } from "../components/agenda/calendar-view";
+import { CalendarRequests } from "../components/agenda/calendar-requests";
 import { LIST_VIEW_LINKS, ViewSwitch } from "../components/agenda/calendar-toolbar";
 import { SummaryCards } from "../components/agenda/summary-cards";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -13,6 +14,7 @@ import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { isStatusAction } from "../domain/appointments/statuses";
 import {
+  backToList,
   changeStatus,
   deleteAppointment,
   loadForm,
@@ -22,7 +24,8 @@ import {
   type SaveFailure,
   type StatusFailure,
 } from "./agenda.server";
-import { answerRequest, isRequestIntent, loadCalendar, resolveAgendaView, type CalendarData } from "./agenda.calendar.server";
+import { loadCalendar, resolveAgendaView, type CalendarData } from "./agenda.calendar.server";
+import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -77,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") return deleteAppointment(db, user, request, id, scope);
   if (intent === "undo") return undoAppointmentStatus(db, user, request, id);
   if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope);
-  if (isRequestIntent(intent)) return answerRequest(db, user, request, intent, id);
+  if (isRequestIntent(intent)) {
+    const asked = readAnswerForm(form);
+    return answerAndReply(context, request, { professionalId: user.id, ...asked, answer: answerOfIntent(intent), back: backToList(request) });
+  }
   throw data("Ação inválida.", { status: 400 });
 }
 
@@ -168,6 +174,18 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
       <p className="sr-only" role="status">
         {loading ? "Carregando agenda..." : ""}
       </p>
+      {list.filter.error ? null : <CalendarRequests requests={list.requests} withDate />}
+      {list.otherPendingCount > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="other-pending">
+          {list.otherPendingCount === 1
+            ? "1 solicitação pendente em outra data."
+            : `${list.otherPendingCount} solicitações pendentes em outras datas.`}{" "}
+          <Link to="/solicitacoes" className="btn-link">
+            Ver solicitações
+          </Link>
+        </p>
+      ) : null}
+
       <div className={loading ? "opacity-60 transition-opacity" : undefined}>
         {list.filter.error ? null : list.rows.length === 0 ? (
           <EmptyAgenda hasAny={list.hasAny} />

@@ -1,38 +1,20 @@
 import { and, desc, eq, not } from "drizzle-orm";
-import { data, Form, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
-import { bookingRequests, profiles } from "../../db/schema";
+import { bookingRequests } from "../../db/schema";
 import { requireUser } from "./workspace.server";
-import { acceptBookingRequest, declineBookingRequest, pendingRequests } from "../domain/booking-requests/booking-requests.server";
+import { pendingRequests } from "../domain/booking-requests/booking-requests.server";
 import { stillHeld } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
-import { redirectWithToast } from "../utils/toast.server";
-import { sendCustomerEmailSoon } from "./shared/customer-emails.server";
+import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
+import { AnsweredAt } from "../components/agenda/calendar-requests";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
-
-/** Accepting a request whose time an appointment already holds: it stays pending. */
-export const TIME_TAKEN = {
-  title: "Horário ocupado",
-  description: "Já existe um agendamento neste horário. Recuse a solicitação ou combine outro horário com o cliente.",
-};
-
-/** Accepting a request the customer moved in the meantime: it stays pending, at its new time. */
-export const MOVED_BY_CUSTOMER = {
-  title: "Remarcado pelo cliente",
-  description: "O cliente escolheu outro horário agora há pouco. Confira o novo horário e responda de novo.",
-};
-
-/** Answering a request whose time to answer is over: its time is free again. */
-export const EXPIRED = {
-  title: "Solicitação expirada",
-  description: "O prazo para responder terminou e o horário foi liberado.",
-};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -61,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       customerName: r.customerName,
       phone: formatPhone(r.customerPhone),
       serviceName: r.serviceName,
+      isoDate: r.date,
       date: formatDate(r.date, true),
       time: minutesToTime(r.startMinute),
       duration: formatDuration(r.durationMinutes),
@@ -78,59 +61,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const db = getDb(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "auto-confirm") {
-    const on = form.get("autoConfirm") === "on";
-    await db.update(profiles).set({ autoConfirm: on }).where(eq(profiles.userId, user.id));
-    return redirectWithToast(request, "/solicitacoes", {
-      type: "success",
-      title: "Configuração salva",
-      description: on
-        ? "Novos agendamentos pela sua página entram confirmados na agenda."
-        : "Novos agendamentos pela sua página chegam como solicitações para você aceitar.",
-    });
-  }
-  const id = String(form.get("id") ?? "");
   if (intent !== "accept" && intent !== "decline") throw data(null, { status: 400 });
-  const outcome =
-    intent === "accept"
-      ? await acceptBookingRequest(db, user.id, id)
-      : (await declineBookingRequest(db, user.id, id))
-        ? "declined"
-        : "not-pending";
-  if (outcome === "taken") {
-    return redirectWithToast(request, "/solicitacoes", { type: "error", ...TIME_TAKEN });
-  }
-  if (outcome === "moved") {
-    return redirectWithToast(request, "/solicitacoes", { type: "info", ...MOVED_BY_CUSTOMER });
-  }
-  if (outcome === "not-pending") {
-    const [row] = await db
-      .select({ status: bookingRequests.status, expiresAt: bookingRequests.expiresAt })
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.id, id), eq(bookingRequests.professionalId, user.id)));
-    if (!row) throw data(null, { status: 404 });
-    if (row.status === "expired" || (row.status === "pending" && row.expiresAt && row.expiresAt.getTime() <= Date.now())) {
-      return redirectWithToast(request, "/solicitacoes", { type: "info", ...EXPIRED });
-    }
-    return redirectWithToast(request, "/solicitacoes", {
-      type: "info",
-      title: "Solicitação já respondida",
-      description: "Esta solicitação não está mais pendente.",
-    });
-  }
-  sendCustomerEmailSoon(context, intent === "accept" ? "request-accepted" : "request-declined", id);
-  return redirectWithToast(
-    request,
-    "/solicitacoes",
-    intent === "accept"
-      ? { type: "success", title: "Solicitação aceita", description: "O agendamento foi confirmado na sua agenda." }
-      : { type: "success", title: "Solicitação recusada", description: "O horário foi liberado." },
-  );
+  const { id, seen } = readAnswerForm(form);
+  return answerAndReply(context, request, { professionalId: user.id, id, seen, answer: answerOfIntent(intent), back: "/solicitacoes" });
 }
 
 export default function BookingRequests() {
@@ -144,20 +82,24 @@ export default function BookingRequests() {
         <p className="text-slate-600">Pedidos de agendamento feitos pela sua página.</p>
       </header>
 
-      <Form method="post" className="card flex flex-wrap items-center justify-between gap-3">
-        <label className="flex items-center gap-3">
-          <input type="checkbox" name="autoConfirm" defaultChecked={autoConfirm} className="size-5 accent-brand" />
-          <span>
-            <span className="font-medium">Confirmar automaticamente</span>
-            <span className="block text-sm text-slate-600">
-              Agendamentos da sua página entram direto na agenda, sem passar por aqui.
-            </span>
-          </span>
-        </label>
-        <button type="submit" name="intent" value="auto-confirm" className="btn-secondary">
-          Salvar
-        </button>
-      </Form>
+      <p className="text-sm text-slate-600" data-testid="auto-confirm-note">
+        {autoConfirm ? (
+          <>
+            &lsquo;Confirmar automaticamente&rsquo; está ligado: os agendamentos da sua página entram direto na agenda.{" "}
+            <Link to="/configuracoes/horarios#regras" className="btn-link">
+              Alterar nas regras de agendamento
+            </Link>
+          </>
+        ) : (
+          <>
+            Para que os agendamentos da sua página entrem direto na agenda, ligue &lsquo;Confirmar automaticamente&rsquo; nas{" "}
+            <Link to="/configuracoes/horarios#regras" className="btn-link">
+              regras de agendamento
+            </Link>
+            .
+          </>
+        )}
+      </p>
 
       <section aria-labelledby="pending-title" className="space-y-3">
         <h2 id="pending-title" className="font-semibold">
@@ -187,13 +129,13 @@ export default function BookingRequests() {
                 {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
                 <div className="flex flex-wrap gap-2">
                   <Form method="post">
-                    <input type="hidden" name="id" value={r.id} />
+                    <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
                     <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busyId === r.id}>
                       Aceitar
                     </button>
                   </Form>
                   <Form method="post">
-                    <input type="hidden" name="id" value={r.id} />
+                    <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
                     <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busyId === r.id}>
                       Recusar
                     </button>

@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bookingWindow: p.bookingWindow,
       requestExpiryHours: p.requestExpiryHours,
       customerChangeCutoffMinutes: p.customerChangeCutoffMinutes,
+      autoConfirm: p.autoConfirm,
     },
     exceptions,
   };

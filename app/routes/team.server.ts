@@ -158,6 +158,7 @@ export async function loadTeam(db: Db, user: CurrentUser, url: URL, now = new Da
         }))
       : [];
 
+  // The owner answers their own and those of members who allowed it; the rest are read-only.
   const pending = schedule.requests.map((r) => ({
     id: r.id,
     professional: byId.get(r.userId)?.name ?? "",
@@ -166,6 +167,8 @@ export async function loadTeam(db: Db, user: CurrentUser, url: URL, now = new Da
     time: minutesToTime(r.startMinute),
     customerName: r.customerName,
     serviceName: r.serviceName,
+    rescheduledByCustomer: r.rescheduledByCustomerAt !== null,
+    canAnswer: byId.get(r.userId)?.ownerMayManage ?? false,
   }));
 
   let detail = null;

@@ -3,7 +3,8 @@ import type { Route } from "./+types/team";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { loadTeam } from "./team.server";
-import { isTeamAction, manageMemberAppointment } from "../domain/team/team.server";
+import { answerableTeamRequest, isTeamAction, manageMemberAppointment } from "../domain/team/team.server";
+import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 import { STATUS_ACTIONS, STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
 import { redirectWithToast } from "../utils/toast.server";
 import { TeamDayGrid } from "../components/team/team-day-grid";
@@ -34,17 +35,26 @@ function back(request: Request) {
 }
 
 /**
- * The owner confirms, completes or cancels a member's appointment: only one of their own team's
- * members who allowed it ('Permitir que o dono da equipe gerencie minha agenda'); anything
- * else is a 404 and changes nothing.
+ * The owner confirms, completes or cancels a member's appointment, and answers a pending
+ * request: their own, or one of their own team's members who allowed it ('Permitir que o dono
+ * da equipe gerencie minha agenda'); anything else is a 404 and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (user.linkedOwnerId) throw data(null, { status: 404 });
+  if (isRequestIntent(intent)) {
+    // 'Aceitar'/'Recusar': the owner's own request, or a member's who allowed it, answered as
+    // that professional; anything else is a 404.
+    const asked = readAnswerForm(form);
+    const professionalId = await answerableTeamRequest(db, user.id, asked.id);
+    if (!professionalId) throw data(null, { status: 404 });
+    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request) });
+  }
   const id = form.get("id");
-  if (user.linkedOwnerId || !isTeamAction(intent) || typeof id !== "string" || !id || id.length > 64) {
+  if (!isTeamAction(intent) || typeof id !== "string" || !id || id.length > 64) {
     throw data(null, { status: 404 });
   }
   const result = await manageMemberAppointment(db, user.id, id, intent);

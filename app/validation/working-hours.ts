@@ -146,4 +146,6 @@ export const bookingRulesSchema = z.object({
   bookingWindow: z.enum(BOOKING_WINDOW_CHOICES, { error: INVALID_CHOICE }),
   requestExpiryHours: oneOf(EXPIRY_CHOICES),
   customerChangeCutoffMinutes: oneOf(CUTOFF_CHOICES),
+  /** 'Confirmar automaticamente': bookings from the page go straight to the agenda. */
+  autoConfirm: z.boolean().optional().transform((v) => v ?? false),
 });

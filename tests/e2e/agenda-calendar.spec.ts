@@ -70,6 +70,15 @@ test("a week with appointments, pending requests, blocks and a closed day @phone
     await expect(grid.getByRole("link", { name: /^19:30–20:15, Ana Costa, Corte Masculino/ })).toBeVisible();
   }
 
+  // 'Lista' over the same week shows the same two requests, with Aceitar and Recusar.
+  await page.goto(`/agenda?vista=lista&periodo=customizado&de=${monday}&ate=${addDays(monday, 6)}`);
+  await expect(requests).toHaveCount(2);
+  await expect(requests.first()).toContainText("Lucas Martins");
+  await expect(requests.first().getByRole("button", { name: /^Aceitar/ })).toBeVisible();
+  await expect(requests.first().getByRole("button", { name: /^Recusar/ })).toBeVisible();
+  if (isPhone()) await expectNoSideScroll(page);
+  await page.goBack();
+
   // A day's header opens that day.
   await page.getByRole("link", { name: new RegExp(`^Ver o dia: segunda-feira`) }).click();
   await expect(page).toHaveURL(new RegExp(`vista=dia&data=${monday}$`));

@@ -1,9 +1,10 @@
 // 'Equipe' (issue 16): a salon of three (the owner and two members). The owner's day view shows
 // the three columns; a member allows the owner to manage their agenda in Configurações > Contas
-// and the owner confirms that member's appointment; the other member's stays read-only.
+// and the owner confirms that member's appointment; the other member's stays read-only. The
+// owner accepts their own pending request from Equipe; the other member's stays theirs.
 // Runs in "js", "no-js" and (tagged @phone) "phone".
-import { eq } from "drizzle-orm";
-import { appointments, clients, linkedAccounts, subscriptions, workingHours } from "../../db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { appointments, bookingRequests, clients, linkedAccounts, subscriptions, workingHours } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
@@ -37,13 +38,22 @@ async function salon(tag: string) {
       .returning();
     ids[p.id] = a!.id;
   }
-  return { owner, ana, bia, date, ids };
+  // A pending request for the owner (answered from Equipe) and one for Bia (read-only).
+  const expiresAt = new Date(Date.now() + 24 * 3_600_000);
+  const requests = await db
+    .insert(bookingRequests)
+    .values([
+      { professionalId: owner.id, customerName: `Joana ${tag}`, customerPhone: "11955551001", serviceName: "Escova", date, startMinute: 15 * 60, durationMinutes: 60, expiresAt },
+      { professionalId: bia.id, customerName: `Rosa ${tag}`, customerPhone: "11955551002", serviceName: "Unha", date, startMinute: 16 * 60, durationMinutes: 60, expiresAt },
+    ])
+    .returning();
+  return { owner, ana, bia, date, ids, requests: requests.map((r) => r.id) };
 }
 
 test("the owner sees the salon's day in three columns and manages only an allowing member's appointment @phone", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const tag = crypto.randomUUID().slice(0, 4);
-  const { owner, ana, bia, date, ids } = await salon(tag);
+  const { owner, ana, bia, date, ids, requests } = await salon(tag);
 
   // Ana allows the owner to manage her agenda.
   await signIn(page, ana.id);
@@ -95,6 +105,17 @@ test("the owner sees the salon's day in three columns and manages only an allowi
   const [bias] = await e2eDb().select({ status: appointments.status }).from(appointments).where(eq(appointments.id, ids[bia.id]!));
   expect(bias!.status).toBe("scheduled");
 
+  // Pending requests: the owner answers their own; Bia's is hers to answer.
+  const pending = page.getByTestId("team-pending-request");
+  await expect(pending.filter({ hasText: `Rosa ${tag}` }).getByTestId("team-pending-read-only")).toBeVisible();
+  await expect(pending.filter({ hasText: `Rosa ${tag}` }).getByRole("button")).toHaveCount(0);
+  await pending.filter({ hasText: `Joana ${tag}` }).getByRole("button", { name: /^Aceitar: Joana/ }).click();
+  await expect(page.getByText("Solicitação aceita")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/equipe\\?vista=dia&data=${date}$`));
+  await expect(pending).toHaveCount(1);
+  const answered = await e2eDb().select({ status: bookingRequests.status }).from(bookingRequests).where(inArray(bookingRequests.id, requests));
+  expect(answered.map((r) => r.status).sort()).toEqual(["accepted", "pending"]);
+
   // Next day and the week are links.
   await page.getByRole("link", { name: "Próximo dia" }).click();
   await expect(page).toHaveURL(new RegExp(`data=${addDays(date, 1)}`));
@@ -110,6 +131,7 @@ test("the owner sees the salon's day in three columns and manages only an allowi
   await expect(figures.locator("tbody tr")).toHaveCount(3);
   for (const p of [owner, ana, bia]) await expect(figures).toContainText(p.name);
   await expect(figures.locator("tfoot")).toContainText("Total do salão");
-  await expect(figures.locator("tfoot td").nth(1)).toHaveText("3");
+  // Three appointments and the owner's accepted request.
+  await expect(figures.locator("tfoot td").nth(1)).toHaveText("4");
   await page.screenshot({ path: testInfo.outputPath("team-reports.png"), fullPage: true });
 });

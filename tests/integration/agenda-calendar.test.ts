@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, bookingRequests, scheduleExceptions } from "../../db/schema";
 import { action, loader, middleware } from "../../app/routes/agenda";
-import { TIME_TAKEN } from "../../app/routes/booking-requests";
+import { action as statusAction } from "../../app/routes/booking-status";
+import { MOVED_BY_CUSTOMER, TIME_TAKEN } from "../../app/domain/booking-requests/answers";
+import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import type { Db } from "../../app/utils/db.server";
 import { countingTrips, createTestDb, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -244,6 +246,28 @@ describe("the view links", () => {
   });
 });
 
+describe("the list view", () => {
+  it("shows the period's pending requests as Dia and Semana do, and counts the ones on other dates", async () => {
+    const held = await request(pro, { rescheduledByCustomerAt: new Date(NOW.getTime() - 60_000) });
+    await request(pro, { customerName: "Prazo Vencido", startMinute: 16 * 60, expiresAt: new Date(NOW.getTime() - 60_000) });
+    await request(pro, { customerName: "Já Recusada", startMinute: 11 * 60, status: "declined" });
+    await request(pro, { customerName: "Semana Que Vem", date: "2025-03-18" });
+    await request(other, { customerName: "De Outro" });
+    const result = await callLoader(loader, { context: pro.ctx, path: "/agenda?vista=lista&periodo=esta-semana" });
+    if (result.mode !== "list") throw new Error(`expected the list, got ${result.mode}`);
+    expect(result.list.requests).toEqual([
+      expect.objectContaining({ id: held.id, date: TUESDAY, time: "15:00", endTime: "15:45", customerName: "Lucas Martins", rescheduledByCustomer: true }),
+    ]);
+    expect(result.list.otherPendingCount).toBe(1);
+    // Answered from the list, back to the list.
+    const res = responseOf(
+      await callAction(action, { context: pro.ctx, path: "/agenda?vista=lista&periodo=esta-semana", form: { intent: "accept-request", id: held.id, date: TUESDAY, time: "15:00" } }),
+    );
+    expect(res.headers.get("Location")).toBe("/agenda?periodo=esta-semana&vista=lista");
+    expect(await toastOf(res)).toEqual(expect.objectContaining({ title: "Solicitação aceita" }));
+  });
+});
+
 describe("answering a request from the agenda", () => {
   const path = `/agenda?vista=dia&data=${TUESDAY}`;
 
@@ -279,6 +303,30 @@ describe("answering a request from the agenda", () => {
     expect(await toastOf(res)).toEqual(expect.objectContaining({ type: "error", ...TIME_TAKEN }));
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));
     expect(row!.status).toBe("pending");
+  });
+
+  it("a request the customer moved meanwhile is neither accepted nor declined at a time the professional did not see", async () => {
+    const r = await request(pro);
+    // The customer moves it from 15:00 to 16:00 with their status link.
+    const token = (await statusPageUrl(r.id)).split("/").pop()!;
+    const moved = responseOf(
+      await callAction(statusAction, { db, path: `/agendamento/reserva/${token}`, params: { token }, form: { intent: "reschedule", data: TUESDAY, horario: "16:00" } }),
+    );
+    expect(moved.status).toBe(302);
+    // The professional's page still shows 15:00: both answers say so, and it stays pending at 16:00.
+    for (const intent of ["accept-request", "decline-request"]) {
+      const res = responseOf(await callAction(action, { context: pro.ctx, path, form: { intent, id: r.id, date: TUESDAY, time: "15:00" } }));
+      expect(res.headers.get("Location")).toBe(path);
+      expect(await toastOf(res)).toEqual({ type: "info", ...MOVED_BY_CUSTOMER });
+    }
+    const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));
+    expect(row).toMatchObject({ status: "pending", date: TUESDAY, startMinute: 16 * 60 });
+    expect(await db.select().from(appointments).where(eq(appointments.userId, pro.id))).toEqual([]);
+    // The page shows it at its new time, marked; answering what is shown now works.
+    const [shown] = (await calendarOf(pro, path)).pending;
+    expect(shown).toMatchObject({ id: r.id, time: "16:00", rescheduledByCustomer: true });
+    const res = responseOf(await callAction(action, { context: pro.ctx, path, form: { intent: "accept-request", id: r.id, date: TUESDAY, time: "16:00" } }));
+    expect(await toastOf(res)).toEqual(expect.objectContaining({ title: "Solicitação aceita" }));
   });
 
   it("tells an expired request apart, and 404s another professional's", async () => {

@@ -4,7 +4,8 @@ import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, pr
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
-import { action as requestsAction, TIME_TAKEN } from "../../app/routes/booking-requests";
+import { action as requestsAction } from "../../app/routes/booking-requests";
+import { TIME_TAKEN } from "../../app/domain/booking-requests/answers";
 import { NAME_FORMAT } from "../../app/validation/booking";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";

@@ -265,9 +265,12 @@ describe("'Remarcar' from the status link", () => {
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const request = await requestOf(db, pro.id);
     expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
-    const { acceptBookingRequest } = await import("../../app/domain/booking-requests/booking-requests.server");
-    // The professional's screen still showed 10:00: accepting reads the row afresh, and it is accepted at 14:00.
-    expect(await acceptBookingRequest(db, pro.id, request.id)).toBe("accepted");
+    const { answerBookingRequest } = await import("../../app/domain/booking-requests/answer.server");
+    // The professional's screen still showed 10:00: nothing is answered, it stays pending at 14:00.
+    expect(await answerBookingRequest(db, pro.id, request.id, "accept", { seen: { date, startMinute: 10 * 60 } })).toMatchObject({ outcome: "moved" });
+    expect(await db.select().from(appointments).where(eq(appointments.userId, pro.id))).toEqual([]);
+    // Answering the time now shown accepts it there.
+    expect(await answerBookingRequest(db, pro.id, request.id, "accept", { seen: { date, startMinute: 14 * 60 } })).toMatchObject({ outcome: "accepted" });
     const [appt] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(appt).toMatchObject({ startMinute: 14 * 60 });
   });

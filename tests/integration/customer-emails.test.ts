@@ -10,7 +10,7 @@ import { action as statusAction, loader as statusLoader } from "../../app/routes
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { action as requestsAction } from "../../app/routes/booking-requests";
 import { loader as remindersLoader } from "../../app/routes/reminders";
-import { loader as agendaLoader } from "../../app/routes/agenda";
+import { action as agendaAction, loader as agendaLoader } from "../../app/routes/agenda";
 import { EMAIL_INVALID } from "../../app/validation/booking";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
@@ -120,18 +120,22 @@ describe("the answer reaches the customer", () => {
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     return { pro, request: request! };
   }
-  async function answer(db: Db, pro: { id: string; email: string }, intent: "accept" | "decline", id: string) {
+  /** Answers from Solicitações, or from the agenda; returns once the work after the answer is done. */
+  async function answer(db: Db, pro: { id: string; email: string }, intent: "accept" | "decline", id: string, from: "/solicitacoes" | "/agenda" = "/solicitacoes") {
     const context = await userContextFor(db, pro);
-    const res = await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent, id } });
+    const res =
+      from === "/agenda"
+        ? await callAction(agendaAction, { context, path: "/agenda", form: { intent: `${intent}-request`, id } })
+        : await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent, id } });
     await settleBackground(context);
     return res;
   }
 
-  it("accepted: once, with the calendar file, even if the professional taps twice", async () => {
+  it.each(["/solicitacoes", "/agenda"] as const)("accepted from %s: sent right after the answer, once, with the calendar file, even if the professional taps twice", async (from) => {
     const db = createTestDb();
     const { pro, request } = await pending(db, "aceita@example.com");
-    await answer(db, pro, "accept", request.id);
-    await answer(db, pro, "accept", request.id);
+    await answer(db, pro, "accept", request.id, from);
+    await answer(db, pro, "accept", request.id, from);
     const accepted = (await mailsTo(db, "aceita@example.com")).filter((m) => m.kind === "request-accepted");
     expect(accepted).toHaveLength(1);
     expect(accepted[0]).toMatchObject({ status: "sent", subject: expect.stringMatching(/^Agendamento confirmado com Bela Nunes/) });

@@ -2,15 +2,15 @@
 // appointments changed by the owner only when the member allowed it; members see no team.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, linkedAccounts, profiles } from "../../db/schema";
+import { appointments, bookingRequests, emailOutbox, linkedAccounts, profiles } from "../../db/schema";
 import { action, loader } from "../../app/routes/team";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
 import { hasTeam, teamOf } from "../../app/domain/team/team.server";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb, toastOf, userContextFor } from "../support/db";
+import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, thrownStatus } from "../support/routes";
+import { callAction, callLoader, responseOf, thrownStatus } from "../support/routes";
 
 // "Now": Monday 10/03/2025 08:00 in São Paulo.
 const NOW = new Date("2025-03-10T11:00:00Z");
@@ -167,6 +167,80 @@ describe("Equipe: managing a member's appointment", () => {
 
   it("the switch belongs to members: an owner posting it gets a 404", async () => {
     expect(await thrownStatus(callAction(accountsAction, { context: await ctx(owner), path: "/configuracoes/contas", form: { intent: "owner-may-manage", allowed: "on" } }))).toBe(404);
+  });
+});
+
+describe("Equipe: answering pending requests", () => {
+  const path = `/equipe?vista=dia&data=${WEDNESDAY}`;
+  const requestFor = (p: Pro, over: Parameters<typeof createBookingRequest>[2] = {}) =>
+    createBookingRequest(db, p.id, {
+      serviceId: p.serviceId,
+      serviceName: "Corte",
+      customerName: "Joana Pedido",
+      customerEmail: "joana@example.com",
+      date: WEDNESDAY,
+      startMinute: 14 * 60,
+      durationMinutes: 60,
+      expiresAt: new Date(NOW.getTime() + 20 * 3600_000),
+      ...over,
+    });
+  const stateOf = async (id: string) => (await db.select({ s: bookingRequests.status }).from(bookingRequests).where(eq(bookingRequests.id, id)))[0]!.s;
+  const answer = async (p: Pro, form: Record<string, string>) => {
+    const context = await ctx(p);
+    const res = responseOf(await callAction(action, { context, path, form }));
+    await settleBackground(context);
+    return res;
+  };
+
+  it("the owner accepts their own request from Equipe: confirmed in their agenda, the customer e-mailed, back to the same day", async () => {
+    const r = await requestFor(owner);
+    expect((await load(owner, path)).pending).toEqual([
+      expect.objectContaining({ id: r.id, professional: "Dona Carla", date: WEDNESDAY, time: "14:00", canAnswer: true }),
+    ]);
+    const res = await answer(owner, { intent: "accept-request", id: r.id, date: WEDNESDAY, time: "14:00" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(path);
+    expect(await toastOf(res)).toEqual(expect.objectContaining({ type: "success", title: "Solicitação aceita" }));
+    expect(await stateOf(r.id)).toBe("accepted");
+    const made = await db.select().from(appointments).where(eq(appointments.userId, owner.id));
+    expect(made.map((a) => [a.date, a.startMinute, a.status])).toEqual([[WEDNESDAY, 14 * 60, "confirmed"]]);
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "joana@example.com"));
+    expect(mail).toMatchObject({ kind: "request-accepted", status: "sent" });
+    expect((await load(owner, path)).pending).toEqual([]);
+  });
+
+  it("a member's request is read-only (404) until the member allows it; then the owner answers it as the member", async () => {
+    const r = await requestFor(ana);
+    expect((await load(owner, path)).pending).toEqual([expect.objectContaining({ id: r.id, professional: "Ana Lima", canAnswer: false })]);
+    for (const intent of ["accept-request", "decline-request"]) {
+      expect(await thrownStatus(post(owner, { intent, id: r.id, date: WEDNESDAY, time: "14:00" }, path))).toBe(404);
+    }
+    expect(await stateOf(r.id)).toBe("pending");
+
+    await db.update(profiles).set({ ownerMayManage: true }).where(eq(profiles.userId, ana.id));
+    expect((await load(owner, path)).pending).toEqual([expect.objectContaining({ id: r.id, canAnswer: true })]);
+    const res = await answer(owner, { intent: "decline-request", id: r.id, date: WEDNESDAY, time: "14:00" });
+    expect(await toastOf(res)).toEqual(expect.objectContaining({ type: "success", title: "Solicitação recusada" }));
+    expect(await stateOf(r.id)).toBe("declined");
+    // The customer hears it from Ana's business, not the owner's.
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "joana@example.com"));
+    expect(mail).toMatchObject({ kind: "request-declined", status: "sent", subject: expect.stringContaining("Ana Lima") });
+  });
+
+  it("never answers outside the owner's team, nor lets a member answer anyone's", async () => {
+    await db.update(profiles).set({ ownerMayManage: true });
+    const rita = await requestFor(outsiderMember);
+    const owners = await requestFor(owner, { startMinute: 16 * 60 });
+    const bias = await requestFor(bia, { startMinute: 10 * 60 });
+    // Another owner's member, even one who allowed their own owner.
+    expect(await thrownStatus(post(owner, { intent: "accept-request", id: rita.id }, path))).toBe(404);
+    // A member has no Equipe: neither the owner's request nor another member's.
+    expect(await thrownStatus(post(ana, { intent: "accept-request", id: owners.id }, path))).toBe(404);
+    expect(await thrownStatus(post(ana, { intent: "decline-request", id: bias.id }, path))).toBe(404);
+    // A former member is out of reach at once.
+    await db.delete(linkedAccounts).where(eq(linkedAccounts.linkedUserId, bia.id));
+    expect(await thrownStatus(post(owner, { intent: "decline-request", id: bias.id }, path))).toBe(404);
+    expect([await stateOf(rita.id), await stateOf(owners.id), await stateOf(bias.id)]).toEqual(["pending", "pending", "pending"]);
   });
 });
 

@@ -180,7 +180,8 @@ export const ACTIONS: ActionSpec[] = [
   { name: "agenda decline request", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "decline-request", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "team confirm", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "confirm", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "team cancel", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment }), target: { field: "id", id: "appointment" } },
-  { name: "requests auto-confirm", path: "/solicitacoes", auth: "private", fields: () => ({ intent: "auto-confirm" }), intentOnly: true },
+  { name: "team accept request", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "accept-request", id: ids.request }), target: { field: "id", id: "request" } },
+  { name: "team decline request", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "decline-request", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "requests accept", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "accept", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "requests decline", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "decline", id: ids.request }), target: { field: "id", id: "request" } },
   {

@@ -153,6 +153,9 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
   }
   expect((await asAna.get("/equipe", { maxRedirects: 0 })).status()).toBe(404);
   expect((await asAna.post("/equipe", { form: { intent: "cancel", id: bia.ids.appointment }, maxRedirects: 0 })).status()).toBe(404);
+  for (const id of [bia.ids.request, owner.ids.request]) {
+    expect((await asAna.post("/equipe", { form: { intent: "accept-request", id }, maxRedirects: 0 })).status()).toBe(404);
+  }
 
   // The owner: a member's rows by id in the member's own screens are 404 (clients above all).
   for (const template of PRIVATE_GETS_BY_ID.filter((p) => !p.startsWith("/equipe"))) {
@@ -184,9 +187,9 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
   expect(visible(await (await asOwner.get(`/equipe?vista=dia&data=${closedPublicly}`)).text()).includes("Feriado municipal"), "a public reason is shown").toBe(true);
   // Her own agenda still says why.
   expect((await (await asAna.get(`/agenda?vista=dia&data=${ana.date}`)).text()).includes("Consulta no oncologista"), "her own agenda says why").toBe(true);
-  // Without the member's permission, no change.
-  for (const intent of ["confirm", "cancel"]) {
-    const res = await asOwner.post(`/equipe`, { form: { intent, id: ana.ids.appointment }, maxRedirects: 0 });
+  // Without the member's permission, no change: neither their appointments nor their requests.
+  for (const [intent, id] of [["confirm", ana.ids.appointment], ["cancel", ana.ids.appointment], ["accept-request", ana.ids.request], ["decline-request", ana.ids.request]]) {
+    const res = await asOwner.post(`/equipe`, { form: { intent: intent!, id: id! }, maxRedirects: 0 });
     expect(res.status(), `owner ${intent} without permission`).toBe(404);
     await expectSafeAnswer(res, `owner ${intent}`);
   }

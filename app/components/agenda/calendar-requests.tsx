@@ -1,14 +1,28 @@
 import { Form, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
-import type { CalendarRequest } from "./calendar-types";
+import type { PendingRequest } from "./calendar-types";
 import { hatch } from "./calendar-shared";
 
 /**
- * The pending requests of the days shown, apart from the grid (where they are hatched), each
- * with 'Aceitar' and 'Recusar' (plain forms posting to the agenda) and a WhatsApp link. A
- * request's block in the grid links here (#pedido-<id>).
+ * The fields every 'Aceitar'/'Recusar' form sends: the request and the time the page shows, so
+ * that a request the customer has just moved is not answered at a time never seen.
  */
-export function CalendarRequests({ requests, withDate }: { requests: CalendarRequest[]; withDate: boolean }) {
+export function AnsweredAt({ id, date, time }: { id: string; date: string; time: string }) {
+  return (
+    <>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="date" value={date} />
+      <input type="hidden" name="time" value={time} />
+    </>
+  );
+}
+
+/**
+ * The pending requests of the days shown (Dia, Semana; the list's period in Lista), apart from
+ * the grid (where they are hatched), each with 'Aceitar' and 'Recusar' (plain forms posting to
+ * the agenda) and a WhatsApp link. A request's block in the grid links here (#pedido-<id>).
+ */
+export function CalendarRequests({ requests, withDate }: { requests: PendingRequest[]; withDate: boolean }) {
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   if (requests.length === 0) return null;
@@ -53,7 +67,7 @@ export function CalendarRequests({ requests, withDate }: { requests: CalendarReq
               {r.notes ? <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm text-slate-700">{r.notes}</p> : null}
               <div className="mt-3 flex flex-wrap items-center gap-2">
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="id" value={r.id} />
+                  <AnsweredAt id={r.id} date={r.date} time={r.time} />
                   <button
                     type="submit"
                     name="intent"
@@ -66,7 +80,7 @@ export function CalendarRequests({ requests, withDate }: { requests: CalendarReq
                   </button>
                 </Form>
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="id" value={r.id} />
+                  <AnsweredAt id={r.id} date={r.date} time={r.time} />
                   <button
                     type="submit"
                     name="intent"

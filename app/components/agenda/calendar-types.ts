@@ -31,7 +31,8 @@ export type CalendarAppointment = Lane & {
   customerConfirmed: boolean;
 };
 
-export type CalendarRequest = Lane & {
+/** A pending request as the agenda shows it (Dia, Semana and Lista), with its Aceitar and Recusar. */
+export type PendingRequest = {
   id: string;
   date: string;
   dateLabel: string;
@@ -51,6 +52,8 @@ export type CalendarRequest = Lane & {
   rescheduledByCustomer: boolean;
   whatsapp: string;
 };
+
+export type CalendarRequest = Lane & PendingRequest;
 
 export type CalendarBlock = MinuteRange & { label: string; kind: "break" | "blocked" };
 

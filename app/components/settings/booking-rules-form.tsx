@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError } from "../forms";
@@ -8,7 +8,7 @@ import type { BookingRulesValues } from "./types";
 
 type Choices = readonly (readonly [number | string, string])[];
 
-/** 'Regras de agendamento': what customers may do on the booking page. */
+/** 'Regras de agendamento': what customers may do on the booking page, and whether their bookings need an answer. */
 export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesValues; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "booking-rules";
@@ -20,11 +20,13 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
       bookingWindow: rules.bookingWindow,
       requestExpiryHours: String(rules.requestExpiryHours),
       customerChangeCutoffMinutes: String(rules.customerChangeCutoffMinutes),
+      autoConfirm: rules.autoConfirm ? "on" : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingRulesSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const { key: autoKey, ...autoConfirm } = getInputProps(fields.autoConfirm, { type: "checkbox" });
   return (
     <section id="regras" className="card scroll-mt-20 space-y-4 p-4 sm:p-6" aria-labelledby="rules-title">
       <div>
@@ -68,6 +70,16 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
             hint="Até quando o cliente pode cancelar ou remarcar pelo link do agendamento."
           />
         </div>
+        <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+          <input key={autoKey} {...autoConfirm} className="mt-0.5 size-5 shrink-0 accent-brand" aria-describedby="auto-confirm-hint" />
+          <span>
+            <span className="font-medium">Confirmar automaticamente</span>
+            <span id="auto-confirm-hint" className="block text-sm text-slate-600">
+              Agendamentos da sua página entram direto na agenda, confirmados, sem passar por Solicitações. Desligado, cada um chega
+              como solicitação para você aceitar ou recusar (e segura o horário até lá).
+            </span>
+          </span>
+        </label>
         <div className="flex justify-end">
           <button type="submit" className="btn-secondary" disabled={saving}>
             {saving ? "Salvando..." : "Salvar regras"}

@@ -58,6 +58,7 @@ export type BookingRulesValues = {
   bookingWindow: string;
   requestExpiryHours: number;
   customerChangeCutoffMinutes: number;
+  autoConfirm: boolean;
 };
 
 /** The page state in the URL: ?folga=<id>, ?remover-folga=<id>, ?afetados=<id>, ?feriados=1. */

@@ -48,6 +48,10 @@ export type TeamPendingRequest = {
   time: string;
   customerName: string;
   serviceName: string;
+  /** The customer moved it from their status link. */
+  rescheduledByCustomer: boolean;
+  /** The owner's own, or a member's who allowed the owner to manage their agenda. */
+  canAnswer: boolean;
 };
 
 export type TeamDetailData = {

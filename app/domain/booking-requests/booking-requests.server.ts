@@ -172,7 +172,7 @@ export async function createBookingRequestWithFirstFree(
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */
-function pendingFrom(professionalId: string, today: string, now = new Date()) {
+export function pendingFrom(professionalId: string, today: string, now = new Date()) {
   return and(eq(bookingRequests.professionalId, professionalId), stillHeld(now), gte(bookingRequests.date, today));
 }
 
@@ -294,8 +294,6 @@ function asTheCustomerSeesIt(
   };
 }
 
-export type AcceptOutcome = "accepted" | "taken" | "not-pending" | "moved";
-
 type RequestToAccept = Pick<
   typeof bookingRequests.$inferSelect,
   | "id"
@@ -324,7 +322,7 @@ export function requestExpiry(now: Date, hours: number, start: Date): Date {
  * created, the confirmed appointment in the request's slot, the request marked accepted. The
  * request's own hold passes to the appointment, so nobody can take the time in between.
  */
-function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
+export function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
   const userId = request.professionalId;
   const at = now.getTime();
   // Still pending, not expired, and still at the time read (the customer may have just moved it).
@@ -366,61 +364,6 @@ function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointme
       )
       .returning({ id: bookingRequests.id }),
   ] as const;
-}
-
-/**
- * Accepts a pending request of this professional (see acceptStatements), in one atomic batch.
- * 'taken': an appointment holds the time and the request stays pending; 'moved': the customer
- * moved it to another time meanwhile (it stays pending, to be looked at again); 'not-pending':
- * not found, not the owner's, or already answered.
- */
-export async function acceptBookingRequest(db: Db, userId: string, requestId: string): Promise<AcceptOutcome> {
-  const now = new Date();
-  const [found] = await db
-    .select({ request: bookingRequests, profile: profiles })
-    .from(bookingRequests)
-    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
-    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), stillHeld(now)));
-  if (!found) return "not-pending";
-  const { request, profile } = found;
-  const appointmentId = crypto.randomUUID();
-  // The customer who left an e-mail hears of it, only if it was really accepted.
-  const told = await queueCustomerEmail(db, "request-accepted", request, profile, {
-    now,
-    onlyIf: sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id} and ${bookingRequests.appointmentId} = ${appointmentId} and ${bookingRequests.status} = 'accepted')`,
-  });
-  const [, , marked] = await db.batch([...acceptStatements(db, request, now, appointmentId), ...(told ? [told.statement] : [])]);
-  if (marked.length === 1) return "accepted";
-  const [still] = await db
-    .select({ status: bookingRequests.status, date: bookingRequests.date, startMinute: bookingRequests.startMinute })
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.id, request.id), stillHeld(now)));
-  if (still?.status !== "pending") return "not-pending";
-  return still.date !== request.date || still.startMinute !== request.startMinute ? "moved" : "taken";
-}
-
-/**
- * Declines a pending request of this professional; its time is free again, and the customer who
- * left an e-mail is told (in the same batch, only if this decline is the one that happened).
- */
-export async function declineBookingRequest(db: Db, userId: string, requestId: string) {
-  const [found] = await db
-    .select({ request: bookingRequests, profile: profiles })
-    .from(bookingRequests)
-    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
-    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), eq(bookingRequests.status, "pending")));
-  if (!found) return false;
-  const declined = db
-    .update(bookingRequests)
-    .set({ status: "declined" })
-    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, userId), eq(bookingRequests.status, "pending")))
-    .returning({ id: bookingRequests.id });
-  const told = await queueCustomerEmail(db, "request-declined", found.request, found.profile, {
-    now: new Date(),
-    onlyIf: sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'declined')`,
-  });
-  const [marked] = await db.batch([declined, ...(told ? [told.statement] : [])]);
-  return marked.length === 1;
 }
 
 /**

@@ -168,6 +168,7 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
         bufferMinutes: bookingRequests.bufferMinutes,
         customerName: bookingRequests.customerName,
         serviceName: bookingRequests.serviceName,
+        rescheduledByCustomerAt: bookingRequests.rescheduledByCustomerAt,
         colour: services.color,
       })
       .from(bookingRequests)
@@ -212,6 +213,27 @@ export async function manageMemberAppointment(db: Db, ownerId: string, id: strin
     .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIds(ownerId)}`, eq(profiles.ownerMayManage, true)));
   if (!row) return { ok: false, reason: "not-found" };
   return applyStatusAction(db, row.userId, id, action, { now, timeZone: row.timeZone });
+}
+
+/**
+ * Whose pending request the owner may answer from 'Equipe' (the answer itself is
+ * answerBookingRequest, as that professional): the owner's own while they have a team, or an
+ * active member's who allowed the owner to manage their agenda; null for anything else (the
+ * caller answers 404), so no other id reaches a request.
+ */
+export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ professionalId: bookingRequests.professionalId })
+    .from(bookingRequests)
+    .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .where(
+      and(
+        eq(bookingRequests.id, requestId),
+        sql`((${bookingRequests.professionalId} = ${ownerId} and exists ${memberIds(ownerId)})
+          or (${bookingRequests.professionalId} in ${memberIds(ownerId)} and ${profiles.ownerMayManage} = 1))`,
+      ),
+    );
+  return row?.professionalId ?? null;
 }
 
 /** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */
