@@ -1,5 +1,6 @@
-// Customer reminders, queued by the scheduled job when they are due: `reminderHoursBefore` hours
-// before the time (24 by default), by e-mail to customers who gave one on the booking page, and
+// Customer reminders, queued by the scheduled job when they are due (reminderDue):
+// `reminderHoursBefore` hours before the time (24 by default), or at once for a time booked after
+// that moment. By e-mail to the client's address (or else the one given on the booking page), and
 // through the WhatsApp Cloud API when it is configured. Each is queued once (its dedupe key names
 // the appointment and its time: a moved appointment is reminded again for its new time) and never
 // to a contact that asked to stop ('Não quero receber lembretes').
@@ -12,6 +13,7 @@ import { localToUtc } from "../booking-requests/calendar-file";
 import { addDays } from "../dates";
 import { whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
+import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
@@ -29,7 +31,8 @@ function candidates(db: Db, now: Date) {
       date: appointments.date,
       startMinute: appointments.startMinute,
       serviceName: appointments.serviceName,
-      createdAt: appointments.createdAt,
+      // When it got its current time: made (or accepted), or last moved.
+      bookedAt: sql`coalesce(${appointments.timeSetAt}, ${appointments.createdAt})`.mapWith(appointments.createdAt),
       requestId: bookingRequests.id,
       customerName: sql<string>`coalesce(${clients.name}, ${bookingRequests.customerName}, '')`,
       customerEmail: sql<string>`coalesce(${bookingRequests.customerEmail}, '')`,
@@ -64,12 +67,6 @@ function candidates(db: Db, now: Date) {
         sql`(${profiles.reminderEmail} or ${profiles.reminderWhatsapp})`,
       ),
     );
-}
-
-/** Reminded only when its time comes (and not for a booking made after that moment). */
-export function reminderDue(input: { start: Date; createdAt: Date; hoursBefore: number }, now: Date): boolean {
-  const sendAt = input.start.getTime() - input.hoursBefore * 3_600_000;
-  return now.getTime() >= sendAt && now < input.start && input.createdAt.getTime() <= sendAt;
 }
 
 /** The contacts (lowercased e-mails, phone digits) that asked these professionals to stop. */
@@ -138,7 +135,7 @@ export async function queueDueReminders(
   const due = rows.flatMap((c) => {
     try {
       const start = localToUtc(c.date, c.startMinute, c.profile.timeZone);
-      return reminderDue({ start, createdAt: c.createdAt, hoursBefore: c.profile.hoursBefore }, now) ? [{ c, start }] : [];
+      return reminderDue({ start, bookedAt: c.bookedAt, hoursBefore: c.profile.hoursBefore }, now) ? [{ c, start }] : [];
     } catch {
       return [];
     }
