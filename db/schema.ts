@@ -418,6 +418,12 @@ export const appointments = sqliteTable(
     seriesId: text("series_id").references(() => appointmentSeries.id, { onDelete: "set null" }),
     /** When the customer moved it to this time from their status page. */
     rescheduledByCustomerAt: instant("rescheduled_by_customer_at"),
+    /**
+     * When it was last moved to another date or time, by anyone (null: never moved, its
+     * created_at holds): copied from updated_at by a trigger; the customer's reminder counts
+     * from it (docs/decisions/0750).
+     */
+    timeSetAt: instant("time_set_at"),
     /** When the customer answered 'Confirmo presença' from a reminder. */
     customerConfirmedAt: instant("customer_confirmed_at"),
     /** When the professional sent the one-tap WhatsApp reminder ('Lembretes'). */

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
@@ -6,6 +6,7 @@ import { AuthLayout } from "../components/auth-layout";
 import { Alert, Field, FieldError, PasswordField, phoneMask } from "../components/forms";
 import { activateLinkedAccount } from "../domain/accounts/credentials.server";
 import { createAccount, EmailTakenError } from "../domain/accounts/registration.server";
+import { SPECIALTIES } from "../domain/services/starter-categories";
 import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
 import { hitAll, LIMITS } from "../utils/rate-limit.server";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const { name, email, phone, password } = submission.value;
+  const { name, email, phone, password, specialty } = submission.value;
   // 'E-mail já cadastrado' tells whether an address has an account, so asking is limited like
   // signing in: per e-mail and per client address.
   const address = clientAddress(context);
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const account = await createAccount(db, { name, email, phone, password });
+    const account = await createAccount(db, { name, email, phone, password, specialty: specialty ?? "" });
     await activateLinkedAccount(db, account.userId, account.email);
     const cookie = await createSession(db, request, account.userId, false);
     return redirectWithToast(
@@ -136,6 +137,27 @@ export default function Register() {
             errors={fields.phone.errors}
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), ...phoneMask }}
           />
+          <div>
+            <label htmlFor={fields.specialty.id} className="label">
+              Especialidade <span className="font-normal text-slate-500">(opcional)</span>
+            </label>
+            <select
+              {...getSelectProps(fields.specialty)}
+              className="input"
+              aria-describedby={fields.specialty.errors?.length ? fields.specialty.errorId : `${fields.specialty.id}-hint`}
+            >
+              <option value="">Selecione</option>
+              {SPECIALTIES.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+            <p id={`${fields.specialty.id}-hint`} className="mt-1 text-xs text-slate-600">
+              Sua conta já começa com categorias de serviço da sua área.
+            </p>
+            <FieldError id={fields.specialty.errorId} errors={fields.specialty.errors} />
+          </div>
           <PasswordField
             label="Senha"
             errors={fields.password.errors}

@@ -148,14 +148,15 @@ async function saveService(
   const categories = await listCategories(db, userId);
   // Someone else's (or a missing) service is a 404 before anything else is looked at.
   if (intent === "update-service" && !(await getService(db, userId, id))) notFound();
-  const submission = parseWithZod(form, { schema: serviceSchema(categories.map((c) => c.id)) });
+  const submission = parseWithZod(form, { schema: serviceSchema(categories) });
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
+  const { newCategory, ...fields } = submission.value;
   const row = await attempt(() =>
     intent === "create-service"
-      ? createService(db, userId, submission.value)
-      : updateService(db, userId, id, submission.value),
+      ? createService(db, userId, fields, newCategory)
+      : updateService(db, userId, id, fields, newCategory),
   );
   if (row === FAILED) {
     const text = intent === "create-service" ? "Erro ao criar serviço." : "Erro ao atualizar serviço.";

@@ -13,7 +13,7 @@ import { getWorkingHours } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
 import { redirectWithToast } from "../utils/toast.server";
 import {
-  DEFAULT_DAY,
+  suggestedDay,
   preferencesSchema,
   SAVE_HOURS_FAILED,
   SAVE_PREFERENCES_FAILED,
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getWorkingHours(db, user.id),
     exceptionsSection(db, user, new URL(request.url).searchParams),
   ]);
-  // Index = day_of_week. A day never saved shows the spec's default (open 09:00-18:00, no break).
+  // Index = day_of_week. A day never saved shows the suggestion (09:00-18:00, Sunday closed).
   const days = Array.from({ length: 7 }, (_, dow) => {
     const row = rows.find((r) => r.dayOfWeek === dow);
     return row
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           breakStartTime: row.breakStartTime,
           breakEndTime: row.breakEndTime,
         }
-      : { isActive: true, ...DEFAULT_DAY, breakStartTime: null, breakEndTime: null };
+      : suggestedDay(dow);
   });
   const p = user.profile;
   return {

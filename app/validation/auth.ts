@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { phoneField } from "./phone";
+import { SPECIALTY_KEYS } from "../domain/services/starter-categories";
 
 // Messages are the spec's (docs/product/spec.md §5) word for word.
 const FILL_ALL = "Por favor, preencha todos os campos.";
@@ -61,6 +62,8 @@ export const registerSchema = z
     password,
     confirmPassword: z.string({ error: "As senhas não coincidem" }),
     terms: z.boolean({ error: "Você deve aceitar os termos de uso para continuar." }),
+    // Optional: the service categories the account starts with (docs/decisions/0752).
+    specialty: z.enum(SPECIALTY_KEYS, { error: "Escolha uma especialidade da lista." }).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 

@@ -9,8 +9,8 @@ function form(fields: Record<string, string>) {
 }
 
 const CAT = "cat-1";
-const service = (fields: Record<string, string>) =>
-  parseWithZod(form(fields), { schema: serviceSchema([CAT]) });
+const service = (fields: Record<string, string>, categories = [{ id: CAT, slug: "cabelo" }]) =>
+  parseWithZod(form(fields), { schema: serviceSchema(categories) });
 const category = (fields: Record<string, string>, taken: string[] = []) =>
   parseWithZod(form(fields), { schema: categorySchema(taken) });
 const errorsOf = (s: ReturnType<typeof service> | ReturnType<typeof category>) =>
@@ -29,6 +29,7 @@ describe("serviceSchema (docs/product/spec.md §5, service form)", () => {
       durationMinutes: 45,
       bufferMinutes: 0,
       categoryId: CAT,
+      newCategory: null,
       color: "#4F46E5",
       requiresDeposit: false,
       depositCents: 0,
@@ -86,6 +87,26 @@ describe("serviceSchema (docs/product/spec.md §5, service form)", () => {
   it("accepts only the professional's own categories", () => {
     expect(errorsOf(service({ ...valid, categoria: "someone-elses" }))).toEqual({
       categoria: ["Selecione uma categoria"],
+    });
+  });
+
+  it("with no category chosen, the name typed in 'Nova categoria' makes one (or is the one with its code)", () => {
+    const made = service({ ...valid, categoria: "", novaCategoria: "  Pés e mãos " });
+    expect(made.status === "success" && [made.value.categoryId, made.value.newCategory]).toEqual([null, { name: "Pés e mãos", slug: "pes-e-maos" }]);
+    const same = service({ ...valid, categoria: "", novaCategoria: "CABELO" });
+    expect(same.status === "success" && [same.value.categoryId, same.value.newCategory]).toEqual([CAT, null]);
+    const chosen = service({ ...valid, novaCategoria: "Ignorada" });
+    expect(chosen.status === "success" && [chosen.value.categoryId, chosen.value.newCategory]).toEqual([CAT, null]);
+    // Nothing chosen nor typed: the select asks when there are categories, the name when none.
+    expect(errorsOf(service({ ...valid, categoria: "" }))).toEqual({ categoria: ["Selecione uma categoria"] });
+    expect(errorsOf(service({ ...valid, categoria: "" }, []))).toEqual({ novaCategoria: ["Nome da categoria é obrigatório"] });
+    expect(errorsOf(service({ ...valid, categoria: "", novaCategoria: "✂✂" }, []))).toEqual({
+      novaCategoria: ["O código precisa ter pelo menos uma letra ou número"],
+    });
+    // Shown with the other fields' errors at once.
+    expect(errorsOf(service({ nome: "A", categoria: "", novaCategoria: "x".repeat(51) }, []))).toMatchObject({
+      nome: ["Nome deve ter pelo menos 2 caracteres"],
+      novaCategoria: ["Nome da categoria deve ter no máximo 50 caracteres"],
     });
   });
 

@@ -50,11 +50,39 @@ function money(message: string) {
     .pipe(z.number().max(MAX_PRICE_CENTS, M.priceMax));
 }
 
+/** A category the professional has, as the service form offers it. */
+export type CategoryChoice = { id: string; slug: string };
+
 /**
- * The service form. `categoryIds` are the signed-in professional's categories: the
- * same list the select offers, so an id from anyone else is just 'Selecione uma categoria'.
+ * Which category the service goes in: the one chosen in the select, else the one typed in
+ * 'Nova categoria' (an existing one when its code is already used), else an error to show.
  */
-export function serviceSchema(categoryIds: readonly string[]) {
+function chosenCategory(
+  v: { categoria?: string; novaCategoria?: string },
+  categories: readonly CategoryChoice[],
+): { categoryId: string | null; newCategory: CategoryInput | null } | { path: "categoria" | "novaCategoria"; message: string } {
+  const C = CATEGORY_MESSAGES;
+  if (v.categoria) {
+    return categories.some((c) => c.id === v.categoria)
+      ? { categoryId: v.categoria, newCategory: null }
+      : { path: "categoria", message: M.category };
+  }
+  const name = (v.novaCategoria ?? "").trim();
+  if (!name) return categories.length ? { path: "categoria", message: M.category } : { path: "novaCategoria", message: C.nameRequired };
+  if (name.length > 50) return { path: "novaCategoria", message: C.nameMax };
+  const slug = slugify(name);
+  if (!slug) return { path: "novaCategoria", message: C.slugEmpty };
+  if (slug.length > 50) return { path: "novaCategoria", message: C.slugMax };
+  const existing = categories.find((c) => c.slug === slug);
+  return existing ? { categoryId: existing.id, newCategory: null } : { categoryId: null, newCategory: { name, slug } };
+}
+
+/**
+ * The service form. `categories` are the signed-in professional's: the same list the select
+ * offers, so an id from anyone else is just 'Selecione uma categoria'. With none chosen, the
+ * name typed in 'Nova categoria' makes one with the service (docs/decisions/0752).
+ */
+export function serviceSchema(categories: readonly CategoryChoice[]) {
   return z
     .object({
       nome: z.string({ error: M.nameMin }).trim().min(2, M.nameMin).max(100, M.nameMax),
@@ -90,9 +118,8 @@ export function serviceSchema(categoryIds: readonly string[]) {
           }
           return minutes;
         }),
-      categoria: z
-        .string({ error: M.category })
-        .refine((id) => categoryIds.includes(id), M.category),
+      categoria: z.string({ error: M.category }).optional(),
+      novaCategoria: z.string({ error: CATEGORY_MESSAGES.nameRequired }).optional(),
       cor: z
         .string()
         .trim()
@@ -104,6 +131,16 @@ export function serviceSchema(categoryIds: readonly string[]) {
       // Read only when a deposit is required (checked below); ignored otherwise.
       valorSinal: z.string().optional(),
     })
+    // Runs even when another field is wrong, so the category's error shows with the others.
+    .superRefine(
+      (v, ctx) => {
+        const text = (x: unknown) => x === undefined || typeof x === "string";
+        if (!text(v.categoria) || !text(v.novaCategoria)) return; // the field's own error says so
+        const chosen = chosenCategory(v, categories);
+        if ("message" in chosen) ctx.addIssue({ code: "custom", message: chosen.message, path: [chosen.path] });
+      },
+      { when: () => true },
+    )
     .transform((v, ctx) => {
       let depositCents = 0;
       if (v.exigeSinal) {
@@ -118,13 +155,16 @@ export function serviceSchema(categoryIds: readonly string[]) {
         }
         depositCents = cents;
       }
+      const chosen = chosenCategory(v, categories);
+      if ("message" in chosen) return z.NEVER; // reported above
       return {
         name: v.nome,
         description: v.descricao,
         priceCents: v.preco,
         durationMinutes: v.duracao,
         bufferMinutes: v.intervalo,
-        categoryId: v.categoria,
+        categoryId: chosen.categoryId,
+        newCategory: chosen.newCategory,
         color: v.cor,
         requiresDeposit: v.exigeSinal,
         depositCents,

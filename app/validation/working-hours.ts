@@ -16,6 +16,14 @@ export const INVALID_SLOT_STEP = "Escolha 15, 30 ou 60 minutos.";
 export const DEFAULT_DAY = { startTime: "09:00", endTime: "18:00" } as const;
 export const DEFAULT_BREAK = { breakStartTime: "12:00", breakEndTime: "13:00" } as const;
 
+/**
+ * What the editor suggests for a day never saved (docs/decisions/0753): the spec's active day,
+ * Monday to Saturday (Saturday is a salon's busiest day), Sunday closed.
+ */
+export function suggestedDay(dayOfWeek: number) {
+  return { isActive: dayOfWeek !== 0, ...DEFAULT_DAY, breakStartTime: null, breakEndTime: null };
+}
+
 /** Monday first, as the editor shows the week (values are day_of_week, 0 = Sunday). */
 export const WEEK_DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 export const DAY_NAMES = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"] as const;

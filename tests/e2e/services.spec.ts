@@ -28,7 +28,7 @@ async function serviceOf(userId: string, name: string) {
   return row;
 }
 
-test("create a category and a service, and see it in the list", async ({ page }) => {
+test("the first service and its category in one form, then a category from the card", async ({ page }) => {
   const pro = await createPro({ name: uniqueName("Carla Mendes") });
   await signIn(page, pro.id);
 
@@ -37,35 +37,23 @@ test("create a category and a service, and see it in the list", async ({ page })
   await expect(page.getByText("Nenhum serviço cadastrado")).toBeVisible();
   await page.getByRole("link", { name: "Criar Primeiro Serviço" }).click();
 
-  // The form with the categories card; no category yet.
+  // No category yet: the form takes the new category's name itself.
   await expect(page.getByRole("heading", { name: "Novo Serviço" })).toBeVisible();
   await expect(page.getByText("Nenhuma categoria criada ainda")).toBeVisible();
-  await expect(page.getByLabel("Categoria *")).toContainText("Nenhuma categoria disponível");
-
-  // Category: empty name first, then a real one (code generated from the name).
-  await page.getByRole("link", { name: "+ Nova Categoria" }).click();
-  await page.getByRole("button", { name: "Salvar Categoria" }).click();
-  await expect(page.getByText("Nome da categoria é obrigatório")).toBeVisible();
-  await page.getByLabel("Nome da Categoria *").fill("Sobrancelhas & Cílios");
-  await page.getByRole("button", { name: "Salvar Categoria" }).click();
-  await expect(page.getByText("Categoria criada com sucesso")).toBeVisible();
-  const categoryItem = categoryRow(page, "Sobrancelhas & Cílios");
-  await expect(categoryItem).toContainText("sobrancelhas-cilios");
-  await expect(page).toHaveURL(/\/servicos\?novo=1$/);
-
-  // Service: bad input first (messages beside the fields, what was typed kept).
   await page.getByLabel("Nome do Serviço *").fill("D");
   await page.getByLabel("Preço (R$) *").fill("abc");
+  await page.getByLabel("Categoria *").fill("Sobrancelhas & Cílios");
   await page.getByRole("button", { name: "Cadastrar" }).click();
+  // Bad input: messages beside the fields, and everything typed kept (the category's name too).
   await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
   await expect(page.getByText("Preço deve ser maior que zero")).toBeVisible();
   await expect(page.getByLabel("Nome do Serviço *")).toHaveValue("D");
+  await expect(page.getByLabel("Categoria *")).toHaveValue("Sobrancelhas & Cílios");
 
   await page.getByLabel("Nome do Serviço *").fill("Design de Sobrancelhas");
   await page.getByLabel("Descrição").fill("Com pinça e linha.");
   await page.getByLabel("Preço (R$) *").fill("45,90");
   await page.getByLabel("Duração (min) *").fill("40");
-  await page.getByLabel("Categoria *").selectOption({ label: "Sobrancelhas & Cílios" });
   await page.getByRole("button", { name: "Cadastrar" }).click();
 
   await expect(page).toHaveURL(/\/servicos$/);
@@ -76,6 +64,18 @@ test("create a category and a service, and see it in the list", async ({ page })
   await expect(card).toContainText("R$ 45,90");
   await expect(card).toContainText("40min");
   expect(await serviceOf(pro.id, "Design de Sobrancelhas")).toMatchObject({ priceCents: 4590, durationMinutes: 40 });
+
+  // 'Gerenciar Categorias' beside the form: the new one listed with its code; another made there.
+  await page.getByRole("link", { name: "+ Novo Serviço" }).click();
+  await expect(categoryRow(page, "Sobrancelhas & Cílios")).toContainText("sobrancelhas-cilios");
+  await page.getByRole("link", { name: "+ Nova Categoria" }).click();
+  await page.getByRole("button", { name: "Salvar Categoria" }).click();
+  await expect(page.getByText("Nome da categoria é obrigatório")).toBeVisible();
+  await page.getByLabel("Nome da Categoria *").fill("Cílios");
+  await page.getByRole("button", { name: "Salvar Categoria" }).click();
+  await expect(page.getByText("Categoria criada com sucesso")).toBeVisible();
+  await expect(page).toHaveURL(/\/servicos\?novo=1$/);
+  await expect(page.getByLabel("Categoria *").locator("option")).toHaveText(["Selecione uma categoria", "Cílios", "Sobrancelhas & Cílios"]);
 });
 
 test("edit a service, deactivate it, then delete it after confirming", async ({ page }, testInfo) => {

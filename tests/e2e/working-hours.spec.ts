@@ -23,12 +23,16 @@ test("set the week's working hours, save, and find them again", async ({ page, j
   await expect(page.getByRole("link", { name: "Horários" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Horários ainda não salvos")).toBeVisible();
 
-  // Monday first, Sunday last; a day never saved shows 09:00-18:00, open, no break.
+  // Monday first, Sunday last; a day never saved suggests 09:00-18:00 without a break,
+  // Monday to Saturday, and Sunday closed.
   const week = page.getByRole("region", { name: "Horários de funcionamento" });
   const names = await week.locator("fieldset legend").allTextContents();
   expect(names).toEqual(["Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado", "Domingo"]);
   const sunday = day(page, "Domingo");
-  await expect(sunday.getByRole("checkbox", { name: "Aberto" })).toBeChecked();
+  await expect(sunday.getByRole("checkbox", { name: "Aberto" })).not.toBeChecked();
+  await expect(sunday.getByLabel("Início", { exact: true })).toBeHidden();
+  await expect(day(page, "Sábado").getByRole("checkbox", { name: "Aberto" })).toBeChecked();
+  await sunday.getByRole("checkbox", { name: "Aberto" }).check();
   await expect(sunday.getByLabel("Início", { exact: true })).toHaveValue("09:00");
   await expect(sunday.getByLabel("Intervalo de almoço")).not.toBeChecked();
   await expect(sunday.getByLabel("Início do intervalo")).toBeHidden();

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, passwordResetTokens, profiles, rateLimits, sessions, subscriptions, users } from "../../db/schema";
+import { categories, emailOutbox, passwordResetTokens, profiles, rateLimits, sessions, subscriptions, users } from "../../db/schema";
 import { middleware } from "../../app/root";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import { action as logoutAction } from "../../app/routes/logout";
@@ -171,6 +171,30 @@ describe("register", () => {
 
     // The cookie really is a session for this user.
     expect((await sessionUser(db, cookiesFrom(res)))?.id).toBe(user!.id);
+  });
+
+  it("starts the account with the service categories of the specialty chosen, or a general set", async () => {
+    const db = createTestDb();
+    const categoriesOf = async (email: string) => {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [profile] = await db.select({ specialty: profiles.specialty }).from(profiles).where(eq(profiles.userId, user!.id));
+      const rows = await db.select({ name: categories.name, slug: categories.slug }).from(categories).where(eq(categories.userId, user!.id));
+      return { specialty: profile!.specialty, categories: rows.map((r) => `${r.name} (${r.slug})`).sort() };
+    };
+    expect(responseOf(await register(db, { email: "barba@example.com", specialty: "barbeiro" })).status).toBe(302);
+    expect(await categoriesOf("barba@example.com")).toEqual({ specialty: "Barbeiro(a)", categories: ["Barba (barba)", "Cabelo (cabelo)"] });
+    responseOf(await register(db, { email: "unhas@example.com", specialty: "manicure" }));
+    expect((await categoriesOf("unhas@example.com")).categories).toEqual(["Pés e mãos (pes-e-maos)", "Unhas (unhas)"]);
+    responseOf(await register(db, { email: "geral@example.com" }));
+    expect(await categoriesOf("geral@example.com")).toEqual({
+      specialty: "",
+      categories: ["Barba (barba)", "Cabelo (cabelo)", "Estética (estetica)", "Unhas (unhas)"],
+    });
+    // A choice not on the list is refused beside the field; nothing is created.
+    const reply = replyOf(await register(db, { email: "outra@example.com", specialty: "astronauta" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ specialty: ["Escolha uma especialidade da lista."] });
+    expect(await db.select().from(users).where(eq(users.email, "outra@example.com"))).toHaveLength(0);
   });
 
   it("gives a name that slugifies the same a -2 booking slug", async () => {

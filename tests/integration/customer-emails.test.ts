@@ -4,7 +4,7 @@
 // get new requests by e-mail.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, emailOutbox, profiles } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, profiles } from "../../db/schema";
 import { action as bookAction } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
@@ -13,10 +13,13 @@ import { loader as remindersLoader } from "../../app/routes/reminders";
 import { action as agendaAction, loader as agendaLoader } from "../../app/routes/agenda";
 import { EMAIL_INVALID } from "../../app/validation/booking";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
+import { runJob } from "../../app/domain/notifications/job.server";
+import { localToUtc } from "../../app/domain/booking-requests/calendar-file";
+import type { EmailMessage } from "../../app/utils/email.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { contextFor, createTestDb, settleBackground, userContextFor } from "../support/db";
-import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
 
 function nextWorkingDay(ahead = 2) {
@@ -152,6 +155,44 @@ describe("the answer reaches the customer", () => {
     const [declined] = (await mailsTo(db, "recusada@example.com")).filter((m) => m.kind === "request-declined");
     expect(declined).toMatchObject({ status: "sent", subject: expect.stringContaining("não pôde atender no horário pedido") });
     expect(declined!.text).toMatch(/Escolha outro horário: http:\/\/\S+\/agendamento\//);
+  });
+});
+
+describe("the customer's e-mail stays with the client", () => {
+  async function accepted(db: Db, email: string, existing?: { email: string }) {
+    const { pro, service } = await setup(db);
+    if (existing) await createClient(db, pro.id, { name: "Joana", phone: "11988887777", email: existing.email });
+    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email }));
+    const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    const context = await userContextFor(db, pro);
+    await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent: "accept", id: request!.id } });
+    await settleBackground(context);
+    const [client] = await db.select().from(clients).where(eq(clients.userId, pro.id));
+    return { pro, request: request!, client: client! };
+  }
+
+  it("accepting fills the client's e-mail, and never replaces one the professional typed", async () => {
+    const db = createTestDb();
+    expect((await accepted(db, "nova@example.com")).client).toMatchObject({ phone: "11988887777", email: "nova@example.com" });
+    expect((await accepted(db, "preenche@example.com", { email: "" })).client.email).toBe("preenche@example.com");
+    expect((await accepted(db, "outro@example.com", { email: "anotado@example.com" })).client.email).toBe("anotado@example.com");
+  });
+
+  it("brings reminders of the client's other appointments, those made in the agenda too", async () => {
+    const db = createTestDb();
+    const { pro, request, client } = await accepted(db, "sempre@example.com");
+    const date = addDays(request.date, 7);
+    await createAppointment(db, pro.id, { clientId: client.id, date, startMinute: 15 * 60, serviceName: "Corte" });
+    const sent: EmailMessage[] = [];
+    const transport = { name: "test", send: async (m: EmailMessage) => void sent.push(m) };
+    const now = new Date(localToUtc(date, 15 * 60, "America/Sao_Paulo").getTime() - 20 * 3_600_000);
+    await runJob({ db, now: () => now, transport, whatsapp: null });
+    const reminders = sent.filter((m) => m.subject.startsWith("Lembrete"));
+    expect(reminders.map((m) => [m.to, m.subject])).toEqual([["sempre@example.com", expect.stringMatching(/^Lembrete: Corte amanhã às 15:00 com Bela Nunes/)]]);
+    expect(reminders[0]!.text).toMatch(/Não quero receber lembretes de Bela Nunes \S*: http:\/\/\S+\/lembretes\/parar\//);
+    // No status page for a time made in the agenda: the professional's WhatsApp to move it.
+    expect(reminders[0]!.text).not.toContain("/agendamento/reserva/");
+    expect(reminders[0]!.text).toMatch(/Precisa remarcar\? Fale pelo WhatsApp: https:\/\/wa\.me\/5511987654321\?text=/);
   });
 });
 

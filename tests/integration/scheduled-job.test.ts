@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { appointments, bookingRequests, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../db/schema";
 import { runJob, KEEP_BODIES_MS, PURGED_BODY } from "../../app/domain/notifications/job.server";
-import { reminderDue } from "../../app/domain/notifications/reminders.server";
 import { contactKey, stopRemindersTarget } from "../../app/domain/notifications/customer-links.server";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { WhatsappConfig } from "../../app/utils/whatsapp.server";
@@ -33,8 +32,15 @@ const DAY = "2026-12-02";
 const START = new Date("2026-12-02T17:00:00Z");
 const hoursBefore = (h: number, minutes = 0) => new Date(START.getTime() - h * 3_600_000 - minutes * 60_000);
 
-/** An appointment booked on the page by a customer who left an e-mail (and a phone). */
-async function booked(db: Db, proId: string, fields: { email?: string; phone?: string; date?: string; startMinute?: number; createdAt?: Date } = {}) {
+/**
+ * An appointment booked on the page by a customer who left an e-mail (and a phone): the request
+ * made at `createdAt`, accepted then or at `acceptedAt` (when its appointment is created).
+ */
+async function booked(
+  db: Db,
+  proId: string,
+  fields: { email?: string; phone?: string; date?: string; startMinute?: number; createdAt?: Date; acceptedAt?: Date } = {},
+) {
   const createdAt = fields.createdAt ?? hoursBefore(72);
   const request = await createBookingRequest(db, proId, {
     status: "accepted",
@@ -51,7 +57,7 @@ async function booked(db: Db, proId: string, fields: { email?: string; phone?: s
     startMinute: request.startMinute,
     serviceName: "Corte feminino",
     bookingRequestId: request.id,
-    createdAt,
+    createdAt: fields.acceptedAt ?? createdAt,
   });
   return { request, appointment };
 }
@@ -60,20 +66,6 @@ const run = (db: Db, now: Date, transport: EmailTransport, whatsapp: WhatsappCon
   runJob({ db, now: () => now, transport, whatsapp, ...(fetcher ? { fetcher } : {}) });
 
 const remindersTo = (sent: EmailMessage[], to: string) => sent.filter((m) => m.to === to && m.subject.startsWith("Lembrete"));
-
-describe("reminder due rule", () => {
-  const start = START;
-  it("is due from the chosen hours before, until the time itself", () => {
-    const createdAt = hoursBefore(72);
-    expect(reminderDue({ start, createdAt, hoursBefore: 24 }, hoursBefore(24, 1))).toBe(false);
-    expect(reminderDue({ start, createdAt, hoursBefore: 24 }, hoursBefore(24))).toBe(true);
-    expect(reminderDue({ start, createdAt, hoursBefore: 24 }, hoursBefore(1))).toBe(true);
-    expect(reminderDue({ start, createdAt, hoursBefore: 24 }, start)).toBe(false);
-  });
-  it("is not sent for a booking made after the reminder's time (the customer just booked)", () => {
-    expect(reminderDue({ start, createdAt: hoursBefore(3), hoursBefore: 24 }, hoursBefore(2))).toBe(false);
-  });
-});
 
 describe("customer reminders by e-mail", () => {
   let db: Db;
@@ -120,12 +112,64 @@ describe("customer reminders by e-mail", () => {
     expect(remindersTo(sent, "manaus@example.com")).toHaveLength(1);
     expect(sent.at(-1)?.subject).toContain("hoje às 14:00");
 
-    await db.update(appointments).set({ startMinute: 17 * 60 }).where(eq(appointments.id, appointment.id));
+    // Moved at 14:00 (18:00Z) to 17:00: reminded again 2 hours before its new time.
+    await db.update(appointments).set({ startMinute: 17 * 60, updatedAt: new Date("2026-12-02T18:00:00Z") }).where(eq(appointments.id, appointment.id));
     await run(db, new Date("2026-12-02T18:30:00Z"), transport);
     expect(remindersTo(sent, "manaus@example.com")).toHaveLength(1);
     await run(db, new Date("2026-12-02T19:00:00Z"), transport);
     expect(remindersTo(sent, "manaus@example.com").map((m) => m.subject)).toEqual([
       expect.stringContaining("hoje às 14:00"),
+      expect.stringContaining("hoje às 17:00"),
+    ]);
+  });
+
+  it("reminds a booking made inside the lead time at the job's next run, unless it starts within two hours", async () => {
+    const fresh = createTestDb();
+    const pro = await createProfessional(fresh, { name: "Bruna Souza" });
+    // 20:10 in São Paulo (23:10Z) for 10:00 the next day, inside the 24-hour lead time.
+    await booked(fresh, pro.id, { email: "noite@example.com", startMinute: 10 * 60, createdAt: new Date("2026-12-01T23:10:00Z") });
+    // 09:00 for 10:30 the same morning: the customer has just booked.
+    await booked(fresh, pro.id, { email: "manha@example.com", startMinute: 10 * 60 + 30, createdAt: new Date("2026-12-02T12:00:00Z") });
+    // Asked three days before, accepted 10 hours before (its appointment is made then); and
+    // asked the evening before, accepted an hour and a half before the time.
+    await booked(fresh, pro.id, { email: "aceita@example.com", startMinute: 16 * 60, acceptedAt: new Date("2026-12-02T09:00:00Z") });
+    await booked(fresh, pro.id, {
+      email: "em-cima@example.com",
+      startMinute: 15 * 60,
+      createdAt: new Date("2026-12-01T23:00:00Z"),
+      acceptedAt: new Date("2026-12-02T16:30:00Z"),
+    });
+    const { sent, transport } = recorder();
+
+    const report = await run(fresh, new Date("2026-12-01T23:15:00Z"), transport);
+    expect(report.remindersQueued).toBe(1);
+    expect(remindersTo(sent, "noite@example.com").map((m) => m.subject)).toEqual(["Lembrete: Corte feminino amanhã às 10:00 com Bruna Souza"]);
+    await run(fresh, new Date("2026-12-02T09:05:00Z"), transport);
+    expect(remindersTo(sent, "aceita@example.com").map((m) => m.subject)).toEqual(["Lembrete: Corte feminino hoje às 16:00 com Bruna Souza"]);
+    for (const at of ["2026-12-02T12:05:00Z", "2026-12-02T13:00:00Z", "2026-12-02T16:35:00Z", "2026-12-02T17:30:00Z"]) await run(fresh, new Date(at), transport);
+    expect(remindersTo(sent, "manha@example.com")).toHaveLength(0);
+    expect(remindersTo(sent, "em-cima@example.com")).toHaveLength(0);
+    expect(sent.map((m) => m.to).sort()).toEqual(["aceita@example.com", "noite@example.com"]);
+  });
+
+  it("a time moved close to its start is not reminded again; moved further ahead, it is", async () => {
+    const fresh = createTestDb();
+    const pro = await createProfessional(fresh);
+    const { appointment } = await booked(fresh, pro.id, { email: "mudou@example.com", startMinute: 16 * 60 });
+    const { sent, transport } = recorder();
+    await run(fresh, new Date("2026-12-01T19:00:00Z"), transport); // the 24-hour reminder for 16:00
+    expect(remindersTo(sent, "mudou@example.com")).toHaveLength(1);
+    // At 10:00 (13:00Z) the professional moves it to 11:00: the customer was just told.
+    const move = (startMinute: number, at: string) =>
+      fresh.update(appointments).set({ startMinute, updatedAt: new Date(at) }).where(eq(appointments.id, appointment.id));
+    await move(11 * 60, "2026-12-02T13:00:00Z");
+    await run(fresh, new Date("2026-12-02T13:05:00Z"), transport);
+    expect(remindersTo(sent, "mudou@example.com")).toHaveLength(1);
+    // Then back to 17:00, seven hours ahead: reminded for it at the next run.
+    await move(17 * 60, "2026-12-02T13:10:00Z");
+    await run(fresh, new Date("2026-12-02T13:15:00Z"), transport);
+    expect(remindersTo(sent, "mudou@example.com").map((m) => m.subject)).toEqual([
+      expect.stringContaining("amanhã às 16:00"),
       expect.stringContaining("hoje às 17:00"),
     ]);
   });

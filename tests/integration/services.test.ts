@@ -144,6 +144,43 @@ describe("service actions", () => {
     expect(await db.select().from(services).where(eq(services.userId, a.id))).toHaveLength(1);
   });
 
+  it("creates the category typed in the form with the service, in one post", async () => {
+    const { db, b } = await setup(); // Bruno has no category yet
+    const res = await call(db, b, "/servicos?novo=1", serviceFields("", { novaCategoria: "  Coloração " }));
+    await expectRedirect(res, "/servicos", "Serviço criado com sucesso.");
+    const cats = await db.select().from(categories).where(eq(categories.userId, b.id));
+    expect(cats.map((c) => [c.name, c.slug])).toEqual([["Coloração", "coloracao"]]);
+    const [row] = await db.select().from(services).where(eq(services.userId, b.id));
+    expect(row).toMatchObject({ name: "Escova", priceCents: 8550, categoryId: cats[0]!.id });
+
+    // A name whose code exists already is that category; a category chosen wins over the field.
+    await call(db, b, "/servicos?novo=1", serviceFields("", { nome: "Luzes", novaCategoria: "COLORAÇÃO" }));
+    await call(db, b, "/servicos?novo=1", serviceFields(cats[0]!.id, { nome: "Tonalizante", novaCategoria: "Outra" }));
+    // Editing a service may move it to a new category the same way.
+    await call(db, b, `/servicos?editar=${row!.id}`, serviceFields("", { intent: "update-service", id: row!.id, novaCategoria: "Escovas" }));
+    const after = await db.select().from(categories).where(eq(categories.userId, b.id));
+    expect(after.map((c) => c.name).sort()).toEqual(["Coloração", "Escovas"]);
+    const byName = Object.fromEntries((await db.select().from(services).where(eq(services.userId, b.id))).map((r) => [r.name, r.categoryId]));
+    const id = (name: string) => after.find((c) => c.name === name)!.id;
+    expect(byName).toEqual({ Escova: id("Escovas"), Luzes: id("Coloração"), Tonalizante: id("Coloração") });
+  });
+
+  it("bad input with a new category: 400, nothing saved, everything typed kept", async () => {
+    const { db, b } = await setup();
+    const reply = formReply(await call(db, b, "/servicos?novo=1", serviceFields("", { nome: "E", novaCategoria: "Tratamentos" })));
+    expect(reply).toMatchObject({ status: 400, errors: { nome: ["Nome deve ter pelo menos 2 caracteres"] } });
+    expect(reply.initialValue).toMatchObject({ nome: "E", preco: "85,50", novaCategoria: "Tratamentos" });
+    // Without a category, the field asks for one: the select when there are some, else the name.
+    const none = formReply(await call(db, b, "/servicos?novo=1", serviceFields("")));
+    expect(none).toMatchObject({ status: 400, errors: { novaCategoria: ["Nome da categoria é obrigatório"] } });
+    const long = formReply(await call(db, b, "/servicos?novo=1", serviceFields("", { novaCategoria: "x".repeat(51) })));
+    expect(long.errors).toEqual({ novaCategoria: ["Nome da categoria deve ter no máximo 50 caracteres"] });
+    const symbols = formReply(await call(db, b, "/servicos?novo=1", serviceFields("", { novaCategoria: "!!!" })));
+    expect(symbols.errors).toEqual({ novaCategoria: ["O código precisa ter pelo menos uma letra ou número"] });
+    expect(await db.select().from(categories).where(eq(categories.userId, b.id))).toHaveLength(0);
+    expect(await db.select().from(services).where(eq(services.userId, b.id))).toHaveLength(0);
+  });
+
   it("refuses a deposit above the price and someone else's category", async () => {
     const { db, a, b, cabelo } = await setup();
     const deposit = formReply(

@@ -60,12 +60,12 @@ function failure(res: Awaited<ReturnType<typeof action>>) {
 }
 
 describe("/configuracoes/horarios loader", () => {
-  it("shows the spec's defaults for days never saved: open 09:00-18:00, no break", async () => {
+  it("suggests for days never saved the spec's 09:00-18:00 without a break, Monday to Saturday, Sunday closed", async () => {
     const data = await load();
     expect(data.neverSaved).toBe(true);
     expect(data.days).toHaveLength(7);
-    for (const day of data.days) {
-      expect(day).toEqual({ isActive: true, startTime: "09:00", endTime: "18:00", breakStartTime: null, breakEndTime: null });
+    for (const [dow, day] of data.days.entries()) {
+      expect(day).toEqual({ isActive: dow !== 0, startTime: "09:00", endTime: "18:00", breakStartTime: null, breakEndTime: null });
     }
     expect(data.timeZone).toBe("America/Sao_Paulo");
     expect(data.slotStepMinutes).toBe(30);

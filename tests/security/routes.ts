@@ -114,7 +114,7 @@ export type ActionSpec = {
 };
 
 const clientFields = { name: "Maria Souza", phone: "(11) 98888-7777", email: "maria@example.com", address: "", birthDate: "", notes: "" };
-const serviceFields = (ids: Ids) => ({ nome: "Corte novo", descricao: "", preco: "50,00", duracao: "30", categoria: ids.category, cor: "#4F46E5" });
+const serviceFields = (ids: Ids) => ({ nome: "Corte novo", descricao: "", preco: "50,00", duracao: "30", categoria: ids.category, novaCategoria: "", cor: "#4F46E5" });
 const appointmentFields = (ids: Ids, date: string) => ({ clientId: ids.client, serviceId: ids.service, date, time: "15:00", notes: "" });
 const weekFields = Object.fromEntries(
   Array.from({ length: 7 }, (_, i) => [
@@ -132,7 +132,7 @@ export const ACTIONS: ActionSpec[] = [
     name: "register",
     path: "/register",
     auth: "anon",
-    fields: () => ({ name: "Nova Pessoa", email: "", phone: "(11) 98888-7777", password: "senha123", confirmPassword: "senha123", terms: "on" }),
+    fields: () => ({ name: "Nova Pessoa", email: "", phone: "(11) 98888-7777", password: "senha123", confirmPassword: "senha123", terms: "on", specialty: "barbeiro" }),
   },
   { name: "reset password", path: "/redefinir-senha", auth: "anon", fields: () => ({ token: "nao-existe", password: "nova12345", confirmPassword: "nova12345" }) },
   { name: "logout", path: "/logout", auth: "public", fields: () => ({}), intentOnly: true },

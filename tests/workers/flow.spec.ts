@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appointments, bookingRequests, services, workingHours } from "../../db/schema";
-import { addDays, nowInZone } from "../../app/domain/dates";
+import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import { createPro, expect, fileDb, test } from "./fixtures";
 import { WORKER_URL } from "./env";
 
@@ -38,7 +38,9 @@ test("sign in, create a service, book it without JavaScript, accept it", async (
   await expect(page.getByTestId("service-card").filter({ hasText: "Corte Feminino" })).toContainText("R$ 80,00");
 
   // The customer books on the public page with JavaScript off.
-  const date = addDays(nowInZone("America/Sao_Paulo").date, 2);
+  // The suggested week keeps Sunday closed.
+  let date = addDays(nowInZone("America/Sao_Paulo").date, 2);
+  if (dayOfWeek(date) === 0) date = addDays(date, 1);
   const customer = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR", baseURL: WORKER_URL });
   const booking = await customer.newPage();
   await booking.goto(`/agendamento/${pro.bookingSlug}`);

@@ -118,7 +118,7 @@ export function NotificationsForm({
           </select>
           <FieldError id={fields.reminderHoursBefore.errorId} errors={fields.reminderHoursBefore.errors} />
         </div>
-        <Switch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes que informaram o e-mail ao agendar pela sua página." />
+        <Switch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes com e-mail no cadastro ou que o informaram ao agendar pela sua página." />
         <Switch
           field={fields.reminderWhatsapp}
           title="Por WhatsApp automático"

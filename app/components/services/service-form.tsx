@@ -52,7 +52,7 @@ export function ServiceForm({
           cor: DEFAULT_SERVICE_COLOR,
           categoria: categories.length === 1 ? categories[0]!.id : "",
         },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceSchema(categoryIds) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceSchema(categories) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -121,31 +121,49 @@ export function ServiceForm({
           step: 5,
         }}
       />
-      <div>
-        <label htmlFor={fields.categoria.id} className="label">
-          Categoria *
-        </label>
-        <select
-          {...getSelectProps(fields.categoria)}
-          className="input"
-          aria-describedby={fields.categoria.errors?.length ? fields.categoria.errorId : "categoria-hint"}
-        >
-          <option value="">{noCategories ? "Nenhuma categoria disponível" : "Selecione uma categoria"}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <p id="categoria-hint" className="mt-1 text-xs text-slate-500">
-          {noCategories ? "Crie uma categoria em " : "As categorias são criadas e editadas em "}
-          <a href="#gerenciar-categorias" className="btn-link text-xs">
-            Gerenciar Categorias
-          </a>
-          {noCategories ? " para poder salvar o serviço." : "."}
-        </p>
-        <FieldError id={fields.categoria.errorId} errors={fields.categoria.errors} />
-      </div>
+      {noCategories ? (
+        // No category yet: its name, created with the service (docs/decisions/0752).
+        <Field
+          label="Categoria *"
+          errors={fields.novaCategoria.errors}
+          hint="Escreva o nome da categoria (ex.: Cabelo): ela é criada junto com o serviço."
+          inputProps={{ ...getInputProps(fields.novaCategoria, { type: "text" }), placeholder: "Ex.: Cabelo", maxLength: 50 }}
+        />
+      ) : (
+        <div>
+          <label htmlFor={fields.categoria.id} className="label">
+            Categoria *
+          </label>
+          <select
+            {...getSelectProps(fields.categoria)}
+            className="input peer"
+            aria-describedby={fields.categoria.errors?.length ? fields.categoria.errorId : "categoria-hint"}
+          >
+            <option value="">Selecione uma categoria</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.categoria.errorId} errors={fields.categoria.errors} />
+          {/* Only while no category is chosen: CSS, so it works without JS too. */}
+          <div className="mt-3 hidden peer-has-[option[value='']:checked]:block">
+            <Field
+              label="Ou crie uma nova categoria"
+              errors={fields.novaCategoria.errors}
+              inputProps={{ ...getInputProps(fields.novaCategoria, { type: "text" }), placeholder: "Ex.: Coloração", maxLength: 50 }}
+            />
+          </div>
+          <p id="categoria-hint" className="mt-1 text-xs text-slate-500">
+            Para renomear ou excluir categorias:{" "}
+            <a href="#gerenciar-categorias" className="btn-link text-xs">
+              Gerenciar Categorias
+            </a>
+            .
+          </p>
+        </div>
+      )}
       <div>
         <label htmlFor={fields.cor.id} className="label">
           Cor na agenda

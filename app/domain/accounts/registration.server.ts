@@ -1,10 +1,12 @@
-// Signing up: the user, their profile with a unique booking slug and the 7-day trial.
+// Signing up: the user, their profile with a unique booking slug, the 7-day trial and the
+// service categories of their specialty.
 import { eq, like, or } from "drizzle-orm";
-import { profiles, subscriptions, users } from "../../../db/schema";
+import { categories, profiles, subscriptions, users } from "../../../db/schema";
 import { TRIAL_DAYS } from "./access";
 import type { Db } from "../../utils/db.server";
 import { hashPassword } from "../../utils/password.server";
 import { slugify } from "../slug";
+import { starterFor } from "../services/starter-categories";
 
 /** Paths at the root that a booking slug must never shadow. */
 export const RESERVED_SLUGS = new Set([
@@ -40,17 +42,24 @@ export type NewAccount = {
   password: string;
   businessName?: string;
   bookingSlug?: string;
+  /**
+   * Sign-up's 'Especialidade' (a SPECIALTIES key, '' for none): the profile's specialty and the
+   * service categories the account starts with (docs/decisions/0752). Left out by the demo and
+   * test fixtures, which bring their own categories.
+   */
+  specialty?: string;
 };
 
 export class EmailTakenError extends Error {}
 
-/** Creates user, profile (unique booking slug) and a 7-day trial, atomically. */
+/** Creates user, profile (unique booking slug), a 7-day trial and the starter categories, atomically. */
 export async function createAccount(db: Db, input: NewAccount, now = new Date()) {
   const email = input.email.trim().toLowerCase();
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) throw new EmailTakenError(email);
   const businessName = input.businessName ?? input.name;
   const passwordHash = await hashPassword(input.password);
+  const starter = input.specialty === undefined ? null : starterFor(input.specialty);
   // Two sign-ups racing for one slug: the unique index refuses the second, which retries
   // with the next free slug.
   for (let attempt = 0; ; attempt++) {
@@ -66,6 +75,7 @@ export async function createAccount(db: Db, input: NewAccount, now = new Date())
           phone: input.phone,
           email,
           bookingSlug: slug,
+          ...(starter ? { specialty: starter.specialty } : {}),
         }),
         db.insert(subscriptions).values({
           userId,
@@ -74,6 +84,7 @@ export async function createAccount(db: Db, input: NewAccount, now = new Date())
           trialStartDate: now,
           trialEndDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
         }),
+        ...(starter ? [db.insert(categories).values(starter.categories.map((c) => ({ ...c, userId })))] : []),
       ]);
       return { userId, email, bookingSlug: slug };
     } catch (error) {

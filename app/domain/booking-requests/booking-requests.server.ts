@@ -300,6 +300,7 @@ type RequestToAccept = Pick<
   | "professionalId"
   | "customerName"
   | "customerPhone"
+  | "customerEmail"
   | "serviceId"
   | "serviceName"
   | "date"
@@ -337,11 +338,14 @@ export function acceptStatements(db: Db, request: RequestToAccept, now: Date, ap
     })}`;
   return [
     // The client too only when the appointment will be made: a late second accept (after a
-    // decline or the customer's cancel) or a taken time leaves no stray client behind.
-    db.run(sql`insert into clients (id, user_id, name, phone, created_at, updated_at)
-      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${at}, ${at}
+    // decline or the customer's cancel) or a taken time leaves no stray client behind. The
+    // e-mail given on the page fills the client's when empty, never replacing one the
+    // professional typed (it brings reminders of all the client's appointments).
+    db.run(sql`insert into clients (id, user_id, name, phone, email, created_at, updated_at)
+      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${request.customerEmail}, ${at}, ${at}
       where ${pendingAndFree}
-      on conflict (user_id, phone) do nothing`),
+      on conflict (user_id, phone) do update set email = excluded.email, updated_at = excluded.updated_at
+        where clients.email = '' and excluded.email <> ''`),
     db.run(sql`insert into appointments (id, user_id, client_id, service_id, service_name, date,
         start_minute, duration_minutes, buffer_minutes, price_cents, status, notes, client_notes, created_via,
         booking_request_id, created_at, updated_at)

@@ -1,5 +1,6 @@
-// Customer reminders, queued by the scheduled job when they are due: `reminderHoursBefore` hours
-// before the time (24 by default), by e-mail to customers who gave one on the booking page, and
+// Customer reminders, queued by the scheduled job when they are due (reminderDue):
+// `reminderHoursBefore` hours before the time (24 by default), or at once for a time booked after
+// that moment. By e-mail to the client's address (or else the one given on the booking page), and
 // through the WhatsApp Cloud API when it is configured. Each is queued once (its dedupe key names
 // the appointment and its time: a moved appointment is reminded again for its new time) and never
 // to a contact that asked to stop ('Não quero receber lembretes').
@@ -9,9 +10,10 @@ import type { Db } from "../../utils/db.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import type { WhatsappConfig } from "../../utils/whatsapp.server";
 import { localToUtc } from "../booking-requests/calendar-file";
-import { addDays } from "../dates";
-import { whatsappNumber } from "../whatsapp";
+import { addDays, formatDate, minutesToTime } from "../dates";
+import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
+import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
@@ -29,10 +31,12 @@ function candidates(db: Db, now: Date) {
       date: appointments.date,
       startMinute: appointments.startMinute,
       serviceName: appointments.serviceName,
-      createdAt: appointments.createdAt,
+      // When it got its current time: made (or accepted), or last moved.
+      bookedAt: sql`coalesce(${appointments.timeSetAt}, ${appointments.createdAt})`.mapWith(appointments.createdAt),
       requestId: bookingRequests.id,
       customerName: sql<string>`coalesce(${clients.name}, ${bookingRequests.customerName}, '')`,
-      customerEmail: sql<string>`coalesce(${bookingRequests.customerEmail}, '')`,
+      // The client's own (typed by the professional or kept from a booking), else the request's.
+      customerEmail: sql<string>`coalesce(nullif(${clients.email}, ''), ${bookingRequests.customerEmail}, '')`,
       customerPhone: sql<string>`coalesce(${clients.phone}, ${bookingRequests.customerPhone}, '')`,
       emailKey,
       whatsappKey,
@@ -45,6 +49,8 @@ function candidates(db: Db, now: Date) {
         bookingSlug: profiles.bookingSlug,
         address: profiles.address,
         businessAddress: profiles.businessAddress,
+        phone: profiles.phone,
+        contactPhone: profiles.contactPhone,
         timeZone: profiles.timeZone,
         hoursBefore: profiles.reminderHoursBefore,
         byEmail: profiles.reminderEmail,
@@ -66,12 +72,6 @@ function candidates(db: Db, now: Date) {
     );
 }
 
-/** Reminded only when its time comes (and not for a booking made after that moment). */
-export function reminderDue(input: { start: Date; createdAt: Date; hoursBefore: number }, now: Date): boolean {
-  const sendAt = input.start.getTime() - input.hoursBefore * 3_600_000;
-  return now.getTime() >= sendAt && now < input.start && input.createdAt.getTime() <= sendAt;
-}
-
 /** The contacts (lowercased e-mails, phone digits) that asked these professionals to stop. */
 async function optedOut(db: Db, professionalIds: string[]) {
   if (professionalIds.length === 0) return new Set<string>();
@@ -84,11 +84,27 @@ async function optedOut(db: Db, professionalIds: string[]) {
 
 type Candidate = Awaited<ReturnType<typeof candidates>>[number];
 
+/**
+ * What the customer can answer: booked on the page, 'Confirmo presença' and 'Preciso remarcar'
+ * on their status page; made in the agenda (no such page), the professional's WhatsApp.
+ */
+async function answerLines(c: Candidate): Promise<string[]> {
+  if (c.requestId) {
+    const status = await statusPageUrl(c.requestId);
+    return [`Confirmo presença: ${status}?confirmar=1`, `Preciso remarcar: ${status}?remarcar=1`];
+  }
+  const phone = c.profile.contactPhone || c.profile.phone;
+  if (!phone) return [];
+  const when = `${formatDate(c.date)} às ${minutesToTime(c.startMinute)}`;
+  const message = `Olá! Preciso remarcar meu horário de ${c.serviceName || "atendimento"} em ${when}.`;
+  return [`Precisa remarcar? Fale pelo WhatsApp: ${whatsappLink(phone, message)}`];
+}
+
 async function reminderEmail(c: Candidate, now: Date) {
   const pro = c.profile.businessName || c.profile.fullName;
   const address = c.profile.businessAddress || c.profile.address;
   const when = whenText(c.date, c.startMinute, c.profile.timeZone, now);
-  const status = await statusPageUrl(c.requestId!);
+  const answers = await answerLines(c);
   const stop = await stopRemindersUrl(c.professionalId, contactKey(c.customerEmail));
   return {
     to: c.customerEmail,
@@ -99,9 +115,7 @@ async function reminderEmail(c: Candidate, now: Date) {
       `Este é um lembrete do seu horário com ${pro}:`,
       `${c.serviceName} — ${when.long}`,
       ...(address ? [`Endereço: ${address}`] : []),
-      "",
-      `Confirmo presença: ${status}?confirmar=1`,
-      `Preciso remarcar: ${status}?remarcar=1`,
+      ...(answers.length ? ["", ...answers] : []),
       "",
       `Não quero receber lembretes de ${pro}: ${stop}`,
       "",
@@ -138,7 +152,7 @@ export async function queueDueReminders(
   const due = rows.flatMap((c) => {
     try {
       const start = localToUtc(c.date, c.startMinute, c.profile.timeZone);
-      return reminderDue({ start, createdAt: c.createdAt, hoursBefore: c.profile.hoursBefore }, now) ? [{ c, start }] : [];
+      return reminderDue({ start, bookedAt: c.bookedAt, hoursBefore: c.profile.hoursBefore }, now) ? [{ c, start }] : [];
     } catch {
       return [];
     }
@@ -147,7 +161,7 @@ export async function queueDueReminders(
   const statements = [];
   for (const { c } of due) {
     const email = contactKey(c.customerEmail);
-    if (c.profile.byEmail && !c.emailQueued && c.requestId && email && !stopped.has(`${c.professionalId}:${email}`)) {
+    if (c.profile.byEmail && !c.emailQueued && email && !stopped.has(`${c.professionalId}:${email}`)) {
       const { statements: queued } = queueEmail(db, await reminderEmail(c, now), {
         transport: channels.transport,
         kind: "reminder",

@@ -1,6 +1,6 @@
 // A professional's services and their categories. Every statement carries the professional's id
 // in its WHERE: someone else's id matches nothing, and the caller answers 404.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { categories, services } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 
@@ -93,22 +93,52 @@ export async function getCategory(db: Db, userId: string, id: string) {
   return row ?? null;
 }
 
-export async function createService(db: Db, userId: string, input: ServiceFields) {
-  const [row] = await db
-    .insert(services)
-    .values({ ...input, userId })
-    .returning({ id: services.id });
-  return row!;
+/**
+ * The statement that creates the category typed in the service form, unless the professional
+ * already has one with its code (another tab may have just made it), and the category id the
+ * service then takes: the professional's category with that code.
+ */
+function inPlaceCategory(db: Db, userId: string, category: CategoryFields) {
+  return {
+    create: db.insert(categories).values({ ...category, userId }).onConflictDoNothing({ target: [categories.userId, categories.slug] }),
+    id: sql<string>`(select ${categories.id} from ${categories} where ${categories.userId} = ${userId} and ${categories.slug} = ${category.slug})`,
+  };
 }
 
-/** Null when the service is not this professional's. */
-export async function updateService(db: Db, userId: string, id: string, input: ServiceFields) {
-  const [row] = await db
-    .update(services)
-    .set(input)
-    .where(and(eq(services.id, id), eq(services.userId, userId)))
-    .returning({ id: services.id });
-  return row ?? null;
+/** With `newCategory`, the category is created in the same batch (docs/decisions/0752). */
+export async function createService(db: Db, userId: string, input: ServiceFields, newCategory: CategoryFields | null = null) {
+  if (!newCategory) {
+    const [row] = await db
+      .insert(services)
+      .values({ ...input, userId })
+      .returning({ id: services.id });
+    return row!;
+  }
+  const category = inPlaceCategory(db, userId, newCategory);
+  const [, rows] = await db.batch([
+    category.create,
+    db
+      .insert(services)
+      .values({ ...input, userId, categoryId: category.id })
+      .returning({ id: services.id }),
+  ]);
+  return rows[0]!;
+}
+
+/** Null when the service is not this professional's. With `newCategory`, as createService. */
+export async function updateService(db: Db, userId: string, id: string, input: ServiceFields, newCategory: CategoryFields | null = null) {
+  const update = (categoryId: ServiceFields["categoryId"] | SQL<string>) =>
+    db
+      .update(services)
+      .set({ ...input, categoryId })
+      .where(and(eq(services.id, id), eq(services.userId, userId)))
+      .returning({ id: services.id });
+  if (!newCategory) return (await update(input.categoryId))[0] ?? null;
+  // Checked first: a category is never created for someone else's service.
+  if (!(await getService(db, userId, id))) return null;
+  const category = inPlaceCategory(db, userId, newCategory);
+  const [, rows] = await db.batch([category.create, update(category.id)]);
+  return rows[0] ?? null;
 }
 
 export async function setServiceActive(db: Db, userId: string, id: string, isActive: boolean) {
