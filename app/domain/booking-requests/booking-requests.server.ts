@@ -1,7 +1,7 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
 import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles, services, users } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, emailOutbox, profiles, services, users } from "../../../db/schema";
 import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
@@ -68,6 +68,8 @@ export type NewRequestArgs = {
   notify: string | null;
   /** The professional as the customer's e-mail names them. */
   professional: CustomerEmailProfile;
+  /** Who is booking (the client's address): what bounds the e-mail their booking makes us send. */
+  clientAddress: string;
   timeZone: string;
   expiryHours: number;
   now?: Date;
@@ -76,8 +78,9 @@ export type NewRequestArgs = {
 /**
  * Creates a booking request in one atomic batch, one round trip: the claim of the slot (a
  * conditional insert that also holds the phone to 3 requests per 15 minutes), the hash of the
- * customer's private token, the acceptance when the professional confirms automatically, and
- * the e-mail to the professional in the outbox — each written only if the claim was. Returns
+ * customer's private token, the acceptance when the professional confirms automatically, the
+ * e-mail to the professional and the customer's (within the bounds on unrequested e-mail) in
+ * the outbox — each written only if the claim was. Returns
  * what was created, or why nothing was: the time was taken meanwhile, or the phone's limit is
  * spent. Whether the time is offered (hours, grid, not past) the caller checked before.
  */
@@ -130,17 +133,33 @@ export async function createBookingRequestWithFirstFree(
       ? sql`not exists (select 1 from ${bookingRequests} where ${inArray(bookingRequests.id, earlier)})`
       : undefined;
     const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
+    // The customer's e-mail only within the bounds on unrequested e-mail; withheld, the request
+    // remembers it (its later e-mails are withheld too) and the booking stands all the same.
     const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {
       onlyIf: created,
       now,
       confirmed: args.autoConfirm,
+      clientAddress: args.clientAddress,
     });
     statements.push(
       bookingRequestClaim(db, request, and(sql`${recent} < ${LIMITS.bookingPerPhone.max}`, noneEarlier), now),
       insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
       ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
       ...(email?.statements ?? []),
-      ...(customerEmail ? [customerEmail.statement] : []),
+      ...(customerEmail
+        ? [
+            customerEmail.statement,
+            db
+              .update(bookingRequests)
+              .set({ customerEmailWithheld: true })
+              .where(
+                and(
+                  eq(bookingRequests.id, request.id),
+                  sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${customerEmail.dedupeKey})`,
+                ),
+              ),
+          ]
+        : []),
     );
     made.push({ token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, recent });
   }
@@ -149,6 +168,7 @@ export async function createBookingRequestWithFirstFree(
     db
       .select({
         created: sql<string | null>`(select ${bookingRequests.id} from ${bookingRequests} where ${inArray(bookingRequests.id, ids)})`,
+        withheld: sql<number>`exists (select 1 from ${bookingRequests} where ${inArray(bookingRequests.id, ids)} and ${bookingRequests.customerEmailWithheld} = 1)`,
         recent: sql<number>`min(${sql.join(
           made.map((m) => sql`${m.recent}`),
           sql`, `,
@@ -156,10 +176,13 @@ export async function createBookingRequestWithFirstFree(
       })
       .from(sql`(select 1)`),
   ]);
-  const [outcome] = results.at(-1) as { created: string | null; recent: number }[];
+  const [outcome] = results.at(-1) as { created: string | null; withheld: number; recent: number }[];
   const i = outcome?.created ? (ids as string[]).indexOf(outcome.created) : -1;
   if (i < 0) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
-  const { token, email, customerEmailKey } = made[i]!;
+  const { token, email } = made[i]!;
+  // Withheld: nothing to deliver. The log says so, without the address.
+  if (outcome!.withheld) console.info(`[email] request-received withheld for request ${ids[i]}: unrequested e-mail bounds (docs/decisions/0700)`);
+  const customerEmailKey = outcome!.withheld ? null : made[i]!.customerEmailKey;
   const { input, args } = candidates[i]!;
   return {
     id: ids[i]!,

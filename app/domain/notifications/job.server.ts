@@ -13,14 +13,13 @@ import {
   giveUpStaleEmails,
   LEASE_MS,
   MAX_ATTEMPTS,
-  queueEmail,
   retryDelayMs,
   type EmailTransport,
 } from "../../utils/email.server";
 import { sendTemplate, type WhatsappConfig } from "../../utils/whatsapp.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
-import { requestExpiredEmail } from "./customer-emails.server";
+import { queueCustomerEmail } from "./customer-emails.server";
 
 export type JobDeps = {
   db: Db;
@@ -89,7 +88,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
 
 /**
  * Requests not answered in time become 'expired' (their time was already free: see stillHeld),
- * and a customer who left an e-mail is told, once.
+ * and a customer who left an e-mail is told, once (unless the request's first e-mail was withheld).
  */
 export async function expireRequests(db: Db, now: Date, transport: EmailTransport): Promise<number> {
   const expired = await db
@@ -108,11 +107,9 @@ export async function expireRequests(db: Db, now: Date, transport: EmailTranspor
     for (const r of toTell) {
       const profile = byId.get(r.professionalId);
       if (!profile) continue;
-      const mail = await requestExpiredEmail(r, profile);
-      writes.push(
-        queueEmail(db, mail, { transport, kind: "request-expired", professionalId: r.professionalId, dedupeKey: `request-expired:${r.id}`, claimed: false, now })
-          .statements[1],
-      );
+      // Not where the request's first e-mail was withheld (unrequested-email.server.ts).
+      const told = await queueCustomerEmail(db, "request-expired", r, profile, { now, transport });
+      if (told) writes.push(told.statement);
     }
     const [first, ...rest] = writes;
     if (first) await db.batch([first, ...rest]);

@@ -1,5 +1,6 @@
 // Customer reminders, queued by the scheduled job when they are due: `reminderHoursBefore` hours
-// before the time (24 by default), by e-mail to customers who gave one on the booking page, and
+// before the time (24 by default), by e-mail to customers who gave one on the booking page (not
+// where the booking's first e-mail was withheld: unrequested-email.server.ts), and
 // through the WhatsApp Cloud API when it is configured. Each is queued once (its dedupe key names
 // the appointment and its time: a moved appointment is reminded again for its new time) and never
 // to a contact that asked to stop ('Não quero receber lembretes').
@@ -13,6 +14,7 @@ import { addDays } from "../dates";
 import { whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 import { whenText } from "./texts";
+import { followUpsWithheld } from "./unrequested-email.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
@@ -37,6 +39,7 @@ function candidates(db: Db, now: Date) {
       emailKey,
       whatsappKey,
       emailQueued: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${emailKey})`,
+      emailWithheld: sql<number>`${followUpsWithheld()}`,
       whatsappQueued: sql<number>`exists (select 1 from ${whatsappOutbox} where ${whatsappOutbox.dedupeKey} = ${whatsappKey})`,
       profile: {
         userId: profiles.userId,
@@ -94,7 +97,8 @@ async function reminderEmail(c: Candidate, now: Date) {
     to: c.customerEmail,
     subject: `Lembrete: ${c.serviceName} ${when.short} com ${pro}`,
     text: [
-      `Olá, ${c.customerName}!`,
+      // Not the name: it was typed on the booking page by whoever booked (docs/decisions/0701).
+      "Olá!",
       "",
       `Este é um lembrete do seu horário com ${pro}:`,
       `${c.serviceName} — ${when.long}`,
@@ -147,7 +151,7 @@ export async function queueDueReminders(
   const statements = [];
   for (const { c } of due) {
     const email = contactKey(c.customerEmail);
-    if (c.profile.byEmail && !c.emailQueued && c.requestId && email && !stopped.has(`${c.professionalId}:${email}`)) {
+    if (c.profile.byEmail && !c.emailQueued && !c.emailWithheld && c.requestId && email && !stopped.has(`${c.professionalId}:${email}`)) {
       const { statements: queued } = queueEmail(db, await reminderEmail(c, now), {
         transport: channels.transport,
         kind: "reminder",
