@@ -51,11 +51,11 @@ test("104 booking posts from one address to 104 new addresses on five pages send
 test("a name that is a link is refused beside the name field, and nothing is booked", async ({ playwright }) => {
   const pro = await seedPro("Nome");
   const api = await actor(playwright);
-  const res = await api.post(`/agendamento/${pro.bookingSlug}`, {
+  const step = { servico: pro.ids.service, data: dayAfter(21), horario: "15:00" };
+  // Posted as the page's form does: to step 3's address, so the answer is step 3 again.
+  const res = await api.post(`/agendamento/${pro.bookingSlug}?${new URLSearchParams(step)}`, {
     form: {
-      servico: pro.ids.service,
-      data: dayAfter(21),
-      horario: "15:00",
+      ...step,
       name: "Ganhe premio em premio.example.com",
       phone: "11 96000-9999",
       email: "vitima@example.org",
@@ -63,6 +63,11 @@ test("a name that is a link is refused beside the name field, and nothing is boo
     maxRedirects: 0,
   });
   expect(res.status()).toBe(400);
-  expect(await res.text()).toContain("Nome não pode conter endereço de site ou de e-mail");
+  const html = await res.text();
+  // Beside the name field: its message is the field's description.
+  const field = /<input[^>]*name="name"[^>]*>/.exec(html)?.[0] ?? "";
+  const described = /aria-describedby="([^"]+)"/.exec(field)?.[1];
+  expect(described, field).toBeTruthy();
+  expect(html).toMatch(new RegExp(`id="${described}"[^>]*>Nome não pode conter endereço de site ou de e-mail<`));
   expect(await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.customerPhone, "11960009999"))).toHaveLength(0);
 });
