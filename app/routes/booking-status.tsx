@@ -405,7 +405,7 @@ export default function BookingStatus() {
             {d.canChange ? (
               <>
                 <p className="text-center text-sm text-slate-600" data-testid="change-until">
-                  Você pode remarcar ou cancelar por aqui {d.changeUntil}.
+                  Você pode {d.movesUsedUp ? "cancelar" : "remarcar ou cancelar"} por aqui {d.changeUntil}.
                 </p>
                 {d.movesUsedUp ? (
                   error ? null : (
