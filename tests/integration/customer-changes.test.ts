@@ -308,7 +308,7 @@ describe("'Remarcar' from the status link", () => {
 });
 
 describe("'Remarcar' has limits, and the professional hears once (issue 20)", () => {
-  const times = ["11:00", "14:00", "15:00", "16:00", "09:30", "10:30"];
+  const times = ["11:00", "14:00", "15:00", "16:00", "09:30", "10:30", "11:30", "13:00"];
   const USED_UP = /^Você já remarcou este horário 3 vezes por aqui\. Para mudar de novo, fale com .+ pelo WhatsApp\.$/;
 
   it("30 moves in a row: 3 go through, then a message pointing to WhatsApp; the job sends one e-mail with the latest time", async () => {

@@ -185,8 +185,9 @@ export async function rescheduleByCustomer(
   const profile = row.profile;
   if (!held) return { ok: false, reason: "unavailable" };
   if (!booking.open) return { ok: false, reason: "cutoff" };
-  if (booking.movesLeft <= 0) return { ok: false, reason: "used-up" };
+  // A second submit of the move just made hears it is already their time, not the limit.
   if (held.date === target.date && held.startMinute === target.startMinute) return { ok: false, reason: "same" };
+  if (booking.movesLeft <= 0) return { ok: false, reason: "used-up" };
   if (!booking.offer || booking.offer.date !== target.date || !booking.offer.times.includes(minutesToTime(target.startMinute))) {
     return { ok: false, reason: "not-offered" };
   }
