@@ -103,6 +103,12 @@ export const emailOutbox = sqliteTable(
     professionalId: text("professional_id"),
     /** The message's identity (e.g. 'reminder:<appointment>:<start>'): it is queued once. */
     dedupeKey: text("dedupe_key"),
+    /**
+     * An e-mail a stranger's booking made the app write to an address the professional does not
+     * know: the client address that asked. What the bounds on unrequested e-mail count
+     * (domain/notifications/unrequested-email.server.ts); null for every other message.
+     */
+    requestedBy: text("requested_by"),
     /** Delivery tries so far; a failed try is retried from `nextAttemptAt`, a few times. */
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: instant("next_attempt_at"),
@@ -117,6 +123,7 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_to_idx").on(t.to, t.createdAt),
     index("email_outbox_sensitive_idx").on(t.sensitiveUntil).where(sql`${t.sensitiveUntil} is not null`),
+    index("email_outbox_requested_by_idx").on(t.requestedBy, t.createdAt).where(sql`${t.requestedBy} is not null`),
   ],
 );
 
@@ -378,6 +385,8 @@ export const clients = sqliteTable(
     index("clients_user_created_idx").on(t.userId, t.createdAt),
     index("clients_user_last_appointment_idx").on(t.userId, t.lastAppointmentDate),
     index("clients_user_spent_idx").on(t.userId, t.spentCents),
+    // Whether a professional knows an address (domain/notifications/unrequested-email.server.ts).
+    index("clients_user_email_idx").on(t.userId, t.email),
   ],
 );
 
@@ -493,6 +502,14 @@ export const bookingRequests = sqliteTable(
     expiresAt: instant("expires_at"),
     /** When the customer moved it to this time from their status page. */
     rescheduledByCustomerAt: instant("rescheduled_by_customer_at"),
+    /** How many times the customer moved it from their status page (a few at most). */
+    customerMoves: integer("customer_moves").notNull().default(0),
+    /**
+     * Its 'request received' e-mail was withheld (a stranger's address over its bounds): nothing
+     * else the customer did not ask for follows it there (expiry, decline, reminder) unless the
+     * professional accepts it by hand.
+     */
+    customerEmailWithheld: bool("customer_email_withheld").notNull().default(false),
     notes: text("notes"),
     appointmentId: text("appointment_id").references(() => appointments.id, {
       onDelete: "set null",

@@ -2,7 +2,9 @@ import { data, Form, Link, useActionData, useLoaderData, useParams, useSearchPar
 import type { Route } from "./+types/booking-status";
 import { cancelRequestByCustomer, confirmAttendanceByCustomer } from "../domain/booking-requests/booking-requests.server";
 import { loadCustomerBooking, rescheduleByCustomer, type RescheduleOutcome } from "../domain/booking-requests/customer-changes.server";
-import { deadlineText, pastCutoffMessage } from "../domain/booking-requests/customer-changes";
+import { deadlineText, movesUsedUpMessage, pastCutoffMessage } from "../domain/booking-requests/customer-changes";
+import { LIMITS, type Hits } from "../utils/rate-limit.server";
+import { clientAddress } from "../utils/request-context.server";
 import { afterResponse } from "../utils/background.server";
 import { getDb } from "../utils/db.server";
 import { deliverEmail } from "../utils/email.server";
@@ -48,9 +50,17 @@ export const RESCHEDULE_REFUSED: Record<Exclude<RescheduleOutcome, { ok: true }>
   same: "Este já é o seu horário. Escolha outro para remarcar.",
   changed: "Seu agendamento mudou enquanto você escolhia. Confira o horário atual antes de remarcar.",
   unavailable: "Este agendamento não pode mais ser remarcado por aqui. Fale com o profissional.",
-  // The cut-off's own message names it (pastCutoffMessage).
+  // The cut-off's own message names it (pastCutoffMessage), and so does the limit of moves (movesUsedUpMessage).
   cutoff: "",
+  "used-up": "",
 };
+
+/** Over the flood guard of 'Remarcar' (LIMITS.reschedulePerAddress): 429. */
+export const RESCHEDULE_RATE_LIMITED = "Muitas remarcações seguidas. Tente novamente mais tarde ou fale com o profissional.";
+
+/** What the customer is told of the professional's notice of a move. */
+const moveNotice = (professional: string, byEmail: boolean) =>
+  byEmail ? `${professional} receberá o aviso da mudança.` : `${professional} verá a mudança na agenda.`;
 
 export const EXPIRED = "Esta solicitação expirou sem resposta e o horário foi liberado. Faça um novo agendamento.";
 
@@ -95,6 +105,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null;
   const cutoff = profile.customerChangeCutoffMinutes;
   const offer = booking.offer;
+  // Moves spent: 'Remarcar' gives way to the professional's WhatsApp (cancelling stays open).
+  const movesUsedUp = booking.open && booking.held && booking.movesLeft <= 0 ? movesUsedUpMessage(professional) : null;
   const timeParam = url.searchParams.get("horario") ?? "";
   const chosen = offer && isTime(timeParam) && offer.times.includes(timeParam) ? timeParam : null;
   return data(
@@ -125,8 +137,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       changeUntil: booking.open && booking.deadline ? deadlineText(booking.deadline, profile.timeZone, cutoff) : null,
       /** Still booked, but past the cut-off: the page says so and points to WhatsApp. */
       pastCutoff: !booking.open && booking.held ? pastCutoffMessage(cutoff, professional) : null,
+      movesUsedUp,
+      moveNotice: moveNotice(professional, profile.notifyCustomerChanges),
       reschedule:
-        rescheduling && booking.open
+        rescheduling && booking.open && !movesUsedUp
           ? {
               date: offer?.date ?? null,
               dateRequested: dateParam,
@@ -156,7 +170,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const dateField = form.get("data");
   const timeField = form.get("horario");
   const date = typeof dateField === "string" ? dateField : "";
-  const booking = await loadCustomerBooking(db, params.token, { date: intent === "reschedule" ? date : null, now });
+  // A move also counts against its client address, in the same round trip as the reads.
+  const hits: Hits = intent === "reschedule" ? [[`reschedule:ip:${clientAddress(context)}`, LIMITS.reschedulePerAddress]] : [];
+  const booking = await loadCustomerBooking(db, params.token, { date: intent === "reschedule" ? date : null, now, hits });
   if (!booking) throw data(null, { status: 404 });
   const { profile } = booking;
   const professional = profile.businessName || profile.fullName;
@@ -193,6 +209,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
 
+  if (!booking.withinLimits) return refuse(RESCHEDULE_RATE_LIMITED, 429);
   if (booking.request.status === "expired") return refuse(EXPIRED);
   if (!booking.held) return refuse(RESCHEDULE_REFUSED.unavailable);
   if (!booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
@@ -201,15 +218,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await rescheduleByCustomer(db, booking, { date, startMinute }, now);
   if (!outcome.ok) {
     if (outcome.reason === "cutoff") return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+    if (outcome.reason === "used-up") return refuse(movesUsedUpMessage(professional));
     return refuse(RESCHEDULE_REFUSED[outcome.reason], outcome.reason === "taken" ? 409 : 400);
   }
-  // The professional's e-mail goes out after the customer has their answer.
-  const email = outcome.email;
-  if (email) afterResponse(context, () => deliverEmail(db, email));
+  // The professional's notice waits a few minutes for the customer's last word (the job sends it).
   return redirectWithToast(request, back, {
     type: "success",
     title: "Horário remarcado",
-    description: `Seu novo horário é ${formatDate(date, true)} às ${minutesToTime(startMinute)}. ${professional} foi avisado(a).`,
+    description: `Seu novo horário é ${formatDate(date, true)} às ${minutesToTime(startMinute)}. ${moveNotice(professional, profile.notifyCustomerChanges)}`,
   });
 }
 
@@ -310,7 +326,7 @@ export default function BookingStatus() {
         {error ? (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert" data-testid="change-error">
             <p>{error}</p>
-            {d.pastCutoff && d.whatsapp ? (
+            {(d.pastCutoff || d.movesUsedUp) && d.whatsapp ? (
               <a href={d.whatsapp} className="mt-1 inline-block font-semibold underline" target="_blank" rel="noopener">
                 Falar com {d.professional} no WhatsApp
               </a>
@@ -389,11 +405,19 @@ export default function BookingStatus() {
             {d.canChange ? (
               <>
                 <p className="text-center text-sm text-slate-600" data-testid="change-until">
-                  Você pode remarcar ou cancelar por aqui {d.changeUntil}.
+                  Você pode {d.movesUsedUp ? "cancelar" : "remarcar ou cancelar"} por aqui {d.changeUntil}.
                 </p>
-                <Link to={d.rescheduleHref} className="btn-secondary w-full">
-                  Remarcar
-                </Link>
+                {d.movesUsedUp ? (
+                  error ? null : (
+                    <p className="rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-700" data-testid="moves-used-up">
+                      {d.movesUsedUp}
+                    </p>
+                  )
+                ) : (
+                  <Link to={d.rescheduleHref} className="btn-secondary w-full">
+                    Remarcar
+                  </Link>
+                )}
                 {confirming ? (
                   <Form method="post" className="rounded-lg border border-red-200 bg-red-50 p-3 text-center">
                     <p className="text-sm text-red-900">Tem certeza que deseja cancelar este agendamento?</p>
@@ -464,7 +488,7 @@ function Reschedule({ refused }: { refused: boolean }) {
           <input type="hidden" name="data" value={r.date} />
           <input type="hidden" name="horario" value={r.chosen} />
           <p className="text-sm text-slate-600">
-            O horário atual é liberado assim que o novo for reservado. {d.professional} recebe um aviso.
+            O horário atual é liberado assim que o novo for reservado. {d.moveNotice}
           </p>
           <button type="submit" name="intent" value="reschedule" className="btn-primary w-full py-3 text-base">
             Confirmar remarcação

@@ -255,6 +255,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       professional: p,
       timeZone: p.timeZone,
       expiryHours: p.requestExpiryHours,
+      clientAddress: clientAddress(context),
       now,
     },
   });

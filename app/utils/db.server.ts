@@ -90,12 +90,15 @@ export function rowValues(table: SQLiteTable, values: Record<string, unknown>): 
   return sql.join(parts, sql`, `);
 }
 
+/** A row's values for insertIf: each a value, or SQL the insert evaluates itself (a CASE over the batch's state). */
+export type ValuesOrSql<V> = { [K in keyof V]: V[K] | SQL };
+
 /**
  * `INSERT INTO table SELECT <values> WHERE <condition>`: a row written only if the condition
  * holds when the statement runs (a slot still free, the request it belongs to just written), so
  * it can sit in one batch with the writes it depends on.
  */
-export function insertIf<T extends SQLiteTable>(db: Db, table: T, values: T["$inferInsert"], condition: SQL | undefined) {
+export function insertIf<T extends SQLiteTable>(db: Db, table: T, values: ValuesOrSql<T["$inferInsert"]>, condition: SQL | undefined) {
   return db.insert(table).select(sql`select ${rowValues(table, values)} where ${condition ?? sql`1`}`);
 }
 

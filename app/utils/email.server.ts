@@ -59,8 +59,11 @@ export function forgetSecretsSentTo(db: Db, to: string) {
 /** A message written to the outbox and waiting for its delivery. */
 export type QueuedEmail = { id: string; message: EmailMessage; sensitive: boolean; transport: EmailTransport };
 
-/** What the job's messages carry besides the message: what and whose it is, and its identity. */
-export type OutboxTags = { kind?: string; professionalId?: string; dedupeKey?: string };
+/**
+ * What the job's messages carry besides the message: what and whose it is, its identity, and
+ * for an e-mail a stranger caused, who asked (an SQL expression: null when the address is known).
+ */
+export type OutboxTags = { kind?: string; professionalId?: string; dedupeKey?: string; requestedBy?: SQL };
 
 /** How long a sender holds a message it claimed before another may try it (a crashed sender). */
 export const LEASE_MS = 2 * 60_000;
@@ -81,7 +84,7 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 export function queueEmail(
   db: Db,
   message: EmailMessage & { sensitiveUntil?: Date },
-  opts: { transport?: EmailTransport; onlyIf?: SQL; now?: Date; claimed?: boolean } & OutboxTags = {},
+  opts: { transport?: EmailTransport; onlyIf?: SQL; now?: Date; claimed?: boolean; notBefore?: Date } & OutboxTags = {},
 ) {
   const { sensitiveUntil, ...mail } = message;
   const transport = opts.transport ?? transportFromEnv();
@@ -96,9 +99,11 @@ export function queueEmail(
     kind: opts.kind ?? null,
     professionalId: opts.professionalId ?? null,
     dedupeKey: opts.dedupeKey ?? null,
+    requestedBy: opts.requestedBy ?? null,
     createdAt: now,
-    // Born claimed by the sender that queues it (delivered right after), or left to the job.
-    ...(opts.claimed === false ? {} : { attempts: 1, leaseUntil: new Date(now.getTime() + LEASE_MS) }),
+    // Born claimed by the sender that queues it (delivered right after), or left to the job
+    // (from `notBefore` when given: a notice that waits for the customer's last word).
+    ...(opts.claimed === false ? { nextAttemptAt: opts.notBefore ?? null } : { attempts: 1, leaseUntil: new Date(now.getTime() + LEASE_MS) }),
   };
   const statements = [
     db

@@ -5,6 +5,8 @@ import type { Db } from "./db.server";
 export type Limit = { max: number; windowMs: number };
 
 const WINDOW = 15 * 60_000;
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 /** What each limit counts: docs/decisions/0004-rate-limits.md. */
 export const LIMITS = {
@@ -22,6 +24,15 @@ export const LIMITS = {
   bookingPerPageAndAddress: { max: 20, windowMs: WINDOW },
   /** Every booking submission from one address, all pages together. */
   bookingPerAddress: { max: 100, windowMs: WINDOW },
+  /**
+   * E-mails a stranger's booking makes the app write to one address no professional involved
+   * knows, all pages together (counted in the outbox, not here: domain/notifications/unrequested-email.server.ts).
+   */
+  unrequestedEmailsPerRecipient: { max: 3, windowMs: DAY },
+  /** Different such addresses one client address makes the app write to (same place). */
+  newRecipientsPerAddress: { max: 3, windowMs: HOUR },
+  /** 'Remarcar' submissions from one address, every booking together (each booking also moves at most 3 times). */
+  reschedulePerAddress: { max: 10, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
 /**

@@ -24,6 +24,7 @@ const SUSPICIOUS = "Conteúdo suspeito detectado.";
 const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 const NAME_MAX = "Nome deve ter no máximo 100 caracteres";
 const NAME_FORMAT = "Nome deve conter apenas letras, espaços, hífens, apóstrofos e pontos";
+const NAME_LINK = "Nome não pode conter endereço de site ou de e-mail";
 const PHONE_MIN = "Telefone deve ter pelo menos 10 dígitos";
 const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
 const PHONE_FORMAT = "Formato de telefone inválido";
@@ -216,8 +217,25 @@ describe("(f) name", () => {
   });
 
   it("but not digits, symbols, or punctuation first", () => {
-    for (const name of ["Ana 2", "Ana_Maria", "Ana@Maria", "Ana (Bia)", "-Ana", "'Ana", "Ana 😀"]) {
+    for (const name of ["Ana 2", "Ana_Maria", "Ana (Bia)", "-Ana", "'Ana", "Ana 😀"]) {
       expect(error({ ...valid, name }), name).toEqual({ field: "name", message: NAME_FORMAT });
+    }
+  });
+
+  it("never an address of a site or an e-mail: the name goes into e-mails (issue 20)", () => {
+    for (const name of [
+      "Ganhe premio em premio.example.com",
+      "premio.com",
+      "Visite Premio.Com.Br",
+      "Ana em www premio",
+      "Ana http premio",
+      "Ana@Maria",
+    ]) {
+      expect(error({ ...valid, name }), name).toEqual({ field: "name", message: NAME_LINK });
+    }
+    // Initials are names: a dot after a single letter.
+    for (const name of ["J.R. Souza", "A.C. Silva", "Ana M. Souza", "Wwwilson Dias"]) {
+      expect(check({ ...valid, name }).ok, name).toBe(true);
     }
   });
 

@@ -4,6 +4,7 @@
 import { localToUtc } from "../domain/booking-requests/calendar-file";
 import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
 import { isIsoDate, maxBookingDate, nowInZone } from "../domain/dates";
+import { looksLikeLink, NAME_LINK } from "./person-name";
 
 // Messages of the spec, word for word.
 export const INVALID_REQUEST = "Solicitação inválida";
@@ -15,6 +16,8 @@ export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const NAME_MAX = "Nome deve ter no máximo 100 caracteres";
 /** The spec's rule was letters and spaces only; names also take apostrophes, hyphens and dots (decision 0572). */
 export const NAME_FORMAT = "Nome deve conter apenas letras, espaços, hífens, apóstrofos e pontos";
+/** A name that is (or holds) a site or e-mail address: it would reach e-mails as a link (issue 20). */
+export { NAME_LINK };
 export { PHONE_FORMAT, PHONE_MIN };
 export const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
 export const NOTES_MAX = "Observações devem ter no máximo 500 caracteres";
@@ -117,7 +120,8 @@ function fail(field: BookingField, message: string): BookingValidation {
 
 /**
  * Checks a booking submission in the spec's order and returns the first error:
- * honeypot, (rate limit: the caller), date-time, suspicious content, name, phone, notes.
+ * honeypot, (rate limit: the caller), date-time, suspicious content, name (length, no link,
+ * characters), phone, e-mail (lowercased), notes.
  * On success: the cleaned name and notes and the phone as digits.
  */
 export function validateBookingSubmission(
@@ -140,6 +144,7 @@ export function validateBookingSubmission(
 
   if (Array.from(name).length < NAME_MIN_LENGTH) return fail("name", NAME_MIN);
   if (Array.from(name).length > NAME_MAX_LENGTH) return fail("name", NAME_MAX);
+  if (looksLikeLink(name)) return fail("name", NAME_LINK);
   if (!NAME_CHARS.test(name)) return fail("name", NAME_FORMAT);
 
   const phone = input.phone ?? "";
@@ -147,7 +152,8 @@ export function validateBookingSubmission(
   const checkedPhone = checkPhone(phone);
   if (!checkedPhone.ok) return fail("phone", checkedPhone.message);
 
-  const email = (input.email ?? "").trim();
+  // One address however it is typed: the bounds on unrequested e-mail count per address.
+  const email = (input.email ?? "").trim().toLowerCase();
   if (email && !isEmail(email)) return fail("email", EMAIL_INVALID);
 
   if (Array.from(notes).length > NOTES_MAX_LENGTH) return fail("notes", NOTES_MAX);

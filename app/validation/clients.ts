@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { phoneField } from "./phone";
+import { looksLikeLink, NAME_LINK } from "./person-name";
 
 // Messages are the spec's (docs/product/spec.md §5, client form) word for word where it gives them.
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
@@ -29,7 +30,8 @@ export function clientSchema(today: string) {
       .string({ error: NAME_MIN })
       .trim()
       .min(2, NAME_MIN)
-      .max(100, "Nome deve ter no máximo 100 caracteres"),
+      .max(100, "Nome deve ter no máximo 100 caracteres")
+      .refine((v) => !looksLikeLink(v), NAME_LINK),
     phone: phoneField,
     email: z
       .string()

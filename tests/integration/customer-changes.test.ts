@@ -6,7 +6,15 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, bookingRequests, emailOutbox, profiles } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
-import { action as statusAction, loader as statusLoader, EXPIRED, RESCHEDULE_REFUSED } from "../../app/routes/booking-status";
+import {
+  action as statusAction,
+  loader as statusLoader,
+  EXPIRED,
+  RESCHEDULE_RATE_LIMITED,
+  RESCHEDULE_REFUSED,
+} from "../../app/routes/booking-status";
+import { runJob } from "../../app/domain/notifications/job.server";
+import type { EmailMessage } from "../../app/utils/email.server";
 import { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
 import { loadCustomerBooking, rescheduleByCustomer } from "../../app/domain/booking-requests/customer-changes.server";
 import { changeDeadline, changesOpen, cutoffPhrase } from "../../app/domain/booking-requests/customer-changes";
@@ -299,6 +307,74 @@ describe("'Remarcar' from the status link", () => {
     expect(grid.data.reschedule?.times).not.toContain("14:30");
     expect(outcome(await reschedule(db, token, date, "14:30")).status).toBe(400);
     expect(await requestOf(db, pro.id)).toMatchObject({ startMinute: 600 });
+  });
+});
+
+describe("'Remarcar' has limits, and the professional hears once (issue 20)", () => {
+  const times = ["11:00", "14:00", "15:00", "16:00", "09:30", "10:30", "11:30", "13:00"];
+  const USED_UP = /^Você já remarcou este horário 3 vezes por aqui\. Para mudar de novo, fale com .+ pelo WhatsApp\.$/;
+
+  it("30 moves in a row: 3 go through, then a message pointing to WhatsApp; the job sends one e-mail with the latest time", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { contactPhone: "11987654321" });
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(outcome(await reschedule(db, token, date, times[i % times.length]!)));
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([302, 302, 302]);
+    // The per-request limit answers until the per-address one takes over (10 an hour).
+    for (const a of answers.slice(3, 10)) expect(a).toMatchObject({ status: 400, error: expect.stringMatching(USED_UP) });
+    for (const a of answers.slice(10)) expect(a).toMatchObject({ status: 429, error: RESCHEDULE_RATE_LIMITED });
+    expect(await requestOf(db, pro.id)).toMatchObject({ date, startMinute: 15 * 60, customerMoves: 3 });
+    // The page says so in place of 'Remarcar', with the way to reach the professional.
+    expect((await statusPage(db, token)).data).toMatchObject({ movesUsedUp: expect.stringMatching(USED_UP), whatsapp: expect.stringContaining("wa.me") });
+
+    const moved = () => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, pro.email), eq(emailOutbox.kind, "rescheduled-by-customer")));
+    expect(await moved()).toMatchObject([{ status: "queued" }]);
+    const sent: EmailMessage[] = [];
+    const transport = { name: "log", send: async (m: EmailMessage) => void sent.push(m) };
+    // Not yet: the e-mail waits a few minutes for the customer's last word.
+    await runJob({ db, now: () => new Date(), transport, whatsapp: null });
+    expect(sent).toHaveLength(0);
+    await runJob({ db, now: () => new Date(Date.now() + 10 * 60_000), transport, whatsapp: null });
+    await runJob({ db, now: () => new Date(Date.now() + 20 * 60_000), transport, whatsapp: null });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toMatch(/^Remarcado pelo cliente: Maria Clara, .* às 15:00$/);
+    expect(sent[0]!.text).toMatch(/Antes: .* às 10:00\nAgora: .* às 15:00\n/);
+    expect(await moved()).toMatchObject([{ status: "sent" }]);
+  });
+
+  it("a move after the notice went out is a new notice, from the time the professional was told of", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
+    expect(outcome(await reschedule(db, token, date, "11:00")).status).toBe(302);
+    const sent: EmailMessage[] = [];
+    await runJob({ db, now: () => new Date(Date.now() + 10 * 60_000), transport: { name: "log", send: async (m) => void sent.push(m) }, whatsapp: null });
+    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+    const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "rescheduled-by-customer")).orderBy(emailOutbox.createdAt);
+    expect(notices.map((n) => n.status)).toEqual(["sent", "queued"]);
+    expect(notices[1]!.text).toMatch(/Antes: .* às 11:00\nAgora: .* às 14:00\n/);
+  });
+
+  it("one client address moves at most 10 times an hour, across bookings; refused, nothing changes", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay(2);
+    const later = nextWorkingDay(5);
+    const tokens = [];
+    for (const [i, time] of ["09:00", "09:30", "10:00", "10:30"].entries()) {
+      tokens.push(await book(db, pro.bookingSlug, service.id, later, time, `(11) 9777${i}-0000`));
+    }
+    const moves = [["09:00", "09:30", "10:00"], ["10:30", "11:00", "11:30"], ["13:00", "13:30", "14:00"], ["14:30", "15:00", "15:30"]];
+    const statuses = [];
+    for (const [i, token] of tokens.entries()) {
+      for (const time of moves[i]!) statuses.push(outcome(await reschedule(db, token, date, time)).status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 429, 429]);
+    const last = (await db.select().from(bookingRequests).where(eq(bookingRequests.customerPhone, "11977730000")))[0]!;
+    expect(last).toMatchObject({ date, startMinute: 14 * 60 + 30, customerMoves: 1 });
   });
 });
 

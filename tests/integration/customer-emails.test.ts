@@ -18,6 +18,8 @@ import { localToUtc } from "../../app/domain/booking-requests/calendar-file";
 import type { EmailMessage } from "../../app/utils/email.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
+import { logTransport } from "../../app/utils/email.server";
+import { expireRequests } from "../../app/domain/notifications/job.server";
 import { contextFor, createTestDb, settleBackground, userContextFor } from "../support/db";
 import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
@@ -40,8 +42,8 @@ async function setup(db: Db, opts: { autoConfirm?: boolean; notifyNewRequest?: b
 }
 
 /** Books with the given fields; returns the answer once the work after it (e-mails) is done. */
-async function book(db: Db, slug: string, fields: Record<string, string>) {
-  const context = contextFor(db);
+async function book(db: Db, slug: string, fields: Record<string, string>, clientAddress?: string) {
+  const context = contextFor(db, clientAddress);
   let result: unknown;
   try {
     result = await callAction(bookAction, { context, path: `/agendamento/${slug}`, params: { slug }, form: fields });
@@ -260,5 +262,92 @@ describe("'Confirmo presença' from the reminder", () => {
     await expect(callLoader(statusLoader, { db, path: "/x", params: { token: `${token.split(".")[0]}.AAAAAAAAAAAAAAAAAAAAAA` } })).rejects.toMatchObject({
       init: { status: 404 },
     });
+  });
+});
+
+describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
+  const received = async (db: Db, to: string) => (await mailsTo(db, to)).filter((m) => m.kind === "request-received");
+  const time = (i: number) => ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "13:00", "13:30", "14:00", "14:30"][i]!;
+  const phone = (i: number) => `(11) 9${String(70000000 + i)}`;
+
+  it("an unknown address gets at most 3 a day, whoever asks and on whatever page; the bookings still go through", async () => {
+    const db = createTestDb();
+    const date = nextWorkingDay();
+    for (let i = 0; i < 5; i++) {
+      // Five pages, five client addresses: only the recipient is the same.
+      const { pro, service } = await setup(db);
+      const res = responseOf(await book(db, pro.bookingSlug, fields(service.id, date, { email: "alvo@example.org", phone: phone(i) }), `198.51.100.${i + 1}`));
+      expect(res.status).toBe(302);
+    }
+    expect(await received(db, "alvo@example.org")).toHaveLength(3);
+    const requests = await db.select().from(bookingRequests);
+    expect(requests).toHaveLength(5);
+    expect(requests.filter((r) => r.customerEmailWithheld)).toHaveLength(2);
+    // The same address typed in capitals is the same address.
+    const { pro, service } = await setup(db);
+    await book(db, pro.bookingSlug, fields(service.id, date, { email: "ALVO@Example.org", phone: phone(9) }), "198.51.100.9");
+    expect(await received(db, "alvo@example.org")).toHaveLength(3);
+  });
+
+  it("one client address makes the app write to at most 3 new addresses an hour (again to one of them is not new)", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    for (let i = 0; i < 5; i++) {
+      const res = responseOf(await book(db, pro.bookingSlug, fields(service.id, date, { email: `novo${i}@example.org`, phone: phone(i), horario: time(i) })));
+      expect(res.status).toBe(302);
+    }
+    const outbox = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "request-received"));
+    expect(outbox.map((m) => m.to).sort()).toEqual(["novo0@example.org", "novo1@example.org", "novo2@example.org"]);
+    await book(db, pro.bookingSlug, fields(service.id, date, { email: "novo1@example.org", phone: phone(7), horario: time(7) }));
+    expect(await received(db, "novo1@example.org")).toHaveLength(2);
+    // Another client address is not held back by this one.
+    await book(db, pro.bookingSlug, fields(service.id, date, { email: "outro@example.org", phone: phone(8), horario: time(8) }), "198.51.100.200");
+    expect(await received(db, "outro@example.org")).toHaveLength(1);
+  });
+
+  it("an address the professional knows is not limited: their client, or one they accepted by hand", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    const client = await createClient(db, pro.id, { email: "cliente@example.org" });
+    await createAppointment(db, pro.id, { clientId: client.id, date: addDays(date, -30), status: "completed" });
+    for (let i = 0; i < 5; i++) {
+      await book(db, pro.bookingSlug, fields(service.id, date, { email: "cliente@example.org", phone: phone(i), horario: time(i) }));
+    }
+    expect(await received(db, "cliente@example.org")).toHaveLength(5);
+    // To another professional it is an unknown address like any other (the 5 above did not count).
+    const other = await setup(db);
+    await book(db, other.pro.bookingSlug, fields(other.service.id, date, { email: "cliente@example.org", phone: phone(20) }), "198.51.100.77");
+    expect(await received(db, "cliente@example.org")).toHaveLength(6);
+  });
+
+  it("a withheld e-mail has no follow-ups (decline, expiry) unless the professional accepts by hand; no e-mail opens with the name", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db);
+    const date = nextWorkingDay();
+    for (let i = 0; i < 6; i++) {
+      await book(db, pro.bookingSlug, fields(service.id, date, { email: `seguinte${i}@example.org`, phone: phone(i), horario: time(i) }));
+    }
+    const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+    const byEmail = (e: string) => rows.find((r) => r.customerEmail === e)!;
+    const context = await userContextFor(db, pro);
+    const answer = async (intent: string, id: string) => {
+      await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent, id } });
+      await settleBackground(context);
+    };
+    await answer("decline", byEmail("seguinte0@example.org").id);
+    await answer("decline", byEmail("seguinte4@example.org").id);
+    await answer("accept", byEmail("seguinte5@example.org").id);
+    const kinds = async (to: string) => (await mailsTo(db, to)).map((m) => m.kind).sort();
+    expect(await kinds("seguinte0@example.org")).toEqual(["request-declined", "request-received"]);
+    expect(await kinds("seguinte4@example.org")).toEqual([]);
+    expect(await kinds("seguinte5@example.org")).toEqual(["request-accepted"]);
+    await expireRequests(db, new Date(Date.now() + 7 * 86_400_000), logTransport);
+    expect(await kinds("seguinte1@example.org")).toEqual(["request-expired", "request-received"]);
+    expect(await kinds("seguinte3@example.org")).toEqual([]);
+    const [mail] = await mailsTo(db, "seguinte0@example.org");
+    expect(mail!.text.startsWith("Olá!\n")).toBe(true);
+    expect(mail!.text).not.toContain("Joana Lima");
   });
 });

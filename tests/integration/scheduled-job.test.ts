@@ -403,14 +403,19 @@ describe("purging old bodies", () => {
     await db.insert(emailOutbox).values([
       { to: "velho@example.com", subject: "Antigo", text: "corpo antigo", transport: "log", status: "sent", createdAt: old },
       { to: "novo@example.com", subject: "Recente", text: "corpo recente", transport: "log", status: "sent", createdAt: now },
+      // The client address behind an unrequested e-mail is kept a day (docs/decisions/0700).
+      { to: "ontem@example.com", subject: "Ontem", text: "x", transport: "log", status: "sent", requestedBy: "203.0.113.9", createdAt: new Date(now.getTime() - 25 * 3_600_000) },
+      { to: "hoje@example.com", subject: "Hoje", text: "x", transport: "log", status: "sent", requestedBy: "203.0.113.9", createdAt: new Date(now.getTime() - 3_600_000) },
     ]);
     const report = await run(db, now, recorder().transport);
     expect(report.purged).toBe(1);
-    const rows = await db.select({ to: emailOutbox.to, text: emailOutbox.text, subject: emailOutbox.subject }).from(emailOutbox);
+    const rows = await db.select({ to: emailOutbox.to, text: emailOutbox.text, subject: emailOutbox.subject, requestedBy: emailOutbox.requestedBy }).from(emailOutbox);
     expect(rows).toEqual(
       expect.arrayContaining([
-        { to: "velho@example.com", subject: "Antigo", text: PURGED_BODY },
-        { to: "novo@example.com", subject: "Recente", text: "corpo recente" },
+        { to: "velho@example.com", subject: "Antigo", text: PURGED_BODY, requestedBy: null },
+        { to: "novo@example.com", subject: "Recente", text: "corpo recente", requestedBy: null },
+        { to: "ontem@example.com", subject: "Ontem", text: "x", requestedBy: null },
+        { to: "hoje@example.com", subject: "Hoje", text: "x", requestedBy: "203.0.113.9" },
       ]),
     );
   });

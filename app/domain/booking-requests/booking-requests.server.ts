@@ -1,7 +1,7 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
 import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles, services, users } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, emailOutbox, profiles, services, users } from "../../../db/schema";
 import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
@@ -68,6 +68,8 @@ export type NewRequestArgs = {
   notify: string | null;
   /** The professional as the customer's e-mail names them. */
   professional: CustomerEmailProfile;
+  /** Who is booking (the client's address): what bounds the e-mail their booking makes us send. */
+  clientAddress: string;
   timeZone: string;
   expiryHours: number;
   now?: Date;
@@ -76,8 +78,9 @@ export type NewRequestArgs = {
 /**
  * Creates a booking request in one atomic batch, one round trip: the claim of the slot (a
  * conditional insert that also holds the phone to 3 requests per 15 minutes), the hash of the
- * customer's private token, the acceptance when the professional confirms automatically, and
- * the e-mail to the professional in the outbox — each written only if the claim was. Returns
+ * customer's private token, the acceptance when the professional confirms automatically, the
+ * e-mail to the professional and the customer's (within the bounds on unrequested e-mail) in
+ * the outbox — each written only if the claim was. Returns
  * what was created, or why nothing was: the time was taken meanwhile, or the phone's limit is
  * spent. Whether the time is offered (hours, grid, not past) the caller checked before.
  */
@@ -130,17 +133,43 @@ export async function createBookingRequestWithFirstFree(
       ? sql`not exists (select 1 from ${bookingRequests} where ${inArray(bookingRequests.id, earlier)})`
       : undefined;
     const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
+    // The customer's e-mail only within the bounds on unrequested e-mail; withheld, the request
+    // remembers it (its later e-mails are withheld too) and the booking stands all the same.
     const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {
       onlyIf: created,
       now,
       confirmed: args.autoConfirm,
+      clientAddress: args.clientAddress,
     });
     statements.push(
       bookingRequestClaim(db, request, and(sql`${recent} < ${LIMITS.bookingPerPhone.max}`, noneEarlier), now),
       insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
-      ...(args.autoConfirm ? acceptStatements(db, request, now) : []),
       ...(email?.statements ?? []),
-      ...(customerEmail ? [customerEmail.statement] : []),
+      ...(customerEmail
+        ? [
+            customerEmail.statement,
+            db
+              .update(bookingRequests)
+              .set({ customerEmailWithheld: true })
+              .where(
+                and(
+                  eq(bookingRequests.id, request.id),
+                  sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${customerEmail.dedupeKey})`,
+                ),
+              ),
+          ]
+        : []),
+      // Confirmed at once: the client keeps the address only if the 'received' e-mail was not
+      // withheld (an address a stranger typed does not reach the client record).
+      ...(args.autoConfirm
+        ? acceptStatements(
+            db,
+            request,
+            now,
+            undefined,
+            sql`case when exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id} and ${bookingRequests.customerEmailWithheld} = 1) then '' else ${request.customerEmail} end`,
+          )
+        : []),
     );
     made.push({ token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, recent });
   }
@@ -149,6 +178,7 @@ export async function createBookingRequestWithFirstFree(
     db
       .select({
         created: sql<string | null>`(select ${bookingRequests.id} from ${bookingRequests} where ${inArray(bookingRequests.id, ids)})`,
+        withheld: sql<number>`exists (select 1 from ${bookingRequests} where ${inArray(bookingRequests.id, ids)} and ${bookingRequests.customerEmailWithheld} = 1)`,
         recent: sql<number>`min(${sql.join(
           made.map((m) => sql`${m.recent}`),
           sql`, `,
@@ -156,10 +186,13 @@ export async function createBookingRequestWithFirstFree(
       })
       .from(sql`(select 1)`),
   ]);
-  const [outcome] = results.at(-1) as { created: string | null; recent: number }[];
+  const [outcome] = results.at(-1) as { created: string | null; withheld: number; recent: number }[];
   const i = outcome?.created ? (ids as string[]).indexOf(outcome.created) : -1;
   if (i < 0) return (outcome?.recent ?? 0) >= LIMITS.bookingPerPhone.max ? "limited" : "taken";
-  const { token, email, customerEmailKey } = made[i]!;
+  const { token, email } = made[i]!;
+  // Withheld: nothing to deliver. The log says so, without the address.
+  if (outcome!.withheld) console.info(`[email] request-received withheld for request ${ids[i]}: unrequested e-mail bounds (docs/decisions/0700)`);
+  const customerEmailKey = outcome!.withheld ? null : made[i]!.customerEmailKey;
   const { input, args } = candidates[i]!;
   return {
     id: ids[i]!,
@@ -323,7 +356,14 @@ export function requestExpiry(now: Date, hours: number, start: Date): Date {
  * created, the confirmed appointment in the request's slot, the request marked accepted. The
  * request's own hold passes to the appointment, so nobody can take the time in between.
  */
-export function acceptStatements(db: Db, request: RequestToAccept, now: Date, appointmentId = crypto.randomUUID()) {
+export function acceptStatements(
+  db: Db,
+  request: RequestToAccept,
+  now: Date,
+  appointmentId = crypto.randomUUID(),
+  /** The e-mail the client record gets when empty: the one typed on the page, unless told otherwise. */
+  clientEmail: SQL | string = request.customerEmail,
+) {
   const userId = request.professionalId;
   const at = now.getTime();
   // Still pending, not expired, and still at the time read (the customer may have just moved it).
@@ -342,7 +382,7 @@ export function acceptStatements(db: Db, request: RequestToAccept, now: Date, ap
     // e-mail given on the page fills the client's when empty, never replacing one the
     // professional typed (it brings reminders of all the client's appointments).
     db.run(sql`insert into clients (id, user_id, name, phone, email, created_at, updated_at)
-      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${request.customerEmail}, ${at}, ${at}
+      select ${crypto.randomUUID()}, ${userId}, ${request.customerName}, ${request.customerPhone}, ${clientEmail}, ${at}, ${at}
       where ${pendingAndFree}
       on conflict (user_id, phone) do update set email = excluded.email, updated_at = excluded.updated_at
         where clients.email = '' and excluded.email <> ''`),

@@ -3,8 +3,10 @@
 // without the customer's own time), and the claim of the new time: one atomic batch that moves the
 // pending request, or the appointment it became, only if the new time is free when it runs
 // (docs/decisions/0660-0662). The old time is freed by the same statement that holds the new one.
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens } from "../../../db/schema";
+// A booking moves at most MAX_CUSTOMER_MOVES times, and the professional hears of its moves in
+// one e-mail, sent by the job a few minutes after the first with the latest time (0702).
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { appointments, bookingRequests, emailOutbox } from "../../../db/schema";
 import {
   busyQueries,
   dayExceptionsQuery,
@@ -17,9 +19,9 @@ import type { BusyInterval, DayException, DayHours } from "../availability/slots
 import { formatDate, isIsoDate, minutesToTime } from "../dates";
 import { formatPhone } from "../phone";
 import type { Db } from "../../utils/db.server";
-import { queueEmail, type QueuedEmail } from "../../utils/email.server";
+import { queueEmail } from "../../utils/email.server";
 import { appUrl } from "../../utils/env.server";
-import { sha256Hex } from "../../utils/password.server";
+import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
 import {
   customerView,
   requestIdOfToken,
@@ -28,7 +30,7 @@ import {
   type RequestByTokenRow,
 } from "./booking-requests.server";
 import { localToUtc } from "./calendar-file";
-import { changeDeadline, changesOpen } from "./customer-changes";
+import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
 
 /**
@@ -73,17 +75,22 @@ export type CustomerBooking = ReturnType<typeof customerView> & {
   /** The date's offer for 'Remarcar', when a date was asked for and changes are open. */
   offer: { date: string; today: string; maxDate: string; closed: { reason: string | null } | null; times: string[] } | null;
   range: { today: string; maxDate: string };
+  /** Moves the customer has left (MAX_CUSTOMER_MOVES in all). */
+  movesLeft: number;
+  /** The counters given as `hits` are all within their limits (true when none were given). */
+  withinLimits: boolean;
 };
 
 /**
  * The booking behind a private link, in one round trip: its row and, when `date` is given, that
  * day's hours, blocks and busy time, the customer's own request and appointment left out (so the
- * times around their current one are offered). Null for a token that is not one.
+ * times around their current one are offered). `hits`: rate-limit counters to count in the same
+ * round trip (a POST's flood guard). Null for a token that is not one.
  */
 export async function loadCustomerBooking(
   db: Db,
   token: string | undefined,
-  opts: { date?: string | null; now?: Date } = {},
+  opts: { date?: string | null; now?: Date; hits?: Hits } = {},
 ): Promise<CustomerBooking | null> {
   // The request and its professional as SQL, so the day's reads go in the same batch.
   const requestId = await requestIdOfToken(token);
@@ -94,8 +101,10 @@ export async function loadCustomerBooking(
   const ownAppointment = date
     ? sql`coalesce((select ${appointments.id} from ${appointments} where ${appointments.userId} = ${pro} and ${appointments.date} = ${date} and ${appointments.bookingRequestId} = ${requestId}), '')`
     : undefined;
-  const [rows, ...day] = await db.batch([
+  const hits = opts.hits ?? [];
+  const [rows, ...rest] = await db.batch([
     requestByTokenQuery(db, requestId),
+    ...hitStatements(db, hits, now.getTime()),
     ...(date
       ? ([
           dayHoursQuery(db, pro, date),
@@ -104,6 +113,8 @@ export async function loadCustomerBooking(
         ] as const)
       : []),
   ]);
+  const counted = rest.slice(0, hits.length) as { count: number }[][];
+  const day = rest.slice(hits.length);
   const row = rows[0];
   if (!row) return null;
   const view = customerView(row, now);
@@ -131,11 +142,14 @@ export async function loadCustomerBooking(
     const own = chosen === held.date ? minutesToTime(held.startMinute) : null;
     offer = { date: chosen, ...range, closed: offered.closed, times: offered.times.filter((t) => t !== own) };
   }
-  return { ...view, row, held, open, deadline, offer, range };
+  const movesLeft = Math.max(0, MAX_CUSTOMER_MOVES - row.request.customerMoves);
+  return { ...view, row, held, open, deadline, offer, range, movesLeft, withinLimits: withinLimits(hits, counted) };
 }
 
 export type RescheduleOutcome =
-  | { ok: true; email: QueuedEmail | null }
+  | { ok: true }
+  /** The customer already moved it MAX_CUSTOMER_MOVES times. */
+  | { ok: false; reason: "used-up" }
   /** Nothing to move any more (answered, cancelled, expired, done). */
   | { ok: false; reason: "unavailable" }
   /** Past the professional's cut-off. */
@@ -152,13 +166,13 @@ export type RescheduleOutcome =
 /**
  * Moves the customer's booking to `date` at `startMinute` (checked against the times offered
  * when `booking` was read with that date), in one atomic batch:
- * - a pending request: its time, its expiry (its own rule for the new start) and the
- *   'Remarcado pelo cliente' mark, only if it is still pending, unexpired and where it was read,
- *   and nothing (another appointment or request, buffers counted) and no block covers the
- *   new time;
+ * - a pending request: its time, its expiry (its own rule for the new start), the
+ *   'Remarcado pelo cliente' mark and its count of moves, only if it is still pending, unexpired
+ *   and where it was read, has moves left, and nothing (another appointment or request, buffers
+ *   counted) and no block covers the new time;
  * - an accepted one: the appointment the same way (still scheduled or confirmed), then the
- *   request it came from follows (its time and mark), only if the appointment moved;
- * - the e-mail to the professional, only if it moved.
+ *   request it came from follows (its time, mark and count), only if the appointment moved;
+ * - the professional's notice, only if it moved (see moveNoticeStatements).
  * A double submit answers as done when the booking already sits at the new time.
  */
 export async function rescheduleByCustomer(
@@ -171,7 +185,9 @@ export async function rescheduleByCustomer(
   const profile = row.profile;
   if (!held) return { ok: false, reason: "unavailable" };
   if (!booking.open) return { ok: false, reason: "cutoff" };
+  // A second submit of the move just made hears it is already their time, not the limit.
   if (held.date === target.date && held.startMinute === target.startMinute) return { ok: false, reason: "same" };
+  if (booking.movesLeft <= 0) return { ok: false, reason: "used-up" };
   if (!booking.offer || booking.offer.date !== target.date || !booking.offer.times.includes(minutesToTime(target.startMinute))) {
     return { ok: false, reason: "not-offered" };
   }
@@ -186,21 +202,10 @@ export async function rescheduleByCustomer(
     excludeAppointmentId: held.appointmentId ?? undefined,
   };
   const free = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot))!;
+  const movesLeft = sql`(select ${bookingRequests.customerMoves} from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId}) < ${MAX_CUSTOMER_MOVES}`;
+  const oneMoreMove = sql`${bookingRequests.customerMoves} + 1`;
   const at = now.getTime();
   const moved = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId} and ${bookingRequests.rescheduledByCustomerAt} = ${at})`;
-  // The professional is told, unless they turned it off (Configurações > Notificações).
-  const email = !row.profile.notifyCustomerChanges ? null : queueEmail(
-    db,
-    rescheduledEmail(row.email, {
-      kind: held.kind,
-      customerName: row.request.customerName,
-      customerPhone: row.request.customerPhone,
-      serviceName: row.request.serviceName,
-      from: held,
-      to: target,
-    }),
-    { onlyIf: moved },
-  );
   const statements =
     held.kind === "request"
       ? [
@@ -211,6 +216,7 @@ export async function rescheduleByCustomer(
               startMinute: target.startMinute,
               expiresAt: requestExpiry(row.request.createdAt, profile.requestExpiryHours, localToUtc(target.date, target.startMinute, profile.timeZone)),
               rescheduledByCustomerAt: now,
+              customerMoves: oneMoreMove,
             })
             .where(
               and(
@@ -219,6 +225,7 @@ export async function rescheduleByCustomer(
                 stillHeld(now),
                 eq(bookingRequests.date, held.date),
                 eq(bookingRequests.startMinute, held.startMinute),
+                movesLeft,
                 free,
               ),
             ),
@@ -235,12 +242,13 @@ export async function rescheduleByCustomer(
                 inArray(appointments.status, ["scheduled", "confirmed"]),
                 eq(appointments.date, held.date),
                 eq(appointments.startMinute, held.startMinute),
+                movesLeft,
                 free,
               ),
             ),
           db
             .update(bookingRequests)
-            .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now })
+            .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now, customerMoves: oneMoreMove })
             .where(
               and(
                 eq(bookingRequests.id, held.requestId),
@@ -249,23 +257,85 @@ export async function rescheduleByCustomer(
               ),
             ),
         ];
+  // The professional is told, unless they turned it off (Configurações > Notificações).
+  const notice = profile.notifyCustomerChanges
+    ? moveNoticeStatements(db, {
+        requestId: held.requestId,
+        professionalId: held.professionalId,
+        moved,
+        now,
+        email: rescheduledEmail(row.email, {
+          kind: held.kind,
+          customerName: row.request.customerName,
+          customerPhone: row.request.customerPhone,
+          serviceName: row.request.serviceName,
+          from: held,
+          to: target,
+        }),
+      })
+    : [];
   const results = await db.batch([
     ...(statements as [(typeof statements)[number], ...(typeof statements)[number][]]),
-    ...(email?.statements ?? []),
+    ...notice,
     db.select({ moved: sql<number>`${moved}` }).from(sql`(select 1)`),
   ]);
   const [outcome] = results.at(-1) as { moved: number }[];
-  if (outcome?.moved) return { ok: true, email: email?.queued ?? null };
+  if (outcome?.moved) return { ok: true };
 
   // Nothing changed: say why, from what holds now.
   const [fresh] = await requestByTokenQuery(db, sql`${booking.row.request.id}`);
   const current = fresh ? heldTime(fresh, now) : null;
   if (!current) return { ok: false, reason: "unavailable" };
   if (current.date === target.date && current.startMinute === target.startMinute && fresh!.request.rescheduledByCustomerAt) {
-    return { ok: true, email: null };
+    return { ok: true };
   }
   if (current.date !== held.date || current.startMinute !== held.startMinute) return { ok: false, reason: "changed" };
+  if (fresh!.request.customerMoves >= MAX_CUSTOMER_MOVES) return { ok: false, reason: "used-up" };
   return { ok: false, reason: "taken" };
+}
+
+/**
+ * The professional's notice of a move, coalesced: one e-mail per booking within a few minutes,
+ * with the latest time. The first move queues it for the job MOVE_NOTICE_DELAY_MS later; a
+ * later move while it still waits (queued, not being sent) rewrites it to the new time, keeping
+ * its 'Antes:' (the time the professional last knew of). Once the job holds or sent it, the
+ * next move queues a new one. Both writes only if the move happened.
+ */
+function moveNoticeStatements(
+  db: Db,
+  p: { requestId: string; professionalId: string; moved: SQL; now: Date; email: ReturnType<typeof rescheduledEmail> },
+) {
+  const o = emailOutbox;
+  const prefix = `rescheduled:${p.requestId}:`;
+  const waiting = and(
+    gte(o.dedupeKey, prefix),
+    lt(o.dedupeKey, `${prefix}\uffff`),
+    eq(o.status, "queued"),
+    or(isNull(o.leaseUntil), lte(o.leaseUntil, p.now)),
+  );
+  // The new text around the waiting one's 'Antes:' line.
+  const lines = p.email.text.split("\n");
+  const before = lines.findIndex((line) => line.startsWith(ANTES));
+  const head = `${lines.slice(0, before).join("\n")}\n`;
+  const tail = `\n${lines.slice(before + 1).join("\n")}`;
+  const from = sql`instr(${o.text}, ${ANTES})`;
+  const keptAntes = sql`substr(${o.text}, ${from}, instr(substr(${o.text}, ${from}), char(10)) - 1)`;
+  const { statements } = queueEmail(db, p.email, {
+    kind: "rescheduled-by-customer",
+    professionalId: p.professionalId,
+    dedupeKey: `${prefix}${p.now.getTime()}`,
+    claimed: false,
+    notBefore: new Date(p.now.getTime() + MOVE_NOTICE_DELAY_MS),
+    now: p.now,
+    onlyIf: sql`${p.moved} and not exists (select 1 from ${o} where ${waiting})`,
+  });
+  return [
+    db
+      .update(o)
+      .set({ subject: p.email.subject, text: sql`${head} || ${keptAntes} || ${tail}` })
+      .where(and(waiting, p.moved, sql`${from} > 0`)),
+    statements[1],
+  ] as const;
 }
 
 function appointmentMovedBy(appointmentId: string, target: { date: string; startMinute: number }, at: number): SQL {
@@ -273,7 +343,9 @@ function appointmentMovedBy(appointmentId: string, target: { date: string; start
     and ${appointments.rescheduledByCustomerAt} = ${at} and ${appointments.date} = ${target.date} and ${appointments.startMinute} = ${target.startMinute})`;
 }
 
-/** The professional hears of every move: old and new time, and where to see it. */
+const ANTES = "Antes: ";
+
+/** The professional hears of the moves: the time they knew, the new one, and where to see it. */
 export function rescheduledEmail(
   to: string,
   r: {
@@ -299,7 +371,7 @@ export function rescheduledEmail(
       `Cliente: ${r.customerName}`,
       `Telefone: ${formatPhone(r.customerPhone)}`,
       `Serviço: ${r.serviceName}`,
-      `Antes: ${when(r.from)}`,
+      `${ANTES}${when(r.from)}`,
       `Agora: ${when(r.to)}`,
       "",
       pending

@@ -1,6 +1,6 @@
 // The rules of a customer's own changes from the private status link, without the database:
 // until when 'Remarcar' and 'Cancelar' are offered (the professional's 'Cancelamento/remarcação
-// até', minutes before the start; 0 = until it starts), and how the page words it.
+// até', minutes before the start; 0 = until it starts), how many moves, and how the page words it.
 import { formatDate, minutesToTime, nowInZone } from "../dates";
 import { formatDuration } from "../money";
 import { localToUtc } from "./calendar-file";
@@ -42,4 +42,15 @@ export function deadlineText(deadline: Date, timeZone: string, cutoffMinutes: nu
 /** Refused after the cut-off: names it and sends the customer to the professional. */
 export function pastCutoffMessage(cutoffMinutes: number, professional: string): string {
   return `Remarcações e cancelamentos por aqui vão até ${cutoffPhrase(cutoffMinutes)}. Para mudar agora, fale com ${professional} pelo WhatsApp.`;
+}
+
+/** A customer moves a time once or twice, not thirty times: then they talk to the professional (docs/decisions/0702). */
+export const MAX_CUSTOMER_MOVES = 3;
+
+/** The professional's notice of a move waits this long for the customer's last word, then the job sends it. */
+export const MOVE_NOTICE_DELAY_MS = 3 * 60_000;
+
+/** Refused after the last move allowed: names the limit and sends the customer to the professional. */
+export function movesUsedUpMessage(professional: string): string {
+  return `Você já remarcou este horário ${MAX_CUSTOMER_MOVES} vezes por aqui. Para mudar de novo, fale com ${professional} pelo WhatsApp.`;
 }

@@ -1,17 +1,21 @@
 // What a customer who left an e-mail on the booking page receives: the request received, its
 // answer (accepted, with the calendar file; declined; expired). Every message names the
-// professional and ends with the way to stop reminders (LGPD).
-import type { SQL } from "drizzle-orm";
+// professional and ends with the way to stop reminders (LGPD). They greet with 'Olá!' alone:
+// the name was typed by whoever booked, so it never opens a message (docs/decisions/0701); and
+// whether one may go at all is unrequested-email.server.ts's to say.
+import { and, type SQL } from "drizzle-orm";
 import type { bookingRequests, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import { queueEmail } from "../../utils/email.server";
+import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { formatDate, minutesToTime } from "../dates";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
+import { CUSTOMER_EMAIL_ORIGIN, strangerEmailGate, type CustomerEmailKind } from "./unrequested-email.server";
 
 type Request = Pick<
   typeof bookingRequests.$inferSelect,
   "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"
->;
+> &
+  Partial<Pick<typeof bookingRequests.$inferSelect, "customerEmailWithheld">>;
 export type CustomerEmailRequest = Request;
 export type CustomerEmailProfile = Profile;
 
@@ -23,6 +27,8 @@ async function footer(r: Request, p: Profile) {
   return ["", "—", `${proName(p)}, pelo Agendo`, `Não quero receber lembretes de ${proName(p)}: ${await stopRemindersUrl(r.professionalId, contactKey(r.customerEmail))}`];
 }
 
+const GREETING = "Olá!";
+
 function when(r: Request) {
   return `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
 }
@@ -33,7 +39,7 @@ export async function requestReceivedEmail(r: Request, p: Profile, confirmed: bo
     to: r.customerEmail,
     subject: confirmed ? `Agendamento confirmado com ${proName(p)}` : `Recebemos sua solicitação para ${proName(p)}`,
     text: [
-      `Olá, ${r.customerName}!`,
+      GREETING,
       "",
       confirmed
         ? `Seu horário de ${r.serviceName} com ${proName(p)} em ${when(r)} está confirmado.`
@@ -53,7 +59,7 @@ export async function requestAcceptedEmail(r: Request, p: Profile) {
     to: r.customerEmail,
     subject: `Agendamento confirmado com ${proName(p)}`,
     text: [
-      `Olá, ${r.customerName}!`,
+      GREETING,
       "",
       `${proName(p)} confirmou seu horário de ${r.serviceName} em ${when(r)}.`,
       ...(address ? [`Endereço: ${address}`] : []),
@@ -70,7 +76,7 @@ export async function requestDeclinedEmail(r: Request, p: Profile) {
     to: r.customerEmail,
     subject: `${proName(p)} não pôde atender no horário pedido`,
     text: [
-      `Olá, ${r.customerName}!`,
+      GREETING,
       "",
       `Infelizmente ${proName(p)} não pode atender ${r.serviceName} em ${when(r)}.`,
       `Escolha outro horário: ${bookingPageUrl(p)}`,
@@ -84,7 +90,7 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
     to: r.customerEmail,
     subject: `Sua solicitação para ${proName(p)} expirou`,
     text: [
-      `Olá, ${r.customerName}!`,
+      GREETING,
       "",
       `Sua solicitação de ${r.serviceName} em ${when(r)} não foi respondida a tempo e expirou; o horário não está reservado.`,
       `Escolha um novo horário: ${bookingPageUrl(p)}`,
@@ -93,27 +99,38 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
   };
 }
 
-export type CustomerEmailKind = "request-received" | "request-accepted" | "request-declined";
+export type { CustomerEmailKind };
+
+const compose: Record<CustomerEmailKind, (r: Request, p: Profile, confirmed: boolean) => Promise<{ to: string; subject: string; text: string }>> = {
+  "request-received": requestReceivedEmail,
+  "request-accepted": requestAcceptedEmail,
+  "request-declined": requestDeclinedEmail,
+  "request-expired": requestExpiredEmail,
+};
 
 /**
- * The write that queues one of these e-mails, for a customer who left an address (else null):
- * written only if `onlyIf` holds when the batch runs, once per request and kind (its dedupe key),
- * left for `deliverQueuedNow` right after the answer, or the job's next run.
+ * The write that queues one of these e-mails, for a customer who left an address (else null),
+ * as far as the bounds on unrequested e-mail allow (CUSTOMER_EMAIL_ORIGIN): written only if
+ * `onlyIf` holds when the batch runs, once per request and kind (its dedupe key), left for
+ * `deliverQueuedNow` right after the answer, or the job's next run. `clientAddress`: who asked,
+ * for the e-mail their own booking causes.
  */
 export async function queueCustomerEmail(
   db: Db,
   kind: CustomerEmailKind,
   r: Request,
   p: Profile,
-  opts: { onlyIf?: SQL; now: Date; confirmed?: boolean },
+  opts: { onlyIf?: SQL; now: Date; confirmed?: boolean; clientAddress?: string; transport?: EmailTransport },
 ) {
   if (!r.customerEmail) return null;
-  const mail =
-    kind === "request-received"
-      ? await requestReceivedEmail(r, p, !!opts.confirmed)
-      : kind === "request-accepted"
-        ? await requestAcceptedEmail(r, p)
-        : await requestDeclinedEmail(r, p);
+  const origin = CUSTOMER_EMAIL_ORIGIN[kind];
+  if (origin === "follow-up" && r.customerEmailWithheld) return null;
+  const gate =
+    origin === "stranger"
+      ? strangerEmailGate({ professionalId: r.professionalId, to: r.customerEmail, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
+      : null;
+  const onlyIf = gate ? (opts.onlyIf ? and(opts.onlyIf, gate.allowed) : gate.allowed) : opts.onlyIf;
+  const mail = await compose[kind](r, p, !!opts.confirmed);
   const dedupeKey = `${kind}:${r.id}`;
   const { statements } = queueEmail(db, mail, {
     kind,
@@ -121,7 +138,9 @@ export async function queueCustomerEmail(
     dedupeKey,
     claimed: false,
     now: opts.now,
-    ...(opts.onlyIf ? { onlyIf: opts.onlyIf } : {}),
+    ...(opts.transport ? { transport: opts.transport } : {}),
+    ...(gate ? { requestedBy: gate.requestedBy } : {}),
+    ...(onlyIf ? { onlyIf } : {}),
   });
   return { statement: statements[1], dedupeKey };
 }

@@ -3,7 +3,7 @@
 // Safe to run twice at once or again after a crash: every message is queued once (a unique
 // dedupe key) and claimed with one conditional write before it is sent; a failed send is retried
 // a few times with growing pauses and never stops the others (docs/decisions/0671).
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { appointments, bookingRequests, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import {
@@ -13,14 +13,14 @@ import {
   giveUpStaleEmails,
   LEASE_MS,
   MAX_ATTEMPTS,
-  queueEmail,
   retryDelayMs,
   type EmailTransport,
 } from "../../utils/email.server";
 import { sendTemplate, type WhatsappConfig } from "../../utils/whatsapp.server";
+import { LIMITS } from "../../utils/rate-limit.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
-import { requestExpiredEmail } from "./customer-emails.server";
+import { queueCustomerEmail } from "./customer-emails.server";
 
 export type JobDeps = {
   db: Db;
@@ -89,7 +89,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
 
 /**
  * Requests not answered in time become 'expired' (their time was already free: see stillHeld),
- * and a customer who left an e-mail is told, once.
+ * and a customer who left an e-mail is told, once (unless the request's first e-mail was withheld).
  */
 export async function expireRequests(db: Db, now: Date, transport: EmailTransport): Promise<number> {
   const expired = await db
@@ -108,11 +108,9 @@ export async function expireRequests(db: Db, now: Date, transport: EmailTranspor
     for (const r of toTell) {
       const profile = byId.get(r.professionalId);
       if (!profile) continue;
-      const mail = await requestExpiredEmail(r, profile);
-      writes.push(
-        queueEmail(db, mail, { transport, kind: "request-expired", professionalId: r.professionalId, dedupeKey: `request-expired:${r.id}`, claimed: false, now })
-          .statements[1],
-      );
+      // Not where the request's first e-mail was withheld (unrequested-email.server.ts).
+      const told = await queueCustomerEmail(db, "request-expired", r, profile, { now, transport });
+      if (told) writes.push(told.statement);
     }
     const [first, ...rest] = writes;
     if (first) await db.batch([first, ...rest]);
@@ -264,7 +262,10 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
   return result;
 }
 
-/** Clears the bodies of messages older than 30 days (what was sent stays listed, not its text). */
+/**
+ * Clears the bodies of messages older than 30 days (what was sent stays listed, not its text),
+ * and after a day the client address behind an unrequested e-mail (what its bounds counted).
+ */
 export async function purgeOldBodies(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - KEEP_BODIES_MS);
   const [emails, whatsapp] = await db.batch([
@@ -276,6 +277,10 @@ export async function purgeOldBodies(db: Db, now: Date): Promise<number> {
       .update(whatsappOutbox)
       .set({ params: "[]" })
       .where(and(inArray(whatsappOutbox.status, ["sent", "failed"]), lt(whatsappOutbox.createdAt, before), sql`${whatsappOutbox.params} <> '[]'`)),
+    db
+      .update(emailOutbox)
+      .set({ requestedBy: null })
+      .where(and(isNotNull(emailOutbox.requestedBy), lt(emailOutbox.createdAt, new Date(now.getTime() - LIMITS.unrequestedEmailsPerRecipient.windowMs)))),
   ]);
   return emails.rowsAffected + whatsapp.rowsAffected;
 }

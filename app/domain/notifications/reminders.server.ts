@@ -15,6 +15,7 @@ import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
+import { followUpsWithheld } from "./unrequested-email.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
@@ -41,6 +42,7 @@ function candidates(db: Db, now: Date) {
       emailKey,
       whatsappKey,
       emailQueued: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${emailKey})`,
+      emailWithheld: sql<number>`${followUpsWithheld()}`,
       whatsappQueued: sql<number>`exists (select 1 from ${whatsappOutbox} where ${whatsappOutbox.dedupeKey} = ${whatsappKey})`,
       profile: {
         userId: profiles.userId,
@@ -110,7 +112,8 @@ async function reminderEmail(c: Candidate, now: Date) {
     to: c.customerEmail,
     subject: `Lembrete: ${c.serviceName} ${when.short} com ${pro}`,
     text: [
-      `Olá, ${c.customerName}!`,
+      // Not the name: it was typed on the booking page by whoever booked (docs/decisions/0701).
+      "Olá!",
       "",
       `Este é um lembrete do seu horário com ${pro}:`,
       `${c.serviceName} — ${when.long}`,
@@ -161,7 +164,7 @@ export async function queueDueReminders(
   const statements = [];
   for (const { c } of due) {
     const email = contactKey(c.customerEmail);
-    if (c.profile.byEmail && !c.emailQueued && email && !stopped.has(`${c.professionalId}:${email}`)) {
+    if (c.profile.byEmail && !c.emailQueued && !c.emailWithheld && email && !stopped.has(`${c.professionalId}:${email}`)) {
       const { statements: queued } = queueEmail(db, await reminderEmail(c, now), {
         transport: channels.transport,
         kind: "reminder",
