@@ -322,6 +322,17 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
     expect(await received(db, "cliente@example.org")).toHaveLength(6);
   });
 
+  it("confirmed at once, a withheld address never reaches the client record (nor its reminders)", async () => {
+    const db = createTestDb();
+    const { pro, service } = await setup(db, { autoConfirm: true });
+    const date = nextWorkingDay();
+    for (let i = 0; i < 4; i++) {
+      await book(db, pro.bookingSlug, fields(service.id, date, { email: `auto${i}@example.org`, phone: phone(i), horario: time(i) }));
+    }
+    const kept = await db.select({ phone: clients.phone, email: clients.email }).from(clients).where(eq(clients.userId, pro.id));
+    expect(kept.map((c) => c.email).sort()).toEqual(["", "auto0@example.org", "auto1@example.org", "auto2@example.org"]);
+  });
+
   it("a withheld e-mail has no follow-ups (decline, expiry) unless the professional accepts by hand; no e-mail opens with the name", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
