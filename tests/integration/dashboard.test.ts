@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, clients, linkedAccounts, users, type AppointmentStatus } from "../../db/schema";
+import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../db/schema";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
 import { clientFigures } from "../../app/domain/metrics/insights";
@@ -214,6 +214,22 @@ describe("dashboard loader", () => {
     await post(ctx, { intent: "setup-finish" });
     const tip = (await load(ctx)).insights!.find((i) => i.id === "top-service");
     expect(tip?.text).toBe("Corte é o seu serviço mais vendido este mês: 1 atendimento concluído, R$ 50,00.");
+  });
+
+  it("the first-steps card goes by itself once every step is done, without 'Finalizar Configuração'", async () => {
+    const pro = await createProfessional(db);
+    await makeReady(pro.id);
+    const ctx = await userContextFor(db, pro);
+    const before = await load(ctx);
+    expect(before.steps.filter((s) => !s.done).map((s) => s.key)).toEqual(["page"]);
+    expect(before.insights).toBeNull(); // a step to do: the card stays
+    expect(before.guide).toBe(true);
+
+    await db.update(profiles).set({ welcomeMessage: "Bem-vinda ao Studio!" }).where(eq(profiles.userId, pro.id));
+    const done = await load(await userContextFor(db, pro));
+    expect(done.steps.every((s) => s.done)).toBe(true);
+    expect(done.insights?.map((i) => i.id)).toEqual(["starter"]);
+    expect(done.guide).toBe(false); // it points at the card's button: gone with the card
   });
 
   it("the starter tip when setup is done but nothing was booked yet", async () => {

@@ -143,7 +143,7 @@ describe("monthlySummary", () => {
 });
 
 describe("showInsights and showGuide", () => {
-  const ready = { fullName: "Ana", businessName: "Studio", hasActiveDay: true, hasService: true, setupCompleted: true };
+  const ready = { fullName: "Ana", businessName: "Studio", hasActiveDay: true, hasService: true, setupCompleted: true, allStepsDone: false };
 
   it("needs name, business name, an active day, a service and the setup flag", () => {
     expect(showInsights(ready)).toBe(true);
@@ -154,11 +154,16 @@ describe("showInsights and showGuide", () => {
     expect(showInsights({ ...ready, setupCompleted: false })).toBe(false);
   });
 
-  it("the guide shows only while neither flag is set", () => {
+  it("or every first step done, without the flag", () => {
+    expect(showInsights({ ...ready, setupCompleted: false, allStepsDone: true })).toBe(true);
+  });
+
+  it("the guide shows only while neither flag is set and the first-steps card is there", () => {
     const when = new Date();
     expect(showGuide({ setupCompletedAt: null, guideSeenAt: null })).toBe(true);
     expect(showGuide({ setupCompletedAt: when, guideSeenAt: null })).toBe(false);
     expect(showGuide({ setupCompletedAt: null, guideSeenAt: when })).toBe(false);
+    expect(showGuide({ setupCompletedAt: null, guideSeenAt: null }, true)).toBe(false);
   });
 });
 

@@ -233,19 +233,26 @@ export type InsightsGate = {
   hasActiveDay: boolean;
   hasService: boolean;
   setupCompleted: boolean;
+  /** Every item of the first-steps checklist is done. */
+  allStepsDone: boolean;
 };
 
 /**
- * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a business
- * name, a working day is active, a service exists and the professional closed the setup wizard.
+ * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a
+ * business name, a working day is active, a service exists and the professional closed the setup
+ * wizard; or, without pressing anything, as soon as every first step is done (docs/decisions/0764).
  */
 export function showInsights(g: InsightsGate): boolean {
-  return !!(g.fullName.trim() && g.businessName.trim() && g.hasActiveDay && g.hasService && g.setupCompleted);
+  const ready = !!(g.fullName.trim() && g.businessName.trim() && g.hasActiveDay && g.hasService);
+  return ready && (g.setupCompleted || g.allStepsDone);
 }
 
-/** The first-time guide shows only while neither the setup flag nor the guide flag is set. */
-export function showGuide(flags: { setupCompletedAt: Date | null; guideSeenAt: Date | null }): boolean {
-  return !flags.setupCompletedAt && !flags.guideSeenAt;
+/**
+ * The first-time guide shows only while neither the setup flag nor the guide flag is set, and the
+ * first-steps card it points at is there (`insightsShown` false).
+ */
+export function showGuide(flags: { setupCompletedAt: Date | null; guideSeenAt: Date | null }, insightsShown = false): boolean {
+  return !flags.setupCompletedAt && !flags.guideSeenAt && !insightsShown;
 }
 
 // ------------------------------------------------------------------ the tips
