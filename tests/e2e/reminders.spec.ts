@@ -78,6 +78,12 @@ test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance f
   expect(await e2eDb().select({ contact: reminderOptOuts.contact }).from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toEqual([
     { contact: email },
   ]);
+
+  // Changed their mind: the same page undoes it.
+  await page.getByRole("button", { name: "Voltar a receber lembretes" }).click();
+  await expect(page.getByText(`volta a receber os lembretes de ${pro.name}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Não quero receber lembretes" })).toBeVisible();
+  expect(await e2eDb().select().from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toHaveLength(0);
 });
 
 test("the server runs the job by itself: a due reminder goes out with 'Confirmo presença' and 'Preciso remarcar'", async ({}, info) => {

@@ -235,7 +235,7 @@ describe("'Não quero receber lembretes'", () => {
   it("asks first (opening the link changes nothing), then stops that contact for that professional only", async () => {
     const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
     const shown = replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } }));
-    expect(shown.data).toEqual({ professional: "Ana Souza", contact: "jo***@example.com", stopped: false });
+    expect(shown.data).toEqual({ professional: "Ana Souza", contact: "jo***@example.com", stopped: false, resumed: false });
     expect(await db.select().from(reminderOptOuts)).toHaveLength(0);
 
     const done = replyOf(await callAction(stopAction, { db, path: `/lembretes/parar/${token}`, params: { token }, form: {} }));
@@ -245,6 +245,23 @@ describe("'Não quero receber lembretes'", () => {
       { professionalId: pro.id, contact: "joana@example.com" },
     ]);
     expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.stopped).toBe(true);
+  });
+
+  it("'Voltar a receber lembretes' undoes it from the same link; an unknown choice is a 400", async () => {
+    const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
+    const post = (form: Record<string, string>) => callAction(stopAction, { db, path: `/lembretes/parar/${token}`, params: { token }, form });
+    await post({});
+    await db.insert(reminderOptOuts).values({ professionalId: other.id, contact: "joana@example.com" });
+
+    const resumed = replyOf(await post({ intent: "resume" }));
+    expect(resumed.data).toMatchObject({ stopped: false, resumed: true });
+    // Only this professional's stop is undone.
+    expect(await db.select({ professionalId: reminderOptOuts.professionalId }).from(reminderOptOuts)).toEqual([{ professionalId: other.id }]);
+    expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.stopped).toBe(false);
+
+    expect(replyOf(await post({ intent: "stop" })).data.stopped).toBe(true);
+    expect(await thrownStatus(post({ intent: "apagar-tudo" }))).toBe(400);
+    expect(await db.select().from(reminderOptOuts)).toHaveLength(2);
   });
 
   it("a link not signed by us is a 404", async () => {
