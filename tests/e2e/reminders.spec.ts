@@ -130,7 +130,10 @@ test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message
 
   await page.goto("/lembretes");
   await expect(page.getByTestId("reminder-row").filter({ hasText: "Carla Dias" })).toContainText("Lembrete enviado");
-  await expect(page.getByText("1 de 1 lembrete(s) enviado(s)")).toBeVisible();
+  await expect(page.getByTestId("reminders-day")).toContainText("Lembrete enviado pelo WhatsApp.");
+  // Another day: today's list, from the quick links.
+  await page.getByRole("navigation", { name: "Escolher o dia" }).getByRole("link", { name: "Hoje" }).click();
+  await expect(page.getByTestId("reminders-day")).toContainText(`Hoje, ${today().split("-").reverse().join("/")}: Nenhum agendamento.`);
   await page.goto("/dashboard");
   await expect(page.getByTestId("reminders-summary")).toHaveText("1 agendamento · todos lembrados");
 });

@@ -203,6 +203,39 @@ describe("'Lembretes': tomorrow's one-tap WhatsApp reminders", () => {
     expect((await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" })).rows[0]!.remindedAt).toBeNull();
   });
 
+  it("lists the day the professional picks (tomorrow by default), with the count in plain pt-BR", async () => {
+    const today = nowInZone("America/Sao_Paulo").date;
+    const inTwoDays = addDays(today, 2);
+    const a = await createAppointment(db, pro.id, { date: today, startMinute: 20 * 60, serviceName: "Hoje 1" });
+    await createAppointment(db, pro.id, { date: today, startMinute: 21 * 60, serviceName: "Hoje 2" });
+    await createAppointment(db, pro.id, { date: tomorrow(), serviceName: "Amanhã" });
+    await createAppointment(db, pro.id, { date: inTwoDays, serviceName: "Depois" });
+    const list = (query = "") => callLoader(remindersLoader, { db, as: pro, path: `/lembretes${query}` });
+
+    const byDefault = await list();
+    expect(byDefault).toMatchObject({ date: tomorrow(), error: null, summary: "Lembrete ainda não enviado pelo WhatsApp." });
+    expect(byDefault.rows.map((r) => r.service)).toEqual(["Amanhã"]);
+    expect(byDefault.days.slice(0, 3).map((d) => [d.label, d.date])).toEqual([["Hoje", today], ["Amanhã", tomorrow()], [expect.any(String), inTwoDays]]);
+
+    const todays = await list(`?dia=${today}`);
+    expect(todays.rows.map((r) => r.service)).toEqual(["Hoje 1", "Hoje 2"]);
+    expect(todays.summary).toBe("Nenhum dos 2 lembretes foi enviado pelo WhatsApp.");
+    expect((await list(`?dia=${inTwoDays}`)).rows.map((r) => r.service)).toEqual(["Depois"]);
+
+    // Marking one of today's sends back to today's list.
+    await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: a.id } });
+    expect((await list(`?dia=${today}`)).summary).toBe("1 de 2 lembretes enviados pelo WhatsApp.");
+    const back = responseOf(await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "unsent", id: a.id } }));
+    expect(back.headers.get("Location")).toBe(`/lembretes?dia=${today}`);
+
+    // A day in the past, too far ahead or not a date: tomorrow, with a message for the field.
+    for (const bad of [addDays(today, -1), addDays(today, 31), "ontem"]) {
+      const shown = await list(`?dia=${bad}`);
+      expect(shown.date).toBe(tomorrow());
+      expect(shown.error).toMatch(/^Escolha uma data de hoje até \d\d\/\d\d\/\d{4}\.$/);
+    }
+  });
+
   it("the dashboard's card counts tomorrow's appointments and those still to remind", async () => {
     const none = await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" });
     expect(none.reminders).toBeNull();
