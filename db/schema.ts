@@ -373,9 +373,16 @@ export const clients = sqliteTable(
     appointmentCount: integer("appointment_count").notNull().default(0),
     /** What completed appointments cost, in centavos. */
     spentCents: integer("spent_cents").notNull().default(0),
-    /** The latest date of an appointment not cancelled (ahead of today when one is booked). */
+    /**
+     * The latest date of an appointment not cancelled (ahead of today when one is booked): not a
+     * visit, but whether something is booked ahead (the 'em risco' rule).
+     */
     lastAppointmentDate: text("last_appointment_date"),
     noShowCount: integer("no_show_count").notNull().default(0),
+    /** Visits: completed appointments (migration figures_visits keeps it). */
+    visitCount: integer("visit_count").notNull().default(0),
+    /** The date of the latest completed appointment ('Última Visita'), or null. */
+    lastVisitDate: text("last_visit_date"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -387,6 +394,8 @@ export const clients = sqliteTable(
     index("clients_user_spent_idx").on(t.userId, t.spentCents),
     // Whether a professional knows an address (domain/notifications/unrequested-email.server.ts).
     index("clients_user_email_idx").on(t.userId, t.email),
+    // The 'em risco' rule's columns, so its count and list read the index alone.
+    index("clients_user_last_visit_idx").on(t.userId, t.lastVisitDate, t.lastAppointmentDate, t.spentCents),
   ],
 );
 

@@ -141,6 +141,7 @@ async function loadPage(
     version: found.version,
     withinLimits: read.withinLimits,
     services,
+    popularServiceId: chosen?.kind === "any" ? null : offer.page.popularServiceId,
     pro: {
       id: profile.userId,
       slug: profile.bookingSlug,
@@ -438,7 +439,7 @@ function BackToTeam() {
 }
 
 function ServiceStep() {
-  const { services, pro, chosen } = useLoaderData<typeof loader>();
+  const { services, pro, chosen, popularServiceId } = useLoaderData<typeof loader>();
   const n = useStepNumber(1);
   if (services.length === 0) {
     return (
@@ -464,7 +465,7 @@ function ServiceStep() {
       ) : null}
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold">{n}. Escolha o serviço</legend>
-        {services.map((s, i) => (
+        {services.map((s) => (
           <label
             key={s.id}
             className="card flex cursor-pointer items-start gap-3 has-checked:border-brand has-checked:ring-2 has-checked:ring-brand/30"
@@ -474,7 +475,7 @@ function ServiceStep() {
             <span className="flex-1">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{s.name}</span>
-                {i === 0 ? (
+                {s.id === popularServiceId ? (
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
                     Popular
                   </span>

@@ -61,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     businessName: user.profile.businessName,
     hasActiveDay: stepDone("hours"),
     hasService: stepDone("services"),
+    allStepsDone: steps.every((s) => s.done),
   };
   const insightsOn = showInsights({ ...gate, setupCompleted });
   const hour = Number(
@@ -103,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           topService: d.topService,
         })
       : null,
-    guide: showGuide(d.flags),
+    guide: showGuide(d.flags, insightsOn),
     wizardOpen: url.searchParams.has("assistente"),
     reminders: reminders && reminders.total > 0 ? { total: reminders.total, toRemind: Number(reminders.toRemind) } : null,
     birthdays: weekBirthdays(d.birthdays, d.clock.today, user.profile.businessName || user.profile.fullName),

@@ -12,6 +12,8 @@ import { Alert } from "../components/forms";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { REPORT_PERIODS, type ChartMonths } from "../domain/metrics/metrics";
+import { VIP_SPENT_ABOVE_CENTS } from "../domain/clients/client-types";
+import { formatMoney } from "../domain/money";
 import { loadReport } from "../domain/metrics/reports.server";
 import { formatDate, type DateRange } from "../domain/dates";
 import { STATUS_LABELS } from "../domain/appointments/statuses";
@@ -163,15 +165,17 @@ function Definitions() {
         <div>
           <dt className="font-medium">Clientes VIP e em risco</dt>
           <dd>
-            VIP: os 4 clientes que mais gastaram no período. Em risco: último agendamento não cancelado há mais de 30
-            dias, os mais antigos primeiro.
+            VIP: clientes com o selo VIP (mais de {formatMoney(VIP_SPENT_ABOVE_CENTS)} em atendimentos concluídos, o
+            mesmo selo da tela Clientes), os 4 que mais gastaram no período primeiro. Em risco: última visita (atendimento concluído) há
+            mais de 30 dias e nada marcado, as mais antigas primeiro.
           </dd>
         </div>
         <div>
           <dt className="font-medium">Eficiência</dt>
           <dd>
             Ocupação: minutos agendados ÷ minutos de trabalho do período. Tempo médio: duração média dos atendimentos
-            concluídos. Recorrentes: clientes com mais de 1 agendamento no período ÷ clientes do período.
+            concluídos. Recorrentes: dos clientes atendidos no período, os que têm mais de uma visita até o fim dele
+            (duas no período, ou uma depois de outra anterior); é a mesma conta do dashboard.
           </dd>
         </div>
       </dl>

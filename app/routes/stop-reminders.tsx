@@ -1,11 +1,12 @@
 import { data, Form, useLoaderData } from "react-router";
 import type { Route } from "./+types/stop-reminders";
-import { stopLinkTarget, stopReminders } from "../domain/notifications/opt-outs.server";
+import { resumeReminders, stopLinkTarget, stopReminders } from "../domain/notifications/opt-outs.server";
 import { getDb } from "../utils/db.server";
 import { LegalLinks } from "../components/legal-page";
 
 // 'Não quero receber lembretes' (/lembretes/parar/<signed token>), linked from every message a
-// customer gets. Opening the link asks (mail scanners open links too); the button stops at once.
+// customer gets. Opening the link asks (mail scanners open links too); the button stops at once,
+// and 'Voltar a receber lembretes' on the same page undoes it (plain POSTs, docs/decisions/0765).
 
 export const handle = { hydrate: false };
 
@@ -16,17 +17,23 @@ const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 export async function loader({ params, context }: Route.LoaderArgs) {
   const target = await stopLinkTarget(getDb(context), params.token);
   if (!target) throw data(null, { status: 404 });
-  return data({ professional: target.professional, contact: target.contactShown, stopped: target.stopped }, { headers: NO_STORE });
+  return data({ professional: target.professional, contact: target.contactShown, stopped: target.stopped, resumed: false }, { headers: NO_STORE });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export async function action({ params, context }: Route.ActionArgs) {
+/** `intent`: 'stop' (also an older form's post without one) or 'resume'. */
+export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb(context);
   const target = await stopLinkTarget(db, params.token);
   if (!target) throw data(null, { status: 404 });
-  await stopReminders(db, target.professionalId, target.contact);
-  return data({ professional: target.professional, contact: target.contactShown, stopped: true }, { headers: NO_STORE });
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent") ?? "stop";
+  if (intent !== "stop" && intent !== "resume") throw data(null, { status: 400 });
+  if (intent === "resume") await resumeReminders(db, target.professionalId, target.contact);
+  else await stopReminders(db, target.professionalId, target.contact);
+  const shown = { professional: target.professional, contact: target.contactShown };
+  return data({ ...shown, stopped: intent === "stop", resumed: intent === "resume" }, { headers: NO_STORE });
 }
 
 export default function StopReminders({ actionData }: Route.ComponentProps) {
@@ -37,16 +44,31 @@ export default function StopReminders({ actionData }: Route.ComponentProps) {
       <section className="card space-y-3 text-center">
         <h1 className="text-xl font-bold">Lembretes de {d.professional}</h1>
         {d.stopped ? (
-          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
-            Pronto: {d.contact} não recebe mais lembretes de {d.professional}. Seus agendamentos continuam valendo.
-          </p>
+          <>
+            <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
+              Pronto: {d.contact} não recebe mais lembretes de {d.professional}. Seus agendamentos continuam valendo.
+            </p>
+            <p className="text-sm text-slate-600">Mudou de ideia? Você pode voltar a receber os lembretes quando quiser.</p>
+            <Form method="post">
+              <button type="submit" name="intent" value="resume" className="btn-secondary w-full">
+                Voltar a receber lembretes
+              </button>
+            </Form>
+          </>
         ) : (
           <>
+            {d.resumed ? (
+              <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
+                Pronto: {d.contact} volta a receber os lembretes de {d.professional}.
+              </p>
+            ) : null}
             <p className="text-slate-700">
-              Você deixará de receber lembretes de {d.professional} em {d.contact}. Seus agendamentos continuam valendo.
+              {d.resumed
+                ? "Se preferir não receber, é só tocar no botão abaixo."
+                : `Você deixará de receber lembretes de ${d.professional} em ${d.contact}. Seus agendamentos continuam valendo.`}
             </p>
             <Form method="post">
-              <button type="submit" className="btn-primary w-full">
+              <button type="submit" name="intent" value="stop" className="btn-primary w-full">
                 Não quero receber lembretes
               </button>
             </Form>

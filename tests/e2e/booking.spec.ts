@@ -36,7 +36,6 @@ test("book through the three steps, accept it, the customer sees it confirmed", 
   const date = workingDate(info.project.name === "js" ? 3 : 4);
   await page.goto("/agendamento/demo");
   await expect(page.getByRole("heading", { name: "Ana Souza" })).toBeVisible();
-  await expect(page.getByText("Popular")).toBeVisible();
   await expect(page.getByText("Powered by")).toBeVisible();
 
   await chooseSlot(page, "Barba", date, "09:00");

@@ -81,6 +81,12 @@ test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance f
   expect(await e2eDb().select({ contact: reminderOptOuts.contact }).from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toEqual([
     { contact: email },
   ]);
+
+  // Changed their mind: the same page undoes it.
+  await page.getByRole("button", { name: "Voltar a receber lembretes" }).click();
+  await expect(page.getByText(`volta a receber os lembretes de ${pro.name}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Não quero receber lembretes" })).toBeVisible();
+  expect(await e2eDb().select().from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toHaveLength(0);
 });
 
 test("the server runs the job by itself: a due reminder goes out with 'Confirmo presença' and 'Preciso remarcar'", async ({}, info) => {
@@ -127,7 +133,10 @@ test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message
 
   await page.goto("/lembretes");
   await expect(page.getByTestId("reminder-row").filter({ hasText: "Carla Dias" })).toContainText("Lembrete enviado");
-  await expect(page.getByText("1 de 1 lembrete(s) enviado(s)")).toBeVisible();
+  await expect(page.getByTestId("reminders-day")).toContainText("Lembrete enviado pelo WhatsApp.");
+  // Another day: today's list, from the quick links.
+  await page.getByRole("navigation", { name: "Escolher o dia" }).getByRole("link", { name: "Hoje" }).click();
+  await expect(page.getByTestId("reminders-day")).toContainText(`Hoje, ${today().split("-").reverse().join("/")}: Nenhum agendamento.`);
   await page.goto("/dashboard");
   await expect(page.getByTestId("reminders-summary")).toHaveText("1 agendamento · todos lembrados");
 });

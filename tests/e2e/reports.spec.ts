@@ -52,6 +52,8 @@ async function seedHistory() {
     row(rui, corte, today(), 960, "scheduled"),
     row(lia, corte, old, 540, "completed"),
     row(rui, corte, old, 600, "completed"),
+    // Long before every period and chart: what makes Carla a VIP (above R$ 500,00 in all).
+    { ...row(carla, corte, addDays(today(), -400), 540, "completed"), priceCents: 50_000 },
   ]);
   return { pro, barbaId: barba!.id, old };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, subscriptions } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, subscriptions, type AppointmentStatus } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
@@ -10,7 +10,7 @@ import { NAME_FORMAT } from "../../app/validation/booking";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
-import { createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader, responseOf } from "../support/routes";
 
 function nextWorkingDay(ahead = 2) {
@@ -69,6 +69,32 @@ describe("public booking page", () => {
     // The professional id works as the link too.
     const byId = await bookingPage(db, pro.id, `/${pro.id}`);
     expect(byId.data.pro.slug).toBe(pro.bookingSlug);
+  });
+
+  it("'Popular' marks the service the most customers booked lately, not the first of the list", async () => {
+    const db = createTestDb();
+    const { pro } = await setup(db); // Corte
+    const barba = await createService(db, pro.id, { name: "Barba" });
+    const escova = await createService(db, pro.id, { name: "Escova" });
+    const today = nowInZone("America/Sao_Paulo").date;
+    const booked = async (serviceId: string, name: string, date: string, status: AppointmentStatus = "completed") => {
+      const client = await createClient(db, pro.id, { name });
+      await createAppointment(db, pro.id, { clientId: client.id, serviceId, date, status });
+    };
+    await booked(escova.id, "Ana", addDays(today, -10));
+    await booked(escova.id, "Bia", addDays(today, -3));
+    await booked(escova.id, "Caio", addDays(today, 2), "confirmed");
+    await booked(escova.id, "Davi", addDays(today, -1), "cancelled"); // a cancelled one is no booking
+    await booked(barba.id, "Eva", addDays(today, -5));
+    await booked(barba.id, "Fábio", addDays(today, -200)); // long ago
+    const page = await bookingPage(db, pro.bookingSlug);
+    expect(page.data.services.map((s) => s.name)).toEqual(["Barba", "Corte", "Escova"]);
+    expect(page.data.popularServiceId).toBe(escova.id);
+
+    // Without bookings, no service is called popular.
+    const fresh = await setup(db);
+    await createService(db, fresh.pro.id, { name: "Barba" });
+    expect((await bookingPage(db, fresh.pro.bookingSlug)).data.popularServiceId).toBeNull();
   });
 
   it("creates a pending request with a private link and e-mails the professional", async () => {

@@ -8,9 +8,9 @@ import { formatMoney } from "../../app/domain/money";
 import { loader as exportLoader } from "../../app/routes/clients.export";
 import type { InArgs } from "@libsql/client";
 import {
+  activeClientsQuery,
   clientClock,
   createClient,
-  metricsQuery,
   PAGE_SIZE,
   PhoneTakenError,
   updateClient,
@@ -93,7 +93,7 @@ describe("clients list", () => {
     expect(list.view).toBe("cards");
   });
 
-  it("computes metrics and badges from appointments: completed spent, non-cancelled counts, last visit up to today", async () => {
+  it("computes metrics and badges from appointments: visits and spend are completed ones, last visit the latest completed", async () => {
     const { db, pro, ctx } = await setup();
     const vip = await addClient(db, pro.id, { name: "Vera VIP", phone: "11911112222", email: "vera@example.com" });
     const loyal = await addClient(db, pro.id, { name: "Fabio Fiel" });
@@ -104,13 +104,13 @@ describe("clients list", () => {
     await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(40), status: "completed", priceCents: 30_000 });
     await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(10), status: "completed", priceCents: 20_100 });
     await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(5), status: "cancelled", priceCents: 99_900 });
-    // Fabio: 11 non-cancelled (Frequente + Fiel), only completed ones add up, no-show counts as an appointment.
-    for (let i = 0; i < 10; i++) {
+    // Fabio: 11 visits (Frequente + Fiel); a later no-show is an appointment but no visit.
+    for (let i = 0; i < 11; i++) {
       await addAppointment(db, pro.id, loyal.id, { date: isoDaysAgo(60 + i), status: "completed", priceCents: 1_000 });
     }
     await addAppointment(db, pro.id, loyal.id, { date: isoDaysAgo(50), status: "no_show", priceCents: 5_000 });
     await addAppointment(db, pro.id, loyal.id, { date: isoDaysAgo(1), status: "cancelled", priceCents: 5_000 });
-    // Rita: one future scheduled appointment: counts, spends nothing, is no visit yet.
+    // Rita: one future scheduled appointment: an appointment, but no visit yet (Novo).
     await addAppointment(db, pro.id, regular.id, {
       date: format(addDays(localToday(), 3), "yyyy-MM-dd"),
       status: "scheduled",
@@ -124,6 +124,7 @@ describe("clients list", () => {
       type: "VIP",
       loyal: false,
       appointmentCount: 2,
+      visitCount: 2,
       totalSpent: "R$\u00a0501,00",
       lastVisit: br(isoDaysAgo(10)),
       phone: "(11) 91111-2222",
@@ -132,13 +133,15 @@ describe("clients list", () => {
     expect(by["Fabio Fiel"]).toMatchObject({
       type: "Frequente",
       loyal: true,
-      appointmentCount: 11,
-      totalSpent: "R$\u00a0100,00",
-      lastVisit: br(isoDaysAgo(50)),
+      appointmentCount: 12,
+      visitCount: 11,
+      totalSpent: "R$\u00a0110,00",
+      lastVisit: br(isoDaysAgo(60)),
     });
     expect(by["Rita Regular"]).toMatchObject({
-      type: "Regular",
+      type: "Novo",
       appointmentCount: 1,
+      visitCount: 0,
       totalSpent: "R$\u00a00,00",
       lastVisit: null,
       address: "Av. Paulista, 1000",
@@ -151,13 +154,16 @@ describe("clients list", () => {
     expect(list.tiles).toEqual({ total: 4, newThisMonth: 4, vip: 1, active: 1 });
   });
 
-  it("counts Novos since the start of the month and Ativos within 30 days", async () => {
+  it("counts Novos since the start of the month and Ativos: a visit within 30 days", async () => {
     const { db, pro, ctx } = await setup();
     const old = await addClient(db, pro.id, { createdAt: new Date(Date.now() - 40 * DAY) });
     const recent = await addClient(db, pro.id);
     const lapsed = await addClient(db, pro.id, { createdAt: new Date(Date.now() - 400 * DAY) });
+    const booked = await addClient(db, pro.id, { createdAt: new Date(Date.now() - 400 * DAY) });
     await addAppointment(db, pro.id, old.id, { date: isoDaysAgo(30), status: "completed", priceCents: 100 });
-    await addAppointment(db, pro.id, recent.id, { date: isoDaysAgo(0), status: "confirmed", priceCents: 100 });
+    await addAppointment(db, pro.id, recent.id, { date: isoDaysAgo(0), status: "completed", priceCents: 100 });
+    await addAppointment(db, pro.id, booked.id, { date: isoDaysAgo(3), status: "no_show", priceCents: 100 });
+    await addAppointment(db, pro.id, booked.id, { date: isoDaysAgo(0), status: "confirmed", priceCents: 100 });
     await addAppointment(db, pro.id, lapsed.id, { date: isoDaysAgo(31), status: "completed", priceCents: 100 });
     await addAppointment(db, pro.id, lapsed.id, { date: isoDaysAgo(2), status: "cancelled", priceCents: 100 });
     // Another professional's data never counts.
@@ -166,7 +172,7 @@ describe("clients list", () => {
     await addAppointment(db, other.id, theirs.id, { date: isoDaysAgo(1), status: "completed", priceCents: 90_000 });
 
     const list = await listAt(ctx);
-    expect(list.tiles).toEqual({ total: 3, newThisMonth: 1, vip: 0, active: 2 });
+    expect(list.tiles).toEqual({ total: 4, newThisMonth: 1, vip: 0, active: 2 });
   });
 
   it("paginates on the server, 24 per page, and clamps a page past the end", async () => {
@@ -252,11 +258,11 @@ describe("clients list", () => {
     expect((await listAt(ctx, "/clientes", "clientes_visao=%%%")).view).toBe("cards");
   });
 
-  it("uses appointments_user_client_metrics_idx for the page's metrics", async () => {
+  it("reads 'Ativos' from the clients' kept last visit, on clients_user_last_visit_idx", async () => {
     const { db, pro } = await setup();
-    const query = metricsQuery(db, pro.id, ["a", "b"], "2025-01-01").toSQL();
+    const query = activeClientsQuery(db, pro.id, clientClock(TZ)).toSQL();
     const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as InArgs });
-    expect(plan.rows.map((r) => String(r.detail)).join("\n")).toContain("appointments_user_client_metrics_idx");
+    expect(plan.rows.map((r) => String(r.detail)).join("\n")).toContain("clients_user_last_visit_idx");
   });
 
   it("stays correct with 5,000 clients (one page of 24, counts in SQL)", async () => {
@@ -545,11 +551,12 @@ describe("CSV export", () => {
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "Nome;Telefone;E-mail;Endereço;Data de nascimento;Observações;Cliente desde;Agendamentos;Total gasto (R$);Última visita",
+      "Nome;Telefone;E-mail;Endereço;Data de nascimento;Observações;Cliente desde;Agendamentos;Visitas;Total gasto (R$);Última visita",
     );
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")";(11) 3333-4444;;;;;01/01/2025;0;0,00;`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")";(11) 3333-4444;;;;;01/01/2025;0;0;0,00;`);
+    // The confirmed one of 4 days ago was never marked done: an appointment, not a visit.
     expect(text).toContain(
-      `"Ana; ""Aninha"" Souza";(11) 98765-4321;ana@example.com;Rua A, 1;20/05/1990;"Linha 1\nLinha 2";10/02/2025;2;123,45;${br(isoDaysAgo(4))}`,
+      `"Ana; ""Aninha"" Souza";(11) 98765-4321;ana@example.com;Rua A, 1;20/05/1990;"Linha 1\nLinha 2";10/02/2025;2;1;123,45;${br(isoDaysAgo(9))}`,
     );
     expect(text).not.toContain("Cliente de Outro");
     expect(lines.filter(Boolean)).toHaveLength(3);
@@ -570,30 +577,37 @@ describe("each client's figures, kept by the database", () => {
     const bia = await addClient(db, pro.id, { name: "Bia" });
     const figures = async (id: string) => {
       const [row] = await db
-        .select({ count: clients.appointmentCount, spent: clients.spentCents, last: clients.lastAppointmentDate, noShows: clients.noShowCount })
+        .select({
+          count: clients.appointmentCount,
+          spent: clients.spentCents,
+          last: clients.lastAppointmentDate,
+          noShows: clients.noShowCount,
+          visits: clients.visitCount,
+          lastVisit: clients.lastVisitDate,
+        })
         .from(clients)
         .where(eq(clients.id, id));
       return row;
     };
-    expect(await figures(ana.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0 });
+    expect(await figures(ana.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0, visits: 0, lastVisit: null });
 
     const first = await createAppointment(db, pro.id, { clientId: ana.id, date: "2025-03-10", priceCents: 5000, status: "completed" });
     const second = await createAppointment(db, pro.id, { clientId: ana.id, date: "2025-04-02", priceCents: 7000, status: "scheduled" });
     await createAppointment(db, pro.id, { clientId: ana.id, date: "2025-02-01", priceCents: 9000, status: "no_show" });
-    expect(await figures(ana.id)).toEqual({ count: 3, spent: 5000, last: "2025-04-02", noShows: 1 });
+    expect(await figures(ana.id)).toEqual({ count: 3, spent: 5000, last: "2025-04-02", noShows: 1, visits: 1, lastVisit: "2025-03-10" });
 
     await db.update(appointments).set({ status: "completed" }).where(eq(appointments.id, second.id));
-    expect(await figures(ana.id)).toMatchObject({ spent: 12_000 });
+    expect(await figures(ana.id)).toMatchObject({ spent: 12_000, visits: 2, lastVisit: "2025-04-02" });
 
     await db.update(appointments).set({ clientId: bia.id }).where(eq(appointments.id, second.id));
-    expect(await figures(ana.id)).toEqual({ count: 2, spent: 5000, last: "2025-03-10", noShows: 1 });
-    expect(await figures(bia.id)).toEqual({ count: 1, spent: 7000, last: "2025-04-02", noShows: 0 });
+    expect(await figures(ana.id)).toEqual({ count: 2, spent: 5000, last: "2025-03-10", noShows: 1, visits: 1, lastVisit: "2025-03-10" });
+    expect(await figures(bia.id)).toEqual({ count: 1, spent: 7000, last: "2025-04-02", noShows: 0, visits: 1, lastVisit: "2025-04-02" });
 
     await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, first.id));
-    expect(await figures(ana.id)).toEqual({ count: 1, spent: 0, last: "2025-02-01", noShows: 1 });
+    expect(await figures(ana.id)).toEqual({ count: 1, spent: 0, last: "2025-02-01", noShows: 1, visits: 0, lastVisit: null });
 
     await db.delete(appointments).where(eq(appointments.id, second.id));
-    expect(await figures(bia.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0 });
+    expect(await figures(bia.id)).toEqual({ count: 0, spent: 0, last: null, noShows: 0, visits: 0, lastVisit: null });
   });
 });
 

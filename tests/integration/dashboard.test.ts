@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, clients, linkedAccounts, users, type AppointmentStatus } from "../../db/schema";
+import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../db/schema";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
 import { clientFigures } from "../../app/domain/metrics/insights";
@@ -118,12 +118,15 @@ describe("dashboard loader", () => {
       variation: { pct: 25, label: "+25% vs mesmo período do mês passado", trend: "up" },
     });
 
+    // Month to date, as Relatórios' 'Este mês': 5 appointments, and 2 more booked later in March.
+    // Of the 3 clients who visited (Ana, Bruno, Davi), Ana came twice and Bruno came back.
     expect(d.summary).toEqual({
-      appointments: 7,
+      appointments: 5,
+      bookedAhead: 2,
       revenueCents: 20_000,
       dailyAverageCents: 1333,
-      returningPct: 75,
-      monthClients: 4,
+      returningPct: 67,
+      monthClients: 3,
     });
     expect(d.monthLabel).toBe("março");
 
@@ -172,7 +175,7 @@ describe("dashboard loader", () => {
       ["0", "0% vs início do mês"],
       ["R$ 0,00", "0% vs mesmo período do mês passado"],
     ]);
-    expect(d.summary).toEqual({ appointments: 0, revenueCents: 0, dailyAverageCents: 0, returningPct: null, monthClients: 0 });
+    expect(d.summary).toEqual({ appointments: 0, bookedAhead: 0, revenueCents: 0, dailyAverageCents: 0, returningPct: null, monthClients: 0 });
     expect(d.recent).toEqual([]);
     expect(d.insights).toBeNull();
     expect(d.guide).toBe(true);
@@ -211,6 +214,22 @@ describe("dashboard loader", () => {
     await post(ctx, { intent: "setup-finish" });
     const tip = (await load(ctx)).insights!.find((i) => i.id === "top-service");
     expect(tip?.text).toBe("Corte é o seu serviço mais vendido este mês: 1 atendimento concluído, R$ 50,00.");
+  });
+
+  it("the first-steps card goes by itself once every step is done, without 'Finalizar Configuração'", async () => {
+    const pro = await createProfessional(db);
+    await makeReady(pro.id);
+    const ctx = await userContextFor(db, pro);
+    const before = await load(ctx);
+    expect(before.steps.filter((s) => !s.done).map((s) => s.key)).toEqual(["page"]);
+    expect(before.insights).toBeNull(); // a step to do: the card stays
+    expect(before.guide).toBe(true);
+
+    await db.update(profiles).set({ welcomeMessage: "Bem-vinda ao Studio!" }).where(eq(profiles.userId, pro.id));
+    const done = await load(await userContextFor(db, pro));
+    expect(done.steps.every((s) => s.done)).toBe(true);
+    expect(done.insights?.map((i) => i.id)).toEqual(["starter"]);
+    expect(done.guide).toBe(false); // it points at the card's button: gone with the card
   });
 
   it("the starter tip when setup is done but nothing was booked yet", async () => {
@@ -296,17 +315,22 @@ describe("the tips' client figures", () => {
   it("are what the rule (clientFigures) makes of every client, without a row per client", async () => {
     const pro = await createProfessional(db);
     const service = await createService(db, pro.id, { name: "Corte", priceCents: 60_000 });
-    // Spends, visits and last dates that cross every line: VIP (above R$ 1.000,00), at risk
-    // (last visit before 13/02), this month's clients, ties at the third at-risk name.
+    // Spends, visits and last dates that cross every line: VIP (above R$ 500,00), at risk
+    // (last visit before 13/02, nothing booked), this month's visiting and recurring clients,
+    // ties at the third at-risk name.
     const plan: [name: string, visits: [date: string, status: AppointmentStatus][]][] = [
       ["Ana", [["2025-01-10", "completed"], ["2025-01-20", "completed"]]], // R$ 1.200, at risk
-      ["Bruno", [["2025-03-02", "completed"], ["2024-12-01", "completed"]]], // R$ 1.200, this month, returning
+      ["Bruno", [["2025-03-02", "completed"], ["2024-12-01", "completed"]]], // R$ 1.200, this month, came back
       ["Carla", [["2025-01-05", "completed"]]], // R$ 600, at risk
-      ["Davi", [["2025-01-06", "completed"]]], // R$ 600, at risk (ties with Carla and Élio)
+      ["Davi", [["2025-01-06", "completed"]]], // R$ 600, at risk (ties with Carla, Élio and Ivo)
       ["Élio", [["2025-01-07", "completed"]]], // R$ 600, at risk
-      ["Fê", [["2025-03-10", "scheduled"]]], // this month, one visit
+      ["Fê", [["2025-03-10", "scheduled"]]], // booked this month, no visit
       ["Gui", [["2025-01-01", "cancelled"]]], // cancelled only: never at risk
-      ["Hugo", [["2025-03-20", "confirmed"], ["2025-01-01", "no_show"]]], // booked ahead: not at risk
+      ["Hugo", [["2025-03-20", "confirmed"], ["2025-01-01", "no_show"]]], // never visited: not at risk
+      ["Ivo", [["2025-01-08", "completed"], ["2025-03-05", "no_show"]]], // a no-show is no visit: at risk
+      ["Juca", [["2025-01-09", "completed"], ["2025-03-20", "scheduled"]]], // booked ahead: not at risk
+      ["Lia", [["2025-03-05", "completed"], ["2025-03-12", "completed"]]], // twice this month
+      ["Mel", [["2025-03-11", "completed"], ["2025-03-25", "scheduled"]]], // a first visit this month
     ];
     for (const [name, visits] of plan) {
       const clientId = await addClient(pro.id, name, "2024-11-01T12:00:00Z");
@@ -322,20 +346,21 @@ describe("the tips' client figures", () => {
       .select({
         name: clients.name,
         spentCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
-        appointments: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end), 0)`.mapWith(Number),
-        lastDate: sql<string | null>`max(case when ${appointments.status} <> 'cancelled' then ${appointments.date} end)`,
-        inMonth: sql<number>`coalesce(max(case when ${appointments.status} <> 'cancelled' and ${appointments.date} between '2025-03-01' and '2025-03-31' then 1 else 0 end), 0)`.mapWith(Number),
+        lastVisitDate: sql<string | null>`max(case when ${appointments.status} = 'completed' then ${appointments.date} end)`,
+        lastAppointmentDate: sql<string | null>`max(case when ${appointments.status} <> 'cancelled' then ${appointments.date} end)`,
+        monthVisits: sql<number>`coalesce(sum(${appointments.status} = 'completed' and ${appointments.date} between '2025-03-01' and '2025-03-15'), 0)`.mapWith(Number),
+        earlierVisits: sql<number>`coalesce(sum(${appointments.status} = 'completed' and ${appointments.date} < '2025-03-01'), 0)`.mapWith(Number),
       })
       .from(appointments)
       .innerJoin(clients, eq(clients.id, appointments.clientId))
       .where(eq(appointments.userId, pro.id))
       .groupBy(appointments.clientId);
-    const expected = clientFigures(stats.map((s) => ({ ...s, inMonth: s.inMonth === 1 })), "2025-03-15");
+    const expected = clientFigures(stats, "2025-03-15");
     expect(fromSql).toEqual(expected);
     expect(expected).toEqual({
-      month: { clients: 3, returning: 2 },
-      vip: { count: 2, top: { name: "Ana", spentCents: 120_000 } }, // a tie: by name
-      atRisk: { count: 4, names: ["Ana", "Carla", "Davi"] },
+      month: { clients: 3, returning: 2 }, // Bruno, Lia and Mel visited; Bruno and Lia are recurring
+      vip: { count: 9, top: { name: "Ana", spentCents: 120_000 } }, // a tie with Bruno and Lia: by name
+      atRisk: { count: 5, names: ["Ana", "Carla", "Davi"] },
     });
   });
 });

@@ -234,6 +234,39 @@ describe("'Lembretes': tomorrow's one-tap WhatsApp reminders", () => {
     expect((await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" })).rows[0]!.remindedAt).toBeNull();
   });
 
+  it("lists the day the professional picks (tomorrow by default), with the count in plain pt-BR", async () => {
+    const today = nowInZone("America/Sao_Paulo").date;
+    const inTwoDays = addDays(today, 2);
+    const a = await createAppointment(db, pro.id, { date: today, startMinute: 20 * 60, serviceName: "Hoje 1" });
+    await createAppointment(db, pro.id, { date: today, startMinute: 21 * 60, serviceName: "Hoje 2" });
+    await createAppointment(db, pro.id, { date: tomorrow(), serviceName: "Amanhã" });
+    await createAppointment(db, pro.id, { date: inTwoDays, serviceName: "Depois" });
+    const list = (query = "") => callLoader(remindersLoader, { db, as: pro, path: `/lembretes${query}` });
+
+    const byDefault = await list();
+    expect(byDefault).toMatchObject({ date: tomorrow(), error: null, summary: "Lembrete ainda não enviado pelo WhatsApp." });
+    expect(byDefault.rows.map((r) => r.service)).toEqual(["Amanhã"]);
+    expect(byDefault.days.slice(0, 3).map((d) => [d.label, d.date])).toEqual([["Hoje", today], ["Amanhã", tomorrow()], [expect.any(String), inTwoDays]]);
+
+    const todays = await list(`?dia=${today}`);
+    expect(todays.rows.map((r) => r.service)).toEqual(["Hoje 1", "Hoje 2"]);
+    expect(todays.summary).toBe("Nenhum dos 2 lembretes foi enviado pelo WhatsApp.");
+    expect((await list(`?dia=${inTwoDays}`)).rows.map((r) => r.service)).toEqual(["Depois"]);
+
+    // Marking one of today's sends back to today's list.
+    await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: a.id } });
+    expect((await list(`?dia=${today}`)).summary).toBe("1 de 2 lembretes enviados pelo WhatsApp.");
+    const back = responseOf(await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "unsent", id: a.id } }));
+    expect(back.headers.get("Location")).toBe(`/lembretes?dia=${today}`);
+
+    // A day in the past, too far ahead or not a date: tomorrow, with a message for the field.
+    for (const bad of [addDays(today, -1), addDays(today, 31), "ontem"]) {
+      const shown = await list(`?dia=${bad}`);
+      expect(shown.date).toBe(tomorrow());
+      expect(shown.error).toMatch(/^Escolha uma data de hoje até \d\d\/\d\d\/\d{4}\.$/);
+    }
+  });
+
   it("the dashboard's card counts tomorrow's appointments and those still to remind", async () => {
     const none = await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" });
     expect(none.reminders).toBeNull();
@@ -266,7 +299,7 @@ describe("'Não quero receber lembretes'", () => {
   it("asks first (opening the link changes nothing), then stops that contact for that professional only", async () => {
     const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
     const shown = replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } }));
-    expect(shown.data).toEqual({ professional: "Ana Souza", contact: "jo***@example.com", stopped: false });
+    expect(shown.data).toEqual({ professional: "Ana Souza", contact: "jo***@example.com", stopped: false, resumed: false });
     expect(await db.select().from(reminderOptOuts)).toHaveLength(0);
 
     const done = replyOf(await callAction(stopAction, { db, path: `/lembretes/parar/${token}`, params: { token }, form: {} }));
@@ -276,6 +309,23 @@ describe("'Não quero receber lembretes'", () => {
       { professionalId: pro.id, contact: "joana@example.com" },
     ]);
     expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.stopped).toBe(true);
+  });
+
+  it("'Voltar a receber lembretes' undoes it from the same link; an unknown choice is a 400", async () => {
+    const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
+    const post = (form: Record<string, string>) => callAction(stopAction, { db, path: `/lembretes/parar/${token}`, params: { token }, form });
+    await post({});
+    await db.insert(reminderOptOuts).values({ professionalId: other.id, contact: "joana@example.com" });
+
+    const resumed = replyOf(await post({ intent: "resume" }));
+    expect(resumed.data).toMatchObject({ stopped: false, resumed: true });
+    // Only this professional's stop is undone.
+    expect(await db.select({ professionalId: reminderOptOuts.professionalId }).from(reminderOptOuts)).toEqual([{ professionalId: other.id }]);
+    expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.stopped).toBe(false);
+
+    expect(replyOf(await post({ intent: "stop" })).data.stopped).toBe(true);
+    expect(await thrownStatus(post({ intent: "apagar-tudo" }))).toBe(400);
+    expect(await db.select().from(reminderOptOuts)).toHaveLength(2);
   });
 
   it("a link not signed by us is a 404", async () => {

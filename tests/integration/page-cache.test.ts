@@ -7,12 +7,12 @@ import { appointments, bookingRequests, emailOutbox, profiles, services } from "
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { loader as statusLoader } from "../../app/routes/booking-status";
 import { addDays, nowInZone } from "../../app/domain/dates";
-import { VERSION_TRUSTED_MS } from "../../app/domain/booking-requests/public-page.server";
+import { POPULAR_FRESH_MS, VERSION_TRUSTED_MS } from "../../app/domain/booking-requests/public-page.server";
 import { cacheContext, memoryCache } from "../../app/utils/cache.server";
 import { answerWithKeptFirstStep } from "../../app/routes/booking.cache.server";
 import { callAction, callLoader } from "../support/routes";
 import { contextFor, countingTrips, createTestDb } from "../support/db";
-import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -90,6 +90,27 @@ describe("booking page reads", () => {
     vi.setSystemTime(new Date(Date.now() + VERSION_TRUSTED_MS + 1));
     const later = await s.step(`/agendamento/${s.slug}`);
     expect(later.page.services[0]?.priceCents).toBe(7000);
+  });
+
+  it("'Popular' follows the bookings: a kept copy is read again after a day, without a new version", async () => {
+    const s = await salon();
+    const escova = await createService(s.base, s.pro.id, { name: "Escova" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date());
+    expect((await s.step(`/agendamento/${s.slug}`)).page.popularServiceId).toBeNull();
+    for (const name of ["Ana", "Bia", "Caio"]) {
+      const client = await createClient(s.base, s.pro.id, { name });
+      await s.base.insert(appointments).values({ userId: s.pro.id, clientId: client.id, serviceId: escova.id, date: s.date, startMinute: 600, durationMinutes: 30 });
+    }
+    // Visited every 50 minutes, the copy stays kept (the version is the same) for a day.
+    const start = Date.now();
+    const seen: (string | null)[] = [];
+    while (Date.now() - start <= POPULAR_FRESH_MS) {
+      vi.setSystemTime(new Date(Date.now() + 50 * 60_000));
+      seen.push((await s.step(`/agendamento/${s.slug}`)).page.popularServiceId);
+    }
+    expect(seen.slice(0, -1).every((id) => id === null)).toBe(true);
+    expect(seen.at(-1)).toBe(escova.id);
   });
 
   it("the database bumps the page version for what the page shows, not for appointments", async () => {

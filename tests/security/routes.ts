@@ -232,6 +232,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "reminders sent", path: "/lembretes", auth: "private", fields: (ids) => ({ intent: "sent", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "reminders unsent", path: "/lembretes", auth: "private", fields: (ids) => ({ intent: "unsent", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "stop reminders", path: "/lembretes/parar/nao-existe", auth: "public", fields: () => ({}), intentOnly: true },
+  { name: "resume reminders", path: "/lembretes/parar/nao-existe", auth: "public", fields: () => ({ intent: "resume" }), intentOnly: true },
   // Accounts, plans and general settings (built alongside this suite).
   { name: "accounts add", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "add", email: "convidada@example.com" }) },
   { name: "accounts leave", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "leave" }), intentOnly: true },

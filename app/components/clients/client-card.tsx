@@ -34,10 +34,10 @@ export function ClientContacts({ client }: { client: ClientListItem }) {
   );
 }
 
-/** Agendamentos, Total Gasto, Última Visita: three columns when there is room, rows otherwise. */
+/** Visitas (completed), Total Gasto, Última Visita: three columns when there is room, rows otherwise. */
 export function ClientMetrics({ client }: { client: ClientListItem }) {
   const items = [
-    { label: "Agendamentos", value: String(client.appointmentCount) },
+    { label: "Visitas", value: String(client.visitCount) },
     { label: "Total Gasto", value: client.totalSpent },
     { label: "Última Visita", value: client.lastVisit ?? "Nunca" },
   ];

@@ -74,7 +74,7 @@ export function ClientDetails({ client, backHref, editHref, moreHref }: Props) {
         <div className="@container rounded-lg bg-slate-50 px-3 py-2">
           <dl className="grid grid-cols-1 gap-1 @[20rem]:grid-cols-3 @[20rem]:gap-2 @[20rem]:py-1">
             {[
-              { label: "Agendamentos", value: String(client.appointmentCount), testId: "appointment-count" },
+              { label: "Visitas", value: String(client.visitCount), testId: "visit-count" },
               { label: "Total gasto", value: client.totalSpent, testId: "total-spent" },
               { label: "Faltas", value: String(client.noShowCount), testId: "no-show-count" },
             ].map((item) => (
@@ -117,10 +117,10 @@ export function ClientDetails({ client, backHref, editHref, moreHref }: Props) {
 
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title" className="font-semibold">
-          Histórico de visitas <span className="text-sm font-normal text-slate-500">({client.visits})</span>
+          Histórico de agendamentos <span className="text-sm font-normal text-slate-500">({client.visits})</span>
         </h2>
         {client.history.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">Nenhuma visita ainda.</p>
+          <p className="mt-2 text-sm text-slate-600">Nenhum agendamento até hoje.</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100" data-testid="client-history">
             {client.history.map((visit) => (

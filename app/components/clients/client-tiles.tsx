@@ -1,4 +1,5 @@
-import type { ClientTiles as Tiles } from "../../domain/clients/client-types";
+import { VIP_SPENT_ABOVE_CENTS, type ClientTiles as Tiles } from "../../domain/clients/client-types";
+import { formatMoney } from "../../domain/money";
 
 const number = new Intl.NumberFormat("pt-BR");
 
@@ -7,8 +8,8 @@ export function ClientTiles({ tiles }: { tiles: Tiles }) {
   const items = [
     { label: "Total", value: tiles.total, hint: "clientes cadastrados", tone: "text-slate-900" },
     { label: "Novos", value: tiles.newThisMonth, hint: "este mês", tone: "text-emerald-700" },
-    { label: "VIP", value: tiles.vip, hint: "gastaram mais de R$ 500", tone: "text-amber-700" },
-    { label: "Ativos", value: tiles.active, hint: "últimos 30 dias", tone: "text-brand" },
+    { label: "VIP", value: tiles.vip, hint: `gastaram mais de ${formatMoney(VIP_SPENT_ABOVE_CENTS)}`, tone: "text-amber-700" },
+    { label: "Ativos", value: tiles.active, hint: "visita nos últimos 30 dias", tone: "text-brand" },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -3,14 +3,20 @@ import { formatMoney } from "../../domain/money";
 
 const integer = new Intl.NumberFormat("pt-BR");
 
-/** Appointments in the month, revenue, daily average and the share of returning clients. */
+/** This month to date (as Relatórios' 'Este mês'): appointments, revenue, daily average and recurring clients. */
 export function MonthlySummary({ summary, monthLabel }: { summary: Summary; monthLabel: string }) {
   const items = [
     {
       key: "appointments",
-      label: "Agendamentos no mês",
+      label: "Agendamentos",
       value: integer.format(summary.appointments),
-      hint: "Sem contar os cancelados",
+      hint:
+        "Do dia 1º até hoje, sem os cancelados" +
+        (summary.bookedAhead === 0
+          ? ""
+          : summary.bookedAhead === 1
+            ? "; mais 1 marcado até o fim do mês"
+            : `; mais ${integer.format(summary.bookedAhead)} marcados até o fim do mês`),
     },
     { key: "revenue", label: "Faturamento", value: formatMoney(summary.revenueCents), hint: "Atendimentos concluídos" },
     { key: "daily", label: "Média diária", value: formatMoney(summary.dailyAverageCents), hint: "Faturamento ÷ dias do mês até hoje" },
@@ -20,8 +26,10 @@ export function MonthlySummary({ summary, monthLabel }: { summary: Summary; mont
       value: summary.returningPct === null ? "—" : `${summary.returningPct}%`,
       hint:
         summary.returningPct === null
-          ? "Nenhum cliente agendado este mês"
-          : `dos ${integer.format(summary.monthClients)} clientes do mês têm mais de um agendamento`,
+          ? "Nenhum cliente atendido este mês"
+          : summary.monthClients === 1
+            ? "do cliente atendido este mês já veio mais de uma vez"
+            : `dos ${integer.format(summary.monthClients)} clientes atendidos este mês já vieram mais de uma vez`,
     },
   ];
   return (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AT_RISK_AFTER_DAYS } from "../../domain/metrics/metrics";
+import { VIP_SPENT_ABOVE_CENTS } from "../../domain/clients/client-types";
 import { formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 import { whatsappLink } from "../../domain/whatsapp";
@@ -10,16 +11,17 @@ function clientHref(name: string) {
   return `/clientes?q=${encodeURIComponent(name)}`;
 }
 
-/** Top 4 clients by amount spent (completed) in the period. */
+/** The VIPs (the badge's rule) who spent the most (completed) in the period, 4 at most. */
 export function VipClients({ clients }: { clients: Report["vip"] }) {
+  const line = formatMoney(VIP_SPENT_ABOVE_CENTS);
   return (
     <ReportSection
       id="vip"
       title="Clientes VIP"
-      definition="Os 4 clientes que mais gastaram no período (atendimentos concluídos, acima de R$ 0,00)."
+      definition={`Clientes com o selo VIP (mais de ${line} em atendimentos concluídos) que mais gastaram no período.`}
     >
       {clients.length === 0 ? (
-        <EmptyNote>Nenhum atendimento concluído no período.</EmptyNote>
+        <EmptyNote>Nenhum cliente VIP atendido no período.</EmptyNote>
       ) : (
         <ol className="divide-y divide-slate-100" data-testid="vip-clients">
           {clients.map((c, i) => (
@@ -48,10 +50,10 @@ export function AtRiskClients({ atRisk }: { atRisk: Report["atRisk"] }) {
     <ReportSection
       id="em-risco"
       title="Clientes em risco"
-      definition={`Último agendamento (não cancelado) há mais de ${AT_RISK_AFTER_DAYS} dias. Não depende dos filtros.`}
+      definition={`Última visita (atendimento concluído) há mais de ${AT_RISK_AFTER_DAYS} dias e nada marcado. Não depende dos filtros.`}
     >
       {atRisk.clients.length === 0 ? (
-        <EmptyNote>Nenhum cliente sem agendamento há mais de {AT_RISK_AFTER_DAYS} dias.</EmptyNote>
+        <EmptyNote>Nenhum cliente sem visita há mais de {AT_RISK_AFTER_DAYS} dias.</EmptyNote>
       ) : (
         <>
           <ul className="divide-y divide-slate-100" data-testid="at-risk-clients">

@@ -48,7 +48,7 @@ export function Efficiency({ efficiency: e }: { efficiency: Report["efficiency"]
           testId="recurring"
           title="Clientes recorrentes"
           value={percentLabel(e.recurringShare)}
-          detail={`${e.recurring} de ${e.clients} ${e.clients === 1 ? "cliente" : "clientes"} com mais de 1 agendamento`}
+          detail={`${e.recurring} de ${e.clients} ${e.clients === 1 ? "cliente atendido" : "clientes atendidos"} já ${e.recurring === 1 ? "veio" : "vieram"} mais de uma vez`}
         />
       </div>
       <p className="mt-3 text-xs text-slate-500">

@@ -3,8 +3,8 @@
 // (docs/decisions/0620): who is behind the link, whether they take requests, the services on
 // offer and the week's hours. A day's busy time is never cached: it is read live, in the same
 // round trip as the version check.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { profiles, services, subscriptions, users, workingHours, type BookingWindow } from "../../../db/schema";
+import { and, asc, countDistinct, desc, eq, gte, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { appointments, profiles, services, subscriptions, users, workingHours, type BookingWindow } from "../../../db/schema";
 import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
@@ -13,7 +13,8 @@ import { teamOwnerWithSubscription } from "../accounts/access.server";
 import { accessReason, type SubscriptionLike } from "../accounts/access";
 import { busyQueries, dayExceptionsQuery } from "../availability/slot-claims.server";
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
-import { dayOfWeek } from "../dates";
+import { addDays, dayOfWeek } from "../dates";
+import { POPULAR_WINDOW_DAYS, popularServiceId } from "./popular";
 
 export type PublicService = {
   id: string;
@@ -64,9 +65,16 @@ export type PublicPage = {
   email: string;
   access: { subscription: StoredSubscription | null; linked: boolean; ownerSubscription: StoredSubscription | null };
   services: PublicService[];
+  /** The service marked 'Popular' (popular.ts), or null. */
+  popularServiceId: string | null;
   /** Index = day of the week (0 = Sunday); null for a day never saved (closed). */
   hours: (DayHours | null)[];
+  /** When this was read (ms): a copy older than POPULAR_FRESH_MS is read again for 'Popular'. */
+  readAt: number;
 };
+
+/** 'Popular' follows the bookings: a cached copy of the page is read again after a day. */
+export const POPULAR_FRESH_MS = 86_400_000;
 
 /** How long an anonymous visitor's first step may trust the last check of the version. */
 export const VERSION_TRUSTED_MS = 10_000;
@@ -78,7 +86,9 @@ function professionalOf(slugOrId: string): SQL {
   return sql`(select ${profiles.userId} from ${profiles} where ${profiles.bookingSlug} = ${slugOrId.toLowerCase()} or ${profiles.userId} = ${slugOrId} order by ${profiles.bookingSlug} = ${slugOrId.toLowerCase()} desc limit 1)`;
 }
 
-function pageStatements(db: Db, pro: SQL) {
+function pageStatements(db: Db, pro: SQL, now: Date) {
+  const customers = countDistinct(appointments.clientId);
+  const since = addDays(now.toISOString().slice(0, 10), -POPULAR_WINDOW_DAYS);
   return [
     db
       .select({
@@ -144,6 +154,15 @@ function pageStatements(db: Db, pro: SQL) {
       })
       .from(workingHours)
       .where(eq(workingHours.userId, pro)),
+    // 'Popular': the offered services the most different customers booked lately (popular.ts).
+    db
+      .select({ serviceId: sql<string>`${appointments.serviceId}`, customers })
+      .from(appointments)
+      .innerJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, pro), eq(services.isActive, true)))
+      .where(and(eq(appointments.userId, pro), gte(appointments.date, since), ne(appointments.status, "cancelled"), isNotNull(appointments.clientId)))
+      .groupBy(appointments.serviceId)
+      .orderBy(desc(customers))
+      .limit(2),
   ] as const;
 }
 
@@ -157,12 +176,13 @@ type PageRows = [
   Awaited<ReturnType<typeof pageStatements>[1]>,
   Awaited<ReturnType<typeof pageStatements>[2]>,
   Awaited<ReturnType<typeof pageStatements>[3]>,
+  Awaited<ReturnType<typeof pageStatements>[4]>,
 ];
 
 const stored = (status: SubscriptionLike["status"] | null, trialEnd: Date | null, periodEnd: Date | null) =>
   status ? { status, trialEnd: trialEnd?.getTime() ?? null, periodEnd: periodEnd?.getTime() ?? null } : null;
 
-function toPage([[row], [owner], offered, week]: PageRows): PublicPage | null {
+function toPage([[row], [owner], offered, week, popular]: PageRows, now: Date): PublicPage | null {
   if (!row) return null;
   const { version, email, status, trialEnd, periodEnd, ...profile } = row;
   const hours: (DayHours | null)[] = Array.from({ length: 7 }, () => null);
@@ -179,7 +199,9 @@ function toPage([[row], [owner], offered, week]: PageRows): PublicPage | null {
         : null,
     },
     services: offered,
+    popularServiceId: popularServiceId(popular, offered.length),
     hours,
+    readAt: now.getTime(),
   };
 }
 
@@ -219,7 +241,7 @@ export function hoursOn(page: PublicPage, date: string): DayHours | null {
 
 type Known = { version: number; checkedAt: number };
 /** Bumped when PublicPage's shape changes: a deploy never reads what an older one kept. */
-const SHAPE = 3;
+const SHAPE = 4;
 const knownKey = (slugOrId: string) => `page${SHAPE}:${slugOrId.toLowerCase()}`;
 const dataKey = (slugOrId: string, version: number) => `page${SHAPE}:${slugOrId.toLowerCase()}:v${version}`;
 
@@ -290,8 +312,8 @@ export async function loadPublicPage(
     const version = versions[0]?.version;
     if (version === undefined) return { page: null, busy: [], exceptions: [], withinLimits: true };
     let page = cached;
-    if (version !== known.version) {
-      const fresh = toPage((await db.batch(pageStatements(db, pro))) as unknown as PageRows);
+    if (version !== known.version || now.getTime() - cached.readAt > POPULAR_FRESH_MS) {
+      const fresh = toPage((await db.batch(pageStatements(db, pro, now))) as unknown as PageRows, now);
       if (!fresh) return { page: null, busy: [], exceptions: [], withinLimits: true };
       page = fresh;
     }
@@ -299,8 +321,8 @@ export async function loadPublicPage(
     return { page, ...fromLive(rows) };
   }
 
-  const [a, b, c, d, ...rows] = await db.batch([...pageStatements(db, pro), ...live]);
-  const page = toPage([a, b, c, d] as unknown as PageRows);
+  const [a, b, c, d, e, ...rows] = await db.batch([...pageStatements(db, pro, now), ...live]);
+  const page = toPage([a, b, c, d, e] as unknown as PageRows, now);
   if (page) await remember(page);
   return { page, ...fromLive(rows) };
 }

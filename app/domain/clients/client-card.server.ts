@@ -83,7 +83,7 @@ export async function loadClientCard(
       .limit(1),
   ]);
   if (!client) return null;
-  const stats = { appointmentCount: client.appointmentCount, totalSpentCents: client.spentCents };
+  const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
   const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
   const upcoming = next[0];
   return {
@@ -98,6 +98,7 @@ export async function loadClientCard(
     type: clientType(stats),
     loyal: isLoyal(stats),
     appointmentCount: client.appointmentCount,
+    visitCount: client.visitCount,
     totalSpent: formatMoney(client.spentCents),
     noShowCount: client.noShowCount,
     whatsapp: whatsappLink(client.phone, `Olá, ${firstName}!`),

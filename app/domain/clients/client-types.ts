@@ -1,32 +1,41 @@
 // Client badges (docs/product/spec.md §4 'Client type', thresholds in §9). Pure: no React, no DB.
-// Money in integer centavos; "total spent" counts completed appointments only and the
-// appointment count excludes cancelled ones (see docs/product/decisions.md).
+// Money in integer centavos. A visit is a completed appointment (docs/decisions/0760): "total
+// spent", the visit count behind 'Frequente' and 'Fiel', and 'Última Visita' count completed
+// appointments only; a booking ahead or a no-show is no visit.
 
-/** VIP when total spent is above R$ 500,00. */
+/**
+ * VIP: completed appointments add up to more than R$ 500,00, over all time. The one VIP rule of
+ * the app (docs/decisions/0761): the badge, the Clientes 'VIP' tile, the dashboard's tips and
+ * Relatórios' 'Clientes VIP' all apply it (SQL: `isVipClient` in clients.server.ts).
+ */
 export const VIP_SPENT_ABOVE_CENTS = 50_000;
-/** Frequente when the client has more than 5 appointments. */
-export const FREQUENT_APPOINTMENTS_ABOVE = 5;
-/** Fiel badge when the client has more than 10 appointments. */
-export const LOYAL_APPOINTMENTS_ABOVE = 10;
+export function isVip(totalSpentCents: number): boolean {
+  return totalSpentCents > VIP_SPENT_ABOVE_CENTS;
+}
+/** Frequente when the client has visited more than 5 times. */
+export const FREQUENT_VISITS_ABOVE = 5;
+/** Fiel badge when the client has visited more than 10 times. */
+export const LOYAL_VISITS_ABOVE = 10;
 /** Ativo when the last visit is within this many days. */
 export const ACTIVE_WITHIN_DAYS = 30;
 
 export const CLIENT_TYPES = ["VIP", "Frequente", "Regular", "Novo"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
-export type ClientStats = { appointmentCount: number; totalSpentCents: number };
+/** Visits (completed appointments) and what they cost. */
+export type ClientStats = { visitCount: number; totalSpentCents: number };
 
-/** Checked in order: VIP, Frequente, Regular, Novo. */
-export function clientType({ appointmentCount, totalSpentCents }: ClientStats): ClientType {
-  if (totalSpentCents > VIP_SPENT_ABOVE_CENTS) return "VIP";
-  if (appointmentCount > FREQUENT_APPOINTMENTS_ABOVE) return "Frequente";
-  if (appointmentCount >= 1) return "Regular";
+/** Checked in order: VIP, Frequente (more than 5 visits), Regular (a visit), Novo (none yet). */
+export function clientType({ visitCount, totalSpentCents }: ClientStats): ClientType {
+  if (isVip(totalSpentCents)) return "VIP";
+  if (visitCount > FREQUENT_VISITS_ABOVE) return "Frequente";
+  if (visitCount >= 1) return "Regular";
   return "Novo";
 }
 
-/** The 'Fiel' badge, shown beside the type. */
-export function isLoyal({ appointmentCount }: Pick<ClientStats, "appointmentCount">): boolean {
-  return appointmentCount > LOYAL_APPOINTMENTS_ABOVE;
+/** The 'Fiel' badge, shown beside the type: more than 10 visits. */
+export function isLoyal({ visitCount }: Pick<ClientStats, "visitCount">): boolean {
+  return visitCount > LOYAL_VISITS_ABOVE;
 }
 
 /** Longest search text taken from `?q=`. */
@@ -50,12 +59,15 @@ export type ClientListItem = {
   address: string;
   type: ClientType;
   loyal: boolean;
+  /** Appointments not cancelled (future bookings and no-shows included). */
   appointmentCount: number;
+  /** Visits: completed appointments. */
+  visitCount: number;
   /** Appointments marked 'Não compareceu' (kept by the database's triggers). */
   noShowCount: number;
   /** 'R$ 1.234,50' */
   totalSpent: string;
-  /** dd/MM/yyyy, or null for 'Nunca' */
+  /** The latest visit (completed appointment), dd/MM/yyyy, or null for 'Nunca'. */
   lastVisit: string | null;
   /** 'março de 2025' */
   since: string;

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format, startOfMonth, subDays } from "date-fns";
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { appointments, clients } from "../../../db/schema";
+import { and, asc, count, desc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { clients } from "../../../db/schema";
 import {
   ACTIVE_WITHIN_DAYS,
   clientType,
@@ -17,9 +17,13 @@ import { formatMoney } from "../money";
 import { formatPhone } from "../phone";
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
-// Metrics are computed in SQL: "total gasto" sums completed appointments only, the
-// appointment count leaves cancelled ones out, the last visit is the latest
-// non-cancelled appointment on or before today (docs/product/decisions.md, docs/decisions/0123).
+// Each client's figures are kept by the database on the client's row (migrations 0007 and
+// figures_visits): "total gasto" sums completed appointments, the appointment count leaves
+// cancelled ones out, and visits are completed appointments: 'Visitas', 'Última Visita' (the
+// latest completed one) and the badges count them (docs/decisions/0123, 0760).
+
+/** The one VIP rule (client-types.ts `isVip`) as SQL, for counts and lists of many clients. */
+export const isVipClient = gt(clients.spentCents, VIP_SPENT_ABOVE_CENTS);
 
 export const PAGE_SIZE = 24;
 
@@ -90,45 +94,6 @@ export function searchCondition(userId: string, q: string): SQL {
   return and(owner, or(...parts))!;
 }
 
-/**
- * The latest visit up to `today` of the client of the row (a future booking is not a visit yet),
- * correlated on the covering metrics index. The outer row is named in full: drizzle leaves the
- * columns of a one-table query unqualified.
- */
-function lastVisitUpTo(userId: string, today: string, row = sql`"clients"."id"`) {
-  // Searched by the client, not by the date (without the hint the planner may walk all the
-  // professional's appointments by date for each row).
-  return sql<string | null>`(select max(${appointments.date}) from ${appointments} indexed by appointments_user_client_metrics_idx
-    where ${appointments.userId} = ${userId} and ${appointments.clientId} = ${row}
-      and ${appointments.status} <> 'cancelled' and ${appointments.date} <= ${today})`;
-}
-
-/** Per-client metrics for the given ids only: one GROUP BY on appointments_user_client_metrics_idx. */
-export function metricsQuery(db: Db, userId: string, ids: string[], today: string) {
-  return db
-    .select({
-      clientId: appointments.clientId,
-      appointmentCount: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end), 0)`.mapWith(Number),
-      totalSpentCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
-      lastVisit: sql<string | null>`max(case when ${appointments.status} <> 'cancelled' and ${appointments.date} <= ${today} then ${appointments.date} end)`,
-    })
-    .from(appointments)
-    .where(and(eq(appointments.userId, userId), inArray(appointments.clientId, ids)))
-    .groupBy(appointments.clientId);
-}
-
-type Metrics = { appointmentCount: number; totalSpentCents: number; lastVisit: string | null };
-const NO_METRICS: Metrics = { appointmentCount: 0, totalSpentCents: 0, lastVisit: null };
-
-export async function metricsFor(db: Db, userId: string, ids: string[], today: string) {
-  const map = new Map<string, Metrics>();
-  if (ids.length === 0) return map;
-  for (const row of await metricsQuery(db, userId, ids, today)) {
-    if (row.clientId) map.set(row.clientId, row);
-  }
-  return map;
-}
-
 /** yyyy-MM-dd to dd/MM/yyyy. */
 export function formatIsoDate(iso: string) {
   const [y, m, d] = iso.split("-");
@@ -136,8 +101,9 @@ export function formatIsoDate(iso: string) {
 }
 
 /** Everything a card or timeline entry shows, formatted on the server (same text with or without JS). */
-export function toListItem(client: Client, metrics: Metrics, timeZone: string): ClientListItem {
+export function toListItem(client: Client, timeZone: string): ClientListItem {
   const created = TZDate.tz(timeZone, client.createdAt.getTime());
+  const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
   return {
     id: client.id,
     name: client.name,
@@ -145,19 +111,20 @@ export function toListItem(client: Client, metrics: Metrics, timeZone: string): 
     phoneDigits: client.phone,
     email: client.email,
     address: client.address,
-    type: clientType(metrics),
-    loyal: isLoyal(metrics),
-    appointmentCount: metrics.appointmentCount,
+    type: clientType(stats),
+    loyal: isLoyal(stats),
+    appointmentCount: client.appointmentCount,
+    visitCount: client.visitCount,
     noShowCount: client.noShowCount,
-    totalSpent: formatMoney(metrics.totalSpentCents),
-    lastVisit: metrics.lastVisit ? formatIsoDate(metrics.lastVisit) : null,
+    totalSpent: formatMoney(client.spentCents),
+    lastVisit: client.lastVisitDate ? formatIsoDate(client.lastVisitDate) : null,
     since: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone }).format(client.createdAt),
     createdDay: format(created, "dd/MM"),
     createdYear: format(created, "yyyy"),
   };
 }
 
-/** The four tiles, each one aggregate in SQL. */
+/** The four tiles, read from the clients' kept figures (Ativos: a visit in the last 30 days, on clients_user_last_visit_idx). */
 export function tileQueries(db: Db, userId: string, clock: ClientClock) {
   return [
     db
@@ -170,21 +137,18 @@ export function tileQueries(db: Db, userId: string, clock: ClientClock) {
     db
       .select({ vip: count() })
       .from(clients)
-      .where(and(eq(clients.userId, userId), gt(clients.spentCents, VIP_SPENT_ABOVE_CENTS))),
-    db
-      .select({ active: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.userId, userId),
-          ne(appointments.status, "cancelled"),
-          gte(appointments.date, clock.activeFrom),
-          lte(appointments.date, clock.today),
-        ),
-      ),
+      .where(and(eq(clients.userId, userId), isVipClient)),
+    activeClientsQuery(db, userId, clock),
   ] as const;
 }
 
+/** Ativos: clients whose latest visit is within the last 30 days (today included). */
+export function activeClientsQuery(db: Db, userId: string, clock: Pick<ClientClock, "activeFrom" | "today">) {
+  return db
+    .select({ active: count() })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), gte(clients.lastVisitDate, clock.activeFrom), lte(clients.lastVisitDate, clock.today)));
+}
 
 type TileResults = readonly [
   { total: number; newThisMonth: number }[],
@@ -219,17 +183,8 @@ export async function listClients(
     options.view === "timeline"
       ? [desc(clients.createdAt), desc(clients.id)]
       : [asc(sql`${clients.name} collate nocase`), asc(clients.id)];
-  // The page's rows first, then each one's last visit (24 lookups, not one per client).
-  const pageQuery = (page: number) => {
-    const rows = db.select().from(clients).where(where).orderBy(...order).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).as("page");
-    const columns = Object.fromEntries(Object.keys(getTableColumns(clients)).map((key) => [key, rows[key as keyof typeof rows]])) as {
-      [K in keyof Client]: SQL.Aliased<Client[K]> | (typeof rows)[K & keyof typeof rows];
-    };
-    return db
-      .select({ client: columns, lastVisit: lastVisitUpTo(userId, options.clock.today, sql`${rows.id}`) })
-      .from(rows)
-      .orderBy(...(options.view === "timeline" ? [desc(rows.createdAt), desc(rows.id)] : [asc(sql`${rows.name} collate nocase`), asc(rows.id)]));
-  };
+  const pageQuery = (page: number) =>
+    db.select().from(clients).where(where).orderBy(...order).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
   // The page with its clients' figures, the match count and the tiles: one round trip.
   const [[matching], rows, ...tiles] = await db.batch([
     db.select({ n: count() }).from(clients).where(where),
@@ -242,9 +197,7 @@ export async function listClients(
   // A page past the end (after a deletion, or typed by hand) shows the last one.
   const pageRows = page === options.page ? rows : await pageQuery(page);
   return {
-    clients: pageRows.map(({ client, lastVisit }) =>
-      toListItem(client, { appointmentCount: client.appointmentCount, totalSpentCents: client.spentCents, lastVisit }, options.clock.timeZone),
-    ),
+    clients: pageRows.map((client) => toListItem(client, options.clock.timeZone)),
     matching: total,
     page,
     pageCount,
@@ -358,6 +311,7 @@ export const CSV_HEADER = [
   "Observações",
   "Cliente desde",
   "Agendamentos",
+  "Visitas",
   "Total gasto (R$)",
   "Última visita",
 ];
@@ -380,15 +334,12 @@ export function csvMoney(cents: number) {
 /** The professional's clients as CSV text: UTF-8 BOM, ';' separator, CRLF (docs/decisions/0122). */
 export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
   const rows = await db
-    .select({
-      client: clients,
-      lastVisit: lastVisitUpTo(userId, clock.today),
-    })
+    .select()
     .from(clients)
     .where(eq(clients.userId, userId))
     .orderBy(asc(sql`${clients.name} collate nocase`), asc(clients.id));
   const lines = [CSV_HEADER.map(csvCell).join(";")];
-  for (const { client, lastVisit } of rows) {
+  for (const client of rows) {
     lines.push(
       [
         client.name,
@@ -399,8 +350,9 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
         client.notes,
         format(TZDate.tz(clock.timeZone, client.createdAt.getTime()), "dd/MM/yyyy"),
         String(client.appointmentCount),
+        String(client.visitCount),
         csvMoney(client.spentCents),
-        lastVisit ? formatIsoDate(lastVisit) : "",
+        client.lastVisitDate ? formatIsoDate(client.lastVisitDate) : "",
       ]
         .map(csvCell)
         .join(";"),

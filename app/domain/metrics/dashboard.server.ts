@@ -5,7 +5,8 @@ import { and, between, count, desc, eq, inArray, isNotNull, ne, or, sql } from "
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
-import { atRiskCutoff, INSIGHT_VIP_SPENT_ABOVE_CENTS } from "./metrics";
+import { isVipClient } from "../clients/clients.server";
+import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import {
   AT_RISK_NAMES,
   bestCustomersFirst,
@@ -96,35 +97,33 @@ function clientTotalsQuery(db: Db, userId: string, clock: DashboardClock) {
 }
 
 /**
- * The figures the tips need of the clients (insights.ts `clientFigures` is the rule), read from
- * the figures the database keeps on each client (appointment count, completed spend, latest
- * appointment: migration 0007) instead of summing every appointment, as a handful of rows: the
- * month's clients and returning ones, the VIPs' count and biggest spenders, the clients at risk
- * with the best customers first (ties at the edge included: the names are ordered in JS).
+ * The figures the tips and the summary need of the clients (insights.ts `clientFigures` is the
+ * rule), as a handful of rows: the month's visiting and recurring clients (the same SQL as
+ * Relatórios: client-figures.server.ts), and from the figures the database keeps on each client
+ * (completed spend, last visit, latest appointment: migrations 0007 and figures_visits) the VIPs'
+ * count and biggest spenders and the clients at risk with the best customers first (ties at the
+ * edge included: the names are ordered in JS).
  */
 function clientFiguresQuery(db: Db, userId: string, clock: DashboardClock) {
-  const cutoff = atRiskCutoff(clock.today);
-  const vip = INSIGHT_VIP_SPENT_ABOVE_CENTS;
   const own = sql`${clients.userId} = ${userId}`;
+  const atRisk = atRiskClient(userId, clock.today);
+  const month = and(eq(appointments.userId, userId), inRange(clock.current), notCancelled)!;
   return db.all<{ kind: string; name: string | null; a: number; b: number | null }>(sql`
-    select 'month' as kind, null as name, count(*) as a,
-        coalesce(sum(case when ${clients.appointmentCount} > 1 then 1 else 0 end), 0) as b
-      from ${clients}
-      where ${own} and ${clients.id} in (
-        select ${appointments.clientId} from ${appointments}
-        where ${appointments.userId} = ${userId} and ${inRange(clock.month)} and ${notCancelled})
+    with per_client as materialized (${periodClientsSql(userId, clock.current, month)}),
+      month_totals as (select ${PERIOD_CLIENT_TOTALS} from per_client)
+    select 'month' as kind, null as name, visited as a, recurring as b from month_totals
     union all
-    select 'vip-count', null, count(*), null from ${clients} where ${own} and ${clients.spentCents} > ${vip}
+    select 'vip-count', null, count(*), null from ${clients} where ${isVipClient} and ${own}
     union all
     select 'vip', ${clients.name}, ${clients.spentCents}, null from ${clients}
-      where ${own} and ${clients.spentCents} > ${vip}
+      where ${own} and ${isVipClient}
         and ${clients.spentCents} = (select max(${clients.spentCents}) from ${clients} where ${own})
     union all
-    select 'risk-count', null, count(*), null from ${clients} where ${own} and ${clients.lastAppointmentDate} < ${cutoff}
+    select 'risk-count', null, count(*), null from ${AT_RISK_CLIENTS} where ${atRisk}
     union all
-    select 'risk', ${clients.name}, ${clients.spentCents}, null from ${clients}
-      where ${own} and ${clients.lastAppointmentDate} < ${cutoff} and ${clients.spentCents} >= coalesce(
-        (select ${clients.spentCents} from ${clients} where ${own} and ${clients.lastAppointmentDate} < ${cutoff}
+    select 'risk', ${clients.name}, ${clients.spentCents}, null from ${AT_RISK_CLIENTS}
+      where ${atRisk} and ${clients.spentCents} >= coalesce(
+        (select ${clients.spentCents} from ${AT_RISK_CLIENTS} where ${atRisk}
           order by ${clients.spentCents} desc limit 1 offset ${AT_RISK_NAMES - 1}), 0)
   `);
 }

@@ -31,7 +31,12 @@ const nb = (s: string | undefined) => s?.replaceAll("\u00a0", " ");
 const figures = (clients: ClientStat[], today = "2025-03-31") => clientFigures(clients, today);
 
 function client(overrides: Partial<ClientStat> = {}): ClientStat {
-  return { name: "Ana", spentCents: 0, appointments: 1, lastDate: "2025-03-10", inMonth: true, ...overrides };
+  return { name: "Ana", spentCents: 0, lastVisitDate: "2025-03-10", lastAppointmentDate: "2025-03-10", monthVisits: 1, earlierVisits: 0, ...overrides };
+}
+
+/** A client whose last visit (and last appointment) was on that date. */
+function lastSeen(date: string | null, overrides: Partial<ClientStat> = {}): ClientStat {
+  return client({ lastVisitDate: date, lastAppointmentDate: date, ...overrides });
 }
 
 function period(revenueCents: number, completed: number, appointments = completed): PeriodTotals {
@@ -110,20 +115,21 @@ describe("monthlySummary", () => {
   const totals: DashboardTotals = {
     today: ZERO,
     yesterday: ZERO,
-    current: period(10_000, 3),
+    current: period(10_000, 3, 7),
     previous: ZERO,
     monthAppointments: 9,
   };
 
-  it("daily average over the days elapsed; returning share among this month's clients", () => {
+  it("month to date, the bookings ahead apart; returning share among this month's visiting clients", () => {
     const clients = [
-      client({ appointments: 3, inMonth: true }),
-      client({ appointments: 1, inMonth: true }),
-      client({ appointments: 2, inMonth: true }),
-      client({ appointments: 5, inMonth: false }), // not this month: not counted
+      client({ monthVisits: 3 }), // recurring: three visits this month
+      client({ monthVisits: 1 }), // a first visit
+      client({ monthVisits: 1, earlierVisits: 2 }), // came back
+      client({ monthVisits: 0, earlierVisits: 5 }), // did not visit this month: not counted
     ];
     expect(monthlySummary(totals, figures(clients).month, 3)).toEqual({
-      appointments: 9,
+      appointments: 7,
+      bookedAhead: 2,
       revenueCents: 10_000,
       dailyAverageCents: 3333,
       returningPct: 67,
@@ -131,13 +137,13 @@ describe("monthlySummary", () => {
     });
   });
 
-  it("no client this month: no percentage", () => {
-    expect(monthlySummary(totals, figures([client({ inMonth: false })]).month, 1).returningPct).toBeNull();
+  it("no visiting client this month: no percentage", () => {
+    expect(monthlySummary(totals, figures([client({ monthVisits: 0 })]).month, 1).returningPct).toBeNull();
   });
 });
 
 describe("showInsights and showGuide", () => {
-  const ready = { fullName: "Ana", businessName: "Studio", hasActiveDay: true, hasService: true, setupCompleted: true };
+  const ready = { fullName: "Ana", businessName: "Studio", hasActiveDay: true, hasService: true, setupCompleted: true, allStepsDone: false };
 
   it("needs name, business name, an active day, a service and the setup flag", () => {
     expect(showInsights(ready)).toBe(true);
@@ -148,21 +154,26 @@ describe("showInsights and showGuide", () => {
     expect(showInsights({ ...ready, setupCompleted: false })).toBe(false);
   });
 
-  it("the guide shows only while neither flag is set", () => {
+  it("or every first step done, without the flag", () => {
+    expect(showInsights({ ...ready, setupCompleted: false, allStepsDone: true })).toBe(true);
+  });
+
+  it("the guide shows only while neither flag is set and the first-steps card is there", () => {
     const when = new Date();
     expect(showGuide({ setupCompletedAt: null, guideSeenAt: null })).toBe(true);
     expect(showGuide({ setupCompletedAt: when, guideSeenAt: null })).toBe(false);
     expect(showGuide({ setupCompletedAt: null, guideSeenAt: when })).toBe(false);
+    expect(showGuide({ setupCompletedAt: null, guideSeenAt: null }, true)).toBe(false);
   });
 });
 
-describe("VIP tip (total spent above R$ 1.000,00)", () => {
+describe("VIP tip (the badge's rule: total spent above R$ 500,00)", () => {
   it("names the client who spent the most above the line", () => {
     const tip = vipInsight(
       figures([
         client({ name: "Bia", spentCents: 120_000 }),
         client({ name: "Caio", spentCents: 250_000 }),
-        client({ name: "Duda", spentCents: 50_000 }),
+        client({ name: "Duda", spentCents: 50_000 }), // R$ 500,00 exactly: not VIP
       ]).vip,
     );
     expect(tip?.id).toBe("vip");
@@ -170,23 +181,23 @@ describe("VIP tip (total spent above R$ 1.000,00)", () => {
     expect(tip?.text).toContain("mais 1 cliente VIP");
   });
 
-  it("R$ 1.000,00 exactly is not above the line", () => {
-    expect(vipInsight(figures([client({ spentCents: 100_000 })]).vip)).toBeNull();
-    expect(vipInsight(figures([client({ spentCents: 100_001 })]).vip)).not.toBeNull();
+  it("R$ 500,00 exactly is not above the line", () => {
+    expect(vipInsight(figures([client({ spentCents: 50_000 })]).vip)).toBeNull();
+    expect(vipInsight(figures([client({ spentCents: 50_001 })]).vip)).not.toBeNull();
     expect(vipInsight(figures([]).vip)).toBeNull();
   });
 });
 
-describe("at-risk tip (last appointment over 30 days ago)", () => {
+describe("at-risk tip (last visit over 30 days ago, nothing booked)", () => {
   const today = "2025-03-31";
 
   it("lists who has not come back, best customers first", () => {
     const tip = atRiskInsight(
       figures(
         [
-          client({ name: "Eva", lastDate: "2025-02-28", spentCents: 1_000 }), // 31 days
-          client({ name: "Fábio", lastDate: "2024-12-01", spentCents: 90_000 }),
-          client({ name: "Gil", lastDate: "2025-03-30" }),
+          lastSeen("2025-02-28", { name: "Eva", spentCents: 1_000 }), // 31 days
+          lastSeen("2024-12-01", { name: "Fábio", spentCents: 90_000, lastAppointmentDate: "2025-03-20" }), // a no-show since
+          lastSeen("2025-03-30", { name: "Gil" }),
         ],
         today,
       ).atRisk,
@@ -196,13 +207,13 @@ describe("at-risk tip (last appointment over 30 days ago)", () => {
   });
 
   it("30 days exactly, a booking ahead or no visit at all is not at risk", () => {
-    expect(atRiskInsight(figures([client({ lastDate: "2025-03-01" })], today).atRisk)).toBeNull(); // 30 days
-    expect(atRiskInsight(figures([client({ lastDate: "2025-04-10" })], today).atRisk)).toBeNull();
-    expect(atRiskInsight(figures([client({ lastDate: null })], today).atRisk)).toBeNull();
+    expect(atRiskInsight(figures([lastSeen("2025-03-01")], today).atRisk)).toBeNull(); // 30 days
+    expect(atRiskInsight(figures([lastSeen("2025-01-10", { lastAppointmentDate: "2025-04-10" })], today).atRisk)).toBeNull();
+    expect(atRiskInsight(figures([lastSeen(null, { lastAppointmentDate: "2025-01-10" })], today).atRisk)).toBeNull();
   });
 
   it("shows three names and counts the rest", () => {
-    const old = ["A", "B", "C", "D", "E"].map((name) => client({ name, lastDate: "2024-01-01" }));
+    const old = ["A", "B", "C", "D", "E"].map((name) => lastSeen("2024-01-01", { name }));
     expect(atRiskInsight(figures(old, today).atRisk)?.text).toContain("5 clientes não voltam há mais de 30 dias: A, B e C e mais 2.");
   });
 });
@@ -268,15 +279,15 @@ describe("best-weekday tip (at least 15% of the month's revenue)", () => {
 });
 
 describe("opportunity tip (5 or more clients and no VIP)", () => {
-  it("5 clients, none above R$ 1.000,00", () => {
-    const tip = opportunityInsight(5, figures([client({ spentCents: 100_000 })]).vip);
+  it("5 clients, none above R$ 500,00", () => {
+    const tip = opportunityInsight(5, figures([client({ spentCents: 50_000 })]).vip);
     expect(tip?.id).toBe("opportunity");
-    expect(tip?.text).toContain("5 clientes");
+    expect(nb(tip?.text)).toContain("5 clientes, mas nenhum gastou mais de R$ 500,00");
   });
 
   it("not with fewer than 5 clients, nor once a VIP exists", () => {
     expect(opportunityInsight(4, figures([]).vip)).toBeNull();
-    expect(opportunityInsight(8, figures([client({ spentCents: 100_001 })]).vip)).toBeNull();
+    expect(opportunityInsight(8, figures([client({ spentCents: 50_001 })]).vip)).toBeNull();
   });
 });
 
@@ -335,7 +346,7 @@ describe("buildInsights", () => {
       ...base,
       lastCreatedAt: new Date("2025-03-01T10:00:00Z"),
       clientCount: 6,
-      clients: figures([client({ lastDate: "2025-01-01" })], "2025-03-15"),
+      clients: figures([lastSeen("2025-01-01")], "2025-03-15"),
       current: period(10_000, 1),
       previous: period(20_000, 1),
       weekdayRevenueCents: [0, 10_000, 0, 0, 0, 0, 0],

@@ -7,22 +7,15 @@
 // - "this month" figures run from the 1st to today; they are compared with the same number of
 //   days at the start of last month (the previous period of equal length, cut at its last day);
 // - dates are yyyy-MM-dd in the professional's zone; "today" comes from nowInZone.
-import {
-  AT_RISK_AFTER_DAYS,
-  averageTicket,
-  INSIGHT_VIP_SPENT_ABOVE_CENTS,
-  isAtRisk,
-  isInsightVip,
-  variation,
-  type Variation,
-} from "./metrics";
+import { AT_RISK_AFTER_DAYS, averageTicket, isAtRisk, isRecurring, variation, type Variation } from "./metrics";
+import { isVip, VIP_SPENT_ABOVE_CENTS } from "../clients/client-types";
 import { formatMoney } from "../money";
 import { addDays, daysInMonth, formatDate, shiftMonth, ymd } from "../dates";
 
 // ------------------------------------------------------------------ constants (docs/product/spec.md §9)
 
-// The VIP, at-risk and average-ticket rules are metrics.ts's (INSIGHT_VIP_SPENT_ABOVE_CENTS,
-// AT_RISK_AFTER_DAYS, averageTicket).
+// The at-risk, recurring and average-ticket rules are metrics.ts's (isAtRisk, isRecurring,
+// averageTicket); VIP is the client badge's (client-types.ts `isVip`, docs/decisions/0761).
 /** No-activity alert: no appointment created for more than this many days. */
 export const NO_ACTIVITY_AFTER_DAYS = 7;
 /** Average ticket: alert below -5%, good news above +5%. */
@@ -51,8 +44,8 @@ export const WEEKDAY_NAMES = [
 
 /**
  * The periods the dashboard compares, around `today`:
- * - month: the whole calendar month (for 'agendamentos no mês', which includes booked days ahead);
- * - current: the 1st of this month to today (month-to-date);
+ * - month: the whole calendar month (for the appointments booked after today, told apart);
+ * - current: the 1st of this month to today (month-to-date: every figure of 'este mês');
  * - previous: the same number of days from the 1st of last month, cut at last month's end
  *   (31/03 compares with 01/02-28/02);
  * - yesterday, and daysElapsed = today's day of the month (the daily average's divisor).
@@ -156,32 +149,38 @@ export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
   ];
 }
 
-/** One client's figures: completed spend, non-cancelled appointments, their latest date. */
+/** One client's figures: completed spend, visits (completed appointments) and dates. */
 export type ClientStat = {
   name: string;
   spentCents: number;
-  appointments: number;
+  /** Latest visit (completed appointment), or null. */
+  lastVisitDate: string | null;
   /** Latest non-cancelled appointment date (may be ahead of today), or null. */
-  lastDate: string | null;
-  /** Has a non-cancelled appointment in this calendar month. */
-  inMonth: boolean;
+  lastAppointmentDate: string | null;
+  /** Visits this month to date, and before this month. */
+  monthVisits: number;
+  earlierVisits: number;
 };
 
 export type MonthlySummary = {
+  /** Non-cancelled appointments from the 1st to today (Relatórios' 'Este mês'). */
   appointments: number;
+  /** Non-cancelled appointments after today in this calendar month, told apart. */
+  bookedAhead: number;
   revenueCents: number;
   dailyAverageCents: number;
-  /** Among the clients with an appointment this month, % with more than one appointment ever; null without any. */
+  /** Of the clients who visited this month, % recurring (metrics.ts `isRecurring`); null without any. */
   returningPct: number | null;
+  /** Clients who visited this month (a completed appointment). */
   monthClients: number;
 };
 
 /**
- * What the dashboard needs to know of its clients, rather than every client: the calendar month's
- * clients and how many of them have more than one appointment ever, the VIPs (the biggest
- * spender and how many), and the clients at risk (how many, and the first three by amount
- * spent, then name). `clientFigures` is the rule; the dashboard's SQL computes the same figures
- * without sending every client's row (tests/integration/dashboard.test.ts holds them equal).
+ * What the dashboard needs to know of its clients, rather than every client: this month's
+ * visiting clients and how many of them are recurring, the VIPs (the biggest spender and how
+ * many), and the clients at risk (how many, and the first three by amount spent, then name).
+ * `clientFigures` is the rule; the dashboard's SQL computes the same figures without sending
+ * every client's row (tests/integration/dashboard.test.ts holds them equal).
  */
 export type ClientFigures = {
   month: { clients: number; returning: number };
@@ -191,11 +190,11 @@ export type ClientFigures = {
 
 /** The figures from every client with an appointment (any status). */
 export function clientFigures(clients: ClientStat[], today: string): ClientFigures {
-  const inMonth = clients.filter((c) => c.inMonth);
-  const vips = clients.filter((c) => isInsightVip(c.spentCents)).sort(bestCustomersFirst);
-  const atRisk = clients.filter((c) => isAtRisk(c.lastDate, today)).sort(bestCustomersFirst);
+  const visited = clients.filter((c) => c.monthVisits > 0);
+  const vips = clients.filter((c) => isVip(c.spentCents)).sort(bestCustomersFirst);
+  const atRisk = clients.filter((c) => isAtRisk(c, today)).sort(bestCustomersFirst);
   return {
-    month: { clients: inMonth.length, returning: inMonth.filter((c) => c.appointments > 1).length },
+    month: { clients: visited.length, returning: visited.filter((c) => isRecurring(c.monthVisits, c.earlierVisits)).length },
     vip: { count: vips.length, top: vips[0] ? { name: vips[0].name, spentCents: vips[0].spentCents } : null },
     atRisk: { count: atRisk.length, names: atRisk.slice(0, AT_RISK_NAMES).map((c) => c.name) },
   };
@@ -210,13 +209,15 @@ export function bestCustomersFirst(a: { spentCents: number; name: string }, b: {
 }
 
 /**
- * The summary row: appointments in the calendar month (non-cancelled), revenue month-to-date
- * (completed), daily average = that revenue / days elapsed (today included), and the share of
- * this month's clients who have more than one non-cancelled appointment in total.
+ * The summary row, month-to-date like Relatórios' 'Este mês' (docs/decisions/0760): appointments
+ * (non-cancelled) with those booked later this month told apart, revenue (completed), daily
+ * average = that revenue / days elapsed (today included), and the share of this month's visiting
+ * clients who are recurring.
  */
 export function monthlySummary(t: DashboardTotals, month: ClientFigures["month"], daysElapsed: number): MonthlySummary {
   return {
-    appointments: t.monthAppointments,
+    appointments: t.current.appointments,
+    bookedAhead: Math.max(0, t.monthAppointments - t.current.appointments),
     revenueCents: t.current.revenueCents,
     dailyAverageCents: daysElapsed > 0 ? Math.round(t.current.revenueCents / daysElapsed) : 0,
     returningPct: month.clients > 0 ? Math.round((month.returning / month.clients) * 100) : null,
@@ -232,19 +233,26 @@ export type InsightsGate = {
   hasActiveDay: boolean;
   hasService: boolean;
   setupCompleted: boolean;
+  /** Every item of the first-steps checklist is done. */
+  allStepsDone: boolean;
 };
 
 /**
- * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a business
- * name, a working day is active, a service exists and the professional closed the setup wizard.
+ * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a
+ * business name, a working day is active, a service exists and the professional closed the setup
+ * wizard; or, without pressing anything, as soon as every first step is done (docs/decisions/0764).
  */
 export function showInsights(g: InsightsGate): boolean {
-  return !!(g.fullName.trim() && g.businessName.trim() && g.hasActiveDay && g.hasService && g.setupCompleted);
+  const ready = !!(g.fullName.trim() && g.businessName.trim() && g.hasActiveDay && g.hasService);
+  return ready && (g.setupCompleted || g.allStepsDone);
 }
 
-/** The first-time guide shows only while neither the setup flag nor the guide flag is set. */
-export function showGuide(flags: { setupCompletedAt: Date | null; guideSeenAt: Date | null }): boolean {
-  return !flags.setupCompletedAt && !flags.guideSeenAt;
+/**
+ * The first-time guide shows only while neither the setup flag nor the guide flag is set, and the
+ * first-steps card it points at is there (`insightsShown` false).
+ */
+export function showGuide(flags: { setupCompletedAt: Date | null; guideSeenAt: Date | null }, insightsShown = false): boolean {
+  return !flags.setupCompletedAt && !flags.guideSeenAt && !insightsShown;
 }
 
 // ------------------------------------------------------------------ the tips
@@ -281,7 +289,7 @@ function joinNames(names: string[]) {
   return `${names.slice(0, -1).join(", ")} e ${names.at(-1)}`;
 }
 
-/** The client who spent the most, when above R$ 1.000,00. */
+/** The VIP (client-types.ts `isVip`) who spent the most. */
 export function vipInsight(vip: ClientFigures["vip"]): Insight | null {
   const { top } = vip;
   if (!top) return null;
@@ -296,7 +304,7 @@ export function vipInsight(vip: ClientFigures["vip"]): Insight | null {
   };
 }
 
-/** Clients whose last appointment was more than 30 days ago (nothing booked since). */
+/** Clients whose last visit was more than 30 days ago, with nothing booked (metrics.ts `isAtRisk`). */
 export function atRiskInsight(atRisk: ClientFigures["atRisk"]): Insight | null {
   if (atRisk.count === 0) return null;
   const rest = atRisk.count - atRisk.names.length;
@@ -374,7 +382,7 @@ export function opportunityInsight(clientCount: number, vip: ClientFigures["vip"
     id: "opportunity",
     tone: "info",
     title: "Oportunidade",
-    text: `Você já tem ${plural(clientCount, "cliente", "clientes")}, mas nenhum gastou mais de ${formatMoney(INSIGHT_VIP_SPENT_ABOVE_CENTS)} ainda. Um pacote de serviços ou um programa de fidelidade pode criar seus primeiros VIPs.`,
+    text: `Você já tem ${plural(clientCount, "cliente", "clientes")}, mas nenhum gastou mais de ${formatMoney(VIP_SPENT_ABOVE_CENTS)} ainda. Um pacote de serviços ou um programa de fidelidade pode criar seus primeiros VIPs.`,
   };
 }
 

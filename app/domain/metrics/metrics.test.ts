@@ -8,11 +8,8 @@ import {
   chartMonths,
   dailyAverage,
   daysElapsed,
-  INSIGHT_VIP_SPENT_ABOVE_CENTS,
   isAtRisk,
-  isInsightVip,
   isRecurring,
-  isReportVip,
   mondayFirst,
   occupancy,
   percentLabel,
@@ -82,8 +79,10 @@ describe("money and count figures", () => {
     expect(averageDuration(0, 0)).toBeNull();
     expect(recurringShare(2, 5)).toBeCloseTo(0.4);
     expect(recurringShare(0, 0)).toBeNull();
-    expect(isRecurring(1)).toBe(false);
-    expect(isRecurring(2)).toBe(true);
+    expect(isRecurring(1, 0)).toBe(false); // a first visit
+    expect(isRecurring(2, 0)).toBe(true); // twice in the period
+    expect(isRecurring(1, 3)).toBe(true); // came back
+    expect(isRecurring(0, 5)).toBe(false); // did not visit in the period
   });
 
   it("percent labels round and say — without a base", () => {
@@ -94,24 +93,18 @@ describe("money and count figures", () => {
   });
 });
 
-describe("VIP and at-risk predicates", () => {
-  it("VIP in the reports is any client who spent above R$ 0,00", () => {
-    expect(isReportVip(1)).toBe(true);
-    expect(isReportVip(0)).toBe(false);
-  });
+describe("at-risk predicate", () => {
+  const at = (lastVisitDate: string | null, lastAppointmentDate: string | null = lastVisitDate) =>
+    isAtRisk({ lastVisitDate, lastAppointmentDate }, "2025-03-31");
 
-  it("VIP in the dashboard tips spent above R$ 1.000,00", () => {
-    expect(INSIGHT_VIP_SPENT_ABOVE_CENTS).toBe(100_000);
-    expect(isInsightVip(100_001)).toBe(true);
-    expect(isInsightVip(100_000)).toBe(false);
-  });
-
-  it("at risk after more than 30 days", () => {
+  it("at risk when the last visit is more than 30 days old and nothing is booked from today on", () => {
     expect(atRiskCutoff("2025-03-31")).toBe("2025-03-01");
-    expect(isAtRisk("2025-03-01", "2025-03-31")).toBe(false); // exactly 30 days
-    expect(isAtRisk("2025-02-28", "2025-03-31")).toBe(true); // 31 days
-    expect(isAtRisk("2025-04-02", "2025-03-31")).toBe(false); // a future booking
-    expect(isAtRisk(null, "2025-03-31")).toBe(false); // never came: not "at risk"
+    expect(at("2025-03-01")).toBe(false); // exactly 30 days
+    expect(at("2025-02-28")).toBe(true); // 31 days
+    expect(at("2025-02-28", "2025-03-20")).toBe(true); // a no-show since is no visit
+    expect(at("2025-02-28", "2025-04-02")).toBe(false); // a booking ahead
+    expect(at("2025-02-28", "2025-03-31")).toBe(false); // a booking today
+    expect(at(null, "2025-01-01")).toBe(false); // never came: new, not "at risk"
   });
 });
 

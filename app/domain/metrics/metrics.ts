@@ -74,15 +74,20 @@ export function share(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
-/** A client is recurring in a period with more than 1 (non-cancelled) appointment in it. */
-export const RECURRING_MORE_THAN = 1;
-export function isRecurring(appointmentCount: number): boolean {
-  return appointmentCount > RECURRING_MORE_THAN;
+/**
+ * 'Clientes recorrentes', the same on the dashboard and in Relatórios (docs/decisions/0760): of
+ * the clients who visited in the period (a completed appointment in it), those with more than one
+ * visit up to the period's end: two in the period, or one in it after an earlier one. Bookings
+ * ahead and no-shows are no visits. SQL: period-clients.server.ts.
+ */
+export const RECURRING_VISITS_ABOVE = 1;
+export function isRecurring(visitsInPeriod: number, visitsBefore: number): boolean {
+  return visitsInPeriod > 0 && visitsInPeriod + visitsBefore > RECURRING_VISITS_ABOVE;
 }
 
-/** Share of the period's clients that are recurring; null with no client in the period. */
-export function recurringShare(recurringClients: number, clientsInPeriod: number): number | null {
-  return share(recurringClients, clientsInPeriod);
+/** Share of the period's visiting clients that are recurring; null when nobody visited. */
+export function recurringShare(recurringClients: number, visitingClients: number): number | null {
+  return share(recurringClients, visitingClients);
 }
 
 /** '42%' (rounded), or '—' when there is nothing to divide by. */
@@ -92,28 +97,28 @@ export function percentLabel(ratio: number | null): string {
 
 // ------------------------------------------------------------------ clients
 
-/** Reports' VIP list: the clients with the most spent (completed) in the period, above 0. */
+// VIP is one rule, the client badge's: client-types.ts `isVip` (docs/decisions/0761).
+
+/** Reports' 'Clientes VIP': the VIPs who spent the most in the period, this many at most. */
 export const REPORT_VIP_LIMIT = 4;
-export const REPORT_VIP_SPENT_ABOVE_CENTS = 0;
-export function isReportVip(totalSpentCents: number): boolean {
-  return totalSpentCents > REPORT_VIP_SPENT_ABOVE_CENTS;
-}
 
-/** The dashboard tips' VIP: completed appointments add up to more than R$ 1.000,00 (docs/product/spec.md §9). */
-export const INSIGHT_VIP_SPENT_ABOVE_CENTS = 100_000;
-export function isInsightVip(totalSpentCents: number): boolean {
-  return totalSpentCents > INSIGHT_VIP_SPENT_ABOVE_CENTS;
-}
-
-/** At risk: the last non-cancelled appointment was more than 30 days before today. */
+/**
+ * At risk ('Clientes em risco', the dashboard's tip and Relatórios alike): the last visit
+ * (completed appointment) was more than 30 days before today and nothing is booked from today
+ * on. A client who never visited is new, not at risk; a no-show is no visit.
+ */
 export const AT_RISK_AFTER_DAYS = 30;
 export const AT_RISK_LIMIT = 4;
-/** Last dates strictly before this one are at risk. */
+/** Last visits strictly before this date are at risk. */
 export function atRiskCutoff(today: string): string {
   return addDays(today, -AT_RISK_AFTER_DAYS);
 }
-export function isAtRisk(lastAppointmentDate: string | null, today: string): boolean {
-  return lastAppointmentDate !== null && lastAppointmentDate < atRiskCutoff(today);
+export function isAtRisk(
+  client: { lastVisitDate: string | null; lastAppointmentDate: string | null },
+  today: string,
+): boolean {
+  const bookedAhead = client.lastAppointmentDate !== null && client.lastAppointmentDate >= today;
+  return client.lastVisitDate !== null && client.lastVisitDate < atRiskCutoff(today) && !bookedAhead;
 }
 
 // ------------------------------------------------------------------ weekdays

@@ -3,25 +3,23 @@
 // The definitions of the figures live in app/domain/metrics/metrics.ts (pure, unit-tested); the sums
 // and counts they need come from here. docs/product/decisions.md: revenue, ticket and VIP count completed
 // appointments only; appointment counts leave cancelled ones out.
-import { and, asc, between, desc, eq, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../../db/schema";
 import { isAppointmentStatus, STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
-import { csvCell, csvMoney } from "../clients/clients.server";
+import { csvCell, csvMoney, isVipClient } from "../clients/clients.server";
+import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
 import {
   AT_RISK_LIMIT,
-  atRiskCutoff,
   availableMinutes,
   averageDuration,
   averageTicket,
   chartMonths,
   dailyAverage,
-  isReportVip,
   mondayFirst,
   previousRange,
   recentMonths,
-  RECURRING_MORE_THAN,
   recurringShare,
   REPORT_PERIOD_RULES,
   REPORT_VIP_LIMIT,
@@ -138,29 +136,24 @@ function dailyFigures(
 }
 
 /**
- * The period's clients in one statement: how many there are, how many are recurring (more
- * than one appointment in the period) and the top 4 by amount spent (completed), ties by
- * completed count, then name (four rows at most, never one per client). Rows may include clients who spent nothing: the caller keeps
- * the VIPs (isReportVip).
+ * The period's clients in one statement: how many there are, how many visited and how many of
+ * those are recurring (the dashboard's SQL too: client-figures.server.ts), and 'Clientes VIP':
+ * the VIPs (the badge's rule, `isVipClient`) who spent the most in the period (completed), ties
+ * by completed count, then name (four rows at most, never one per client).
  */
 function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
   // One pass groups the period by client; the totals and the top four are read from that.
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with per_client as materialized (
-      select ${appointments.clientId} as client_id, count(*) as n, ${revenueSum} as spent, ${completedCount} as completed
-      from ${appointments}
-      where ${and(inPeriod(userId, range, filter), isNotNull(appointments.clientId))}
-      group by ${appointments.clientId}
-    )
-    select 'totals' as kind, null as id, null as name, null as spent, null as completed,
-      count(*) as clients, coalesce(sum(case when n > ${RECURRING_MORE_THAN} then 1 else 0 end), 0) as recurring
+    with per_client as materialized (${periodClientsSql(userId, range, inPeriod(userId, range, filter))})
+    select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
     from per_client
     union all
     select * from (
-      select 'top', per_client.client_id, ${clients.name}, per_client.spent, per_client.completed, null, null
+      select 'top', per_client.client_id, ${clients.name}, per_client.spent, per_client.visits, null, null, null
       from per_client
-      left join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
-      order by per_client.spent desc, per_client.completed desc, ${clients.name} asc
+      join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
+      where per_client.spent > 0 and ${isVipClient}
+      order by per_client.spent desc, per_client.visits desc, ${clients.name} asc
       limit ${REPORT_VIP_LIMIT}
     )
   `));
@@ -169,11 +162,11 @@ function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRang
     const totals = rows.find((r) => r.kind === "totals");
     return {
       clients: Number(totals?.clients ?? 0),
+      visited: Number(totals?.visited ?? 0),
       recurring: Number(totals?.recurring ?? 0),
       vip: rows
         .filter((r) => r.kind === "top")
-        .map((r) => ({ id: String(r.id), name: r.name as string | null, spentCents: Number(r.spent), completed: Number(r.completed) }))
-        .filter((r): r is typeof r & { name: string } => r.name !== null && isReportVip(r.spentCents)),
+        .map((r) => ({ id: String(r.id), name: String(r.name), spentCents: Number(r.spent), completed: Number(r.completed) })),
     };
   };
 }
@@ -205,23 +198,21 @@ function topServicesQuery(db: Db, userId: string, range: DateRange, filter: Repo
 }
 
 /**
- * Clients whose last non-cancelled appointment (any date, a future booking included) is
- * more than 30 days before today, longest absence first, with how many there are in all.
- * Not narrowed by the filters: being at risk is a state of the client, not of a period.
+ * Clients at risk (metrics.ts `isAtRisk`: last visit more than 30 days before today, nothing
+ * booked from today on): how many, and the first 4, longest absence first. Not narrowed by the
+ * filters: being at risk is a state of the client, not of a period.
  */
-function atRiskQuery(db: Db, userId: string, today: string) {
-  return db
-    .select({
-      id: clients.id,
-      name: clients.name,
-      phone: clients.phone,
-      lastDate: sql<string>`${clients.lastAppointmentDate}`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(clients)
-    .where(and(eq(clients.userId, userId), lt(clients.lastAppointmentDate, atRiskCutoff(today))))
-    .orderBy(asc(clients.lastAppointmentDate), asc(clients.name))
-    .limit(AT_RISK_LIMIT);
+function atRiskReads(reads: ReadBatch, db: Db, userId: string, today: string) {
+  const where = atRiskClient(userId, today);
+  const count = reads.add(db.all<{ total: number }>(sql`select count(*) as total from ${AT_RISK_CLIENTS} where ${where}`));
+  const list = reads.add(
+    db.all<{ id: string; name: string; phone: string; lastDate: string }>(sql`
+      select ${clients.id} as id, ${clients.name} as name, ${clients.phone} as phone, ${clients.lastVisitDate} as lastDate
+      from ${AT_RISK_CLIENTS} where ${where}
+      order by ${clients.lastVisitDate}, ${clients.name}
+      limit ${AT_RISK_LIMIT}`),
+  );
+  return () => ({ total: Number(count()[0]?.total ?? 0), clients: list() });
 }
 
 function serviceChoicesQuery(db: Db, userId: string) {
@@ -297,7 +288,7 @@ function figureReads(reads: ReadBatch, db: Db, userId: string, params: ReportPar
   const periodClients = clientFigures(reads, db, userId, range, filter);
   const previousClients = clientCount(reads, db, userId, previous, filter);
   const top = reads.add(topServicesQuery(db, userId, range, filter));
-  const atRisk = reads.add(atRiskQuery(db, userId, params.today));
+  const atRisk = atRiskReads(reads, db, userId, params.today);
   const hours = reads.add(db.select().from(workingHours).where(eq(workingHours.userId, userId)));
   return () => [daily(), periodClients(), previousClients(), top(), atRisk(), hours(), months] as const;
 }
@@ -361,8 +352,8 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
       })),
       vip: periodClients.vip,
       atRisk: {
-        total: atRisk[0]?.total ?? 0,
-        clients: atRisk.map((c) => ({
+        total: atRisk.total,
+        clients: atRisk.clients.map((c) => ({
           id: c.id,
           name: c.name,
           phone: c.phone,
@@ -376,9 +367,9 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
         availableMinutes: available,
         averageDurationMinutes: averageDuration(current.completedMinutes, current.completed),
         completed: current.completed,
-        recurringShare: recurringShare(periodClients.recurring, periodClients.clients),
+        recurringShare: recurringShare(periodClients.recurring, periodClients.visited),
         recurring: periodClients.recurring,
-        clients: periodClients.clients,
+        clients: periodClients.visited,
       },
     },
   };

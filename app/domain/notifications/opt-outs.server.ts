@@ -34,6 +34,11 @@ export async function stopReminders(db: Db, professionalId: string, contact: str
   await db.insert(reminderOptOuts).values({ professionalId, contact }).onConflictDoNothing();
 }
 
+/** 'Voltar a receber lembretes': the contact gets this professional's reminders again (twice is harmless). */
+export async function resumeReminders(db: Db, professionalId: string, contact: string): Promise<void> {
+  await db.delete(reminderOptOuts).where(and(eq(reminderOptOuts.professionalId, professionalId), eq(reminderOptOuts.contact, contact)));
+}
+
 /** Which of these contacts asked this professional to stop. */
 export async function stoppedContacts(db: Db, professionalId: string, contacts: string[]): Promise<Set<string>> {
   if (contacts.length === 0) return new Set();

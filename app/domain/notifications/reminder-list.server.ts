@@ -1,10 +1,11 @@
-// 'Lembretes': tomorrow's appointments of one professional, each with a one-tap WhatsApp reminder
+// 'Lembretes': one day's appointments of one professional (tomorrow unless the professional picks
+// another, reminder-days.ts), each with a one-tap WhatsApp reminder
 // (wa.me, prefilled in pt-BR with the time, service, address and the customer's link) and whether
 // it was sent. The professional's own query: always scoped to their id.
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { appointments, bookingRequests, clients, type profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import { addDays, nowInZone } from "../dates";
+import { nowInZone } from "../dates";
 import { normalizePhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl } from "./customer-links.server";
@@ -38,9 +39,8 @@ export function reminderMessage(input: { client: string; professional: string; w
   ].join("\n");
 }
 
-/** Tomorrow (in the professional's zone) and its appointments to remind. */
-export async function tomorrowsReminders(db: Db, profile: Profile, now = new Date()): Promise<{ date: string; rows: ReminderRow[] }> {
-  const date = addDays(nowInZone(profile.timeZone, now).date, 1);
+/** The appointments to remind on `date` (yyyy-MM-dd in the professional's zone). */
+export async function remindersOn(db: Db, profile: Profile, date: string, now = new Date()): Promise<ReminderRow[]> {
   const found = await db
     .select({
       id: appointments.id,
@@ -85,19 +85,30 @@ export async function tomorrowsReminders(db: Db, profile: Profile, now = new Dat
       };
     }),
   );
-  return { date, rows };
+  return rows;
 }
 
-/** Marks (or unmarks) one of the professional's appointments as reminded; false if not theirs. */
-export async function markReminded(db: Db, userId: string, appointmentId: string, at: Date | null): Promise<boolean> {
+/** Today in the professional's zone (the list's days are counted from it). */
+export function reminderToday(profile: Pick<Profile, "timeZone">, now = new Date()): string {
+  return nowInZone(profile.timeZone, now).date;
+}
+
+/**
+ * Marks (or unmarks) one of the professional's appointments as reminded; the appointment's date,
+ * or null if it is not theirs.
+ */
+export async function markReminded(db: Db, userId: string, appointmentId: string, at: Date | null): Promise<string | null> {
   const updated = await db
     .update(appointments)
     .set({ whatsappRemindedAt: at })
     .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId), at ? isNull(appointments.whatsappRemindedAt) : undefined))
-    .returning({ id: appointments.id });
-  if (updated.length > 0) return true;
-  const [mine] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
-  return !!mine;
+    .returning({ date: appointments.date });
+  if (updated[0]) return updated[0].date;
+  const [mine] = await db
+    .select({ date: appointments.date })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
+  return mine?.date ?? null;
 }
 
 /** The dashboard's 'Lembretes' card: tomorrow's appointments and how many are still to remind (one read). */

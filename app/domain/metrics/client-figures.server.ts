@@ -1,0 +1,55 @@
+// The client figures that the dashboard and Relatórios both show, as SQL written once: the
+// period's clients with their visits and whether they are recurring (metrics.ts `isRecurring`),
+// and the clients at risk (metrics.ts `isAtRisk`). A visit is a completed appointment
+// (docs/decisions/0760). Every statement carries the professional's id.
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { appointments, clients } from "../../../db/schema";
+import type { DateRange } from "../dates";
+import { atRiskCutoff, RECURRING_VISITS_ABOVE } from "./metrics";
+
+const earlier = alias(appointments, "earlier");
+
+/**
+ * One row per client of the period (the appointments `where` selects, which holds the
+ * professional, the dates and any filter): `client_id`, `n` appointments, `spent` (completed
+ * prices), `visits` (completed ones) and `recurring` (1 or 0). Recurring needs more than one
+ * visit up to the period's end: with a single visit in the period, at most two earlier visits
+ * of the client are looked up on appointments_user_client_metrics_idx (only for those clients).
+ */
+export function periodClientsSql(userId: string, range: DateRange, where: SQL): SQL {
+  const visits = sql`coalesce(sum(case when ${appointments.status} = 'completed' then 1 else 0 end), 0)`;
+  const visitsUpToEnd = sql`(select count(*) from (select 1 from ${appointments} as ${sql.identifier("earlier")}
+      where ${earlier.userId} = ${userId} and ${earlier.clientId} = ${appointments.clientId}
+        and ${earlier.status} = 'completed' and ${earlier.date} <= ${range.to}
+      limit ${RECURRING_VISITS_ABOVE + 1}))`;
+  return sql`select ${appointments.clientId} as client_id, count(*) as n,
+      coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0) as spent,
+      ${visits} as visits,
+      case when ${visits} = 0 then 0
+        when ${visits} > ${RECURRING_VISITS_ABOVE} then 1
+        else ${visitsUpToEnd} > ${RECURRING_VISITS_ABOVE} end as recurring
+    from ${appointments}
+    where ${where} and ${appointments.clientId} is not null
+    group by ${appointments.clientId}`;
+}
+
+/** Over `per_client` (a CTE of periodClientsSql): clients, those who visited, the recurring ones. */
+export const PERIOD_CLIENT_TOTALS = sql.raw(
+  "count(*) as clients, coalesce(sum(visits > 0), 0) as visited, coalesce(sum(recurring), 0) as recurring",
+);
+
+/**
+ * The clients at risk, from the figures kept on each client (migration figures_visits): last visit
+ * before the cutoff and nothing booked from today on (the latest non-cancelled appointment is
+ * before today). Read FROM `AT_RISK_CLIENTS`: the index holds every column of the rule (and the
+ * amount spent), so a count never opens a client's row and a list in last-visit order stops early.
+ */
+export function atRiskClient(userId: string, today: string): SQL {
+  return and(
+    eq(clients.userId, userId),
+    lt(clients.lastVisitDate, atRiskCutoff(today)),
+    lt(clients.lastAppointmentDate, today),
+  )!;
+}
+export const AT_RISK_CLIENTS = sql`${clients} indexed by clients_user_last_visit_idx`;
