@@ -2,7 +2,7 @@
 // how long it took and how much the process's peak memory grew: the decompression-bomb tests
 // need a peak no earlier test has raised. Usage: tsx tests/support/image-probe.ts FILE
 import { readFileSync } from "node:fs";
-import { processProfileImage } from "../../app/domain/accounts/profile-photo.server";
+import { processProfileImage } from "../../app/domain/accounts/profile-photo-image.server";
 
 const bytes = new Uint8Array(readFileSync(process.argv[2]!));
 const peakBefore = process.resourceUsage().maxRSS;

@@ -3,13 +3,13 @@ import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import {
   AVATAR_SIZE,
-  coverSquare,
   exifOrientation,
   MAX_SERVED_BYTES,
   processProfileImage,
   readImageInfo,
   sniffImageType,
-} from "./profile-photo.server";
+} from "./profile-photo-image.server";
+import { coverSquare } from "./profile-photo-square.server";
 
 /** A w x h RGBA picture: left half red, right half blue (easy to check after a crop/rotation). */
 function halves(w: number, h: number, alpha = 255) {
