@@ -88,7 +88,9 @@ function imageProcessorFor(buildUrl: URL): ImageProcessor | null {
     idleMs: 10_000,
     jobsPerWorker: 50,
     timeoutMs: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: 128 },
+    // A small young generation: the decoders' garbage is collected as it is made, instead of a
+    // worker's heap growing by ~100 MB before its first collection (measured: docs/decisions/0710).
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
   });
   return async (bytes) => {
     const answer = await pool.run(bytes, [bytes.buffer]);

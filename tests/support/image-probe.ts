@@ -7,7 +7,7 @@ import { processProfileImage } from "../../app/domain/accounts/profile-photo-ima
 const bytes = new Uint8Array(readFileSync(process.argv[2]!));
 const peakBefore = process.resourceUsage().maxRSS;
 const started = performance.now();
-const result = processProfileImage(bytes);
+const result = await processProfileImage(bytes);
 const ms = performance.now() - started;
 const growthMb = (process.resourceUsage().maxRSS - peakBefore) / 1024;
 console.log(JSON.stringify({ error: result.ok ? null : result.error, ms, growthMb }));

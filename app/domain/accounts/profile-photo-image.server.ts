@@ -1,5 +1,5 @@
 // Profile photos: type checked by content, resized to a small square and re-encoded at upload
-// time, so the booking page downloads a few KB. Pure JavaScript (jpeg-js, fflate): the same code
+// time, so the booking page downloads a few KB. Pure JavaScript and web APIs: the same code
 // runs on Node (in a worker thread, docs/decisions/0710) and on Cloudflare Workers, with no WASM
 // to load differently on each. Its memory is bounded whatever the upload: a picture is refused
 // from its header when too large, and a large one is never held whole (docs/decisions/0712).
@@ -212,9 +212,9 @@ function check(bytes: Uint8Array): { ok: true; type: ImageType; info: ImageInfo 
  * A profile photo as uploaded -> what we store: JPEG and PNG become a JPEG of at most
  * 256x256 (centre crop, EXIF orientation applied, metadata dropped). WebP cannot be decoded
  * by a pure-JS codec; it is kept as sent only when already small (the browser converts it to
- * JPEG before upload when JavaScript runs). Never throws on bad input.
+ * JPEG before upload when JavaScript runs). Never rejects on bad input.
  */
-export function processProfileImage(bytes: Uint8Array): ProcessResult {
+export async function processProfileImage(bytes: Uint8Array): Promise<ProcessResult> {
   const checked = check(bytes);
   if (!checked.ok) return checked;
   const { type, info } = checked;
@@ -224,7 +224,7 @@ export function processProfileImage(bytes: Uint8Array): ProcessResult {
   }
   let square: Square;
   try {
-    if (type === "image/png") square = reducePng(bytes, AVATAR_SIZE);
+    if (type === "image/png") square = await reducePng(bytes, AVATAR_SIZE);
     else {
       const whole = info.width * info.height <= WHOLE_JPEG_MAX_PIXELS;
       square = coverSquare(whole ? decodeJpegWhole(bytes) : decodeJpegEighth(bytes), AVATAR_SIZE, info.orientation);

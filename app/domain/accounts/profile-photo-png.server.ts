@@ -1,9 +1,9 @@
-// A PNG decoded row by row straight into the stored square: the image data is inflated in
-// pieces, each row unfiltered against the one before and added to the square's averages, so a
-// 16-megapixel PNG costs two rows of memory instead of its 48-64 MB of pixels (docs/decisions/0712).
+// A PNG decoded row by row straight into the stored square: the image data is inflated as a
+// stream (the platform's DecompressionStream, native on Node and on Workers), each row unfiltered
+// against the one before and added to the square's averages, so a 16-megapixel PNG costs two rows
+// of memory instead of its 48-64 MB of pixels (docs/decisions/0712).
 // Every colour type and bit depth, palettes with their transparency, Adam7 interlacing; samples
 // as fast-png gives them (16-bit: the high byte; grey's and RGB's tRNS key colour is not applied).
-import { Unzlib } from "fflate";
 import { SquareAccumulator, type Square } from "./profile-photo-square.server";
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
@@ -115,14 +115,11 @@ function setPaletteColour(out: Uint8Array, o: number, index: number, palette: Ui
 /** The image data inflates to more than its header's rows: a decompression bomb. */
 export class PngInflatesTooFar extends Error {}
 
-/** Compressed bytes fed to the inflater at a time: 4 KB of deflate yields at most ~4 MB. */
-const FEED = 4 * 1024;
-
 /**
  * The PNG's square of at most `size` a side (see the top of this file). Throws on a broken or
  * truncated PNG, and PngInflatesTooFar as soon as the data goes on past the header's last row.
  */
-export function reducePng(bytes: Uint8Array, size: number): Square {
+export async function reducePng(bytes: Uint8Array, size: number): Promise<Square> {
   const { header, palette, alphas, data } = readChunks(bytes);
   const { width, height, depth, colorType, interlaced } = header;
   const bitsPerPixel = CHANNELS[colorType]! * depth;
@@ -158,7 +155,7 @@ export function reducePng(bytes: Uint8Array, size: number): Square {
   };
 
   let beyond = false;
-  const inflater = new Unzlib((chunk) => {
+  const consume = (chunk: Uint8Array) => {
     if (done() && chunk.length > 0) beyond = true;
     for (let i = 0; i < chunk.length && !done(); ) {
       const take = Math.min(row.length - filled, chunk.length - i);
@@ -168,12 +165,21 @@ export function reducePng(bytes: Uint8Array, size: number): Square {
       if (filled === row.length) rowDone();
       if (done() && i < chunk.length) beyond = true;
     }
-  });
-  data.forEach((part, k) => {
-    for (let at = 0; at < part.length && !beyond; at += FEED) {
-      inflater.push(part.subarray(at, at + FEED), k === data.length - 1 && at + FEED >= part.length);
+  };
+  const inflated = new Blob(data as BlobPart[]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+  try {
+    for (;;) {
+      const { done: ended, value } = await inflated.read();
+      if (ended) break;
+      consume(value);
+      if (beyond) break;
     }
-  });
+  } catch (error) {
+    // Bytes after the end of the compressed data once every row is in: harmless, as elsewhere.
+    if (!done()) throw error;
+  } finally {
+    void inflated.cancel().catch(() => {});
+  }
   if (beyond) throw new PngInflatesTooFar();
   if (!done()) throw new Error("PNG data ends early");
   return square.finish();
