@@ -3,7 +3,10 @@
 // wait; past that a job is answered `busy` at once rather than left hanging. A worker exits
 // after `idleMs` without work or after `jobsPerWorker` jobs, and its memory goes with it; one
 // that crashes or runs past `timeoutMs` is ended and its job answered `failed`.
+import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits, type Transferable } from "node:worker_threads";
+import type { ImageProcessor } from "../app/domain/accounts/profile-photo-processor.server";
+import type { ProcessResult } from "../app/domain/accounts/profile-photo-image.server";
 
 export type PoolOptions = {
   /** The worker's module: answers each message (a job's input) with one message (its output). */
@@ -103,3 +106,29 @@ export function createWorkerPool<In, Out>(options: PoolOptions) {
 }
 
 export type WorkerPool<In, Out> = ReturnType<typeof createWorkerPool<In, Out>>;
+
+/**
+ * The Node server's photo decoding (docs/decisions/0710, 0711): `workerUrl` (the built
+ * image-worker.js, or server/image-worker.ts under tsx) in worker threads, one at a time on a
+ * 2-core machine (two with more cores), eight more waiting at most, the rest answered 'tente
+ * novamente em instantes'.
+ */
+export function createImageProcessor(workerUrl: URL): ImageProcessor {
+  const pool = createWorkerPool<Uint8Array, ProcessResult>({
+    url: workerUrl,
+    size: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    queue: 8,
+    idleMs: 10_000,
+    jobsPerWorker: 50,
+    timeoutMs: 30_000,
+    // A small young generation: the decoders' garbage is collected as it is made, instead of a
+    // worker's heap growing by ~100 MB before its first collection (measured: 0710).
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
+  });
+  return async (bytes) => {
+    const answer = await pool.run(bytes, [bytes.buffer]);
+    if (answer.ok) return answer.value;
+    // A worker that crashed or ran out of time or memory on this file: the file is what failed.
+    return { ok: false, error: answer.reason === "busy" ? "busy" : "unreadable" };
+  };
+}

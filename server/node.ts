@@ -10,7 +10,6 @@
 // app's own modules come from the build.
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -19,8 +18,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type RouterContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { ImageProcessor } from "../app/domain/accounts/profile-photo-processor.server";
-import type { ProcessResult } from "../app/domain/accounts/profile-photo-image.server";
-import { createWorkerPool } from "./image-pool.ts";
+import { createImageProcessor } from "./image-pool.ts";
 
 /** What app/entry.server.tsx exports for a server entry (from the build's own module instances). */
 type AppEntry = {
@@ -70,34 +68,12 @@ async function answerKept(entry: AppEntry, req: IncomingMessage, res: ServerResp
   return true;
 }
 
-/**
- * Photos decoded in worker threads (docs/decisions/0710): one at a time on a 2-core machine (two
- * with more cores), eight more waiting at most, the rest answered 'tente novamente em instantes'.
- * Null when the build has no worker file (an older build): then photos decode in this thread.
- */
+/** Photos decoded in worker threads; null (decoded on this thread) when the build has no worker file. */
 function imageProcessorFor(buildUrl: URL): ImageProcessor | null {
   const url = new URL("image-worker.js", buildUrl);
-  if (!existsSync(url)) {
-    console.warn(`[photos] ${url.pathname} is missing (rebuild with \`npx react-router build\`): photos decode on the main thread`);
-    return null;
-  }
-  const pool = createWorkerPool<Uint8Array, ProcessResult>({
-    url,
-    size: Math.max(1, Math.min(2, availableParallelism() - 1)),
-    queue: 8,
-    idleMs: 10_000,
-    jobsPerWorker: 50,
-    timeoutMs: 30_000,
-    // A small young generation: the decoders' garbage is collected as it is made, instead of a
-    // worker's heap growing by ~100 MB before its first collection (measured: docs/decisions/0710).
-    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
-  });
-  return async (bytes) => {
-    const answer = await pool.run(bytes, [bytes.buffer]);
-    if (answer.ok) return answer.value;
-    // A worker that crashed or ran out of time or memory on this file: the file is what failed.
-    return { ok: false, error: answer.reason === "busy" ? "busy" : "unreadable" };
-  };
+  if (existsSync(url)) return createImageProcessor(url);
+  console.warn(`[photos] ${url.pathname} is missing (rebuild with \`npx react-router build\`): photos decode on the main thread`);
+  return null;
 }
 
 export async function createApp(buildPath: string) {

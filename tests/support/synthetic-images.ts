@@ -21,15 +21,15 @@ function pngChunk(type: string, data: Uint8Array) {
   return out;
 }
 
-/** A width x height RGB PNG of one grey: ~1 KB of file per 1 MB of picture. */
-export function syntheticPng(width: number, height: number) {
-  const row = 1 + width * 3;
+/** A width x height RGB (or RGBA) PNG of one grey: ~1 KB of file per 1 MB of picture. */
+export function syntheticPng(width: number, height: number, channels: 3 | 4 = 3) {
+  const row = 1 + width * channels;
   const raw = Buffer.alloc(row * height, 0x80);
   for (let y = 0; y < height; y++) raw[y * row] = 0; // filter: none
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
+  ihdr.set([8, channels === 4 ? 6 : 2, 0, 0, 0], 8);
   const idat = deflateSync(raw, { level: 9, strategy: constants.Z_RLE });
   return new Uint8Array(
     Buffer.concat([
