@@ -78,6 +78,7 @@ test("four 16-megapixel photos at once: /login answers at once and the server's 
   // The other visitor was not kept waiting: the median of the /login requests made meanwhile.
   expect(median(logins)).toBeLessThan(300);
   expect(peak - before).toBeLessThan(200);
-  // And the memory is given back once the photos are done.
+  // And the memory is given back once the photos are done (the worker exits when idle).
   await expect.poll(() => server.rssMb() - before, { timeout: 30_000 }).toBeLessThan(50);
+  console.log(`[photo-load] RSS settled at ${Math.round(server.rssMb())} MB`);
 });

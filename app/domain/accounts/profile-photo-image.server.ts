@@ -22,9 +22,10 @@ export const MAX_PIXELS = 16_000_000;
  */
 export const maxInflatedBytes = (height: number) => MAX_PIXELS * 4 + 2 * height + 8;
 /**
- * A JPEG up to this size is decoded whole (jpeg-js: at most ~70 MB); a larger one is read at an
- * eighth of its size, which still leaves 175 px or more for the 256 px square of any usual
- * photo, and costs a few MB whatever its size.
+ * A JPEG up to this size is decoded whole (jpeg-js: ~70 MB at most); a larger one is read at an
+ * eighth of its size, a few MB whatever its size. A photo just over 2 MP (1,633 x 1,225) then
+ * gives a 153 px square; from about 4 MP on, the full 256 px. The booking page shows it at 64 CSS
+ * px, 128 on 2x screens.
  */
 export const WHOLE_JPEG_MAX_PIXELS = 2_000_000;
 /**
