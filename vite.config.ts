@@ -5,6 +5,20 @@ import { ensureSessionSecret } from "./scripts/session-secret";
 
 const workers = process.env.AGENDO_TARGET === "workers";
 
+/**
+ * The Node build also emits the image pool's worker thread (server/image-worker.ts) as
+ * build/node/server/image-worker.js, beside the server build that server/node.ts loads: it
+ * shares the app's modules (docs/decisions/0710). Workers decode in the request's isolate.
+ */
+const imageWorker: PluginOption = {
+  name: "agendo-image-worker",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "ssr" && !workers,
+  buildStart() {
+    this.emitFile({ type: "chunk", id: "server/image-worker.ts", fileName: "image-worker.js" });
+  },
+};
+
 export default defineConfig(async ({ command }) => {
   // `npm run dev`: the same generated secret as `npm start` unless one is configured.
   if (command === "serve") ensureSessionSecret();
@@ -13,7 +27,7 @@ export default defineConfig(async ({ command }) => {
     const { cloudflare } = await import("@cloudflare/vite-plugin");
     plugins.push(cloudflare({ viteEnvironment: { name: "ssr" } }));
   }
-  plugins.push(tailwindcss(), reactRouter());
+  plugins.push(tailwindcss(), reactRouter(), imageWorker);
   return {
     plugins,
     resolve: { tsconfigPaths: true },

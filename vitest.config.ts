@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     // Shared matchers (toHaveRedirect, toSendToast, toHaveFieldError): tests/support/matchers.ts.

@@ -59,3 +59,4 @@ export { prepareRequest } from "./utils/request-body.server";
 export { answerWithKeptFirstStep, keptFirstStepFor } from "./routes/booking.cache.server";
 export { STATIC_FILE_HEADERS } from "./utils/security.server";
 export { runScheduledJob } from "./jobs/scheduled.server";
+export { imageProcessorContext } from "./domain/accounts/profile-photo-processor.server";

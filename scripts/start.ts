@@ -26,6 +26,8 @@ function buildIfNeeded() {
     newestMtime(join(root, "app")),
     newestMtime(join(root, "db")),
     newestMtime(join(root, "public")),
+    // Built with the app: the photo pool's worker thread (docs/decisions/0710).
+    statSync(join(root, "server/image-worker.ts")).mtimeMs,
     statSync(join(root, "package.json")).mtimeMs,
   );
   if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= sources) return;

@@ -3,8 +3,12 @@
 // Router with the socket's peer address in the router context, so the app can tell clients apart
 // without trusting a header a client can send (TRUST_PROXY, docs/decisions/0531).
 //
+// Profile photos are decoded in worker threads (./image-pool.ts, docs/decisions/0710).
+//
 // Usage: node server/node.ts [build/node/server/index.js]   (PORT, HOST; `npm start` runs it)
-// Plain Node 24 runs it as is (type stripping): it imports packages only, no project .ts file.
+// Plain Node 24 runs it as is (type stripping): it imports packages and ./image-pool.ts only; the
+// app's own modules come from the build.
+import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -12,7 +16,9 @@ import { pathToFileURL } from "node:url";
 import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContext, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { ImageProcessor } from "../app/domain/accounts/profile-photo-processor.server";
+import { createImageProcessor } from "./image-pool.ts";
 
 /** What app/entry.server.tsx exports for a server entry (from the build's own module instances). */
 type AppEntry = {
@@ -28,6 +34,7 @@ type AppEntry = {
   ): Promise<Response>;
   keptFirstStepFor(method?: string, url?: string, cookie?: string): Promise<Kept | null>;
   runScheduledJob(): Promise<unknown>;
+  imageProcessorContext: RouterContext<ImageProcessor>;
 };
 
 type Kept = { status: number; headers: [string, string][]; body: string };
@@ -61,9 +68,19 @@ async function answerKept(entry: AppEntry, req: IncomingMessage, res: ServerResp
   return true;
 }
 
+/** Photos decoded in worker threads; null (decoded on this thread) when the build has no worker file. */
+function imageProcessorFor(buildUrl: URL): ImageProcessor | null {
+  const url = new URL("image-worker.js", buildUrl);
+  if (existsSync(url)) return createImageProcessor(url);
+  console.warn(`[photos] ${url.pathname} is missing (rebuild with \`npx react-router build\`): photos decode on the main thread`);
+  return null;
+}
+
 export async function createApp(buildPath: string) {
-  const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
+  const buildUrl = pathToFileURL(resolve(buildPath));
+  const build = (await import(buildUrl.href)) as ServerBuild;
   const entry = build.entry.module as unknown as AppEntry;
+  const imageProcessor = imageProcessorFor(buildUrl);
   const handle = createRequestHandler(build, "production");
   const setHeaders = (res: express.Response) => {
     for (const [name, value] of Object.entries(entry.STATIC_FILE_HEADERS)) res.setHeader(name, value);
@@ -81,6 +98,7 @@ export async function createApp(buildPath: string) {
     "/{*splat}",
     createRequestListener(async (incoming: Request, client: ClientAddress) => {
       const { request, context } = await entry.prepareRequest(incoming, { socketAddress: client.address });
+      if (imageProcessor) context.set(entry.imageProcessorContext, imageProcessor);
       return entry.answerWithKeptFirstStep(request, context, handle);
     }),
   );

@@ -7,6 +7,9 @@ import { runScheduledJob } from "../app/jobs/scheduled.server";
 // Cloudflare Workers entry. Vars and secrets reach the app through process.env
 // (nodejs_compat), so the app code is the same as on Node. There is no socket address here:
 // the client's address is Cloudflare's CF-Connecting-IP (TRUST_PROXY defaults to `cloudflare`).
+// Profile photos are decoded in the request's own isolate, the router context's default image
+// processor (one at a time per isolate, in a few MB: docs/decisions/0711, 0712); Node's server
+// hands the app a pool of worker threads instead.
 // Imported, not loaded on first use: the app's modules are evaluated when the Worker starts (which
 // Cloudflare does ahead of the first request, during the TLS handshake), not while the first
 // customer waits (docs/decisions/0622).

@@ -12,12 +12,13 @@ import { requireUser } from "./workspace.server";
 import { getDb, type Db } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import {
-  processProfileImage,
+  countPhotoUpload,
   readLimitedFormData,
   removeProfileImage,
   replaceProfileImage,
   UploadTooLargeError,
 } from "../domain/accounts/profile-photo.server";
+import { processUploadedPhoto } from "../domain/accounts/profile-photo-processor.server";
 import { formatPhone } from "../domain/phone";
 import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../components/use-hydrated";
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ intent: "image", error: "unreadable" }, { status: 400 });
   }
   const intent = formData.get("intent");
-  if (intent === "upload-image") return uploadImage(request, db, user.id, formData);
+  if (intent === "upload-image") return uploadImage(request, context, db, user.id, formData);
   if (intent === "remove-image") {
     await removeProfileImage(db, user.id);
     return redirectWithToast(request, SELF, { type: "success", ...IMAGE_REMOVED });
@@ -91,21 +92,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveProfile(request, db, user.id, user.profile.bookingSlug, formData);
 }
 
-async function uploadImage(request: Request, db: Db, userId: string, formData: FormData) {
+/** The status of each refusal of a photo: 400 unless the error says otherwise. */
+const IMAGE_ERROR_STATUS: Partial<Record<ImageErrorCode, number>> = { size: 413, tooMany: 429, busy: 503 };
+
+function imageError(error: ImageErrorCode) {
+  const status = IMAGE_ERROR_STATUS[error] ?? 400;
+  // Too many photos being decoded at once: a few seconds are enough (docs/decisions/0711).
+  const headers: HeadersInit = error === "busy" ? { "Retry-After": "5" } : {};
+  return data<ActionData>({ intent: "image", error }, { status, headers });
+}
+
+async function uploadImage(request: Request, context: Route.ActionArgs["context"], db: Db, userId: string, formData: FormData) {
   const file = formData.get("image");
-  if (!(file instanceof File) || file.size === 0) {
-    return data<ActionData>({ intent: "image", error: "empty" }, { status: 400 });
-  }
-  if (file.size > IMAGE_MAX_BYTES) {
-    return data<ActionData>({ intent: "image", error: "size" }, { status: 413 });
-  }
-  const processed = processProfileImage(new Uint8Array(await file.arrayBuffer()));
-  if (!processed.ok) {
-    return data<ActionData>(
-      { intent: "image", error: processed.error },
-      { status: processed.error === "size" ? 413 : 400 },
-    );
-  }
+  if (!(file instanceof File) || file.size === 0) return imageError("empty");
+  if (file.size > IMAGE_MAX_BYTES) return imageError("size");
+  if (!(await countPhotoUpload(db, userId))) return imageError("tooMany");
+  // Decoded off the request path on Node (a worker thread), in this isolate on Workers.
+  const processed = await processUploadedPhoto(context, new Uint8Array(await file.arrayBuffer()));
+  if (!processed.ok) return imageError(processed.error);
   try {
     await replaceProfileImage(db, userId, processed.image);
   } catch (error) {

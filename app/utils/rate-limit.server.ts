@@ -109,7 +109,7 @@ export function countersOfAccount(db: Db, userId: string, email: string) {
     .delete(rateLimits)
     .where(
       or(
-        inArray(rateLimits.key, [`password:user:${userId}`, `login:email:${e}`, `reset:${e}`, `register:email:${e}`, `invite:owner:${userId}`]),
+        inArray(rateLimits.key, [`password:user:${userId}`, `photo:user:${userId}`, `login:email:${e}`, `reset:${e}`, `register:email:${e}`, `invite:owner:${userId}`]),
         keysStartingWith(`login:pair:${e}:`),
         // Booking counters keyed by this professional hold their customers' phones and addresses.
         keysStartingWith(`booking:phone:${userId}:`),

@@ -127,6 +127,7 @@ async function seedWorkspace(who: Pro, label: string) {
   await db.insert(passwordResetTokens).values({ userId: who.id, tokenHash: `reset-${label}-${crypto.randomUUID()}`, expiresAt: new Date(Date.now() + 3600_000) });
   await db.insert(rateLimits).values({ key: `login:email:${who.email}`, windowStart: new Date(), count: 1 });
   await db.insert(rateLimits).values({ key: `booking:phone:${who.id}:11987654321`, windowStart: new Date(), count: 1 });
+  await db.insert(rateLimits).values({ key: `photo:user:${who.id}`, windowStart: new Date(), count: 3 });
   await createSession(db, new Request(ORIGIN), who.id, true);
 }
 

@@ -8,6 +8,7 @@ import { action, loader } from "../../app/routes/settings.profile";
 import { loader as imageLoader } from "../../app/routes/images";
 import type { Db } from "../../app/utils/db.server";
 import { IMAGE_ERRORS } from "../../app/domain/accounts/profile-photo";
+import { imageProcessorContext } from "../../app/domain/accounts/profile-photo-processor.server";
 import {
   NAME_MIN,
   PIX_INVALID,
@@ -317,6 +318,36 @@ describe("profile image", () => {
     const res = imageReply(await post(fd));
     expect(res.status).toBe(400);
     expect(res.data.error).toBe("empty");
+  });
+
+  it("the 11th photo within an hour is refused beside the field (429), the 10th stays and the profile is untouched", async () => {
+    const before = await profileOf(pro.id);
+    for (let i = 0; i < 10; i++) expect(await post(upload(photo(40 + i, 40)))).toHaveRedirect(PATH);
+    const [tenth] = await imagesOf(pro.id);
+    const res = imageReply(await post(upload(photo(60, 60))));
+    expect(res.status).toBe(429);
+    expect(res.data.error).toBe("tooMany");
+    expect(IMAGE_ERRORS.tooMany).toEqual({
+      title: "Limite de fotos atingido",
+      text: "Você já enviou 10 fotos na última hora. Aguarde um pouco para enviar outra.",
+    });
+    expect(await imagesOf(pro.id)).toEqual([tenth]);
+    const { fullName, businessName, phone, bookingSlug, pixKey } = before;
+    expect(await profileOf(pro.id)).toMatchObject({ fullName, businessName, phone, bookingSlug, pixKey, profileImageId: tenth!.id });
+    // Another professional's allowance is their own.
+    expect(await post(upload(photo()), other)).toHaveRedirect(PATH);
+  });
+
+  it("when too many photos are being decoded it says 'Tente novamente em instantes' (503), nothing stored", async () => {
+    const context = await userContextFor(db, pro);
+    context.set(imageProcessorContext, async () => ({ ok: false, error: "busy" }));
+    const res = await callAction(action, { context, path: PATH, form: upload(photo()) });
+    const { init, data } = replyOf(res);
+    expect(init?.status).toBe(503);
+    expect(new Headers(init?.headers).get("Retry-After")).toBe("5");
+    expect(data).toEqual({ intent: "image", error: "busy" });
+    expect(IMAGE_ERRORS.busy.text).toBe("Estamos processando muitas fotos agora. Tente novamente em instantes.");
+    expect(await imagesOf(pro.id)).toHaveLength(0);
   });
 
   it("'Remover foto' removes the own photo only", async () => {

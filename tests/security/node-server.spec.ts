@@ -2,44 +2,25 @@
 // TRUST_PROXY (the suite's main server trusts one proxy so actors can spread their rate limits):
 // the client's address is the socket's, whatever headers say; bodies are limited while read;
 // static files carry the security headers.
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
 import { test, expect } from "@playwright/test";
-import { freePort } from "../../scripts/free-port";
-import { E2E_DB_URL } from "../e2e/env";
+import { startNodeServer, type NodeServer } from "./node-process";
 import { dayAfter, seedPro } from "./support";
 
-const root = new URL("../..", import.meta.url).pathname;
 test.describe.configure({ mode: "serial" });
-let server: ChildProcess;
+let server: NodeServer;
 let base: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATABASE_URL: E2E_DB_URL, NODE_ENV: "production" };
-  delete env.TRUST_PROXY;
-  const build = join(root, process.env.AGENDO_BUILD_DIR ?? "build/node", "server/index.js");
-  server = spawn(process.execPath, [join(root, "server/node.ts"), build], { cwd: root, env, stdio: "ignore" });
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${base}/login`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the Node server did not start");
+  server = await startNodeServer({ TRUST_PROXY: undefined });
+  base = server.base;
 });
 
 test.afterAll(() => {
-  server?.kill("SIGTERM");
+  server?.stop();
 });
 
-/** Resident memory of the server process, in MB (Linux /proc). */
-function serverRssMb() {
-  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
+const serverRssMb = () => server.rssMb();
 
 test("without TRUST_PROXY a client rotating X-Forwarded-For or CF-Connecting-IP stays one client", async () => {
   const pro = await seedPro("Proxy");

@@ -3,13 +3,13 @@ import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import {
   AVATAR_SIZE,
-  coverSquare,
   exifOrientation,
   MAX_SERVED_BYTES,
   processProfileImage,
   readImageInfo,
   sniffImageType,
-} from "./profile-photo.server";
+} from "./profile-photo-image.server";
+import { coverSquare } from "./profile-photo-square.server";
 
 /** A w x h RGBA picture: left half red, right half blue (easy to check after a crop/rotation). */
 function halves(w: number, h: number, alpha = 255) {
@@ -153,8 +153,8 @@ describe("coverSquare", () => {
 });
 
 describe("processProfileImage", () => {
-  it("turns a large PNG into a 256x256 JPEG well under 100 KB", () => {
-    const result = processProfileImage(png(noise(1200, 900)));
+  it("turns a large PNG into a 256x256 JPEG well under 100 KB", async () => {
+    const result = await processProfileImage(png(noise(1200, 900)));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.image.contentType).toBe("image/jpeg");
@@ -164,8 +164,8 @@ describe("processProfileImage", () => {
     expect([back.width, back.height]).toEqual([256, 256]);
   });
 
-  it("re-encodes a JPEG upright and without its EXIF block", () => {
-    const result = processProfileImage(withExif(jpg(halves(400, 300)), 6));
+  it("re-encodes a JPEG upright and without its EXIF block", async () => {
+    const result = await processProfileImage(withExif(jpg(halves(400, 300)), 6));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const bytes = result.image.data;
@@ -178,12 +178,12 @@ describe("processProfileImage", () => {
     expect(bottom[2]).toBeGreaterThan(200);
   });
 
-  it("keeps a small picture at its own size", () => {
-    const result = processProfileImage(png(halves(64, 48)));
+  it("keeps a small picture at its own size", async () => {
+    const result = await processProfileImage(png(halves(64, 48)));
     expect(result.ok && [result.image.width, result.image.height]).toEqual([48, 48]);
   });
 
-  it("decodes palette and 1-bit grey PNGs", () => {
+  it("decodes palette and 1-bit grey PNGs", async () => {
     const palette = encodePng({
       width: 4,
       height: 4,
@@ -195,52 +195,52 @@ describe("processProfileImage", () => {
         [0, 200, 0],
       ],
     });
-    const r1 = processProfileImage(palette);
+    const r1 = await processProfileImage(palette);
     expect(r1.ok).toBe(true);
     if (r1.ok) expect(pixel(jpeg.decode(r1.image.data, { useTArray: true }), 1, 1)[1]).toBeGreaterThan(150);
 
     const bits = encodePng({ width: 8, height: 2, depth: 1, channels: 1, data: new Uint8Array([0xff, 0xff]) });
-    const r2 = processProfileImage(bits);
+    const r2 = await processProfileImage(bits);
     expect(r2.ok).toBe(true);
     if (r2.ok) expect(pixel(jpeg.decode(r2.image.data, { useTArray: true }), 0, 0)[0]).toBeGreaterThan(240);
   });
 
-  it("refuses text disguised as an image, an empty file and more than 5 MB", () => {
-    expect(processProfileImage(new TextEncoder().encode("olá"))).toEqual({ ok: false, error: "type" });
-    expect(processProfileImage(new Uint8Array())).toEqual({ ok: false, error: "empty" });
+  it("refuses text disguised as an image, an empty file and more than 5 MB", async () => {
+    expect(await processProfileImage(new TextEncoder().encode("olá"))).toEqual({ ok: false, error: "type" });
+    expect(await processProfileImage(new Uint8Array())).toEqual({ ok: false, error: "empty" });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff]);
-    expect(processProfileImage(big)).toEqual({ ok: false, error: "size" });
+    expect(await processProfileImage(big)).toEqual({ ok: false, error: "size" });
   });
 
-  it("refuses a broken JPEG without throwing", () => {
+  it("refuses a broken JPEG without throwing", async () => {
     const bytes = jpg(halves(64, 64));
     const broken = bytes.slice(0, 200);
-    expect(processProfileImage(broken).ok).toBe(false);
+    expect((await processProfileImage(broken)).ok).toBe(false);
     const garbage = new Uint8Array(500).fill(7);
     garbage.set([0xff, 0xd8, 0xff, 0xe0, 0, 4]);
-    expect(processProfileImage(garbage).ok).toBe(false);
+    expect((await processProfileImage(garbage)).ok).toBe(false);
   });
 
-  it("refuses a picture over 16 megapixels from its header alone", () => {
+  it("refuses a picture over 16 megapixels from its header alone", async () => {
     // A PNG header claiming 5000x5000: refused before any decoding.
     const header = png(halves(2, 2));
     new DataView(header.buffer, header.byteOffset).setUint32(16, 5000);
     new DataView(header.buffer, header.byteOffset).setUint32(20, 5000);
-    expect(processProfileImage(header)).toEqual({ ok: false, error: "resolution" });
+    expect(await processProfileImage(header)).toEqual({ ok: false, error: "resolution" });
   });
 
-  it("keeps a small WebP as sent and refuses a large one", () => {
+  it("keeps a small WebP as sent and refuses a large one", async () => {
     const small = new Uint8Array(2000);
     small.set(new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8 "));
     new DataView(small.buffer).setUint16(26, 300, true);
     new DataView(small.buffer).setUint16(28, 300, true);
-    const kept = processProfileImage(small);
+    const kept = await processProfileImage(small);
     expect(kept.ok && kept.image.contentType).toBe("image/webp");
     expect(kept.ok && kept.image.data.byteLength).toBe(2000);
 
     const large = new Uint8Array(MAX_SERVED_BYTES + 1);
     large.set(small.subarray(0, 30));
-    expect(processProfileImage(large)).toEqual({ ok: false, error: "webpTooBig" });
+    expect(await processProfileImage(large)).toEqual({ ok: false, error: "webpTooBig" });
   });
 });
