@@ -17,6 +17,9 @@ import { ReadBatch, type Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { backToList } from "./agenda.server";
+import { noticeTargets } from "../domain/notifications/change-notices.server";
+import { whatsappConfig } from "../utils/whatsapp.server";
+import { cancelAskOf } from "./shared/appointment-changes.server";
 import { actionsAt } from "../domain/appointments/statuses";
 import { TIME_TAKEN } from "./booking-requests";
 import type {
@@ -245,6 +248,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
   const to = view === "dia" ? date : addDays(from, 6);
   const viewing = idParam(sp, "ver");
   const deleting = idParam(sp, "confirmar-exclusao");
+  const cancelling = idParam(sp, "confirmar-cancelamento");
   const own = ownAppointment(userId);
   const notCancelled = ne(appointments.status, "cancelled");
 
@@ -340,12 +344,14 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
       .where(and(eq(appointments.id, id), eq(appointments.userId, userId)));
   const viewingOf = viewing ? reads.add(one(viewing)) : null;
   const deletingOf = deleting ? reads.add(one(deleting)) : null;
+  const cancellingOf = cancelling ? reads.add(noticeTargets(db, userId, eq(appointments.id, cancelling))) : null;
   await reads.run(db);
 
   const [viewed] = viewingOf?.() ?? [];
   const [toDelete] = deletingOf?.() ?? [];
+  const [toCancel] = cancellingOf?.() ?? [];
   // Asked about an appointment that is missing or someone else's: 404, as the list does.
-  if ((viewing && !viewed) || (deleting && !toDelete)) throw data(null, { status: 404 });
+  if ((viewing && !viewed) || (deleting && !toDelete) || (cancelling && !toCancel)) throw data(null, { status: 404 });
 
   const hours = new Map(hoursOf().map((h) => [h.dayOfWeek, h]));
   const exceptions = exceptionsOf();
@@ -471,6 +477,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
     periodLabel: view === "dia" ? "neste dia" : "nesta semana",
     detail: viewed ? detailOf(viewed, today, user.profile.timeZone, now) : null,
     closeDetail: links.self,
+    confirmCancel: toCancel && (toCancel.status === "scheduled" || toCancel.status === "confirmed") ? cancelAskOf(toCancel, whatsappConfig()) : null,
     confirmDelete: toDelete
       ? {
           id: toDelete.appointment.id,

@@ -76,12 +76,13 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
  * runs, e.g. the booking request it tells of was really created; never twice for one
  * `dedupeKey`). The row is born claimed by whoever queues it (`deliverEmail` right after the
  * answer); the scheduled job takes it over only if that delivery failed or never finished.
- * `sensitiveUntil`: the body carries a one-time link valid until then.
+ * `sensitiveUntil`: the body carries a one-time link valid until then; `notBefore` (with
+ * `claimed: false`): not sent before then.
  */
 export function queueEmail(
   db: Db,
   message: EmailMessage & { sensitiveUntil?: Date },
-  opts: { transport?: EmailTransport; onlyIf?: SQL; now?: Date; claimed?: boolean } & OutboxTags = {},
+  opts: { transport?: EmailTransport; onlyIf?: SQL; now?: Date; claimed?: boolean; notBefore?: Date } & OutboxTags = {},
 ) {
   const { sensitiveUntil, ...mail } = message;
   const transport = opts.transport ?? transportFromEnv();
@@ -97,6 +98,8 @@ export function queueEmail(
     professionalId: opts.professionalId ?? null,
     dedupeKey: opts.dedupeKey ?? null,
     createdAt: now,
+    // Held until then (a notice 'Desfazer' may still withdraw), for the job to send.
+    ...(opts.notBefore ? { nextAttemptAt: opts.notBefore } : {}),
     // Born claimed by the sender that queues it (delivered right after), or left to the job.
     ...(opts.claimed === false ? {} : { attempts: 1, leaseUntil: new Date(now.getTime() + LEASE_MS) }),
   };
