@@ -345,7 +345,7 @@ export function AppointmentForm({
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="avisar" value="1" defaultChecked className="mt-0.5 size-4 shrink-0" />
             <span>
-              <span className="font-medium">Avisar cliente se o horário mudar</span>{" "}
+              <span className="font-medium">Avisar cliente se a data ou a hora mudar</span>{" "}
               <span className="text-slate-600">({editing.notice})</span>
             </span>
           </label>
