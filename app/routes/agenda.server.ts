@@ -21,11 +21,11 @@ import {
   queueSeriesMoveNotice,
   undoWithNotice,
 } from "../domain/appointments/professional-changes.server";
-import { noticeTargets, routeOf, type QueuedNotice } from "../domain/notifications/change-notices.server";
+import { noticeTargets, routeOf } from "../domain/notifications/change-notices.server";
 import { describeRoute } from "../domain/notifications/change-notices";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import type { RouterContextProvider } from "react-router";
-import { cancelAskOf, cancelFields, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { cancelAskOf, cancelFields, noticeNote, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
 import { placeTime } from "../domain/appointments/placement.server";
 import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
 import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
@@ -658,7 +658,7 @@ export async function saveAppointment(
       ? {
           type: "success",
           title: "Agendamento atualizado!",
-          description: `Agendamento atualizado com sucesso.${followingNote}${moveNoticeNote(notice)}`,
+          description: `Agendamento atualizado com sucesso.${followingNote}${noticeNote(notice)}`,
           ...(notice?.whatsappLink ? { actions: [{ kind: "link" as const, label: "Avisar no WhatsApp", href: notice.whatsappLink }] } : {}),
         }
       : {
@@ -667,14 +667,6 @@ export async function saveAppointment(
           description: walkIn ? "Encaixe agendado com sucesso." : "Agendamento criado com sucesso.",
         },
   );
-}
-
-/** How the customer hears of a move, for the toast ('' when they are not told). */
-function moveNoticeNote(notice: QueuedNotice | null): string {
-  if (!notice) return "";
-  const { email, whatsapp } = notice.route;
-  const how = describeRoute({ email, whatsapp: whatsapp?.automatic ? whatsapp : null });
-  return `${how ? ` O aviso ao cliente sai ${how} em alguns minutos.` : ""}${notice.whatsappLink ? " Avise o cliente pelo WhatsApp." : ""}`;
 }
 
 // ---------------------------------------------------------------- status and delete

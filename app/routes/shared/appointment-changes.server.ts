@@ -7,7 +7,7 @@ import { STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../../domain/ap
 import type { StatusOutcome, UndoOutcome } from "../../domain/appointments/professional-changes.server";
 import { cleanReason, describeRoute, REASON_MAX } from "../../domain/notifications/change-notices";
 import { deliverQueuedNow } from "../../domain/notifications/job.server";
-import { routeOf, type NoticeTarget } from "../../domain/notifications/change-notices.server";
+import { routeOf, type NoticeTarget, type QueuedNotice } from "../../domain/notifications/change-notices.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { formatDate, minutesToTime } from "../../domain/dates";
 import { afterResponse } from "../../utils/background.server";
@@ -52,6 +52,20 @@ function whatsappAction(href: string | null): ToastAction[] {
 }
 
 /**
+ * How the customer hears of a change, for its toast ('' when they are not told): what leaves by
+ * itself (e-mail, automatic WhatsApp) after the grace period, and the one tap left to the
+ * professional ('Avisar no WhatsApp').
+ */
+export function noticeNote(notice: QueuedNotice | null, undoHint = ""): string {
+  if (!notice) return "";
+  const { email, whatsapp } = notice.route;
+  const how = describeRoute({ email, whatsapp: whatsapp?.automatic ? whatsapp : null });
+  const left = how ? ` O aviso ao cliente sai ${how} em alguns minutos${undoHint}.` : "";
+  const tap = notice.whatsappLink ? (how ? " Avise também pelo WhatsApp." : " Avise o cliente pelo WhatsApp.") : "";
+  return left + tap;
+}
+
+/**
  * The toast after a status action that happened: what, on whom, how the customer is told, and
  * 'Desfazer' posting back to `back` (the page the action came from).
  */
@@ -59,14 +73,7 @@ export function statusToast(action: StatusAction, outcome: StatusOutcome & { cha
   const { before, notice } = outcome;
   const n = outcome.change.changed;
   const [one, many] = DONE[action];
-  let told = "";
-  if (notice) {
-    const { email, whatsapp } = notice.route;
-    // What leaves by itself (e-mail, automatic WhatsApp); the one-tap link is the professional's.
-    const how = describeRoute({ email, whatsapp: whatsapp?.automatic ? whatsapp : null });
-    told = how ? ` O aviso ao cliente sai ${how} em alguns minutos ('Desfazer' antes disso o retira).` : "";
-    if (notice.whatsappLink) told += " Avise o cliente pelo WhatsApp.";
-  }
+  const told = noticeNote(notice, " ('Desfazer' antes disso o retira)");
   return {
     type: "success",
     title: n > 1 ? `${n} ${many}` : one,

@@ -1,0 +1,13 @@
+import { eq } from "drizzle-orm";
+import { openDb } from "/work/wt/trust/app/utils/db.server";
+import { users, services, bookingRequests } from "/work/wt/trust/db/schema";
+import { acceptBookingRequest } from "/work/wt/trust/app/domain/booking-requests/booking-requests.server";
+import { statusPageUrl } from "/work/wt/trust/app/domain/notifications/customer-links.server";
+import { addDays, nowInZone } from "/work/wt/trust/app/domain/dates";
+const db = openDb("file:/work/wt/trust/data/dev-4203.db");
+const [u] = await db.select().from(users).where(eq(users.email, "demo@agendo.app"));
+const [s] = await db.select().from(services).where(eq(services.userId, u!.id));
+const date = addDays(nowInZone("America/Sao_Paulo").date, 2);
+const [r] = await db.insert(bookingRequests).values({ professionalId: u!.id, serviceId: s!.id, serviceName: s!.name, customerName: "Marina Dias", customerPhone: "11955550005", customerEmail: "marina@example.com", date, startMinute: 7 * 60, durationMinutes: s!.durationMinutes }).returning();
+console.log(await acceptBookingRequest(db, u!.id, r!.id));
+console.log(date, await statusPageUrl(r!.id));
