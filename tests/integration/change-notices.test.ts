@@ -101,7 +101,14 @@ describe("the professional cancels a confirmed booking from the agenda", () => {
     expect(mail!.subject).toBe(`Horário cancelado: Corte em ${formatDate(b.date)} às 10:00 com ${b.label}`);
     expect(mail!.text).toMatch(/^Olá!\n\n.*cancelou seu horário de Corte .* às 10:00\.\nMotivo: Imprevisto na família\n\nAgendar outro horário: http:\/\/\S+\/agendamento\/\S+\nDetalhes: http:\/\/\S+\/agendamento\/reserva\//);
 
-    expect(await statusPage(db, b.token)).toMatchObject({ status: "cancelled", cancelledBy: "professional", cancelReason: "Imprevisto na família", movedBy: null });
+    expect(await statusPage(db, b.token)).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "professional",
+      cancelReason: "Imprevisto na família",
+      movedBy: null,
+      // The person who attends, not only the business (a salon member's is the salon's).
+      professional: b.label,
+    });
     const after = await ics(db, b.token);
     expect(after.text).toContain("STATUS:CANCELLED");
     expect(after.text).toContain("Cancelado pelo profissional. Motivo: Imprevisto na família");
