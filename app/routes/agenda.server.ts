@@ -564,9 +564,9 @@ export async function saveAppointment(
   // in the same batch for one appointment, after the later ones moved for 'Este e os próximos'.
   const moved = !!editing && (editing.date !== when.date || editing.startMinute !== when.startMinute);
   const notify = moved && form.get("avisar") === "1";
-  const following = !!editing?.seriesId && form.get("scope") === "following";
+  const withFollowing = !!editing?.seriesId && form.get("scope") === "following";
   const noticeClock = { clock: { now, timeZone: user.profile.timeZone }, whatsapp: whatsappConfig() };
-  const moveNotice = editing && notify && !following ? await prepareMoveNotice(db, user.id, editing.id, when, noticeClock) : null;
+  const moveNotice = editing && notify && !withFollowing ? await prepareMoveNotice(db, user.id, editing.id, when, noticeClock) : null;
 
   const saved = editing
     ? await updateAppointmentIfFree(
@@ -609,7 +609,7 @@ export async function saveAppointment(
   // 'Este e os próximos': the later occurrences of the series follow the edited one.
   let followingNote = "";
   let notice = moveNotice?.notice ?? null;
-  if (editing?.seriesId && following) {
+  if (editing?.seriesId && withFollowing) {
     const following = await followingOccurrences(db, user.id, editing.seriesId, editing.date);
     const changed = await changeFollowing(db, {
       userId: user.id,

@@ -33,6 +33,11 @@ const keyPrefix = (appointmentId: string) => `change:${appointmentId}:`;
 const ofAppointment = (column: typeof emailOutbox.dedupeKey | typeof whatsappOutbox.dedupeKey, appointmentId: string) =>
   sql`substr(${column}, 1, ${keyPrefix(appointmentId).length}) = ${keyPrefix(appointmentId)}`;
 
+/** A move notice of the appointment of the row being read, still held in this outbox. */
+const heldMoveIn = (t: typeof emailOutbox | typeof whatsappOutbox) => sql`exists (select 1 from ${t}
+  where substr(${t.dedupeKey}, 1, length('change:' || ${appointments.id} || ':')) = 'change:' || ${appointments.id} || ':'
+  and ${t.kind} = 'change-move' and ${t.status} = 'queued' and ${t.attempts} = 0)`;
+
 /**
  * The professional's appointments matching `which`, soonest first, with their customer (the
  * client's name, e-mail and phone, else the booking request's) and the professional: what a
@@ -56,9 +61,7 @@ export function noticeTargets(db: Db, userId: string, which: SQL) {
       customerEmail: sql<string>`coalesce(nullif(${clients.email}, ''), ${bookingRequests.customerEmail}, '')`,
       customerPhone: sql<string>`coalesce(nullif(${clients.phone}, ''), ${bookingRequests.customerPhone}, '')`,
       /** A move notice of it still held (not sent): a new move replaces it. */
-      heldMove: sql<number>`exists (select 1 from ${emailOutbox}
-        where substr(${emailOutbox.dedupeKey}, 1, length('change:' || ${appointments.id} || ':')) = 'change:' || ${appointments.id} || ':'
-        and ${emailOutbox.kind} = 'change-move' and ${emailOutbox.status} = 'queued' and ${emailOutbox.attempts} = 0)`,
+      heldMove: sql<number>`(${heldMoveIn(emailOutbox)} or ${heldMoveIn(whatsappOutbox)})`,
       profile: {
         userId: profiles.userId,
         fullName: profiles.fullName,
