@@ -272,6 +272,7 @@ export async function insertAppointmentIfFree(
  * start, duration) or brings a cancelled one back, the new time must be offered and free
  * (ignoring the appointment itself), checked in the same UPDATE. Changes that keep its time
  * (notes, status, client...) never fail on availability. False: not found or not free.
+ * `also` runs in the same batch after the UPDATE (each write conditioned on it by its author).
  */
 export async function updateAppointmentIfFree(
   db: Db,
