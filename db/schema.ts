@@ -442,6 +442,12 @@ export const appointments = sqliteTable(
      * from it (docs/decisions/0750).
      */
     timeSetAt: instant("time_set_at"),
+    /** When the professional last moved it to another date or time (the customer is told). */
+    rescheduledByProfessionalAt: instant("rescheduled_by_professional_at"),
+    /** Who cancelled it: the professional (agenda, 'Equipe') or the customer (their link). */
+    cancelledBy: text("cancelled_by", { enum: ["professional", "customer"] }),
+    /** 'Motivo (opcional)' of a cancel by the professional, shown to the customer. */
+    cancelReason: text("cancel_reason").notNull().default(""),
     /** When the customer answered 'Confirmo presença' from a reminder. */
     customerConfirmedAt: instant("customer_confirmed_at"),
     /** When the professional sent the one-tap WhatsApp reminder ('Lembretes'). */
@@ -587,6 +593,8 @@ export const whatsappOutbox = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     appointmentId: text("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    /** What it is: a 'reminder', or a notice of a change the business made ('change-cancel', 'change-move', 'change-restore'). */
+    kind: text("kind").notNull().default("reminder"),
     /** The recipient in international form, digits only (5511987654321). */
     to: text("to").notNull(),
     template: text("template").notNull(),

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 
 /**
- * The confirmation step before deleting something. A page state reached by a link
- * (?confirmar-exclusao=<id>), so it is the same without JavaScript: the form posts `intent`
- * and `id` to this page, 'Cancelar' links back. Focus starts on 'Cancelar' (the autofocus
+ * The confirmation step before deleting (or cancelling) something. A page state reached by a
+ * link (?confirmar-exclusao=<id>, ?confirmar-cancelamento=<id>), so it is the same without
+ * JavaScript: the form posts `intent` and `id` to this page, 'Cancelar' (or 'Voltar') links back. Focus starts on 'Cancelar' (the autofocus
  * attribute on a page load; React only moves it for form fields, hence the effect); with
  * JavaScript, Escape cancels too.
  */
@@ -15,6 +15,8 @@ export function ConfirmDialog({
   intent,
   id,
   confirmLabel,
+  pendingLabel = "Excluindo...",
+  dismissLabel = "Cancelar",
   cancelHref,
   formId,
 }: {
@@ -25,6 +27,10 @@ export function ConfirmDialog({
   intent: string;
   id: string;
   confirmLabel: string;
+  /** What the confirm button says while it posts. */
+  pendingLabel?: string;
+  /** The link back, doing nothing ('Cancelar'; 'Voltar' where cancelling is the action itself). */
+  dismissLabel?: string;
   cancelHref: string;
   /** The form's id, for fields in `children` that belong to it (`form=` attribute). */
   formId?: string;
@@ -63,10 +69,10 @@ export function ConfirmDialog({
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="id" value={id} />
           <Link ref={cancel} to={cancelHref} preventScrollReset className="btn-secondary" autoFocus>
-            Cancelar
+            {dismissLabel}
           </Link>
           <button type="submit" className="btn-danger" disabled={pending}>
-            {pending ? "Excluindo..." : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </button>
         </Form>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "../utils/toast.server";
+import { Form, useNavigation } from "react-router";
+import type { Toast, ToastAction } from "../utils/toast.server";
 import { useHydrated } from "./use-hydrated";
 
 const STYLES = {
@@ -10,14 +11,15 @@ const STYLES = {
 
 /**
  * Shows the flash message of the last redirect. Without JavaScript it stays as a banner;
- * with it, it disappears after 5 seconds (spec: one toast at a time, 5000 ms).
+ * with it, it disappears after 5 seconds (spec: one toast at a time, 5000 ms) — unless it offers
+ * something to do ('Desfazer', 'Avisar no WhatsApp'): that one stays until closed or replaced.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState<Toast | null>(toast);
   useEffect(() => {
     setVisible(toast);
-    if (!toast) return;
+    if (!toast || toast.actions?.length) return;
     const timer = setTimeout(() => setVisible(null), 5000);
     return () => clearTimeout(timer);
   }, [toast]);
@@ -40,6 +42,13 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         <div className="flex-1">
           <p className="font-semibold">{visible.title}</p>
           {visible.description ? <p className="mt-0.5 text-sm">{visible.description}</p> : null}
+          {visible.actions?.length ? (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {visible.actions.map((action) => (
+                <ToastButton key={action.label} action={action} />
+              ))}
+            </div>
+          ) : null}
         </div>
         {hydrated ? (
           <button
@@ -56,3 +65,27 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   );
 }
 
+const ACTION_STYLE = "inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-white/70 disabled:opacity-60";
+
+/** A toast's action: a real form POST (the same with JavaScript off) or a link. */
+function ToastButton({ action }: { action: ToastAction }) {
+  const navigation = useNavigation();
+  if (action.kind === "link") {
+    return (
+      <a href={action.href} target="_blank" rel="noopener" className={ACTION_STYLE}>
+        {action.label}
+      </a>
+    );
+  }
+  const busy = navigation.state !== "idle" && navigation.formAction === action.action && navigation.formData?.get("intent") === action.fields.intent;
+  return (
+    <Form method="post" action={action.action} preventScrollReset>
+      {Object.entries(action.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={ACTION_STYLE} disabled={busy}>
+        {action.label}
+      </button>
+    </Form>
+  );
+}

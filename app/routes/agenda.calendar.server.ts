@@ -14,6 +14,9 @@ import { formatPhone } from "../domain/phone";
 import { professionalAcceptMessage, whatsappLink } from "../domain/whatsapp";
 import { ReadBatch, type Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
+import { noticeTargets } from "../domain/notifications/change-notices.server";
+import { whatsappConfig } from "../utils/whatsapp.server";
+import { cancelAskOf } from "./shared/appointment-changes.server";
 import { actionsAt } from "../domain/appointments/statuses";
 import type {
   AgendaView,
@@ -283,6 +286,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
   const to = view === "dia" ? date : addDays(from, 6);
   const viewing = idParam(sp, "ver");
   const deleting = idParam(sp, "confirmar-exclusao");
+  const cancelling = idParam(sp, "confirmar-cancelamento");
   const own = ownAppointment(userId);
   const notCancelled = ne(appointments.status, "cancelled");
 
@@ -370,12 +374,14 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
       .where(and(eq(appointments.id, id), eq(appointments.userId, userId)));
   const viewingOf = viewing ? reads.add(one(viewing)) : null;
   const deletingOf = deleting ? reads.add(one(deleting)) : null;
+  const cancellingOf = cancelling ? reads.add(noticeTargets(db, userId, eq(appointments.id, cancelling))) : null;
   await reads.run(db);
 
   const [viewed] = viewingOf?.() ?? [];
   const [toDelete] = deletingOf?.() ?? [];
+  const [toCancel] = cancellingOf?.() ?? [];
   // Asked about an appointment that is missing or someone else's: 404, as the list does.
-  if ((viewing && !viewed) || (deleting && !toDelete)) throw data(null, { status: 404 });
+  if ((viewing && !viewed) || (deleting && !toDelete) || (cancelling && !toCancel)) throw data(null, { status: 404 });
 
   const hours = new Map(hoursOf().map((h) => [h.dayOfWeek, h]));
   const exceptions = exceptionsOf();
@@ -474,6 +480,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
     periodLabel: view === "dia" ? "neste dia" : "nesta semana",
     detail: viewed ? detailOf(viewed, today, user.profile.timeZone, now) : null,
     closeDetail: links.self,
+    confirmCancel: toCancel && (toCancel.status === "scheduled" || toCancel.status === "confirmed") ? cancelAskOf(toCancel, whatsappConfig()) : null,
     confirmDelete: toDelete
       ? {
           id: toDelete.appointment.id,

@@ -17,7 +17,17 @@ import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
 import { daysBetween, formatDate, isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { redirectWithToast } from "../utils/toast.server";
 import { actionsAt, STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
-import { applyStatusAction, undoStatus } from "../domain/appointments/statuses.server";
+import {
+  changeStatusWithNotice,
+  prepareMoveNotice,
+  queueSeriesMoveNotice,
+  undoWithNotice,
+} from "../domain/appointments/professional-changes.server";
+import { noticeTargets, routeOf } from "../domain/notifications/change-notices.server";
+import { describeRoute } from "../domain/notifications/change-notices";
+import { whatsappConfig } from "../utils/whatsapp.server";
+import type { RouterContextProvider } from "react-router";
+import { cancelAskOf, cancelFields, noticeNote, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
 import { placeTime } from "../domain/appointments/placement.server";
 import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
 import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
@@ -82,6 +92,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
             seriesId: appointments.seriesId,
             updatedAt: appointments.updatedAt,
             customerConfirmedAt: appointments.customerConfirmedAt,
+            cancelledBy: appointments.cancelledBy,
           })
           .from(appointments)
           .leftJoin(clients, clientJoin)
@@ -154,11 +165,17 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
   // The period's pending requests, shown as Dia and Semana show them, and how many wait elsewhere.
   const requestsOf = range ? reads.add(pendingRequestsBetween(db, userId, range.from, range.to, now)) : () => [];
   const pendingOf = reads.add(db.select({ n: count() }).from(bookingRequests).where(pendingFrom(userId, today, now)));
+  const cancelling = sp.get("confirmar-cancelamento");
+  const cancellingOf = sp.has("confirmar-cancelamento") && cancelling && cancelling.length <= 64
+    ? reads.add(noticeTargets(db, userId, eq(appointments.id, cancelling)))
+    : null;
   await reads.run(db);
   const [rows, [periodStats], [todayStats], [next], [any]] = [rowsOf(), periodOf(), todayOf(), nextOf(), anyOf()];
   const requests = requestsOf().map((r) => pendingRequestView(r, user.profile.timeZone));
   // Asked about an appointment that is missing or someone else's: 404, as the form would.
   if (sp.has("confirmar-exclusao") && !deletingOf?.()[0]) throw data(null, { status: 404 });
+  if (sp.has("confirmar-cancelamento") && !cancellingOf?.()[0]) throw data(null, { status: 404 });
+  const toCancel = cancellingOf?.()[0];
   const toDelete = deletingOf?.()[0];
   const confirmDelete = toDelete
     ? {
@@ -178,12 +195,12 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    rows: rows.map(({ seriesId, updatedAt, customerConfirmedAt, ...r }) => ({
+    rows: rows.map(({ seriesId, updatedAt, customerConfirmedAt, cancelledBy, ...r }) => ({
       ...r,
       customerConfirmed: customerConfirmedAt !== null,
       time: minutesToTime(r.startMinute),
       recurring: seriesId !== null,
-      actions: actionsAt(r, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)
+      actions: actionsAt({ ...r, cancelledBy }, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)
     })),
     summary: {
       todayCount: Number(todayStats?.count ?? 0),
@@ -197,6 +214,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     confirmDelete,
     requests,
     otherPendingCount: Math.max(0, (pendingOf()[0]?.n ?? 0) - requests.filter((r) => r.date >= today).length),
+    confirmCancel: toCancel && (toCancel.status === "scheduled" || toCancel.status === "confirmed") ? cancelAskOf(toCancel, whatsappConfig()) : null,
   };
 }
 
@@ -290,7 +308,12 @@ function bookingWindow(user: CurrentUser, now: Date) {
 export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Date()) {
   const sp = url.searchParams;
   const editing = sp.has("editar") ? await requireAppointment(db, user.id, sp.get("editar")) : null;
-  const choices = await formChoices(db, user.id, editing);
+  const [choices, [customer]] = await Promise.all([
+    formChoices(db, user.id, editing),
+    editing && (editing.status === "scheduled" || editing.status === "confirmed")
+      ? noticeTargets(db, user.id, eq(appointments.id, editing.id))
+      : Promise.resolve([]),
+  ]);
   const param = (name: keyof FormValues) => sp.get(name)?.slice(0, name === "notes" ? 600 : 64);
   const values: FormValues = {
     clientId: param("clientId") ?? editing?.clientId ?? "",
@@ -316,6 +339,8 @@ export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Da
           durationMinutes: editing.durationMinutes,
           priceCents: editing.priceCents,
           recurring: editing.seriesId !== null,
+          // 'Avisar cliente' of a move: how they would be told, or null (no contact, not active).
+          notice: customer ? describeRoute(routeOf(customer, whatsappConfig())) : null,
         }
       : null,
     values,
@@ -543,13 +568,29 @@ export async function saveAppointment(
   }
   const walkInClaim = { ...claim, walkIn };
 
+  // A move to another date or time: the customer hears of it ('Avisar cliente', docs/decisions/0720),
+  // in the same batch for one appointment, after the later ones moved for 'Este e os próximos'.
+  const moved = !!editing && (editing.date !== when.date || editing.startMinute !== when.startMinute);
+  const notify = moved && form.get("avisar") === "1";
+  const withFollowing = !!editing?.seriesId && form.get("scope") === "following";
+  const noticeClock = { clock: { now, timeZone: user.profile.timeZone }, whatsapp: whatsappConfig() };
+  const moveNotice = editing && notify && !withFollowing ? await prepareMoveNotice(db, user.id, editing.id, when, noticeClock) : null;
+
   const saved = editing
     ? await updateAppointmentIfFree(
         db,
         editing.id,
         user.id,
-        { clientId: client.id, serviceId: service.id, notes: input.notes ?? "", ...when, ...copied, updatedAt: now },
-        walkInClaim,
+        {
+          clientId: client.id,
+          serviceId: service.id,
+          notes: input.notes ?? "",
+          ...when,
+          ...copied,
+          updatedAt: now,
+          ...(moved ? { rescheduledByProfessionalAt: now } : {}),
+        },
+        { ...walkInClaim, also: moveNotice?.statements },
       )
     : await insertAppointmentIfFree(
         db,
@@ -575,7 +616,8 @@ export async function saveAppointment(
 
   // 'Este e os próximos': the later occurrences of the series follow the edited one.
   let followingNote = "";
-  if (editing?.seriesId && form.get("scope") === "following") {
+  let notice = moveNotice?.notice ?? null;
+  if (editing?.seriesId && withFollowing) {
     const following = await followingOccurrences(db, user.id, editing.seriesId, editing.date);
     const changed = await changeFollowing(db, {
       userId: user.id,
@@ -600,6 +642,16 @@ export async function saveAppointment(
       },
     });
     const n = changed.moved.length;
+    if (notify) {
+      notice = await queueSeriesMoveNotice(
+        db,
+        user.id,
+        editing.id,
+        changed.moved,
+        { shiftDays: daysBetween(editing.date, input.date), startMinute: when.startMinute, editedMoved: moved, edited: when },
+        noticeClock,
+      );
+    }
     followingNote = ` ${n === 1 ? "1 próximo também atualizado" : `${n} próximos também atualizados`}.`;
     if (changed.kept.length) {
       followingNote += ` Mantidos como estavam: ${changed.kept.map((k) => `${formatDate(k.date)} (${k.reason})`).join(", ")}.`;
@@ -611,7 +663,12 @@ export async function saveAppointment(
     request,
     to,
     editing
-      ? { type: "success", title: "Agendamento atualizado!", description: `Agendamento atualizado com sucesso.${followingNote}` }
+      ? {
+          type: "success",
+          title: "Agendamento atualizado!",
+          description: `Agendamento atualizado com sucesso.${followingNote}${noticeNote(notice)}`,
+          ...(notice?.whatsappLink ? { actions: [{ kind: "link" as const, label: "Avisar no WhatsApp", href: notice.whatsappLink }] } : {}),
+        }
       : {
           type: "success",
           title: "Agendamento criado!",
@@ -634,17 +691,19 @@ export function backToList(request: Request) {
   return query ? `/agenda?${query}` : "/agenda";
 }
 
-/** A refused status change: a 400 the list shows above the rows, nothing changed. */
-export type StatusFailure = { statusError: string };
+/** A refused status change: a 400 the list shows above the rows, nothing changed ('motivo': beside the reason too). */
+export type StatusFailure = { statusError: string; field?: "motivo" };
 
-function statusFailure(message: string) {
-  return data<StatusFailure>({ statusError: message }, { status: 400 });
+function statusFailure(message: string, field?: "motivo") {
+  return data<StatusFailure>({ statusError: message, ...(field ? { field } : {}) }, { status: 400 });
 }
 
 /**
  * One conditional UPDATE: the change happens only from a status the action allows and, for
  * 'Concluir'/'Não compareceu', once the appointment has started (docs/decisions/0652).
- * 'Cancelar' on a recurring appointment may reach 'este e os próximos' (`scope=following`).
+ * 'Cancelar' on a recurring appointment may reach 'este e os próximos' (`scope=following`); it
+ * records 'Motivo (opcional)' and, with 'Avisar cliente', queues the customer's notice in the same
+ * batch (docs/decisions/0720). The toast says what happened and offers 'Desfazer'.
  */
 export async function changeStatus(
   db: Db,
@@ -653,10 +712,20 @@ export async function changeStatus(
   action: StatusAction,
   id: string | null,
   scope: "this" | "following" = "this",
+  form: FormData = new FormData(),
   now = new Date(),
 ) {
   if (!id || id.length > 64) throw data(null, { status: 404 });
-  const result = await applyStatusAction(db, user.id, id, action, { now, timeZone: user.profile.timeZone }, action === "cancel" ? scope : "this");
+  const { reason, notify } = cancelFields(form);
+  if (action === "cancel" && reason === null) return statusFailure(STATUS_ERRORS.reasonTooLong, "motivo");
+  const outcome = await changeStatusWithNotice(db, user.id, id, action, {
+    clock: { now, timeZone: user.profile.timeZone },
+    scope: action === "cancel" ? scope : "this",
+    reason: reason ?? "",
+    notify,
+    whatsapp: whatsappConfig(),
+  });
+  const result = outcome.change;
   if (!result.ok) {
     if (result.reason === "not-found") throw data(null, { status: 404 });
     if (result.reason === "not-started") {
@@ -668,30 +737,30 @@ export async function changeStatus(
       description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[result.current]}.`,
     });
   }
-  return redirectWithToast(request, backToList(request), {
-    type: "success",
-    title: "Sucesso",
-    description:
-      result.changed > 1 ? `${result.changed} agendamentos atualizados com sucesso.` : "Agendamento atualizado com sucesso.",
-  });
+  const back = backToList(request);
+  return redirectWithToast(request, back, statusToast(action, { ...outcome, change: result }, back, action === "cancel" ? scope : "this"));
 }
 
-/** 'Desfazer': back to Agendado/Confirmado the same day; a 400 with the reason otherwise. */
-export async function undoAppointmentStatus(db: Db, user: CurrentUser, request: Request, id: string | null, now = new Date()) {
+/**
+ * 'Desfazer': back to Agendado/Confirmado the same day; a cancel's notice still held is withdrawn,
+ * one already sent is followed by 'Horário mantido'. A 400 with the reason otherwise.
+ */
+export async function undoAppointmentStatus(
+  db: Db,
+  user: CurrentUser,
+  request: Request,
+  id: string | null,
+  { scope = "this", context, now = new Date() }: { scope?: "this" | "following"; context?: Readonly<RouterContextProvider>; now?: Date } = {},
+) {
   if (!id || id.length > 64) throw data(null, { status: 404 });
-  const result = await undoStatus(db, user.id, id, { now, timeZone: user.profile.timeZone });
+  const outcome = await undoWithNotice(db, user.id, id, { clock: { now, timeZone: user.profile.timeZone }, scope, whatsapp: whatsappConfig() });
+  const result = outcome.undo;
   if (!result.ok) {
     if (result.reason === "not-found") throw data(null, { status: 404 });
-    if (result.reason === "not-final") return statusFailure(STATUS_ERRORS.undoNotFinal);
-    if (result.reason === "late") return statusFailure(STATUS_ERRORS.undoLate);
-    if (result.reason === "taken") return statusFailure(STATUS_ERRORS.undoTaken);
-    return statusFailure(STATUS_ERRORS.undoChanged);
+    return statusFailure(UNDO_ERRORS[result.reason]);
   }
-  return redirectWithToast(request, backToList(request), {
-    type: "success",
-    title: "Status desfeito",
-    description: `O agendamento voltou para ${STATUS_LABELS[result.to]}.`,
-  });
+  if (context) sendNoticeSoon(context, outcome.restored?.email ?? null);
+  return redirectWithToast(request, backToList(request), undoToast({ ...outcome, undo: result }));
 }
 
 /**

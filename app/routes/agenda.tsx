@@ -9,6 +9,7 @@ import { CalendarRequests } from "../components/agenda/calendar-requests";
 import { LIST_VIEW_LINKS, ViewSwitch } from "../components/agenda/calendar-toolbar";
 import { SummaryCards } from "../components/agenda/summary-cards";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { CancelDialog } from "../components/agenda/cancel-dialog";
 import { formatDate } from "../domain/dates";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
@@ -78,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const scope = form.get("scope") ?? "this";
   if (scope !== "this" && scope !== "following") throw data("Ação inválida.", { status: 400 });
   if (intent === "delete") return deleteAppointment(db, user, request, id, scope);
-  if (intent === "undo") return undoAppointmentStatus(db, user, request, id);
-  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope);
+  if (intent === "undo") return undoAppointmentStatus(db, user, request, id, { scope, context });
+  if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope, form);
   if (isRequestIntent(intent)) {
     const asked = readAnswerForm(form);
     return answerAndReply(context, request, { professionalId: user.id, ...asked, answer: answerOfIntent(intent), back: backToList(request) });
@@ -104,14 +105,19 @@ export default function Agenda() {
     );
   }
   const statusError = actionData && "statusError" in actionData && navigation.state === "idle" ? actionData.statusError : null;
+  const reasonError = statusError && actionData && "field" in actionData && actionData.field === "motivo" ? statusError : null;
   return (
     <>
-      {statusError ? (
+      {statusError && !reasonError ? (
         <p role="alert" className="mx-auto mb-4 max-w-5xl rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {statusError}
         </p>
       ) : null}
-      {loaderData.mode === "calendar" ? <AgendaCalendarPage calendar={loaderData.calendar} /> : <AgendaList list={loaderData.list} />}
+      {loaderData.mode === "calendar" ? (
+        <AgendaCalendarPage calendar={loaderData.calendar} reasonError={reasonError} />
+      ) : (
+        <AgendaList list={loaderData.list} reasonError={reasonError} />
+      )}
     </>
   );
 }
@@ -137,7 +143,7 @@ function useAgendaLoading() {
   return navigation.state === "loading" && navigation.location.pathname === "/agenda" && !navigation.formMethod;
 }
 
-function AgendaCalendarPage({ calendar }: { calendar: CalendarData }) {
+function AgendaCalendarPage({ calendar, reasonError }: { calendar: CalendarData; reasonError: string | null }) {
   const loading = useAgendaLoading();
   return (
     // On a phone the calendar comes straight after the view switch and the cards go under it.
@@ -148,11 +154,12 @@ function AgendaCalendarPage({ calendar }: { calendar: CalendarData }) {
         <SummaryCards summary={calendar.summary} today={calendar.today} periodLabel={calendar.periodLabel} />
       </div>
       <AgendaCalendar cal={calendar} loading={loading} />
+      {calendar.confirmCancel ? <CancelDialog ask={calendar.confirmCancel} closeHref={calendar.links.self} reasonError={reasonError} /> : null}
     </div>
   );
 }
 
-function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
+function AgendaList({ list, reasonError }: { list: Awaited<ReturnType<typeof loadList>>; reasonError: string | null }) {
   const location = useLocation();
   const loading = useAgendaLoading();
   const confirm = list.confirmDelete;
@@ -213,6 +220,13 @@ function AgendaList({ list }: { list: Awaited<ReturnType<typeof loadList>> }) {
           </p>
           {confirm.recurring ? <DeleteScopeChoice /> : null}
         </ConfirmDialog>
+      ) : null}
+      {list.confirmCancel ? (
+        <CancelDialog
+          ask={list.confirmCancel}
+          closeHref={listHref(location.search, { "confirmar-cancelamento": null })}
+          reasonError={reasonError}
+        />
       ) : null}
     </div>
   );

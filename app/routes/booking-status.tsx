@@ -19,6 +19,7 @@ import { brandTheme } from "../domain/brand-colours";
 import { LegalLinks } from "../components/legal-page";
 import { TimePicker } from "../components/booking/time-picker";
 import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
+import { professionalLabel } from "../domain/notifications/change-notices";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
 // its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and, until the
@@ -42,6 +43,18 @@ const STATUS = {
   cancelled: { label: "Cancelado", style: "bg-slate-200 text-slate-800" },
   expired: { label: "Expirado", style: "bg-slate-200 text-slate-800" },
 } as const;
+
+/** A cancelled booking says who cancelled it (docs/decisions/0720). */
+const CANCELLED_BY = { professional: "Cancelado pelo profissional", customer: "Cancelado por você" } as const;
+
+/**
+ * The one promise a pending request makes (under 'Solicitação enviada!' and on every later
+ * visit): the time is held until the request expires, and where the answer arrives.
+ */
+export function pendingPromise(professional: string, expires: string | null, byEmail: boolean) {
+  const held = `Seu horário fica reservado${expires ? ` até ${expires}` : ""} enquanto ${professional} confirma.`;
+  return `${held} ${byEmail ? "A resposta chega por e-mail e aparece nesta página." : "A resposta aparece nesta página."}`;
+}
 
 /** Why a move was refused, as the customer reads it. */
 export const RESCHEDULE_REFUSED: Record<Exclude<RescheduleOutcome, { ok: true }>["reason"], string> = {
@@ -87,7 +100,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const time = minutesToTime(r.startMinute);
   const date = formatDate(r.date, true);
   const contact = profile.contactPhone || profile.phone;
-  const professional = profile.businessName || profile.fullName;
+  // The person who attends (a salon member's business name is usually the salon's).
+  const professional = professionalLabel(profile);
+  const expires = r.status === "pending" && r.expiresAt ? nowInZone(profile.timeZone, r.expiresAt) : null;
   const pixKey = normalizePixKey(profile.pixKey);
   const deposit =
     depositCents > 0 && (r.status === "pending" || r.status === "accepted")
@@ -129,7 +144,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : null,
       // 'Confirmo presença' (the reminder's link): an upcoming appointment, once per appointment.
       attendance: r.status === "accepted" && appointment && isUpcoming(r, profile.timeZone, now) ? (appointment.customerConfirmedAt ? "confirmed" : "open") : null,
-      rescheduledByYou: !!(booking.row.request.rescheduledByCustomerAt || booking.row.appointment?.rescheduledByCustomerAt),
+      /** Who moved the time last ('remarcado por você' / 'alterado pelo profissional'); never on a cancelled booking. */
+      movedBy: booking.changedBy.moved,
+      cancelledBy: booking.changedBy.cancelled,
+      cancelReason: booking.changedBy.reason,
+      promise:
+        r.status === "pending"
+          ? pendingPromise(professional, expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null, !!r.customerEmail)
+          : null,
       /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
       canChange: booking.open,
       /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
@@ -175,7 +197,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const booking = await loadCustomerBooking(db, params.token, { date: intent === "reschedule" ? date : null, now, hits });
   if (!booking) throw data(null, { status: 404 });
   const { profile } = booking;
-  const professional = profile.businessName || profile.fullName;
+  const professional = professionalLabel(profile);
   const refuse = (message: string, status = 400) => data({ error: message }, { status });
   const back = statusPath(params.token);
 
@@ -237,7 +259,8 @@ export default function BookingStatus() {
   const isNew = search.get("novo") === "1";
   const confirming = search.get("cancelar") === "1";
   const askAttendance = search.get("confirmar") === "1";
-  const status = STATUS[d.status];
+  const status = d.cancelledBy ? { ...STATUS.cancelled, label: CANCELLED_BY[d.cancelledBy] } : STATUS[d.status];
+  const bookAgain = d.status === "cancelled" || d.status === "declined";
   const error = actionData?.error ?? null;
   return (
     <div
@@ -261,8 +284,8 @@ export default function BookingStatus() {
                 ✉
               </p>
               <h1 className="mt-2 text-2xl font-bold">Solicitação enviada!</h1>
-              <p className="text-slate-600">
-                Seu horário fica reservado enquanto {d.professional} confirma. Você pode acompanhar por esta página.
+              <p className="text-slate-600" data-testid="pending-promise">
+                {d.promise}
               </p>
             </>
           ) : d.status === "expired" ? (
@@ -297,7 +320,10 @@ export default function BookingStatus() {
             <dt className="text-slate-500">Horário</dt>
             <dd className="font-medium" data-testid="booking-time">
               {d.time}
-              {d.rescheduledByYou ? <span className="ml-2 text-xs font-normal text-slate-500">(remarcado por você)</span> : null}
+              {d.movedBy === "customer" ? <span className="ml-2 text-xs font-normal text-slate-500">(remarcado por você)</span> : null}
+              {d.movedBy === "professional" ? (
+                <span className="ml-2 text-xs font-normal text-slate-500">(alterado pelo profissional)</span>
+              ) : null}
             </dd>
             {d.price ? (
               <>
@@ -308,8 +334,26 @@ export default function BookingStatus() {
             <dt className="text-slate-500">Profissional</dt>
             <dd className="font-medium">{d.professional}</dd>
           </dl>
-          {d.status === "pending" ? (
-            <p className="mt-4 text-sm text-slate-600">Você receberá uma confirmação em breve</p>
+          {d.promise && !isNew ? (
+            <p className="mt-4 text-sm text-slate-600" data-testid="pending-promise">
+              {d.promise}
+            </p>
+          ) : null}
+          {d.movedBy === "professional" && d.status === "accepted" ? (
+            <p className="mt-4 rounded-lg bg-sky-50 p-3 text-left text-sm text-sky-900" data-testid="moved-by-professional">
+              {d.professional} alterou o horário deste agendamento: agora é {d.date} às {d.time}.
+            </p>
+          ) : null}
+          {d.cancelledBy === "professional" ? (
+            <p className="mt-4 rounded-lg bg-slate-50 p-3 text-left text-sm text-slate-800" data-testid="cancel-note">
+              {d.professional} cancelou este horário.
+              {d.cancelReason ? <span className="mt-1 block font-medium">Motivo: {d.cancelReason}</span> : null}
+            </p>
+          ) : null}
+          {bookAgain ? (
+            <Link to={d.bookingPath} className="btn-primary mt-4 w-full">
+              Agendar outro horário
+            </Link>
           ) : null}
           {d.status === "expired" ? (
             <Link to={d.bookingPath} className="btn-primary mt-4 w-full">
@@ -441,9 +485,11 @@ export default function BookingStatus() {
                 {d.pastCutoff}
               </p>
             ) : null}
-            <Link to={d.bookingPath} className="btn-link block text-center">
-              Fazer outro agendamento
-            </Link>
+            {bookAgain ? null : (
+              <Link to={d.bookingPath} className="btn-link block text-center">
+                Fazer outro agendamento
+              </Link>
+            )}
           </section>
         )}
         <footer className="text-center text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/booking-requests.server";
 import { acceptsRequests, hoursOn, loadPublicPage, type PublicService } from "../domain/booking-requests/public-page.server";
@@ -16,7 +16,6 @@ import { formatMoney } from "../domain/money";
 import { PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { clientAddress } from "../utils/request-context.server";
 import { formatDate, isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
-import { redirectWithToast } from "../utils/toast.server";
 import { whatsappLink } from "../domain/whatsapp";
 import {
   INVALID_REQUEST,
@@ -276,18 +275,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (created.email) await deliverEmail(getDb(context), created.email);
     if (created.customerEmailKey) await deliverQueuedNow(getDb(context), [created.customerEmailKey], transportFromEnv());
   });
-  const confirmed = created.confirmed;
-  return redirectWithToast(
-    request,
-    `/agendamento/reserva/${created.token}?novo=1`,
-    confirmed
-      ? { type: "success", title: "Agendamento confirmado!", description: "Seu horário foi reservado com sucesso." }
-      : {
-          type: "success",
-          title: "Solicitação enviada!",
-          description: "Sua solicitação de agendamento foi enviada. O profissional entrará em contato para confirmar.",
-        },
-  );
+  // The status page says what happened ('Solicitação enviada!' and its one promise, or
+  // 'Agendamento Confirmado!'): no toast repeating it in other words (docs/decisions/0723).
+  return redirect(`/agendamento/reserva/${created.token}?novo=1`);
 }
 
 // ------------------------------------------------------------------ UI

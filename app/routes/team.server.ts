@@ -8,6 +8,12 @@ import { actionsAt, STATUS_LABELS, type RowAction } from "../domain/appointments
 import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, nowInZone } from "../domain/dates";
 import { teamAppointment, teamOf, teamSchedule, timeOffLabel, type TeamMember } from "../domain/team/team.server";
 import type { Db } from "../utils/db.server";
+import { eq } from "drizzle-orm";
+import { appointments } from "../../db/schema";
+import { noticeTargets } from "../domain/notifications/change-notices.server";
+import { whatsappConfig } from "../utils/whatsapp.server";
+import { cancelAskOf } from "./shared/appointment-changes.server";
+import type { CancelAsk } from "../components/agenda/cancel-dialog";
 import { axisOf, colourOf, longDate, placeInLanes, weekLabel, weekStart } from "./agenda.calendar.server";
 import type { CalendarBlock, Lane, MinuteRange } from "../components/agenda/calendar-types";
 import type { TeamView } from "../components/team/team-types";
@@ -171,14 +177,25 @@ export async function loadTeam(db: Db, user: CurrentUser, url: URL, now = new Da
     canAnswer: byId.get(r.userId)?.ownerMayManage ?? false,
   }));
 
+  // 'Cancelar' asks first (?ver=<id>&confirmar-cancelamento=<id>): only an appointment the owner may cancel.
+  const cancelling = sp.get("confirmar-cancelamento");
+  let confirmCancel: CancelAsk | null = null;
+  if (cancelling !== null) {
+    const member = viewed ? byId.get(viewed.appointment.userId) : undefined;
+    const a = viewed?.appointment;
+    const may = a && member && !member.isOwner && member.ownerMayManage && cancelling === a.id && (a.status === "scheduled" || a.status === "confirmed");
+    if (!may) throw data(null, { status: 404 });
+    const [target] = await noticeTargets(db, a.userId, eq(appointments.id, a.id));
+    if (!target) throw data(null, { status: 404 });
+    confirmCancel = cancelAskOf(target, whatsappConfig());
+  }
+
   let detail = null;
   if (viewed) {
     const a = viewed.appointment;
     const member = byId.get(a.userId)!;
     const canManage = !member.isOwner && member.ownerMayManage;
-    const actions: RowAction[] = canManage
-      ? actionsAt(a, a.updatedAt, member.timeZone, now).filter((x) => x !== "undo")
-      : [];
+    const actions: RowAction[] = canManage ? actionsAt(a, a.updatedAt, member.timeZone, now) : [];
     detail = {
       id: a.id,
       professional: member.name,
@@ -209,6 +226,7 @@ export async function loadTeam(db: Db, user: CurrentUser, url: URL, now = new Da
     week,
     pending,
     detail,
+    confirmCancel,
     links: {
       prev: teamHref(view, addDays(date, view === "dia" ? -1 : -7), today),
       next: teamHref(view, addDays(date, view === "dia" ? 1 : 7), today),

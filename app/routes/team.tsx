@@ -1,16 +1,19 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/team";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { loadTeam } from "./team.server";
-import { answerableTeamRequest, isTeamAction, manageMemberAppointment } from "../domain/team/team.server";
+import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMemberAppointment } from "../domain/team/team.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
-import { STATUS_ACTIONS, STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
+import { STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
+import { whatsappConfig } from "../utils/whatsapp.server";
+import { cancelFields, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { TeamDayGrid } from "../components/team/team-day-grid";
 import { TeamWeek } from "../components/team/team-week";
 import { TeamDetail } from "../components/team/team-detail";
 import { TeamPending } from "../components/team/team-pending";
+import { CancelDialog } from "../components/agenda/cancel-dialog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Equipe — Agendo" }];
 
@@ -35,9 +38,10 @@ function back(request: Request) {
 }
 
 /**
- * The owner confirms, completes or cancels a member's appointment, and answers a pending
- * request: their own, or one of their own team's members who allowed it ('Permitir que o dono
- * da equipe gerencie minha agenda'); anything else is a 404 and changes nothing.
+ * The owner confirms, completes, cancels (asking 'Motivo' and 'Avisar cliente') or undoes a
+ * member's appointment, and answers a pending request: their own, or one of their own team's
+ * members who allowed it ('Permitir que o dono da equipe gerencie minha agenda'); anything else
+ * is a 404 and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
@@ -54,34 +58,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request) });
   }
   const id = form.get("id");
-  if (!isTeamAction(intent) || typeof id !== "string" || !id || id.length > 64) {
+  const scope = form.get("scope") === "following" ? "following" : "this";
+  if (!(isTeamAction(intent) || intent === "undo") || typeof id !== "string" || !id || id.length > 64) {
     throw data(null, { status: 404 });
   }
-  const result = await manageMemberAppointment(db, user.id, id, intent);
+  const refused = (description: string) => redirectWithToast(request, back(request), { type: "error", title: "Não foi possível alterar", description });
+  if (intent === "undo") {
+    const outcome = await undoMemberAppointment(db, user.id, id, { scope, whatsapp: whatsappConfig() });
+    if (!outcome.undo.ok) {
+      if (outcome.undo.reason === "not-found") throw data(null, { status: 404 });
+      return refused(UNDO_ERRORS[outcome.undo.reason]);
+    }
+    sendNoticeSoon(context, outcome.restored?.email ?? null);
+    return redirectWithToast(request, back(request), undoToast({ ...outcome, undo: outcome.undo }));
+  }
+  const { reason, notify } = cancelFields(form);
+  if (intent === "cancel" && reason === null) return data({ reasonError: STATUS_ERRORS.reasonTooLong }, { status: 400 });
+  const outcome = await manageMemberAppointment(db, user.id, id, intent, { reason: reason ?? "", notify, scope, whatsapp: whatsappConfig() });
+  const result = outcome.change;
   if (!result.ok) {
     if (result.reason === "not-found") throw data(null, { status: 404 });
-    if (result.reason === "not-started") {
-      return redirectWithToast(request, back(request), {
-        type: "error",
-        title: "Não foi possível alterar",
-        description: intent === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart,
-      });
-    }
-    return redirectWithToast(request, back(request), {
-      type: "error",
-      title: "Não foi possível alterar",
-      description: `O status atual do agendamento é ${STATUS_LABELS[result.current]}.`,
-    });
+    if (result.reason === "not-started") return refused(intent === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
+    return refused(`O status atual do agendamento é ${STATUS_LABELS[result.current]}.`);
   }
-  return redirectWithToast(request, back(request), {
-    type: "success",
-    title: "Agendamento atualizado",
-    description: `Status: ${STATUS_LABELS[STATUS_ACTIONS[intent].to]}.`,
-  });
+  const to = back(request);
+  return redirectWithToast(request, to, statusToast(intent, { ...outcome, change: result }, to, intent === "cancel" ? scope : "this"));
 }
 
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
+  const reasonError = useActionData<typeof action>()?.reasonError ?? null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -121,6 +127,9 @@ export default function TeamPage() {
         </h2>
       </div>
       {page.detail ? <TeamDetail detail={page.detail} closeHref={page.links.self} /> : null}
+      {page.confirmCancel && page.detail ? (
+        <CancelDialog ask={page.confirmCancel} closeHref={`${page.links.self}&ver=${encodeURIComponent(page.detail.id)}`} reasonError={reasonError} />
+      ) : null}
       <TeamPending pending={page.pending} />
       {page.view === "dia" ? (
         <TeamDayGrid columns={page.columns} axis={page.axis} nowMinute={page.nowMinute} isToday={page.isToday} />

@@ -79,7 +79,8 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
  * runs, e.g. the booking request it tells of was really created; never twice for one
  * `dedupeKey`). The row is born claimed by whoever queues it (`deliverEmail` right after the
  * answer); the scheduled job takes it over only if that delivery failed or never finished.
- * `sensitiveUntil`: the body carries a one-time link valid until then.
+ * `sensitiveUntil`: the body carries a one-time link valid until then; `notBefore` (with
+ * `claimed: false`): not sent before then.
  */
 export function queueEmail(
   db: Db,

@@ -70,6 +70,7 @@ const schema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_API_URL: z.string().default("https://graph.facebook.com/v23.0"),
   WHATSAPP_TEMPLATE_REMINDER: z.string().default("lembrete_agendamento"),
+  WHATSAPP_TEMPLATE_CHANGE: z.string().default("alteracao_agendamento"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
   // Node: how often `npm start` runs the scheduled job, in seconds (0: never; Workers use the
   // Cron Trigger in wrangler.jsonc instead).

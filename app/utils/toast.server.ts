@@ -2,10 +2,19 @@ import { createCookie, redirect } from "react-router";
 import { sessionSecret } from "./env.server";
 import { isSecure } from "./session.server";
 
+/**
+ * What a toast offers besides its words: a form it posts (e.g. 'Desfazer', a real POST that works
+ * without JavaScript) or a link opened in a new tab (e.g. 'Avisar no WhatsApp').
+ */
+export type ToastAction =
+  | { kind: "post"; label: string; action: string; fields: Record<string, string> }
+  | { kind: "link"; label: string; href: string };
+
 export type Toast = {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
+  actions?: ToastAction[];
 };
 
 function toastCookie() {

@@ -9,8 +9,11 @@ import { env } from "./env.server";
 
 export type WhatsappConfig = { apiUrl: string; token: string; phoneNumberId: string; template: string; language: string };
 
+/** The settings with the template of the business's change notices ('alteracao_agendamento'). */
+export type WhatsappSettings = WhatsappConfig & { changeTemplate: string };
+
 /** The API's settings, or null when automatic WhatsApp is off (no token or number configured). */
-export function whatsappConfig(): WhatsappConfig | null {
+export function whatsappConfig(): WhatsappSettings | null {
   const e = env();
   if (!e.WHATSAPP_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID) return null;
   return {
@@ -18,6 +21,7 @@ export function whatsappConfig(): WhatsappConfig | null {
     token: e.WHATSAPP_TOKEN,
     phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
     template: e.WHATSAPP_TEMPLATE_REMINDER,
+    changeTemplate: e.WHATSAPP_TEMPLATE_CHANGE,
     language: e.WHATSAPP_TEMPLATE_LANGUAGE,
   };
 }

@@ -127,7 +127,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   await e2eDb().update(appointments).set({ date: today, startMinute: 0 }).where(eq(appointments.id, saved!.appointments.id));
   await page.goto(`/agenda?periodo=customizado&de=${today}&ate=${today}`);
   await row.getByRole("button", { name: /^Concluir/ }).click();
-  await expect(page.getByTestId("toast")).toContainText("Agendamento atualizado com sucesso.");
+  await expect(page.getByTestId("toast")).toContainText("Atendimento concluído");
   await expect(row).toContainText("Concluído");
   await expect(row.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
   await page.goto("/clientes");

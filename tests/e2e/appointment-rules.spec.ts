@@ -103,11 +103,13 @@ test("a biweekly series of 6 with one clash skipped @phone", async ({ page }, te
   expect(saved.map((r) => r.date)).toEqual([dates[0], dates[1], dates[3], dates[4], dates[5]]);
   expect(saved.every((r) => r.startMinute === 600 && r.seriesId === saved[0]!.seriesId)).toBe(true);
 
-  // 'Cancelar' on the fifth date asks 'Só este' or 'Este e os próximos'.
+  // 'Cancelar' on the fifth date asks first: 'Só este' or 'Este e os próximos'.
   const fifth = page.getByTestId("appointment-row").filter({ hasText: formatDate(dates[4]!) });
-  await fifth.locator("summary", { hasText: "Cancelar" }).click();
-  await fifth.getByRole("button", { name: /^Cancelar este e os próximos/ }).click();
-  await expect(page.getByTestId("toast").last()).toContainText("2 agendamentos atualizados com sucesso.");
+  await fifth.getByRole("link", { name: /^Cancelar/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Cancelar agendamento" });
+  await dialog.getByLabel("Este e os próximos").check();
+  await dialog.getByRole("button", { name: "Cancelar agendamento" }).click();
+  await expect(page.getByTestId("toast").last()).toContainText("2 agendamentos cancelados");
   await expect(fifth).toContainText("Cancelado");
   const after = await e2eDb()
     .select({ date: appointments.date, status: appointments.status })
@@ -135,9 +137,10 @@ test("'Concluir' waits for the start; a wrong status is undone the same day", as
 
   const now = rows.filter({ hasText: formatDate(today) });
   await now.getByRole("button", { name: /^Não compareceu/ }).click();
-  await expect(page.getByTestId("toast")).toContainText("Agendamento atualizado com sucesso.");
+  await expect(page.getByTestId("toast")).toContainText("Falta registrada");
   await expect(now).toContainText("Não compareceu");
-  await now.getByRole("button", { name: /^Desfazer/ }).click();
+  // The toast's 'Desfazer' (a real form, the same without JavaScript).
+  await page.getByTestId("toast").getByRole("button", { name: "Desfazer" }).click();
   await expect(page.getByTestId("toast").last()).toContainText("O agendamento voltou para Agendado.");
   await expect(now.getByRole("button", { name: /^Concluir/ })).toBeVisible();
   const [row] = await e2eDb().select().from(appointments).where(eq(appointments.id, started!.id));

@@ -46,7 +46,7 @@ test("book through the three steps, accept it, the customer sees it confirmed", 
 
   // Pending, and the page says so: not 'confirmed' above a 'waiting' badge.
   await expect(page.getByRole("heading", { name: "Solicitação enviada!" })).toBeVisible();
-  await expect(page.getByText("Seu horário fica reservado enquanto")).toBeVisible();
+  await expect(page.getByTestId("pending-promise")).toContainText("Seu horário fica reservado até");
   await expect(page.getByRole("heading", { name: "Agendamento Confirmado!" })).toHaveCount(0);
   await expect(page.getByTestId("request-status")).toHaveText("Aguardando confirmação");
   const [d, m, y] = [date.slice(8), date.slice(5, 7), date.slice(0, 4)];

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { bookingRequests, emailOutbox, profiles, services, workingHours } from "../../db/schema";
 import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { answerBookingRequest } from "../../app/domain/booking-requests/answer.server";
 
 // The customer moves their own time from the private status link (issue 14), JavaScript on and
-// off, and on a phone (@phone); an unanswered request that expired says so.
+// off, and on a phone (@phone); an unanswered request that expired says so; the professional's
+// cancel reaches the customer and their page (issue 20).
 
 function workingDate(ahead: number) {
   let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
@@ -29,7 +31,7 @@ async function proWithService(label: string) {
 }
 
 /** Books through the public page; the status page's address. */
-async function book(page: Page, slug: string, date: string, time: string, name: string, phone: string) {
+async function book(page: Page, slug: string, date: string, time: string, name: string, phone: string, email = "") {
   await page.goto(`/agendamento/${slug}`);
   await page.getByText("Corte", { exact: true }).click();
   await page.getByRole("button", { name: "Continuar" }).click();
@@ -39,6 +41,7 @@ async function book(page: Page, slug: string, date: string, time: string, name: 
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByLabel("Nome *").fill(name);
   await page.getByLabel("Telefone / WhatsApp *").fill(phone);
+  if (email) await page.getByLabel(/^E-mail \(opcional\)/).fill(email);
   await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
   await expect(page.getByRole("heading", { name: "Solicitação enviada!" })).toBeVisible();
   return new URL(page.url()).pathname;
@@ -151,4 +154,41 @@ test("past the cut-off the status page offers WhatsApp instead of Remarcar and C
   await expect(page.getByRole("link", { name: "Remarcar" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Cancelar agendamento" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321/);
+});
+
+test("@phone the professional cancels a confirmed booking with a reason; the customer is told and their page says so", async ({ page }, info) => {
+  const { pro } = await proWithService(`Cancela ${info.project.name}`);
+  const date = workingDate(3);
+  const email = `cliente-${info.project.name}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const status = await book(page, pro.bookingSlug, date, "11:00", "Marina Dias", "11955550005", email);
+  const [request] = await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
+  expect((await answerBookingRequest(e2eDb(), pro.id, request!.id, "accept")).outcome).toBe("accepted");
+
+  // From the agenda: 'Cancelar' asks first, with 'Motivo (opcional)' and 'Avisar cliente' checked.
+  await signIn(page, pro.id);
+  await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
+  const row = page.getByTestId("appointment-row").filter({ hasText: "Marina Dias" });
+  await row.getByRole("link", { name: /^Cancelar/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Cancelar agendamento" });
+  await expect(dialog.getByLabel(/Avisar cliente/)).toBeChecked();
+  await dialog.getByLabel("Motivo (opcional)").fill("Precisei viajar às pressas");
+  await dialog.getByRole("button", { name: "Cancelar agendamento" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Agendamento cancelado");
+  await expect(toast.getByRole("button", { name: "Desfazer" })).toBeVisible();
+  await expect(toast.getByRole("link", { name: "Avisar no WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511955550005\?text=/);
+  await expect(row).toContainText("Cancelado");
+
+  // The customer's e-mail is in the outbox, with the reason.
+  const [mail] = await e2eDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "change-cancel")));
+  expect(mail!.subject).toMatch(/^Horário cancelado: Corte .* às 11:00 com /);
+  expect(mail!.text).toContain("Motivo: Precisei viajar às pressas");
+
+  // Their page says who cancelled and why, and offers another time.
+  await page.goto(status);
+  await expect(page.getByTestId("request-status")).toHaveText("Cancelado pelo profissional");
+  await expect(page.getByTestId("cancel-note")).toContainText("Motivo: Precisei viajar às pressas");
+  await expect(page.getByTestId("booking-time")).not.toContainText("remarcado");
+  await page.getByRole("link", { name: "Agendar outro horário" }).click();
+  await expect(page).toHaveURL(new RegExp(`/agendamento/${pro.bookingSlug}$`));
 });

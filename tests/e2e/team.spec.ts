@@ -97,7 +97,7 @@ test("the owner sees the salon's day in three columns and manages only an allowi
   await page.getByTestId("team-column").nth(1).getByTestId("team-event").click();
   await expect(page.getByTestId("team-detail")).toContainText(ana.name);
   await page.getByTestId("team-detail").getByRole("button", { name: "Confirmar" }).click();
-  await expect(page.getByText("Agendamento atualizado")).toBeVisible();
+  await expect(page.getByTestId("toast")).toContainText("Agendamento confirmado");
   await expect(page).toHaveURL(new RegExp(`/equipe\\?vista=dia&data=${date}$`));
   await expect(page.getByTestId("team-column").nth(1).getByTestId("team-event")).toHaveAttribute("data-status", "confirmed");
   const [row] = await e2eDb().select({ status: appointments.status }).from(appointments).where(eq(appointments.id, ids[ana.id]!));

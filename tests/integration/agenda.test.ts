@@ -323,17 +323,22 @@ describe("editing an appointment", () => {
 
 describe("status changes", () => {
   it.each([
-    ["confirm", "confirmed"],
-    ["complete", "completed"],
-    ["no-show", "no_show"],
-    ["cancel", "cancelled"],
-  ] as const)("%s sets %s", async (intent, status) => {
+    ["confirm", "confirmed", "Agendamento confirmado"],
+    ["complete", "completed", "Atendimento concluído"],
+    ["no-show", "no_show", "Falta registrada"],
+    ["cancel", "cancelled", "Agendamento cancelado"],
+  ] as const)("%s sets %s and says so, offering 'Desfazer'", async (intent, status, title) => {
     // Started at 07:00 today ('Concluir' and 'Não compareceu' wait for the start).
     const row = await insertAppointment(pro, { date: TODAY, startMinute: 7 * 60 });
     const res = await post(pro, { intent, id: row.id }, "/agenda?periodo=esta-semana&confirmar-exclusao=x");
     expect(statusOf(res)).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
-    await expect(res).toSendToast({ type: "success", description: "Agendamento atualizado com sucesso." });
+    await expect(res).toSendToast({
+      type: "success",
+      title,
+      description: "Cliente de Ana Souza, 10/03 às 07:00.",
+      actions: [{ kind: "post", label: "Desfazer", action: "/agenda?periodo=esta-semana", fields: { intent: "undo", id: row.id, scope: "this" } }],
+    });
     const [saved] = await rowsOf(pro);
     expect(saved!.status).toBe(status);
   });

@@ -10,7 +10,7 @@ import { addDays, minutesToTime } from "../../app/domain/dates";
 import { STATUS_ERRORS } from "../../app/domain/appointments/statuses";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import type { SaveFailure, StatusFailure } from "../../app/routes/agenda.server";
-import { createTestDb, userContextFor } from "../support/db";
+import { createTestDb, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader } from "../support/routes";
 
@@ -453,9 +453,13 @@ describe("recurring series", () => {
     expect(statusOf(await post(pro, { intent: "cancel", id: third!.id, scope: "todos" }))).toBe(400);
     const res = await post(pro, { intent: "cancel", id: third!.id, scope: "following" });
     expect(statusOf(res)).toBe(302);
-    await expect(res).toSendToast({ description: "2 agendamentos atualizados com sucesso." });
+    await expect(res).toSendToast({ title: "2 agendamentos cancelados" });
     const statuses = Object.fromEntries((await rowsOf(pro)).map((r) => [r.id, r.status]));
     expect([first, second, third, fourth].map((r) => statuses[r!.id])).toEqual(["scheduled", "scheduled", "cancelled", "cancelled"]);
+    // The toast's 'Desfazer' brings back both.
+    const undone = await post(pro, { intent: "undo", id: third!.id, scope: "following" });
+    expect((await toastOf(undone as Response))?.description).toMatch(/^2 agendamentos voltaram para Agendado\./);
+    expect((await rowsOf(pro)).every((r) => r.status === "scheduled")).toBe(true);
   });
 
   it("deleting 'este e os próximos' removes this and the later ones, keeping completed history", async () => {

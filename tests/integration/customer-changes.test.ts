@@ -129,7 +129,7 @@ describe("'Remarcar' from the status link", () => {
     expect(await offered(db, pro.bookingSlug, service.id, later)).not.toContain("14:00");
 
     const page = await statusPage(db, token);
-    expect(page.data).toMatchObject({ status: "pending", time: "14:00", rescheduledByYou: true });
+    expect(page.data).toMatchObject({ status: "pending", time: "14:00", movedBy: "customer" });
 
     const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, pro.email)));
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
@@ -165,7 +165,7 @@ describe("'Remarcar' from the status link", () => {
     expect(await offered(db, pro.bookingSlug, service.id, date)).toContain("10:00");
     expect(await offered(db, pro.bookingSlug, service.id, date)).not.toContain("15:30");
     const page = await statusPage(db, token);
-    expect(page.data).toMatchObject({ status: "accepted", time: "15:30", rescheduledByYou: true });
+    expect(page.data).toMatchObject({ status: "accepted", time: "15:30", movedBy: "customer" });
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
     const sent = mails.find((m) => m.subject.startsWith("Remarcado pelo cliente"));
     expect(sent?.text).toContain(`https://agendo.app/agenda?periodo=customizado&de=${date}&ate=${date}`);

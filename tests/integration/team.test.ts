@@ -2,7 +2,7 @@
 // appointments changed by the owner only when the member allowed it; members see no team.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, bookingRequests, emailOutbox, linkedAccounts, profiles } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles } from "../../db/schema";
 import { action, loader } from "../../app/routes/team";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
@@ -133,6 +133,22 @@ describe("Equipe: managing a member's appointment", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/equipe?vista=dia");
     expect(await statusOfRow(a.id)).toBe("confirmed");
+    await expect(res).toSendToast({ title: "Agendamento confirmado" });
+    // 'Cancelar' asks first, and the customer hears of it in Ana's name.
+    await db.update(clients).set({ email: "cliente.ana@example.com" }).where(eq(clients.id, ana.clientId));
+    const asking = await load(owner, `/equipe?vista=dia&ver=${a.id}&confirmar-cancelamento=${a.id}`);
+    expect(asking.confirmCancel).toMatchObject({ id: a.id, notice: "por e-mail; e pelo WhatsApp, com um toque seu" });
+    const cancelled = await post(owner, { intent: "cancel", id: a.id, motivo: "Ana adoeceu", avisar: "1" }, `/equipe?vista=dia&ver=${a.id}&confirmar-cancelamento=${a.id}`);
+    expect(await statusOfRow(a.id)).toBe("cancelled");
+    await expect(cancelled).toHaveRedirect("/equipe?vista=dia");
+    await expect(cancelled).toSendToast({ title: "Agendamento cancelado" });
+    const [notice] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "cliente.ana@example.com"));
+    expect(notice!.subject).toBe("Horário cancelado: atendimento hoje às 15:00 com Ana Lima");
+    expect(notice!.text).toContain("Motivo: Ana adoeceu");
+    // Its 'Desfazer' works from Equipe too, and withdraws the notice.
+    await post(owner, { intent: "undo", id: a.id });
+    expect(await statusOfRow(a.id)).toBe("scheduled");
+    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, notice!.id)))[0]!.status).toBe("failed");
     await post(owner, { intent: "cancel", id: a.id });
     expect(await statusOfRow(a.id)).toBe("cancelled");
 

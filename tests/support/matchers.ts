@@ -25,7 +25,7 @@ declare module "vitest" {
   interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> extends RouteMatchers<R> {}
 }
 
-const TOAST_KEYS = new Set(["type", "title", "description"]);
+const TOAST_KEYS = new Set(["type", "title", "description", "actions"]);
 
 expect.extend({
   toHaveRedirect(received: unknown, path: string, status = 302) {

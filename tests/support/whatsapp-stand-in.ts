@@ -9,9 +9,9 @@
 //   a number ending 0000 -> 131026 'Message undeliverable' (not on WhatsApp)
 //   a number ending 4290 -> 130429 'Rate limit hit' the first time, accepted afterwards
 //   a number ending 5000 -> HTTP 500 (the API's own trouble) the first two times
-// Templates: only WHATSAPP_TEST_TEMPLATE in pt_BR with 7 body parameters exists and is approved;
-// another name is 132001 'Template name does not exist in the translation', a wrong parameter
-// count 132000. A token other than WHATSAPP_TEST_TOKEN is 190 (invalid OAuth access token).
+// Templates: only WHATSAPP_TEST_TEMPLATE (7 body parameters) and WHATSAPP_TEST_CHANGE_TEMPLATE (4)
+// in pt_BR exist and are approved; another name is 132001 'Template name does not exist in the
+// translation', a wrong parameter count 132000. A token other than WHATSAPP_TEST_TOKEN is 190 (invalid OAuth access token).
 //
 // Test-only control endpoints (never part of the API): GET /__health, GET /__requests.
 // Run on its own: `tsx tests/support/whatsapp-stand-in.ts` (port WHATSAPP_STANDIN_PORT).
@@ -21,6 +21,10 @@ import { pathToFileURL } from "node:url";
 export const WHATSAPP_TEST_TOKEN = "EAAG-test-token";
 export const WHATSAPP_TEST_PHONE_ID = "106540352242922";
 export const WHATSAPP_TEST_TEMPLATE = "lembrete_agendamento";
+export const WHATSAPP_TEST_CHANGE_TEMPLATE = "alteracao_agendamento";
+
+/** The approved templates and their body parameter counts. */
+const TEMPLATES: Record<string, number> = { [WHATSAPP_TEST_TEMPLATE]: 7, [WHATSAPP_TEST_CHANGE_TEMPLATE]: 4 };
 
 export type WhatsappRequest = {
   path: string;
@@ -42,6 +46,7 @@ export function whatsappEnv(url: string) {
     WHATSAPP_TOKEN: WHATSAPP_TEST_TOKEN,
     WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST_PHONE_ID,
     WHATSAPP_TEMPLATE_REMINDER: WHATSAPP_TEST_TEMPLATE,
+    WHATSAPP_TEMPLATE_CHANGE: WHATSAPP_TEST_CHANGE_TEMPLATE,
     WHATSAPP_TEMPLATE_LANGUAGE: "pt_BR",
   };
 }
@@ -96,9 +101,9 @@ export async function startWhatsappStandIn(port = 0): Promise<WhatsappStandIn> {
             !/^\d{10,15}$/.test(to) ||
             (req.headers["content-type"] ?? "").split(";")[0] !== "application/json"
           ? 100
-          : body.template?.name !== WHATSAPP_TEST_TEMPLATE || body.template?.language?.code !== "pt_BR"
+          : !Object.hasOwn(TEMPLATES, body.template?.name ?? "") || body.template?.language?.code !== "pt_BR"
             ? 132001
-            : params.length !== 7 || params.some((p) => !p.trim() || p.includes("\n"))
+            : params.length !== TEMPLATES[body.template!.name!] || params.some((p) => !p.trim() || p.includes("\n"))
               ? 132000
               : to.endsWith("0000")
                 ? 131026

@@ -29,6 +29,8 @@ export type AppointmentFormData = {
     priceCents: number;
     /** An occurrence of a series: the edit asks 'Só este' or 'Este e os próximos'. */
     recurring: boolean;
+    /** How the customer hears of a new time ('Avisar cliente'), or null when they cannot be. */
+    notice: string | null;
   } | null;
   values: {
     clientId: string;
@@ -337,6 +339,16 @@ export function AppointmentForm({
               <input type="radio" name="scope" value="following" className="size-4" /> Este e os próximos
             </label>
           </fieldset>
+        ) : null}
+
+        {editing?.notice ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="avisar" value="1" defaultChecked className="mt-0.5 size-4 shrink-0" />
+            <span>
+              <span className="font-medium">Avisar cliente se a data ou a hora mudar</span>{" "}
+              <span className="text-slate-600">({editing.notice})</span>
+            </span>
+          </label>
         ) : null}
 
         <Control id={fields.notes.id} label="Observações" errors={fields.notes.errors}>

@@ -4,6 +4,7 @@ import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/statuses";
 import { StatusBadge } from "./status-badge";
+import { ScopeChoice } from "./cancel-dialog";
 
 export type AgendaRow = {
   id: string;
@@ -81,8 +82,16 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {row.actions.map((action) =>
-            row.recurring && action === "cancel" ? (
-              <CancelSeriesMenu key={action} id={row.id} who={`${client}, ${formatDate(row.date)} às ${row.time}`} busy={busy} />
+            action === "cancel" ? (
+              <Link
+                key={action}
+                to={listHref(search, { "confirmar-cancelamento": row.id })}
+                preventScrollReset
+                className={`${smallButton} ${ACTION_STYLES.cancel}`}
+                aria-label={`Cancelar: ${client}, ${formatDate(row.date)} às ${row.time}`}
+              >
+                Cancelar
+              </Link>
             ) : (
               <Form method="post" key={action} preventScrollReset>
                 <input type="hidden" name="id" value={row.id} />
@@ -120,62 +129,12 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
   );
 }
 
-/**
- * 'Cancelar' on an occurrence of a series asks 'Só este' or 'Este e os próximos': a <details>
- * menu of two real submit buttons, the same without JavaScript.
- */
-export function CancelSeriesMenu({ id, who: when, busy }: { id: string; who: string; busy: boolean }) {
-  return (
-    <details className="group open:basis-full">
-      <summary className={`${smallButton} ${ACTION_STYLES.cancel} cursor-pointer list-none`} aria-label={`Cancelar: ${when}`}>
-        Cancelar <span aria-hidden className="ml-1 text-xs">▾</span>
-      </summary>
-      <div className="mt-1 flex w-56 max-w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
-        {(
-          [
-            ["this", "Só este"],
-            ["following", "Este e os próximos"],
-          ] as const
-        ).map(([scope, label]) => (
-          <Form method="post" key={scope} preventScrollReset>
-            <input type="hidden" name="id" value={id} />
-            <input type="hidden" name="scope" value={scope} />
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              disabled={busy}
-              className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
-              aria-label={`Cancelar ${label.toLowerCase()}: ${when}`}
-            >
-              {label}
-            </button>
-          </Form>
-        ))}
-      </div>
-    </details>
-  );
-}
-
 /** The delete confirmation's form, for the scope choice below. */
 export const DELETE_FORM_ID = "delete-appointment";
 
-/**
- * In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos'
- * (radios of the dialog's form through the `form` attribute; docs/decisions/0654).
- */
+/** In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos' (docs/decisions/0654). */
 export function DeleteScopeChoice() {
-  return (
-    <fieldset className="space-y-1 text-sm">
-      <legend className="font-medium">Agendamento recorrente: excluir</legend>
-      <label className="flex items-center gap-2">
-        <input type="radio" name="scope" value="this" form={DELETE_FORM_ID} defaultChecked className="size-4" /> Só este
-      </label>
-      <label className="flex items-center gap-2">
-        <input type="radio" name="scope" value="following" form={DELETE_FORM_ID} className="size-4" /> Este e os próximos
-      </label>
-    </fieldset>
-  );
+  return <ScopeChoice legend="Agendamento recorrente: excluir" formId={DELETE_FORM_ID} />;
 }
 
 export function AppointmentList({ rows, search }: { rows: AgendaRow[]; search: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
-import { ACTION_STYLES, actionLabel, CancelSeriesMenu, smallButton } from "./appointment-list";
+import { ACTION_STYLES, actionLabel, smallButton } from "./appointment-list";
 import type { CalendarDetail } from "./calendar-types";
 import { tint, withParam } from "./calendar-shared";
 import { StatusBadge } from "./status-badge";
@@ -95,8 +95,16 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
 
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
             {detail.actions.map((action) =>
-              detail.recurring && action === "cancel" ? (
-                <CancelSeriesMenu key={action} id={detail.id} who={who} busy={busy} />
+              action === "cancel" ? (
+                <Link
+                  key={action}
+                  to={withParam(closeHref, "confirmar-cancelamento", detail.id)}
+                  preventScrollReset
+                  className={`${smallButton} ${ACTION_STYLES.cancel}`}
+                  aria-label={`Cancelar: ${who}`}
+                >
+                  Cancelar
+                </Link>
               ) : (
                 <Form method="post" key={action} preventScrollReset>
                   <input type="hidden" name="id" value={detail.id} />

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
-import { STATUS_ACTIONS, type StatusAction } from "../../domain/appointments/statuses";
+import { STATUS_ACTIONS, UNDO } from "../../domain/appointments/statuses";
 import type { TeamDetailData } from "./team-types";
 
 /**
- * One appointment of the salon: who, what, when. The owner may confirm, complete or cancel a
- * member's appointment only when that member allowed it; their own are managed in Agenda.
+ * One appointment of the salon: who, what, when. The owner may confirm, complete, cancel or undo
+ * a member's appointment only when that member allowed it; their own are managed in Agenda.
  */
 export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; closeHref: string }) {
   const navigation = useNavigation();
@@ -39,16 +39,23 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
       ) : detail.actions.length === 0 ? (
         <p className="text-sm text-slate-600">Nenhuma ação disponível para este agendamento.</p>
       ) : (
-        <Form method="post" className="flex flex-wrap gap-2">
-          <input type="hidden" name="id" value={detail.id} />
-          {detail.actions
-            .filter((a): a is StatusAction => a !== "undo")
-            .map((a) => (
-              <button key={a} type="submit" name="intent" value={a} disabled={busy} className={a === "cancel" ? "btn-danger" : "btn-primary"}>
-                {STATUS_ACTIONS[a].label}
-              </button>
-            ))}
-        </Form>
+        <div className="flex flex-wrap gap-2">
+          {detail.actions.map((a) =>
+            a === "cancel" ? (
+              // Asks first: 'Motivo (opcional)' and 'Avisar cliente' (docs/decisions/0721).
+              <Link key={a} to={`${closeHref}&ver=${encodeURIComponent(detail.id)}&confirmar-cancelamento=${encodeURIComponent(detail.id)}`} preventScrollReset className="btn-danger">
+                Cancelar
+              </Link>
+            ) : (
+              <Form key={a} method="post">
+                <input type="hidden" name="id" value={detail.id} />
+                <button type="submit" name="intent" value={a} disabled={busy} className={a === "undo" ? "btn-secondary" : "btn-primary"}>
+                  {a === "undo" ? UNDO.label : STATUS_ACTIONS[a].label}
+                </button>
+              </Form>
+            ),
+          )}
+        </div>
       )}
     </section>
   );

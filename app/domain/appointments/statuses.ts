@@ -51,6 +51,8 @@ export const STATUS_ERRORS = {
   undoLate: "Só é possível desfazer no mesmo dia em que o status foi alterado.",
   undoTaken: "Não foi possível desfazer: o horário deste agendamento já foi ocupado por outro.",
   undoChanged: "Este agendamento acabou de ser alterado. Confira e tente de novo.",
+  undoCustomer: "O cliente cancelou este agendamento pelo link dele; não é possível desfazer por aqui.",
+  reasonTooLong: "O motivo pode ter até 200 caracteres.",
 } as const;
 
 /** The professional's "now": their local date (yyyy-MM-dd) and minute of the day. */
@@ -97,14 +99,16 @@ export function statusActionsFor(
  * 'Desfazer' when its final status was set today (its updated_at), both in the professional's zone.
  */
 export function actionsAt(
-  appointment: { status: AppointmentStatus; date: string; startMinute: number },
+  appointment: { status: AppointmentStatus; date: string; startMinute: number; cancelledBy?: string | null },
   updatedAt: Date,
   timeZone: string,
   now: Date,
 ): RowAction[] {
   const local = nowInZone(timeZone, now);
+  // A cancel the customer made from their link is not the agenda's to undo (docs/decisions/0721).
+  const customers = appointment.status === "cancelled" && appointment.cancelledBy === "customer";
   return statusActionsFor(appointment.status, {
     started: hasStarted(appointment, local),
-    undoable: undoAllowed(appointment.status, nowInZone(timeZone, updatedAt).date, local.date),
+    undoable: !customers && undoAllowed(appointment.status, nowInZone(timeZone, updatedAt).date, local.date),
   });
 }

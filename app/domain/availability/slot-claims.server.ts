@@ -16,6 +16,9 @@ type ClaimArgs = {
   walkIn?: boolean;
 };
 
+/** Writes that depend on a move (e.g. the customer's notice), run in the same batch after it. */
+type Also = { also?: Parameters<Db["batch"]>[0][number][] };
+
 /** The professional's saved week, ordered Sunday (0) to Saturday (6); missing days are closed. */
 export async function getWorkingHours(db: Db, userId: string) {
   return db
@@ -269,13 +272,14 @@ export async function insertAppointmentIfFree(
  * start, duration) or brings a cancelled one back, the new time must be offered and free
  * (ignoring the appointment itself), checked in the same UPDATE. Changes that keep its time
  * (notes, status, client...) never fail on availability. False: not found or not free.
+ * `also` runs in the same batch after the UPDATE (each write conditioned on it by its author).
  */
 export async function updateAppointmentIfFree(
   db: Db,
   id: string,
   userId: string,
   values: Partial<typeof appointments.$inferInsert>,
-  args: ClaimArgs,
+  args: ClaimArgs & Also,
 ): Promise<boolean> {
   const [current] = await db
     .select()
@@ -297,7 +301,7 @@ export async function updateAppointmentIfFree(
   const owned = and(eq(appointments.id, id), eq(appointments.userId, userId));
 
   if (!claims) {
-    const result = await db.update(appointments).set(changes).where(owned);
+    const [result] = await db.batch([db.update(appointments).set(changes).where(owned), ...(args.also ?? [])]);
     return result.rowsAffected === 1;
   }
   const now = args.now ?? new Date();
@@ -315,10 +319,7 @@ export async function updateAppointmentIfFree(
     if (!free.includes(next.startMinute)) return false;
   }
   const guard = args.walkIn ? nothingOverlaps(db, slot, now) : and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot));
-  const result = await db
-    .update(appointments)
-    .set(changes)
-    .where(and(owned, guard));
+  const [result] = await db.batch([db.update(appointments).set(changes).where(and(owned, guard)), ...(args.also ?? [])]);
   return result.rowsAffected === 1;
 }
 

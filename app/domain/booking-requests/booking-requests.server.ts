@@ -262,6 +262,10 @@ export function requestByTokenQuery(db: Db, requestId: SQL) {
         status: appointments.status,
         updatedAt: appointments.updatedAt,
         rescheduledByCustomerAt: appointments.rescheduledByCustomerAt,
+        rescheduledByProfessionalAt: appointments.rescheduledByProfessionalAt,
+        cancelledBy: appointments.cancelledBy,
+        cancelReason: appointments.cancelReason,
+        icsSequence: appointments.icsSequence,
       },
       deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
@@ -282,14 +286,45 @@ export type RequestByTokenRow = Awaited<ReturnType<typeof requestByTokenQuery>>[
 /** What the customer's page shows of a row of requestByTokenQuery (see asTheCustomerSeesIt). */
 export function customerView(row: RequestByTokenRow, now = new Date()) {
   const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
+  const request = asTheCustomerSeesIt(row.request, row.appointment, now);
   return {
-    request: asTheCustomerSeesIt(row.request, row.appointment, now),
+    request,
     profile: row.profile,
     depositCents: deposit,
     appointment: row.appointment?.id
       ? { id: row.appointment.id, status: row.appointment.status, customerConfirmedAt: row.appointment.customerConfirmedAt }
       : null,
+    changedBy: whoChanged(row, request.status),
+    icsSequence: icsSequence(row, request),
   };
+}
+
+/**
+ * Who made the latest change the customer sees (docs/decisions/0720): who cancelled (a request
+ * the customer cancelled from their link; else the appointment's own record, and a deleted
+ * appointment is the professional's doing) with the professional's reason, or who moved the
+ * time last. Never "moved by you" on a cancelled booking.
+ */
+function whoChanged(row: RequestByTokenRow, status: string) {
+  const a = row.appointment?.id ? row.appointment : null;
+  if (status === "cancelled") {
+    const byCustomer = row.request.status === "cancelled" || a?.cancelledBy === "customer";
+    return { cancelled: byCustomer ? ("customer" as const) : ("professional" as const), reason: byCustomer ? "" : (a?.cancelReason ?? ""), moved: null };
+  }
+  const customerAt = Math.max(row.request.rescheduledByCustomerAt?.getTime() ?? 0, a?.rescheduledByCustomerAt?.getTime() ?? 0);
+  const professionalAt = a?.rescheduledByProfessionalAt?.getTime() ?? 0;
+  const moved = professionalAt > customerAt ? ("professional" as const) : customerAt > 0 ? ("customer" as const) : null;
+  return { cancelled: null, reason: "", moved };
+}
+
+/**
+ * The .ics revision: the seconds from the booking to its latest change, plus the appointment's
+ * own count of changes (kept by the database's trigger), so two changes within one second (a
+ * cancel and its 'Desfazer') still give a newer copy.
+ */
+function icsSequence(row: RequestByTokenRow, seen: { createdAt: Date; updatedAt: Date }) {
+  const seconds = Math.max(0, Math.floor((seen.updatedAt.getTime() - seen.createdAt.getTime()) / 1000));
+  return seconds + (row.appointment?.id ? row.appointment.icsSequence : 0);
 }
 
 export async function findRequestByToken(db: Db, token: string) {
@@ -437,7 +472,7 @@ export async function cancelRequestByCustomer(db: Db, requestId: string, notify:
       .returning({ id: bookingRequests.id }),
     db
       .update(appointments)
-      .set({ status: "cancelled" })
+      .set({ status: "cancelled", cancelledBy: "customer", cancelReason: "" })
       .where(
         and(
           eq(appointments.bookingRequestId, requestId),

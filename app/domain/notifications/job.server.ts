@@ -177,7 +177,10 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
   const at = now();
   const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}
     and ${appointments.status} in ('scheduled', 'confirmed'))`;
-  // Not sent, ever: a contact that opted out, an appointment cancelled since, a day-old message.
+  // A reminder goes only to a contact that did not opt out, for an appointment still on; a
+  // notice of a change the business made (docs/decisions/0720) is about their booking itself.
+  const reminder = eq(whatsappOutbox.kind, "reminder");
+  // Not sent, ever: a reminder to a contact that opted out or of an appointment cancelled since, a day-old message.
   await db
     .update(whatsappOutbox)
     .set({ status: "failed", error: "Não enviado: lembrete cancelado, recusado pelo cliente ou atrasado.", leaseUntil: null })
@@ -186,8 +189,7 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
         eq(whatsappOutbox.status, "queued"),
         or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, at)),
         or(
-          sql`not ${notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true)}`,
-          sql`not ${active}`,
+          and(reminder, or(sql`not ${notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true)}`, sql`not ${active}`)),
           lt(whatsappOutbox.createdAt, new Date(at.getTime() - 24 * 3_600_000)),
         ),
       ),
@@ -214,8 +216,7 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
           eq(whatsappOutbox.status, "queued"),
           or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, claimAt)),
           or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, claimAt)),
-          notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true),
-          active,
+          or(sql`not ${reminder}`, and(notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true), active)),
         ),
       )
       .returning();

@@ -17,7 +17,13 @@ import {
 } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
-import { applyStatusAction, type StatusChange } from "../appointments/statuses.server";
+import {
+  changeStatusWithNotice,
+  undoWithNotice,
+  type StatusOutcome,
+  type UndoOutcome,
+} from "../appointments/professional-changes.server";
+import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
 
 export type TeamMember = {
@@ -200,19 +206,47 @@ export function isTeamAction(value: unknown): value is TeamAction {
 }
 
 /**
- * The owner confirms, completes, marks a no-show or cancels a member's appointment: only an
- * appointment of an active member of the owner's own team who allowed it (owner_may_manage) is
- * found; anything else is 'not-found' (the caller answers 404). The change itself is the
- * agenda's conditional statement, with the member's id and time zone.
+ * The member whose appointment this is, with their zone, when it is an appointment of an active
+ * member of the owner's own team who allowed the owner to manage it (owner_may_manage); else
+ * null (the caller answers 404).
  */
-export async function manageMemberAppointment(db: Db, ownerId: string, id: string, action: TeamAction, now = new Date()): Promise<StatusChange> {
+export async function managedMember(db: Db, ownerId: string, id: string): Promise<{ userId: string; timeZone: string } | null> {
   const [row] = await db
     .select({ userId: appointments.userId, timeZone: profiles.timeZone })
     .from(appointments)
     .innerJoin(profiles, eq(profiles.userId, appointments.userId))
     .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIds(ownerId)}`, eq(profiles.ownerMayManage, true)));
-  if (!row) return { ok: false, reason: "not-found" };
-  return applyStatusAction(db, row.userId, id, action, { now, timeZone: row.timeZone });
+  return row ?? null;
+}
+
+type ManageOptions = { now?: Date; reason?: string; notify?: boolean; scope?: "this" | "following"; whatsapp?: WhatsappSettings | null };
+
+/**
+ * The owner confirms, completes, marks a no-show or cancels a member's appointment (managedMember):
+ * the agenda's own change, with the member's id and time zone, and for a cancel the customer's
+ * notice in the member's name (docs/decisions/0720).
+ */
+export async function manageMemberAppointment(db: Db, ownerId: string, id: string, action: TeamAction, opts: ManageOptions = {}): Promise<StatusOutcome> {
+  const member = await managedMember(db, ownerId, id);
+  if (!member) return { change: { ok: false, reason: "not-found" }, before: null, notice: null };
+  return changeStatusWithNotice(db, member.userId, id, action, {
+    clock: { now: opts.now ?? new Date(), timeZone: member.timeZone },
+    scope: action === "cancel" ? (opts.scope ?? "this") : "this",
+    reason: opts.reason ?? "",
+    notify: opts.notify ?? false,
+    whatsapp: opts.whatsapp ?? null,
+  });
+}
+
+/** 'Desfazer' of a member's appointment by the owner, under the same permission. */
+export async function undoMemberAppointment(db: Db, ownerId: string, id: string, opts: ManageOptions = {}): Promise<UndoOutcome> {
+  const member = await managedMember(db, ownerId, id);
+  if (!member) return { undo: { ok: false, reason: "not-found" }, before: null, withdrawn: false, restored: null, whatsappLink: null };
+  return undoWithNotice(db, member.userId, id, {
+    clock: { now: opts.now ?? new Date(), timeZone: member.timeZone },
+    scope: opts.scope ?? "this",
+    whatsapp: opts.whatsapp ?? null,
+  });
 }
 
 /**
