@@ -137,6 +137,6 @@ describe("/conta-suspensa", () => {
 
   it("without a session goes to /login", async () => {
     const error = await callLoader(suspendedLoader, { db, path: "/conta-suspensa" }).catch((e) => e);
-    expect((error as Response).headers.get("Location")).toMatch(/^\/login/);
+    expect(error).toHaveRedirect(/^\/login/);
   });
 });

@@ -242,7 +242,7 @@ describe("export", () => {
 
     const anonymous = await callLoader(exportLoader, { db, path: `${PATH}/exportar` }).catch((r: unknown) => r);
     expect(response(anonymous).status).toBe(302);
-    expect(response(anonymous).headers.get("Location")).toMatch(/^\/login/);
+    expect(response(anonymous)).toHaveRedirect(/^\/login/);
   });
 
   it("downloads a zip with the professional's rows and none of anyone else's", async () => {
@@ -424,7 +424,7 @@ describe("delete account with Stripe configured", () => {
     const { as } = await session(pro);
     expect(await callLoader(loader, { db, as, path: PATH })).toMatchObject({ paidSubscription: true });
     const res = response(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
-    expect(res.headers.get("Location")).toBe("/login");
+    expect(res).toHaveRedirect("/login");
     expect(calls).toEqual([{ method: "DELETE", url: "/v1/subscriptions/sub_ana123", auth: "Bearer sk_test_account_settings" }]);
     expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(0);
     expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, pro.id))).toHaveLength(0);
@@ -446,7 +446,7 @@ describe("delete account with Stripe configured", () => {
   it("goes ahead when the subscription no longer exists at Stripe", async () => {
     answer = 404;
     const res = response(await post({ intent: "delete-account", password: "senha123", confirm: "on" }));
-    expect(res.headers.get("Location")).toBe("/login");
+    expect(res).toHaveRedirect("/login");
     expect(calls).toHaveLength(1);
     expect(await db.select().from(users).where(eq(users.id, pro.id))).toHaveLength(0);
   });

@@ -133,8 +133,7 @@ describe("register", () => {
     const db = createTestDb();
     const before = Date.now();
     const res = responseOf(await register(db, { email: "  Maria.Silva@Example.COM " }));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res).toHaveRedirect("/dashboard");
     const cookie = setCookie(res, "__session");
     expect(cookie).toMatch(/^__session=[^;]+/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -277,7 +276,7 @@ describe("login", () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
     const { res, cookie } = await signIn(db, `  ${pro.email.toUpperCase()} `, pro.password);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res).toHaveRedirect("/dashboard");
     await expect(res).toSendToast({
       type: "success",
       title: "Login realizado com sucesso!",
@@ -290,10 +289,10 @@ describe("login", () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
     const local = await signIn(db, pro.email, pro.password, { redirectTo: "/agenda?new=true" });
-    expect(local.res.headers.get("Location")).toBe("/agenda?new=true");
+    expect(local.res).toHaveRedirect("/agenda?new=true");
     for (const evil of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
       const { res } = await signIn(db, pro.email, pro.password, { redirectTo: evil });
-      expect(res.headers.get("Location")).toBe("/dashboard");
+      expect(res).toHaveRedirect("/dashboard");
     }
   });
 
@@ -376,7 +375,7 @@ describe("login", () => {
 
     await requestReset(db, pro.email);
     const res = responseOf(await resetWith(db, tokenFrom((await outbox(db)).at(-1)!.text), "nova-senha-123"));
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res).toHaveRedirect("/dashboard");
     expect((await sessionUser(db, cookiesFrom(res)))?.id).toBe(pro.id);
     // Other devices can sign in again too.
     await signIn(db, pro.email, "nova-senha-123");
@@ -404,8 +403,7 @@ describe("sessions", () => {
       () => callLoader(registerLoader, { db, path: "/register", cookie }),
     ]) {
       const thrown = responseOf(await thrownBy(open()));
-      expect(thrown.status).toBe(302);
-      expect(thrown.headers.get("Location")).toBe("/dashboard");
+      expect(thrown).toHaveRedirect("/dashboard");
     }
     // A signed-in register POST is redirected too, and creates nothing.
     const post = responseOf(
@@ -413,7 +411,7 @@ describe("sessions", () => {
         callAction(registerAction, { db, path: "/register", form: { name: "Nova", email: "nova@example.com" }, cookie }),
       ),
     );
-    expect(post.headers.get("Location")).toBe("/dashboard");
+    expect(post).toHaveRedirect("/dashboard");
     expect(await rows(db, users)).toBe(1);
   });
 
@@ -437,8 +435,7 @@ describe("sessions", () => {
     expect(await sessionUser(db, cookie)).not.toBeNull();
 
     const res = responseOf(await callAction(logoutAction, { db, path: "/logout", cookie }));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
+    expect(res).toHaveRedirect("/login");
     expect(setCookie(res, "__session")).toMatch(/^__session=;.*Max-Age=0/);
 
     // Replaying the old cookie does not bring the session back.
@@ -489,8 +486,7 @@ describe("password reset", () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
     const res = responseOf(await requestReset(db, ` ${pro.email.toUpperCase()} `));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
+    expect(res).toHaveRedirect("/login");
     await expect(res).toSendToast(SENT_TOAST);
 
     const mails = await outbox(db);
@@ -516,8 +512,7 @@ describe("password reset", () => {
     const db = createTestDb();
     await createProfessional(db);
     const res = responseOf(await requestReset(db, "ninguem@example.com"));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
+    expect(res).toHaveRedirect("/login");
     await expect(res).toSendToast(SENT_TOAST);
     expect(await outbox(db)).toHaveLength(0);
     expect(await rows(db, passwordResetTokens)).toBe(0);
@@ -540,7 +535,7 @@ describe("password reset", () => {
     const pro = await createProfessional(db);
     for (let i = 0; i < 5; i++) {
       const res = responseOf(await requestReset(db, pro.email));
-      expect(res.headers.get("Location")).toBe("/login");
+      expect(res).toHaveRedirect("/login");
       await expect(res).toSendToast(SENT_TOAST);
     }
     expect(await outbox(db)).toHaveLength(3);
@@ -555,8 +550,7 @@ describe("password reset", () => {
     const token = tokenFrom((await outbox(db))[0]!.text);
 
     const res = responseOf(await resetWith(db, token, "nova-senha-123"));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res).toHaveRedirect("/dashboard");
     await expect(res).toSendToast({
       type: "success",
       title: "Senha redefinida!",

@@ -263,7 +263,7 @@ describe("the list view", () => {
     const res = responseOf(
       await callAction(action, { context: pro.ctx, path: "/agenda?vista=lista&periodo=esta-semana", form: { intent: "accept-request", id: held.id, date: TUESDAY, time: "15:00" } }),
     );
-    expect(res.headers.get("Location")).toBe("/agenda?periodo=esta-semana&vista=lista");
+    expect(res).toHaveRedirect("/agenda?periodo=esta-semana&vista=lista");
     expect(await toastOf(res)).toEqual(expect.objectContaining({ title: "Solicitação aceita" }));
   });
 });
@@ -274,8 +274,7 @@ describe("answering a request from the agenda", () => {
   it("accepts it: an appointment in its place, back to the same day", async () => {
     const r = await request(pro);
     const res = responseOf(await callAction(action, { context: pro.ctx, path, form: { intent: "accept-request", id: r.id } }));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(path);
+    expect(res).toHaveRedirect(path);
     expect(await toastOf(res)).toEqual(expect.objectContaining({ type: "success", title: "Solicitação aceita" }));
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));
     expect(row!.status).toBe("accepted");
@@ -299,7 +298,7 @@ describe("answering a request from the agenda", () => {
     const r = await request(pro);
     await book(pro, { startMinute: 15 * 60 + 15, durationMinutes: 30, bufferMinutes: 0 });
     const res = responseOf(await callAction(action, { context: pro.ctx, path, form: { intent: "accept-request", id: r.id } }));
-    expect(res.headers.get("Location")).toBe(path);
+    expect(res).toHaveRedirect(path);
     expect(await toastOf(res)).toEqual(expect.objectContaining({ type: "error", ...TIME_TAKEN }));
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));
     expect(row!.status).toBe("pending");
@@ -316,7 +315,7 @@ describe("answering a request from the agenda", () => {
     // The professional's page still shows 15:00: both answers say so, and it stays pending at 16:00.
     for (const intent of ["accept-request", "decline-request"]) {
       const res = responseOf(await callAction(action, { context: pro.ctx, path, form: { intent, id: r.id, date: TUESDAY, time: "15:00" } }));
-      expect(res.headers.get("Location")).toBe(path);
+      expect(res).toHaveRedirect(path);
       expect(await toastOf(res)).toEqual({ type: "info", ...MOVED_BY_CUSTOMER });
     }
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));

@@ -7,7 +7,7 @@ import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, signIn, thrownBy } from "../support/routes";
+import { answerStatus, callAction, callLoader, replyOf, signIn, thrownBy } from "../support/routes";
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
@@ -69,17 +69,6 @@ function load(who: Pro, path: string) {
   return run(() => callLoader(loader, { context: who.ctx, path }));
 }
 
-function statusOf(value: unknown): number {
-  if (value instanceof Response) return value.status;
-  const init = (value as { init?: { status?: number } } | null)?.init;
-  return init?.status ?? 200;
-}
-
-function replyOf(value: unknown) {
-  if (value instanceof Response) throw new Error(`expected a data() reply, got ${value.status}`);
-  return (value as { data: { result: { error?: Record<string, string[]> }; times: string[] | null } }).data;
-}
-
 function booking(who: Pro, over: Record<string, string> = {}) {
   return {
     intent: "create",
@@ -126,10 +115,7 @@ async function formOf(who: Pro, path: string) {
 describe("creating an appointment", () => {
   it("books a free time, copying name, duration and price from the service", async () => {
     const res = await post(pro, booking(pro));
-    expect(statusOf(res)).toBe(302);
-    expect((res as Response).headers.get("Location")).toBe(
-      `/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}`,
-    );
+    expect(res).toHaveRedirect(`/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}`);
     await expect(res).toSendToast({
       type: "success",
       title: "Agendamento criado!",
@@ -157,53 +143,47 @@ describe("creating an appointment", () => {
 
   it("answers 400 with the spec's messages and saves nothing", async () => {
     const res = await post(pro, { intent: "create", notes: "" });
-    expect(statusOf(res)).toBe(400);
-    expect(replyOf(res).result.error).toMatchObject({
-      clientId: ["Selecione um cliente"],
-      serviceId: ["Selecione um serviço"],
-      date: ["Selecione uma data"],
-      time: ["Selecione um horário"],
-    });
+    expect(answerStatus(res)).toBe(400);
+    expect(res).toHaveFieldError("clientId", "Selecione um cliente");
+    expect(res).toHaveFieldError("serviceId", "Selecione um serviço");
+    expect(res).toHaveFieldError("date", "Selecione uma data");
+    expect(res).toHaveFieldError("time", "Selecione um horário");
 
     const bad = await post(pro, booking(pro, { date: "2025-02-30", time: "25:00", notes: "x".repeat(501) }));
-    expect(statusOf(bad)).toBe(400);
-    expect(replyOf(bad).result.error).toMatchObject({
-      date: ["Selecione uma data"],
-      time: ["Horário inválido"],
-      notes: ["Observações devem ter no máximo 500 caracteres"],
-    });
+    expect(answerStatus(bad)).toBe(400);
+    expect(bad).toHaveFieldError("date", "Selecione uma data");
+    expect(bad).toHaveFieldError("time", "Horário inválido");
+    expect(bad).toHaveFieldError("notes", "Observações devem ter no máximo 500 caracteres");
 
     const past = await post(pro, booking(pro, { date: "2025-03-09" }));
-    expect(replyOf(past).result.error).toMatchObject({ date: ["Data do agendamento deve ser hoje ou no futuro"] });
+    expect(past).toHaveFieldError("date", "Data do agendamento deve ser hoje ou no futuro");
     const far = await post(pro, booking(pro, { date: "2025-09-11" }));
-    expect(replyOf(far).result.error).toMatchObject({ date: [APPOINTMENT_ERRORS.dateTooFar] });
+    expect(far).toHaveFieldError("date", APPOINTMENT_ERRORS.dateTooFar);
 
     // An inactive service, or a client and service of another professional.
     const inactive = await post(pro, booking(pro, { serviceId: pro.inactiveServiceId }));
-    expect(replyOf(inactive).result.error).toMatchObject({ serviceId: ["Selecione um serviço"] });
+    expect(inactive).toHaveFieldError("serviceId", "Selecione um serviço");
     const foreign = await post(pro, booking(pro, { clientId: other.clientId, serviceId: other.serviceId }));
-    expect(statusOf(foreign)).toBe(400);
-    expect(replyOf(foreign).result.error).toMatchObject({
-      clientId: ["Selecione um cliente"],
-      serviceId: ["Selecione um serviço"],
-    });
+    expect(answerStatus(foreign)).toBe(400);
+    expect(foreign).toHaveFieldError("clientId", "Selecione um cliente");
+    expect(foreign).toHaveFieldError("serviceId", "Selecione um serviço");
 
     expect(await rowsOf(pro)).toHaveLength(0);
     expect(await rowsOf(other)).toHaveLength(0);
   });
 
   it("refuses a time taken meanwhile beside the time field", async () => {
-    expect(statusOf(await post(pro, booking(pro)))).toBe(302);
+    expect(answerStatus(await post(pro, booking(pro)))).toBe(302);
     // 10:30 overlaps 10:00-10:45.
     const res = await post(pro, booking(pro, { time: "10:30" }));
-    expect(statusOf(res)).toBe(400);
-    const reply = replyOf(res);
-    expect(reply.result.error).toEqual({ time: [APPOINTMENT_ERRORS.taken] });
+    expect(answerStatus(res)).toBe(400);
+    expect(res).toHaveFieldError("time", APPOINTMENT_ERRORS.taken);
     expect(APPOINTMENT_ERRORS.taken).toBe("Este horário acabou de ser ocupado. Escolha outro horário.");
     // The choices sent back are the ones still free.
-    expect(reply.times).not.toContain("10:00");
-    expect(reply.times).not.toContain("10:30");
-    expect(reply.times).toContain("11:00");
+    const { times } = replyOf(res).data as { times: string[] | null };
+    expect(times).not.toContain("10:00");
+    expect(times).not.toContain("10:30");
+    expect(times).toContain("11:00");
     expect(await rowsOf(pro)).toHaveLength(1);
   });
 
@@ -217,15 +197,15 @@ describe("creating an appointment", () => {
     ];
     for (const over of refused) {
       const res = await post(pro, booking(pro, over));
-      expect(statusOf(res), JSON.stringify(over)).toBe(400);
-      expect(replyOf(res).result.error).toEqual({ time: [APPOINTMENT_ERRORS.taken] });
+      expect(answerStatus(res), JSON.stringify(over)).toBe(400);
+      expect(res).toHaveFieldError("time", APPOINTMENT_ERRORS.taken);
     }
     expect(await rowsOf(pro)).toHaveLength(0);
   });
 
   it("20 simultaneous bookings of one time make exactly one appointment", async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => post(pro, booking(pro))));
-    const statuses = results.map(statusOf);
+    const statuses = results.map(answerStatus);
     expect(statuses.filter((s) => s === 302)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     const [row] = await db.select({ n: count() }).from(appointments).where(eq(appointments.userId, pro.id));
@@ -282,7 +262,7 @@ describe("editing an appointment", () => {
   it("moves it to another free time and keeps the agreed price", async () => {
     const row = await insertAppointment(pro, { priceCents: 4000 });
     const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, time: "15:00", notes: "Mudou" });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({
       title: "Agendamento atualizado!",
       description: "Agendamento atualizado com sucesso.",
@@ -295,7 +275,7 @@ describe("editing an appointment", () => {
     const row = await insertAppointment(pro);
     const barba = await createService(db, pro.id, { name: "Barba", priceCents: 3500, durationMinutes: 30 });
     const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, serviceId: barba.id, time: "14:00" });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     const [saved] = await rowsOf(pro);
     expect(saved).toMatchObject({ serviceId: barba.id, serviceName: "Barba", durationMinutes: 30, priceCents: 3500 });
   });
@@ -304,8 +284,8 @@ describe("editing an appointment", () => {
     const row = await insertAppointment(pro, { startMinute: 14 * 60 });
     await insertAppointment(pro, { startMinute: 16 * 60 });
     const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, time: "15:30" });
-    expect(statusOf(res)).toBe(400);
-    expect(replyOf(res).result.error).toEqual({ time: [APPOINTMENT_ERRORS.taken] });
+    expect(answerStatus(res)).toBe(400);
+    expect(res).toHaveFieldError("time", APPOINTMENT_ERRORS.taken);
     const [saved] = await db.select().from(appointments).where(eq(appointments.id, row.id));
     expect(saved!.startMinute).toBe(14 * 60);
   });
@@ -313,7 +293,7 @@ describe("editing an appointment", () => {
   it("a past appointment can still have its notes fixed", async () => {
     const row = await insertAppointment(pro, { date: "2025-03-07", startMinute: 10 * 60, status: "completed" });
     const res = await post(pro, { ...booking(pro), intent: "update", id: row.id, date: "2025-03-07", time: "10:00", notes: "Pagou em Pix" });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     const [saved] = await db.select().from(appointments).where(eq(appointments.id, row.id));
     expect(saved).toMatchObject({ notes: "Pagou em Pix", status: "completed", date: "2025-03-07" });
   });
@@ -331,8 +311,7 @@ describe("status changes", () => {
     // Started at 07:00 today ('Concluir' and 'Não compareceu' wait for the start).
     const row = await insertAppointment(pro, { date: TODAY, startMinute: 7 * 60 });
     const res = await post(pro, { intent, id: row.id }, "/agenda?periodo=esta-semana&confirmar-exclusao=x");
-    expect(statusOf(res)).toBe(302);
-    expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
+    expect(res).toHaveRedirect("/agenda?periodo=esta-semana");
     await expect(res).toSendToast({
       type: "success",
       title,
@@ -347,7 +326,7 @@ describe("status changes", () => {
     const row = await insertAppointment(pro, { status: "completed" });
     for (const intent of ["confirm", "cancel", "no-show", "complete"]) {
       const res = await post(pro, { intent, id: row.id });
-      expect(statusOf(res)).toBe(302);
+      expect(answerStatus(res)).toBe(302);
       await expect(res).toSendToast({ type: "error", title: "Erro" });
     }
     const confirmed = await insertAppointment(pro, { status: "confirmed", startMinute: 16 * 60 });
@@ -360,12 +339,12 @@ describe("status changes", () => {
   it("cancelling frees the time", async () => {
     const row = await insertAppointment(pro, { startMinute: 10 * 60 });
     await post(pro, { intent: "cancel", id: row.id });
-    expect(statusOf(await post(pro, booking(pro)))).toBe(302);
+    expect(answerStatus(await post(pro, booking(pro)))).toBe(302);
   });
 
   it("unknown intents answer 400", async () => {
-    expect(statusOf(await post(pro, { intent: "hackear" }))).toBe(400);
-    expect(statusOf(await post(pro, {}))).toBe(400);
+    expect(answerStatus(await post(pro, { intent: "hackear" }))).toBe(400);
+    expect(answerStatus(await post(pro, {}))).toBe(400);
   });
 });
 
@@ -381,11 +360,10 @@ describe("deleting", () => {
       serviceName: "Corte Masculino",
     });
     const res = await post(pro, { intent: "delete", id: row.id }, `/agenda?periodo=esta-semana&confirmar-exclusao=${row.id}`);
-    expect(statusOf(res)).toBe(302);
-    expect((res as Response).headers.get("Location")).toBe("/agenda?periodo=esta-semana");
+    expect(res).toHaveRedirect("/agenda?periodo=esta-semana");
     await expect(res).toSendToast({ type: "success", description: "Agendamento removido com sucesso." });
     expect(await rowsOf(pro)).toHaveLength(0);
-    expect(statusOf(await post(pro, { intent: "delete", id: row.id }))).toBe(404);
+    expect(answerStatus(await post(pro, { intent: "delete", id: row.id }))).toBe(404);
   });
 });
 
@@ -403,11 +381,11 @@ describe("another professional's appointment", () => {
       { intent: "delete", id: row.id },
     ];
     for (const fields of attempts) {
-      expect(statusOf(await post(other, fields)), fields.intent).toBe(404);
+      expect(answerStatus(await post(other, fields)), fields.intent).toBe(404);
     }
-    expect(statusOf(await load(other, `/agenda?editar=${row.id}`))).toBe(404);
-    expect(statusOf(await load(other, `/agenda?confirmar-exclusao=${row.id}`))).toBe(404);
-    expect(statusOf(await load(pro, "/agenda?editar=nao-existe"))).toBe(404);
+    expect(answerStatus(await load(other, `/agenda?editar=${row.id}`))).toBe(404);
+    expect(answerStatus(await load(other, `/agenda?confirmar-exclusao=${row.id}`))).toBe(404);
+    expect(answerStatus(await load(pro, "/agenda?editar=nao-existe"))).toBe(404);
 
     const [unchanged] = await db.select().from(appointments).where(eq(appointments.id, row.id));
     expect(unchanged).toEqual(row);

@@ -12,7 +12,7 @@ import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import type { SaveFailure, StatusFailure } from "../../app/routes/agenda.server";
 import { createTestDb, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader } from "../support/routes";
+import { answerStatus, callAction, callLoader, replyOf } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC; 07:00 in Manaus).
 const NOW = new Date("2025-03-10T11:00:00Z");
@@ -68,15 +68,8 @@ function post(who: Pro, fields: Record<string, string>, path = "/agenda") {
   return run(() => callAction(action, { context: who.ctx, path, form: fields }));
 }
 
-function statusOf(value: unknown): number {
-  if (value instanceof Response) return value.status;
-  return (value as { init?: { status?: number } } | null)?.init?.status ?? 200;
-}
-
-function saveReply(value: unknown): SaveFailure {
-  if (value instanceof Response) throw new Error(`expected a data() reply, got ${value.status}`);
-  return (value as { data: SaveFailure }).data;
-}
+/** What the appointment form's action answered beside the form. */
+const saveReply = (value: unknown) => replyOf(value).data as SaveFailure;
 
 function statusReply(value: unknown): StatusFailure {
   if (value instanceof Response) throw new Error(`expected a data() reply, got ${value.status}`);
@@ -117,7 +110,7 @@ async function listRows(who: Pro, from: string, to = from) {
 describe("'Encaixe' (walk-in)", () => {
   it("a time outside working hours asks first, then saves once confirmed", async () => {
     const first = await post(pro, booking(pro, { time: "", otherTime: "20:00" }));
-    expect(statusOf(first)).toBe(400);
+    expect(answerStatus(first)).toBe(400);
     const reply = saveReply(first);
     expect(reply.result.error).toEqual({ otherTime: ["Fora do horário de atendimento. Agendar mesmo assim?"] });
     expect(reply.walkIn).toBe(`${TUESDAY} 20:00`);
@@ -125,12 +118,12 @@ describe("'Encaixe' (walk-in)", () => {
 
     // A confirmation of another time does not count.
     const wrong = await post(pro, booking(pro, { time: "", otherTime: "20:30", encaixe: `${TUESDAY} 20:00` }));
-    expect(statusOf(wrong)).toBe(400);
+    expect(answerStatus(wrong)).toBe(400);
     expect(saveReply(wrong).walkIn).toBe(`${TUESDAY} 20:30`);
     expect(await rowsOf(pro)).toHaveLength(0);
 
     const saved = await post(pro, booking(pro, { time: "", otherTime: "20:00", encaixe: `${TUESDAY} 20:00` }));
-    expect(statusOf(saved)).toBe(302);
+    expect(answerStatus(saved)).toBe(302);
     await expect(saved).toSendToast({ type: "success", description: "Encaixe agendado com sucesso." });
     expect(await rowsOf(pro)).toMatchObject([{ date: TUESDAY, startMinute: 20 * 60, status: "scheduled", durationMinutes: 45 }]);
   });
@@ -151,10 +144,10 @@ describe("'Encaixe' (walk-in)", () => {
       [SUNDAY, "10:00"],
     ] as const) {
       const res = await post(pro, booking(pro, { date, time: "", otherTime: time }));
-      expect(statusOf(res), `${date} ${time}`).toBe(400);
+      expect(answerStatus(res), `${date} ${time}`).toBe(400);
       expect(saveReply(res).result.error).toEqual({ otherTime: [APPOINTMENT_ERRORS.walkIn] });
       const ok = await post(pro, booking(pro, { date, time: "", otherTime: time, encaixe: `${date} ${time}` }));
-      expect(statusOf(ok), `${date} ${time} confirmed`).toBe(302);
+      expect(answerStatus(ok), `${date} ${time} confirmed`).toBe(302);
     }
     expect((await rowsOf(pro)).map((r) => `${r.date} ${minutesToTime(r.startMinute)}`)).toEqual([
       `${TUESDAY} 12:00`,
@@ -165,7 +158,7 @@ describe("'Encaixe' (walk-in)", () => {
 
   it("a free time off the slot grid needs no question", async () => {
     const res = await post(pro, booking(pro, { time: "", otherTime: "10:10" }));
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     expect(await rowsOf(pro)).toMatchObject([{ startMinute: 10 * 60 + 10 }]);
   });
 
@@ -174,7 +167,7 @@ describe("'Encaixe' (walk-in)", () => {
     await createBookingRequest(db, pro.id, { date: TUESDAY, startMinute: 21 * 60, durationMinutes: 30 });
     for (const time of ["20:15", "20:45"]) {
       const res = await post(pro, booking(pro, { time: "", otherTime: time, encaixe: `${TUESDAY} ${time}` }));
-      expect(statusOf(res), time).toBe(400);
+      expect(answerStatus(res), time).toBe(400);
       expect(saveReply(res).result.error).toEqual({ otherTime: [APPOINTMENT_ERRORS.taken] });
     }
     expect(await rowsOf(pro)).toHaveLength(1);
@@ -186,7 +179,7 @@ describe("'Encaixe' (walk-in)", () => {
     const asked = await post(pro, edit, `/agenda?editar=${row.id}`);
     expect(saveReply(asked).result.error).toEqual({ otherTime: [APPOINTMENT_ERRORS.walkIn] });
     const saved = await post(pro, { ...edit, encaixe: `${TUESDAY} 19:00` }, `/agenda?editar=${row.id}`);
-    expect(statusOf(saved)).toBe(302);
+    expect(answerStatus(saved)).toBe(302);
     expect(await rowsOf(pro)).toMatchObject([{ id: row.id, startMinute: 19 * 60 }]);
   });
 
@@ -209,7 +202,7 @@ describe("'Encaixe' (walk-in)", () => {
         },
       }),
     );
-    expect(statusOf(res)).toBe(409); // the booking page's "time not available"
+    expect(answerStatus(res)).toBe(409); // the booking page's "time not available"
     expect(await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id))).toHaveLength(0);
     expect(await rowsOf(pro)).toHaveLength(0);
   });
@@ -224,17 +217,17 @@ describe("status actions by the clock", () => {
     expect(list.find((r) => r.id === later.id)!.actions).toEqual(["confirm", "cancel"]);
 
     const complete = await post(pro, { intent: "complete", id: later.id });
-    expect(statusOf(complete)).toBe(400);
+    expect(answerStatus(complete)).toBe(400);
     expect(statusReply(complete).statusError).toBe("Só é possível concluir depois do início do atendimento.");
     const noShow = await post(pro, { intent: "no-show", id: later.id });
-    expect(statusOf(noShow)).toBe(400);
+    expect(answerStatus(noShow)).toBe(400);
     expect(statusReply(noShow).statusError).toBe(STATUS_ERRORS.noShowBeforeStart);
     expect((await rowsOf(pro))[0]!.status).toBe("scheduled");
 
     // At 09:00 it has started.
     vi.setSystemTime(new Date("2025-03-10T12:00:00Z"));
     expect((await listRows(pro, TODAY)).find((r) => r.id === later.id)!.actions).toEqual(["confirm", "complete", "no-show", "cancel"]);
-    expect(statusOf(await post(pro, { intent: "complete", id: later.id }))).toBe(302);
+    expect(answerStatus(await post(pro, { intent: "complete", id: later.id }))).toBe(302);
     expect((await rowsOf(pro))[0]!.status).toBe("completed");
   });
 
@@ -242,9 +235,9 @@ describe("status actions by the clock", () => {
     const manaus = await setUpProfessional("Carla Manaus", "America/Manaus");
     const inSaoPaulo = await insertAppointment(pro, { date: TODAY, startMinute: 7 * 60 + 30 });
     const inManaus = await insertAppointment(manaus, { date: TODAY, startMinute: 7 * 60 + 30 });
-    expect(statusOf(await post(pro, { intent: "complete", id: inSaoPaulo.id }))).toBe(302);
+    expect(answerStatus(await post(pro, { intent: "complete", id: inSaoPaulo.id }))).toBe(302);
     const refused = await post(manaus, { intent: "complete", id: inManaus.id });
-    expect(statusOf(refused)).toBe(400);
+    expect(answerStatus(refused)).toBe(400);
     expect((await rowsOf(manaus))[0]!.status).toBe("scheduled");
   });
 
@@ -253,7 +246,7 @@ describe("status actions by the clock", () => {
     await post(pro, { intent: "no-show", id: row.id });
     expect((await listRows(pro, TODAY))[0]!.actions).toEqual(["undo"]);
     const undone = await post(pro, { intent: "undo", id: row.id });
-    expect(statusOf(undone)).toBe(302);
+    expect(answerStatus(undone)).toBe(302);
     await expect(undone).toSendToast({ type: "success", description: "O agendamento voltou para Agendado." });
     expect((await rowsOf(pro))[0]!.status).toBe("scheduled");
 
@@ -262,7 +255,7 @@ describe("status actions by the clock", () => {
     vi.setSystemTime(new Date("2025-03-11T03:00:00Z")); // 00:00 on the 11th in São Paulo
     expect((await listRows(pro, TODAY))[0]!.actions).toEqual([]);
     const late = await post(pro, { intent: "undo", id: row.id });
-    expect(statusOf(late)).toBe(400);
+    expect(answerStatus(late)).toBe(400);
     expect(statusReply(late).statusError).toBe(STATUS_ERRORS.undoLate);
     expect((await rowsOf(pro))[0]!.status).toBe("completed");
   });
@@ -270,22 +263,22 @@ describe("status actions by the clock", () => {
   it("undoing an active appointment is a 400; an accepted request goes back to Confirmado", async () => {
     const active = await insertAppointment(pro);
     const res = await post(pro, { intent: "undo", id: active.id });
-    expect(statusOf(res)).toBe(400);
+    expect(answerStatus(res)).toBe(400);
     expect(statusReply(res).statusError).toBe(STATUS_ERRORS.undoNotFinal);
 
     const request = await createBookingRequest(db, pro.id, { date: TUESDAY, startMinute: 16 * 60, status: "accepted" });
     const accepted = await insertAppointment(pro, { startMinute: 16 * 60, status: "confirmed", bookingRequestId: request.id });
     await post(pro, { intent: "cancel", id: accepted.id });
-    expect(statusOf(await post(pro, { intent: "undo", id: accepted.id }))).toBe(302);
+    expect(answerStatus(await post(pro, { intent: "undo", id: accepted.id }))).toBe(302);
     expect((await rowsOf(pro)).find((r) => r.id === accepted.id)!.status).toBe("confirmed");
   });
 
   it("a cancelled appointment whose time was taken is not brought back", async () => {
     const row = await insertAppointment(pro, { startMinute: 10 * 60 });
     await post(pro, { intent: "cancel", id: row.id });
-    expect(statusOf(await post(pro, booking(pro, { time: "10:00" })))).toBe(302);
+    expect(answerStatus(await post(pro, booking(pro, { time: "10:00" })))).toBe(302);
     const res = await post(pro, { intent: "undo", id: row.id });
-    expect(statusOf(res)).toBe(400);
+    expect(answerStatus(res)).toBe(400);
     expect(statusReply(res).statusError).toBe(STATUS_ERRORS.undoTaken);
     expect((await rowsOf(pro)).find((r) => r.id === row.id)!.status).toBe("cancelled");
   });
@@ -293,7 +286,7 @@ describe("status actions by the clock", () => {
   it("another professional's appointment is a 404 for every action", async () => {
     const theirs = await insertAppointment(other, { date: TODAY, startMinute: 7 * 60, status: "completed" });
     for (const intent of ["undo", "complete", "cancel"]) {
-      expect(statusOf(await post(pro, { intent, id: theirs.id })), intent).toBe(404);
+      expect(answerStatus(await post(pro, { intent, id: theirs.id })), intent).toBe(404);
     }
     expect((await rowsOf(other))[0]!.status).toBe("completed");
   });
@@ -320,7 +313,7 @@ describe("recurring series", () => {
   it("'Ver datas' lists every date with its clash and that day's other free times", async () => {
     await clashes();
     const res = await post(pro, series(pro, { intent: "preview", time: "10:00" }));
-    expect(statusOf(res)).toBe(200);
+    expect(answerStatus(res)).toBe(200);
     const preview = saveReply(res).preview!;
     expect(preview.rows.map((r) => [r.date, r.label])).toEqual([
       [BIWEEKLY[0], "livre"],
@@ -340,7 +333,7 @@ describe("recurring series", () => {
   it("a time the hours do not hold is 'fora do horário' on every date (17:30 would end at 18:15)", async () => {
     // The select offers 17:30 on no day: the preview answers for the time it was given.
     const res = await post(pro, series(pro, { intent: "preview", time: "17:30", count: "2" }));
-    expect(statusOf(res)).toBe(200);
+    expect(answerStatus(res)).toBe(200);
     expect(saveReply(res).preview!.rows.map((r) => r.label)).toEqual(["fora do horário", "fora do horário"]);
     // A series is not an 'Encaixe': the typed time is refused with a reason.
     const walkIn = await post(pro, series(pro, { intent: "preview", time: "", otherTime: "20:00", count: "2" }));
@@ -352,7 +345,7 @@ describe("recurring series", () => {
     const { preview } = saveReply(await post(pro, series(pro, { intent: "preview" })));
     // Without the preview's fingerprint nothing is saved.
     const blind = await post(pro, series(pro));
-    expect(statusOf(blind)).toBe(400);
+    expect(answerStatus(blind)).toBe(400);
     expect(saveReply(blind).result.error).toEqual({ "": [APPOINTMENT_ERRORS.preview] });
     expect(await rowsOf(pro)).toHaveLength(1);
 
@@ -363,7 +356,7 @@ describe("recurring series", () => {
       [`ocorrencia-${BIWEEKLY[2]}`]: "14:00",
       [`ocorrencia-${BIWEEKLY[3]}`]: "skip",
     });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({ type: "success", description: "4 agendamentos criados." });
     const mine = (await rowsOf(pro)).filter((r) => r.seriesId !== null);
     expect(mine.map((r) => `${r.date} ${minutesToTime(r.startMinute)}`)).toEqual([
@@ -384,14 +377,14 @@ describe("recurring series", () => {
     const { preview } = saveReply(await post(pro, series(pro, { intent: "preview", count: "3" })));
     await insertAppointment(pro, { date: BIWEEKLY[1], startMinute: 10 * 60 });
     const res = await post(pro, { ...series(pro, { count: "3" }), fingerprint: preview!.fingerprint });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({ type: "info", description: "2 agendamentos criados. Não agendados: 25/03 (ocupado)." });
     expect((await rowsOf(pro)).filter((r) => r.seriesId).map((r) => r.date)).toEqual([BIWEEKLY[0], BIWEEKLY[2]]);
   });
 
   it("'Ver datas' without a repetition asks for one and saves nothing", async () => {
     const res = await post(pro, booking(pro, { intent: "preview", repeat: "0" }));
-    expect(statusOf(res)).toBe(400);
+    expect(answerStatus(res)).toBe(400);
     expect(saveReply(res).result.error).toEqual({ repeat: [APPOINTMENT_ERRORS.repeat] });
     expect(await rowsOf(pro)).toHaveLength(0);
   });
@@ -409,7 +402,7 @@ describe("recurring series", () => {
 
   async function weeklySeries(count = 4) {
     const { preview } = saveReply(await post(pro, series(pro, { intent: "preview", repeat: "1", count: String(count) })));
-    expect(statusOf(await post(pro, { ...series(pro, { repeat: "1", count: String(count) }), fingerprint: preview!.fingerprint }))).toBe(302);
+    expect(answerStatus(await post(pro, { ...series(pro, { repeat: "1", count: String(count) }), fingerprint: preview!.fingerprint }))).toBe(302);
     return (await rowsOf(pro)).filter((r) => r.seriesId);
   }
 
@@ -418,9 +411,9 @@ describe("recurring series", () => {
     const edit = (id: string, date: string, over: Record<string, string>) =>
       post(pro, { ...booking(pro), intent: "update", id, date, ...over }, `/agenda?editar=${id}`);
 
-    expect(statusOf(await edit(first!.id, first!.date, { time: "11:00", scope: "this" }))).toBe(302);
+    expect(answerStatus(await edit(first!.id, first!.date, { time: "11:00", scope: "this" }))).toBe(302);
     const moved = await edit(second!.id, second!.date, { time: "15:00", notes: "Traz a filha", scope: "following" });
-    expect(statusOf(moved)).toBe(302);
+    expect(answerStatus(moved)).toBe(302);
     await expect(moved).toSendToast({ description: "Agendamento atualizado com sucesso. 2 próximos também atualizados." });
     const rows = (await rowsOf(pro)).filter((r) => r.seriesId);
     expect(rows.map((r) => [r.id, minutesToTime(r.startMinute), r.notes])).toEqual([
@@ -439,7 +432,7 @@ describe("recurring series", () => {
       { ...booking(pro), intent: "update", id: second!.id, date: second!.date, time: "15:00", scope: "following" },
       `/agenda?editar=${second!.id}`,
     );
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({
       description: "Agendamento atualizado com sucesso. 0 próximos também atualizados. Mantidos como estavam: 25/03 (ocupado).",
     });
@@ -450,9 +443,9 @@ describe("recurring series", () => {
   it("cancelling 'este e os próximos' cancels this and the later ones only", async () => {
     const [first, second, third, fourth] = await weeklySeries();
     // A scope that is neither 'this' nor 'following' is refused, nothing cancelled.
-    expect(statusOf(await post(pro, { intent: "cancel", id: third!.id, scope: "todos" }))).toBe(400);
+    expect(answerStatus(await post(pro, { intent: "cancel", id: third!.id, scope: "todos" }))).toBe(400);
     const res = await post(pro, { intent: "cancel", id: third!.id, scope: "following" });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({ title: "2 agendamentos cancelados" });
     const statuses = Object.fromEntries((await rowsOf(pro)).map((r) => [r.id, r.status]));
     expect([first, second, third, fourth].map((r) => statuses[r!.id])).toEqual(["scheduled", "scheduled", "cancelled", "cancelled"]);
@@ -470,22 +463,22 @@ describe("recurring series", () => {
     const confirm = list.mode === "list" ? list.list.confirmDelete : list.mode === "calendar" ? list.calendar.confirmDelete : null;
     expect(confirm).toMatchObject({ id: second!.id, recurring: true });
     const res = await post(pro, { intent: "delete", id: second!.id, scope: "following" });
-    expect(statusOf(res)).toBe(302);
+    expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({ description: "2 agendamentos removidos com sucesso." });
     expect((await rowsOf(pro)).map((r) => r.id)).toEqual([first!.id, fourth!.id]);
     // 'Só este' (the default) removes one.
-    expect(statusOf(await post(pro, { intent: "delete", id: first!.id }))).toBe(302);
+    expect(answerStatus(await post(pro, { intent: "delete", id: first!.id }))).toBe(302);
     expect((await rowsOf(pro)).map((r) => r.id)).toEqual([fourth!.id]);
   });
 
   it("another professional's occurrence is a 404 for edit and cancel; their series is untouched", async () => {
     const mine = await weeklySeries(2);
     const edit = await post(other, { ...booking(other), intent: "update", id: mine[0]!.id, scope: "following" }, `/agenda?editar=${mine[0]!.id}`);
-    expect(statusOf(edit)).toBe(404);
-    expect(statusOf(await post(other, { intent: "cancel", id: mine[0]!.id, scope: "following" }))).toBe(404);
-    expect(statusOf(await post(other, { intent: "delete", id: mine[0]!.id, scope: "following" }))).toBe(404);
+    expect(answerStatus(edit)).toBe(404);
+    expect(answerStatus(await post(other, { intent: "cancel", id: mine[0]!.id, scope: "following" }))).toBe(404);
+    expect(answerStatus(await post(other, { intent: "delete", id: mine[0]!.id, scope: "following" }))).toBe(404);
     const form = await run(() => callLoader(loader, { context: other.ctx, path: `/agenda?editar=${mine[0]!.id}` }));
-    expect(statusOf(form)).toBe(404);
+    expect(answerStatus(form)).toBe(404);
     const rows = await db.select().from(appointments).where(and(eq(appointments.userId, pro.id)));
     expect(rows.every((r) => r.status === "scheduled" && r.startMinute === 10 * 60)).toBe(true);
   });

@@ -9,9 +9,9 @@ import { TIME_TAKEN } from "../../app/domain/booking-requests/answers";
 import { NAME_FORMAT } from "../../app/validation/booking";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb } from "../support/db";
+import { createTestDb, statusOf } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, responseOf } from "../support/routes";
+import { answerStatus, callAction, callLoader, locationOf, replyOf, responseOf } from "../support/routes";
 
 function nextWorkingDay(ahead = 2) {
   let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
@@ -39,12 +39,8 @@ async function book(db: Db, slug: string, fields: Record<string, string>, ip?: s
 const bookingPage = (db: Db, slug: string, path = `/agendamento/${slug}`) => callLoader(bookLoader, { db, path, params: { slug } });
 const statusPage = (db: Db, token: string, path?: string) => callLoader(statusLoader, { db, path, params: { token } });
 
-/** Status and body of what the action returned (a Response or data()). */
-function outcome(result: unknown): { status: number; data?: { field: string; message: string }; location?: string | null } {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const r = result as { init?: { status?: number }; data?: { field: string; message: string } };
-  return { status: r.init?.status ?? 200, data: r.data };
-}
+/** The private link's token a successful booking redirects to. */
+const tokenOf = (answer: unknown) => locationOf(answer).split("/")[3]!.split("?")[0]!;
 
 const valid = (serviceId: string, date: string, time = "10:00") => ({
   servico: serviceId,
@@ -101,16 +97,14 @@ describe("public booking page", () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
     const date = nextWorkingDay();
-    const res = outcome(await book(db, pro.bookingSlug, valid(service.id, date)));
-    expect(res.status).toBe(302);
-    expect(res.location).toMatch(/^\/agendamento\/reserva\/[\w-]{20,}\?novo=1$/);
+    const res = await book(db, pro.bookingSlug, valid(service.id, date));
+    expect(res).toHaveRedirect(/^\/agendamento\/reserva\/[\w-]{20,}\?novo=1$/);
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     expect(row).toMatchObject({ status: "pending", customerName: "Maria Clara", customerPhone: "11988887777", date, startMinute: 600, priceCents: 5000 });
     const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
     expect(mail[0]?.subject).toContain("Nova solicitação de agendamento: Maria Clara");
 
-    const token = res.location!.split("/")[3]!.split("?")[0]!;
-    const status = await statusPage(db, token, res.location!);
+    const status = await statusPage(db, tokenOf(res), locationOf(res));
     expect(status.data).toMatchObject({ status: "pending", time: "10:00" });
   });
 
@@ -123,11 +117,10 @@ describe("public booking page", () => {
         book(db, pro.bookingSlug, { ...valid(service.id, date, "11:00"), phone: `119${String(70000000 + i)}` }, `198.51.100.${i}`),
       ),
     );
-    const outcomes = results.map(outcome);
-    expect(outcomes.filter((o) => o.status === 302)).toHaveLength(1);
-    const refused = outcomes.filter((o) => o.status !== 302);
+    expect(results.filter((r) => answerStatus(r) === 302)).toHaveLength(1);
+    const refused = results.filter((r) => answerStatus(r) !== 302);
     expect(refused).toHaveLength(49);
-    for (const r of refused) expect(r.data?.message).toBe("Este horário acabou de ser ocupado. Escolha outro horário.");
+    for (const r of refused) expect(replyOf(r).data).toMatchObject({ message: "Este horário acabou de ser ocupado. Escolha outro horário." });
     expect(await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id))).toHaveLength(1);
   });
 
@@ -152,9 +145,9 @@ describe("public booking page", () => {
     for (const [override, field, message] of cases) {
       n += 1;
       const fields = { ...valid(service.id, date), phone: `1197777${String(1000 + n)}`, ...override };
-      const res = outcome(await book(db, pro.bookingSlug, fields, `192.0.2.${n}`));
-      expect(res.status, message).toBe(400);
-      expect(res.data).toMatchObject({ field, message });
+      const res = await book(db, pro.bookingSlug, fields, `192.0.2.${n}`);
+      expect(answerStatus(res), message).toBe(400);
+      expect(replyOf(res).data).toMatchObject({ field, message });
     }
     expect(await db.select().from(bookingRequests)).toHaveLength(0);
   });
@@ -164,11 +157,11 @@ describe("public booking page", () => {
     const { pro, service } = await setup(db);
     const date = nextWorkingDay();
     for (const [i, time] of ["09:00", "09:30", "10:00"].entries()) {
-      expect(outcome(await book(db, pro.bookingSlug, valid(service.id, date, time), `192.0.2.${i}`)).status).toBe(302);
+      expect(answerStatus(await book(db, pro.bookingSlug, valid(service.id, date, time), `192.0.2.${i}`))).toBe(302);
     }
-    const fourth = outcome(await book(db, pro.bookingSlug, valid(service.id, date, "10:30"), "192.0.2.9"));
-    expect(fourth.status).toBe(429);
-    expect(fourth.data?.message).toBe("Muitas solicitações. Tente novamente em alguns minutos.");
+    const fourth = await book(db, pro.bookingSlug, valid(service.id, date, "10:30"), "192.0.2.9");
+    expect(answerStatus(fourth)).toBe(429);
+    expect(replyOf(fourth).data).toMatchObject({ message: "Muitas solicitações. Tente novamente em alguns minutos." });
     expect(await db.select().from(bookingRequests)).toHaveLength(3);
   });
 
@@ -177,9 +170,9 @@ describe("public booking page", () => {
     const { pro, service } = await setup(db);
     const date = nextWorkingDay();
     for (const name of ["1", "M", "<b>Maria</b>"]) {
-      expect(outcome(await book(db, pro.bookingSlug, { ...valid(service.id, date), name })).status).toBe(400);
+      expect(answerStatus(await book(db, pro.bookingSlug, { ...valid(service.id, date), name }))).toBe(400);
     }
-    expect(outcome(await book(db, pro.bookingSlug, valid(service.id, date))).status).toBe(302);
+    expect(answerStatus(await book(db, pro.bookingSlug, valid(service.id, date)))).toBe(302);
   });
 
   it("ten simultaneous submissions from one phone for different times create three requests", async () => {
@@ -188,9 +181,9 @@ describe("public booking page", () => {
     const date = nextWorkingDay();
     // Ten times the page offers (09:00-18:00, break 12:00-13:00).
     const times = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "13:00", "13:30", "14:00", "14:30"];
-    const results = (await Promise.all(times.map((t, i) => book(db, pro.bookingSlug, valid(service.id, date, t), `192.0.2.${i}`)))).map(outcome);
-    expect(results.filter((r) => r.status === 302)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+    const results = (await Promise.all(times.map((t, i) => book(db, pro.bookingSlug, valid(service.id, date, t), `192.0.2.${i}`)))).map(answerStatus);
+    expect(results.filter((status) => status === 302)).toHaveLength(3);
+    expect(results.filter((status) => status === 429)).toHaveLength(7);
     expect(await db.select().from(bookingRequests)).toHaveLength(3);
   });
 
@@ -200,18 +193,18 @@ describe("public booking page", () => {
     const b = await setup(db);
     const date = nextWorkingDay();
     for (let i = 0; i < 20; i++) {
-      expect(outcome(await book(db, a.pro.bookingSlug, { ...valid(a.service.id, date), name: "1" }, "198.51.100.9")).status).toBe(400);
+      expect(answerStatus(await book(db, a.pro.bookingSlug, { ...valid(a.service.id, date), name: "1" }, "198.51.100.9"))).toBe(400);
     }
-    const blocked = outcome(await book(db, a.pro.bookingSlug, valid(a.service.id, date), "198.51.100.9"));
-    expect(blocked.status).toBe(429);
-    expect(outcome(await book(db, b.pro.bookingSlug, valid(b.service.id, date), "198.51.100.9")).status).toBe(302);
+    const blocked = await book(db, a.pro.bookingSlug, valid(a.service.id, date), "198.51.100.9");
+    expect(answerStatus(blocked)).toBe(429);
+    expect(answerStatus(await book(db, b.pro.bookingSlug, valid(b.service.id, date), "198.51.100.9"))).toBe(302);
   });
 
   it("with 'Confirmar automaticamente' the booking goes straight to the agenda", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { autoConfirm: true });
     const date = nextWorkingDay();
-    expect(outcome(await book(db, pro.bookingSlug, valid(service.id, date))).status).toBe(302);
+    expect(answerStatus(await book(db, pro.bookingSlug, valid(service.id, date)))).toBe(302);
     const [request] = await db.select().from(bookingRequests);
     expect(request?.status).toBe("accepted");
     const [appt] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
@@ -225,28 +218,23 @@ describe("booking requests in the workspace", () => {
   async function pending(db: Db) {
     const { pro, service } = await setup(db);
     const date = nextWorkingDay();
-    const res = outcome(await book(db, pro.bookingSlug, valid(service.id, date)));
+    const res = await book(db, pro.bookingSlug, valid(service.id, date));
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
-    return { pro, service, date, request: request!, token: res.location!.split("/")[3]!.split("?")[0]! };
+    return { pro, service, date, request: request!, token: tokenOf(res) };
   }
 
   const answer = (db: Db, user: { id: string; email: string }, intent: string, id: string) =>
     callAction(requestsAction, { db, as: user, path: "/solicitacoes", form: { intent, id } });
 
-  async function respond(db: Db, user: { id: string; email: string }, intent: string, id: string) {
-    try {
-      return outcome(await answer(db, user, intent, id));
-    } catch (thrown) {
-      return outcome(thrown);
-    }
-  }
+  /** The status of the answer, returned or thrown. */
+  const respond = (db: Db, user: { id: string; email: string }, intent: string, id: string) => statusOf(answer(db, user, intent, id));
 
   it("accept reuses the client by phone and makes a confirmed appointment; twice is harmless", async () => {
     const db = createTestDb();
     const { pro, request, token } = await pending(db);
     await createClient(db, pro.id, { name: "Maria C.", phone: "11988887777" });
-    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
-    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    expect(await respond(db, pro, "accept", request.id)).toBe(302);
+    expect(await respond(db, pro, "accept", request.id)).toBe(302);
     const appts = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(appts).toHaveLength(1);
     expect(await db.select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
@@ -259,11 +247,11 @@ describe("booking requests in the workspace", () => {
     const { pro, request } = await pending(db);
     const intruder = await createProfessional(db);
     for (const intent of ["accept", "decline"]) {
-      expect((await respond(db, intruder, intent, request.id)).status).toBe(404);
+      expect(await respond(db, intruder, intent, request.id)).toBe(404);
     }
     const [still] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
     expect(still?.status).toBe("pending");
-    expect((await respond(db, pro, "decline", request.id)).status).toBe(302);
+    expect(await respond(db, pro, "decline", request.id)).toBe(302);
     const [after] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));
     expect(after?.status).toBe("declined");
   });
@@ -289,7 +277,7 @@ describe("booking requests in the workspace", () => {
       );
     }
     const answers = await Promise.all(rows.map((r) => respond(db, pro, "accept", r.id)));
-    expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302]);
+    expect(answers).toEqual([302, 302, 302, 302]);
     const made = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(made).toHaveLength(1);
     const states = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
@@ -307,7 +295,7 @@ describe("booking requests in the workspace", () => {
     const db = createTestDb();
     const { pro, request, token } = await pending(db);
     const page = async () => (await statusPage(db, token)).data;
-    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    expect(await respond(db, pro, "accept", request.id)).toBe(302);
     expect(await page()).toMatchObject({ status: "accepted", time: minutesToTime(request.startMinute), canChange: true });
 
     await db.update(appointments).set({ startMinute: 16 * 60 }).where(eq(appointments.bookingRequestId, request.id));
@@ -325,7 +313,7 @@ describe("booking requests in the workspace", () => {
     const { pro, request, token } = await pending(db);
     const cancel = () =>
       callAction(statusAction, { db, path: `/agendamento/reserva/${token}`, params: { token }, form: { intent: "cancel" } });
-    expect((await respond(db, pro, "accept", request.id)).status).toBe(302);
+    expect(await respond(db, pro, "accept", request.id)).toBe(302);
     await db.update(appointments).set({ status: "completed" }).where(eq(appointments.bookingRequestId, request.id));
     await cancel();
     const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id));

@@ -23,7 +23,7 @@ import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
 import { envOverrides } from "../support/env";
 import { createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader } from "../support/routes";
+import { answerStatus, callAction, callLoader, locationOf, replyOf } from "../support/routes";
 
 const overrides = envOverrides();
 beforeEach(() => {
@@ -59,26 +59,21 @@ async function settle(p: Promise<unknown>): Promise<unknown> {
   }
 }
 
-function outcome(result: unknown): { status: number; error?: string; location?: string | null } {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const r = result as { init?: { status?: number }; data?: { error?: string } | null };
-  return { status: r.init?.status ?? 200, error: r.data?.error };
-}
+/** The message a refused change answers with (beside the form, not a field of it). */
+const refusal = (answer: unknown) => (replyOf(answer).data as { error?: string } | null)?.error;
 
 /** Books through the public page, as a customer does; the private token. */
 async function book(db: Db, slug: string, serviceId: string, date: string, time: string, phone = "(11) 98888-7777") {
-  const res = outcome(
-    await settle(
-      callAction(bookAction, {
-        db,
-        path: `/agendamento/${slug}`,
-        params: { slug },
-        form: { servico: serviceId, data: date, horario: time, name: "Maria Clara", phone, notes: "" },
-      }),
-    ),
+  const res = await settle(
+    callAction(bookAction, {
+      db,
+      path: `/agendamento/${slug}`,
+      params: { slug },
+      form: { servico: serviceId, data: date, horario: time, name: "Maria Clara", phone, notes: "" },
+    }),
   );
-  expect(res.status).toBe(302);
-  return res.location!.split("/")[3]!.split("?")[0]!;
+  expect(res).toHaveRedirect(/^\/agendamento\/reserva\//);
+  return locationOf(res).split("/")[3]!.split("?")[0]!;
 }
 
 const statusPage = (db: Db, token: string, query = "") =>
@@ -118,9 +113,7 @@ describe("'Remarcar' from the status link", () => {
     const confirm = await statusPage(db, token, `?remarcar=1&data=${later}&horario=14:00`);
     expect(confirm.data.reschedule).toMatchObject({ date: later, chosen: "14:00" });
 
-    const res = outcome(await reschedule(db, token, later, "14:00"));
-    expect(res.status).toBe(302);
-    expect(res.location).toBe(`/agendamento/reserva/${token}`);
+    expect(await reschedule(db, token, later, "14:00")).toHaveRedirect(`/agendamento/reserva/${token}`);
 
     const moved = await requestOf(db, pro.id);
     expect(moved).toMatchObject({ status: "pending", date: later, startMinute: 14 * 60 });
@@ -156,8 +149,8 @@ describe("'Remarcar' from the status link", () => {
     const [before] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(before).toMatchObject({ date, startMinute: 600 });
 
-    expect(outcome(await statusPage(db, token, `?remarcar=1&data=${date}`)).status).toBe(200);
-    expect(outcome(await reschedule(db, token, date, "15:30")).status).toBe(302);
+    expect(answerStatus(await statusPage(db, token, `?remarcar=1&data=${date}`))).toBe(200);
+    expect(answerStatus(await reschedule(db, token, date, "15:30"))).toBe(302);
     const [after] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
     expect(after).toMatchObject({ id: before!.id, date, startMinute: 15 * 60 + 30, status: before!.status });
     expect(after!.rescheduledByCustomerAt).toBeInstanceOf(Date);
@@ -180,7 +173,7 @@ describe("'Remarcar' from the status link", () => {
     expect(await offered(db, pro.bookingSlug, long.id, date)).not.toContain("10:30");
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
     expect(grid.data.reschedule?.times).toEqual(expect.arrayContaining(["09:30", "10:30"]));
-    expect(outcome(await reschedule(db, token, date, "10:30")).status).toBe(302);
+    expect(answerStatus(await reschedule(db, token, date, "10:30"))).toBe(302);
     expect(await requestOf(db, pro.id)).toMatchObject({ startMinute: 630, durationMinutes: 60 });
     const free = await offered(db, pro.bookingSlug, long.id, date);
     expect(free).toContain("09:00");
@@ -195,12 +188,11 @@ describe("'Remarcar' from the status link", () => {
     const a = await book(db, pro.bookingSlug, service.id, date, "09:00", "(11) 98888-0001");
     const b = await book(db, pro.bookingSlug, service.id, date, "10:00", "(11) 98888-0002");
     const results = await Promise.all([reschedule(db, a, date, "16:00"), reschedule(db, b, date, "16:00")]);
-    const answers = results.map(outcome);
-    expect(answers.filter((r) => r.status === 302)).toHaveLength(1);
+    expect(results.filter((r) => answerStatus(r) === 302)).toHaveLength(1);
     // Whether the loser read the page before or after the winner's write, it is told to choose again.
-    const loser = answers.find((r) => r.status !== 302)!;
-    expect([400, 409]).toContain(loser.status);
-    expect([RESCHEDULE_REFUSED.taken, RESCHEDULE_REFUSED["not-offered"]]).toContain(loser.error);
+    const loser = results.find((r) => answerStatus(r) !== 302)!;
+    expect([400, 409]).toContain(answerStatus(loser));
+    expect([RESCHEDULE_REFUSED.taken, RESCHEDULE_REFUSED["not-offered"]]).toContain(refusal(loser));
 
     const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     expect(rows.filter((r) => r.startMinute === 16 * 60)).toHaveLength(1);
@@ -224,9 +216,9 @@ describe("'Remarcar' from the status link", () => {
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const mine = await requestOf(db, pro.id);
     await book(db, pro.bookingSlug, service.id, date, "11:00", "(11) 97777-0000");
-    const res = outcome(await reschedule(db, token, date, "11:00"));
-    expect(res.status).toBe(400);
-    expect(res.error).toBe(RESCHEDULE_REFUSED["not-offered"]);
+    const res = await reschedule(db, token, date, "11:00");
+    expect(answerStatus(res)).toBe(400);
+    expect(refusal(res)).toBe(RESCHEDULE_REFUSED["not-offered"]);
     const row = async () => (await db.select().from(bookingRequests).where(eq(bookingRequests.id, mine.id)))[0];
     expect(await row()).toMatchObject({ startMinute: 600, rescheduledByCustomerAt: null });
     // Outside the hours, at the same time, in the past or past the window: refused, nothing moves.
@@ -239,9 +231,9 @@ describe("'Remarcar' from the status link", () => {
       [date, "25:99"],
       [date, ""],
     ] as const) {
-      const r = outcome(await reschedule(db, token, d, t));
-      expect(r.status, `${d} ${t}`).toBe(400);
-      expect(r.error).toBeTruthy();
+      const r = await reschedule(db, token, d, t);
+      expect(answerStatus(r), `${d} ${t}`).toBe(400);
+      expect(refusal(r)).toBeTruthy();
     }
     expect(await row()).toMatchObject({ date, startMinute: 600, rescheduledByCustomerAt: null });
   });
@@ -272,7 +264,7 @@ describe("'Remarcar' from the status link", () => {
     const date = nextWorkingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const request = await requestOf(db, pro.id);
-    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+    expect(answerStatus(await reschedule(db, token, date, "14:00"))).toBe(302);
     const { answerBookingRequest } = await import("../../app/domain/booking-requests/answer.server");
     // The professional's screen still showed 10:00: nothing is answered, it stays pending at 14:00.
     expect(await answerBookingRequest(db, pro.id, request.id, "accept", { seen: { date, startMinute: 10 * 60 } })).toMatchObject({ outcome: "moved" });
@@ -288,10 +280,10 @@ describe("'Remarcar' from the status link", () => {
     const { pro, service } = await setup(db);
     const date = nextWorkingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
-    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
-    const again = outcome(await reschedule(db, token, date, "14:00"));
-    expect(again.status).toBe(400);
-    expect(again.error).toBe(RESCHEDULE_REFUSED.same);
+    expect(answerStatus(await reschedule(db, token, date, "14:00"))).toBe(302);
+    const again = await reschedule(db, token, date, "14:00");
+    expect(answerStatus(again)).toBe(400);
+    expect(refusal(again)).toBe(RESCHEDULE_REFUSED.same);
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email));
     expect(mails.filter((m) => m.subject.startsWith("Remarcado pelo cliente"))).toHaveLength(1);
   });
@@ -305,7 +297,7 @@ describe("'Remarcar' from the status link", () => {
     await db.insert(scheduleExceptions).values({ userId: pro.id, kind: "blocked", startDate: date, endDate: date, startMinute: 14 * 60, endMinute: 16 * 60 });
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
     expect(grid.data.reschedule?.times).not.toContain("14:30");
-    expect(outcome(await reschedule(db, token, date, "14:30")).status).toBe(400);
+    expect(answerStatus(await reschedule(db, token, date, "14:30"))).toBe(400);
     expect(await requestOf(db, pro.id)).toMatchObject({ startMinute: 600 });
   });
 });
@@ -320,11 +312,11 @@ describe("'Remarcar' has limits, and the professional hears once (issue 20)", ()
     const date = nextWorkingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const answers = [];
-    for (let i = 0; i < 30; i++) answers.push(outcome(await reschedule(db, token, date, times[i % times.length]!)));
-    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([302, 302, 302]);
+    for (let i = 0; i < 30; i++) answers.push(await reschedule(db, token, date, times[i % times.length]!));
+    expect(answers.slice(0, 3).map(answerStatus)).toEqual([302, 302, 302]);
     // The per-request limit answers until the per-address one takes over (10 an hour).
-    for (const a of answers.slice(3, 10)) expect(a).toMatchObject({ status: 400, error: expect.stringMatching(USED_UP) });
-    for (const a of answers.slice(10)) expect(a).toMatchObject({ status: 429, error: RESCHEDULE_RATE_LIMITED });
+    for (const a of answers.slice(3, 10)) expect({ status: answerStatus(a), error: refusal(a) }).toMatchObject({ status: 400, error: expect.stringMatching(USED_UP) });
+    for (const a of answers.slice(10)) expect({ status: answerStatus(a), error: refusal(a) }).toMatchObject({ status: 429, error: RESCHEDULE_RATE_LIMITED });
     expect(await requestOf(db, pro.id)).toMatchObject({ date, startMinute: 15 * 60, customerMoves: 3 });
     // The page says so in place of 'Remarcar', with the way to reach the professional.
     expect((await statusPage(db, token)).data).toMatchObject({ movesUsedUp: expect.stringMatching(USED_UP), whatsapp: expect.stringContaining("wa.me") });
@@ -349,10 +341,10 @@ describe("'Remarcar' has limits, and the professional hears once (issue 20)", ()
     const { pro, service } = await setup(db);
     const date = nextWorkingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
-    expect(outcome(await reschedule(db, token, date, "11:00")).status).toBe(302);
+    expect(answerStatus(await reschedule(db, token, date, "11:00"))).toBe(302);
     const sent: EmailMessage[] = [];
     await runJob({ db, now: () => new Date(Date.now() + 10 * 60_000), transport: { name: "log", send: async (m) => void sent.push(m) }, whatsapp: null });
-    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+    expect(answerStatus(await reschedule(db, token, date, "14:00"))).toBe(302);
     const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "rescheduled-by-customer")).orderBy(emailOutbox.createdAt);
     expect(notices.map((n) => n.status)).toEqual(["sent", "queued"]);
     expect(notices[1]!.text).toMatch(/Antes: .* às 11:00\nAgora: .* às 14:00\n/);
@@ -370,7 +362,7 @@ describe("'Remarcar' has limits, and the professional hears once (issue 20)", ()
     const moves = [["09:00", "09:30", "10:00"], ["10:30", "11:00", "11:30"], ["13:00", "13:30", "14:00"], ["14:30", "15:00", "15:30"]];
     const statuses = [];
     for (const [i, token] of tokens.entries()) {
-      for (const time of moves[i]!) statuses.push(outcome(await reschedule(db, token, date, time)).status);
+      for (const time of moves[i]!) statuses.push(answerStatus(await reschedule(db, token, date, time)));
     }
     expect(statuses).toEqual([302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 429, 429]);
     const last = (await db.select().from(bookingRequests).where(eq(bookingRequests.customerPhone, "11977730000")))[0]!;
@@ -394,10 +386,10 @@ describe("the cut-off ('Cancelamento/remarcação até')", () => {
       { intent: "reschedule", data: date, horario: "14:00" } as Record<string, string>,
       { intent: "cancel" },
     ]) {
-      const res = outcome(await post(db, token, form));
-      expect(res.status).toBe(400);
-      expect(res.error).toContain("72 horas antes do horário");
-      expect(res.error).toContain("WhatsApp");
+      const res = await post(db, token, form);
+      expect(answerStatus(res)).toBe(400);
+      expect(refusal(res)).toContain("72 horas antes do horário");
+      expect(refusal(res)).toContain("WhatsApp");
     }
     expect(await requestOf(db, pro.id)).toMatchObject({ status: "pending", startMinute: 600, rescheduledByCustomerAt: null });
   });
@@ -429,7 +421,7 @@ describe("the cut-off ('Cancelamento/remarcação até')", () => {
     expect(page.data.canChange).toBe(true);
     // Two hours before 10:00 Tokyo time, written in Tokyo time.
     expect(page.data.changeUntil).toMatch(/às 08:00 \(2 horas antes do horário\)$/);
-    expect(outcome(await reschedule(db, token, date, "15:00")).status).toBe(302);
+    expect(answerStatus(await reschedule(db, token, date, "15:00"))).toBe(302);
     expect(await requestOf(db, pro.id)).toMatchObject({ date, startMinute: 900 });
   });
 });
@@ -446,16 +438,16 @@ describe("expiry", () => {
 
     const page = await statusPage(db, token);
     expect(page.data).toMatchObject({ status: "expired", canChange: false, bookingPath: `/agendamento/${pro.bookingSlug}` });
-    expect(outcome(await reschedule(db, token, date, "14:00")).error).toBe(EXPIRED);
-    expect(outcome(await post(db, token, { intent: "cancel" })).error).toBe(EXPIRED);
+    expect(refusal(await reschedule(db, token, date, "14:00"))).toBe(EXPIRED);
+    expect(refusal(await post(db, token, { intent: "cancel" }))).toBe(EXPIRED);
     expect(await offered(db, pro.bookingSlug, service.id, date)).toContain("10:00");
 
     // The professional sees it among the answered ones, as expired, with nothing to accept.
     const requests = await callLoader(requestsLoader, { db, as: pro, path: "/solicitacoes" });
     expect(requests.pending).toHaveLength(0);
     expect(requests.recent[0]).toMatchObject({ id: request.id, status: "expired" });
-    const accept = outcome(await settle(callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "accept", id: request.id } })));
-    expect(accept.status).toBe(302);
+    const accept = await settle(callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "accept", id: request.id } }));
+    expect(answerStatus(accept)).toBe(302);
     expect(await db.select().from(appointments).where(eq(appointments.userId, pro.id))).toHaveLength(0);
 
     // Marked 'expired' by the job: the same page.
@@ -490,12 +482,12 @@ describe("the private link", () => {
     const mine = await book(db, pro.bookingSlug, service.id, date, "10:00", "(11) 98888-0001");
     await book(db, pro.bookingSlug, service.id, date, "11:00", "(11) 98888-0002");
     for (const token of ["x".repeat(43), mine.slice(0, -1) + (mine.endsWith("a") ? "b" : "a"), "y".repeat(300)]) {
-      expect(outcome(await settle(statusPage(db, token))).status).toBe(404);
-      expect(outcome(await reschedule(db, token, date, "15:00")).status).toBe(404);
-      expect(outcome(await post(db, token, { intent: "cancel" })).status).toBe(404);
+      expect(answerStatus(await settle(statusPage(db, token)))).toBe(404);
+      expect(answerStatus(await reschedule(db, token, date, "15:00"))).toBe(404);
+      expect(answerStatus(await post(db, token, { intent: "cancel" }))).toBe(404);
     }
-    expect(outcome(await post(db, mine, { intent: "other" })).status).toBe(400);
-    expect(outcome(await reschedule(db, mine, date, "15:00")).status).toBe(302);
+    expect(answerStatus(await post(db, mine, { intent: "other" }))).toBe(400);
+    expect(answerStatus(await reschedule(db, mine, date, "15:00"))).toBe(302);
     const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     expect(rows.map((r) => r.startMinute).sort()).toEqual([660, 900]);
   });
@@ -509,6 +501,6 @@ describe("the private link", () => {
     await book(db, other.pro.bookingSlug, other.service.id, date, "14:00");
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
     expect(grid.data.reschedule?.times).toContain("14:00");
-    expect(outcome(await reschedule(db, token, date, "14:00")).status).toBe(302);
+    expect(answerStatus(await reschedule(db, token, date, "14:00"))).toBe(302);
   });
 });

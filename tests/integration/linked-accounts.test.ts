@@ -239,7 +239,7 @@ describe("activation", () => {
         },
       }),
     );
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res).toHaveRedirect("/dashboard");
     const session = await getSessionUser(db, new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: cookiesFrom(res) } }));
     const link = await linkFor("joana@example.com");
     expect(link).toMatchObject({ status: "active", linkedUserId: session!.id });

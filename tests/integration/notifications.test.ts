@@ -224,8 +224,7 @@ describe("'Lembretes': tomorrow's one-tap WhatsApp reminders", () => {
     expect(new URL(data.rows[1]!.link!).searchParams.get("text")).toMatch(/Confirme ou remarque por aqui: http:\/\/\S+\/agendamento\/reserva\/[\w.-]+$/);
 
     const reply = responseOf(await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: appt.id } }));
-    expect(reply.status).toBe(302);
-    expect(reply.headers.get("Location")).toBe(data.rows[0]!.link);
+    expect(reply).toHaveRedirect(data.rows[0]!.link!);
     const after = await callLoader(remindersLoader, { db, as: pro, path: "/lembretes" });
     expect(after.rows[0]!.remindedAt).not.toBeNull();
     expect(after.rows[1]!.remindedAt).toBeNull();
@@ -257,7 +256,7 @@ describe("'Lembretes': tomorrow's one-tap WhatsApp reminders", () => {
     await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "sent", id: a.id } });
     expect((await list(`?dia=${today}`)).summary).toBe("1 de 2 lembretes enviados pelo WhatsApp.");
     const back = responseOf(await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "unsent", id: a.id } }));
-    expect(back.headers.get("Location")).toBe(`/lembretes?dia=${today}`);
+    expect(back).toHaveRedirect(`/lembretes?dia=${today}`);
 
     // A day in the past, too far ahead or not a date: tomorrow, with a message for the field.
     for (const bad of [addDays(today, -1), addDays(today, 31), "ontem"]) {

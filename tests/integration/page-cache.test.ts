@@ -10,7 +10,7 @@ import { addDays, nowInZone } from "../../app/domain/dates";
 import { POPULAR_FRESH_MS, VERSION_TRUSTED_MS } from "../../app/domain/booking-requests/public-page.server";
 import { cacheContext, memoryCache } from "../../app/utils/cache.server";
 import { answerWithKeptFirstStep } from "../../app/routes/booking.cache.server";
-import { callAction, callLoader } from "../support/routes";
+import { callAction, callLoader, locationOf } from "../support/routes";
 import { contextFor, countingTrips, createTestDb } from "../support/db";
 import { createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 
@@ -138,7 +138,7 @@ describe("booking POST", () => {
       params: { slug: s.slug },
       form: { servico: s.service.id, data: s.date, horario: "10:00", name: "Maria Clara", phone: "(11) 98888-7777", notes: "" },
     });
-    expect((result as Response).headers.get("Location")).toMatch(/^\/agendamento\/reserva\/[\w-]+\?novo=1$/);
+    expect(result).toHaveRedirect(/^\/agendamento\/reserva\/[\w-]+\?novo=1$/);
     expect(s.trips.count).toBe(3);
     const [request] = await s.base.select().from(bookingRequests);
     expect(request).toMatchObject({ status: "pending", customerName: "Maria Clara", priceCents: 5000 });
@@ -171,7 +171,7 @@ describe("customer status page", () => {
       params: { slug: s.slug },
       form: { servico: s.service.id, data: s.date, horario: "11:00", name: "Ana Souza", phone: "(11) 97777-6666", notes: "" },
     });
-    const token = (result as Response).headers.get("Location")!.split("/").at(-1)!.replace(/\?.*/, "");
+    const token = locationOf(result).split("/").at(-1)!.replace(/\?.*/, "");
     s.trips.count = 0;
     const page = await callLoader(statusLoader, { context: s.context(), path: `/agendamento/reserva/${token}`, params: { token } });
     expect(page.data.customerName).toBe("Ana Souza");

@@ -16,7 +16,7 @@ import type { Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
 import { createTestDb, formRequest, ORIGIN, toastOf } from "../support/db";
 import { createProfessional } from "../support/factories";
-import { callAction, callLoader, responseOf } from "../support/routes";
+import { callAction, callLoader, locationOf, responseOf } from "../support/routes";
 import { STRIPE_ENV_KEYS, stripeTestEnv, TEST_SECRET_KEY } from "../support/stripe";
 import { envOverrides } from "../support/env";
 import { startStripeStandIn, type StandIn } from "../support/stripe-stand-in";
@@ -107,8 +107,7 @@ describe("/configuracoes/planos loader", () => {
 describe("checkout", () => {
   it("creates a Checkout Session as Stripe documents it and redirects to its url", async () => {
     const res = await post({ intent: "checkout", plan: "profissional", period: "yearly" });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(res).toHaveRedirect(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, 303);
     expect(standIn.requests).toHaveLength(1);
     const call = standIn.requests[0]!;
     expect(call).toMatchObject({
@@ -147,7 +146,7 @@ describe("checkout", () => {
   it("'URL de checkout não recebida' when Stripe answers without a url", async () => {
     const noUrl = await createProfessional(db, { email: `sem-url-${crypto.randomUUID().slice(0, 6)}@example.com` });
     const res = await post({ intent: "checkout", plan: "essencial", period: "monthly" }, noUrl);
-    expect(res.headers.get("location")).toBe(TAB);
+    expect(res).toHaveRedirect(TAB);
     expect(await toastOf(res)).toEqual({ type: "error", title: CHECKOUT_ERROR_TITLE, description: CHECKOUT_NO_URL });
     expect(CHECKOUT_NO_URL).toBe("URL de checkout não recebida");
   });
@@ -155,7 +154,7 @@ describe("checkout", () => {
   it("'Erro ao processar pagamento' when Stripe refuses", async () => {
     const declined = await createProfessional(db, { email: `recusado-${crypto.randomUUID().slice(0, 6)}@example.com` });
     const res = await post({ intent: "checkout", plan: "essencial", period: "monthly" }, declined);
-    expect(res.headers.get("location")).toBe(TAB);
+    expect(res).toHaveRedirect(TAB);
     expect(await toastOf(res)).toEqual({ type: "error", title: "Erro ao processar pagamento", description: CHECKOUT_FAILED });
   });
 
@@ -197,13 +196,13 @@ describe("checkout", () => {
 
   it("back from Checkout: the session is read at once and the plan is active", async () => {
     const res = await post({ intent: "checkout", plan: "avancado", period: "monthly" });
-    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const sessionId = locationOf(res).split("/").pop()!;
     await fetch(`${standIn.url}/__complete/${sessionId}`, { method: "POST" });
     const back = await callLoader(tabLoader, { db, as: pro, path: `${TAB}?checkout=sucesso&session_id=${sessionId}` }).catch(
       (r: Response) => r,
     );
     expect(back).toBeInstanceOf(Response);
-    expect((back as Response).headers.get("location")).toBe(`${TAB}?checkout=sucesso`);
+    expect(back).toHaveRedirect(`${TAB}?checkout=sucesso`);
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, pro.id));
     expect(row).toMatchObject({ status: "active", planId: "avancado", billingPeriod: "monthly" });
     expect(standIn.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/checkout/sessions/${sessionId}`, query: { "expand[]": "subscription" } });
@@ -214,7 +213,7 @@ describe("checkout", () => {
   it("back from Checkout with someone else's session changes nothing and keeps refreshing", async () => {
     const other = await createProfessional(db);
     const res = await post({ intent: "checkout", plan: "avancado", period: "monthly" }, other);
-    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const sessionId = locationOf(res).split("/").pop()!;
     await fetch(`${standIn.url}/__complete/${sessionId}`, { method: "POST" });
     const view = await tabView(`?checkout=sucesso&session_id=${sessionId}`);
     expect(view.current.status).toBe("trial");
@@ -227,8 +226,7 @@ describe("portal", () => {
   it("opens the Customer Portal for the stored customer", async () => {
     await setRow({ stripeCustomerId: "cus_portal_ok" });
     const res = await post({ intent: "portal" });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    expect(res).toHaveRedirect(/^https:\/\/billing\.stripe\.com\/p\/session\//, 303);
     expect(standIn.requests[0]).toMatchObject({
       method: "POST",
       path: "/v1/billing_portal/sessions",
@@ -262,7 +260,7 @@ describe("/planos (outside the workspace)", () => {
 
   it("a professional with access goes to the plans tab, keeping the period", async () => {
     const res = (await get("?periodo=anual", await cookieFor(pro.id))) as Response;
-    expect(res.headers.get("location")).toBe(`${TAB}?periodo=anual`);
+    expect(res).toHaveRedirect(`${TAB}?periodo=anual`);
   });
 
   it("an expired trial sees the plans and can check out from here", async () => {
@@ -273,7 +271,7 @@ describe("/planos (outside the workspace)", () => {
 
     const request = formRequest("/planos", { intent: "checkout", plan: "essencial", period: "monthly" }, { cookie });
     const res = responseOf(await callAction(plansAction, { db, request }));
-    expect(res.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(res).toHaveRedirect(/^https:\/\/checkout\.stripe\.com\//, 303);
     expect(standIn.requests[0]!.form).toMatchObject({
       client_reference_id: pro.id,
       success_url: `${ORIGIN}/planos?checkout=sucesso&session_id={CHECKOUT_SESSION_ID}`,
@@ -281,16 +279,16 @@ describe("/planos (outside the workspace)", () => {
     });
 
     // Paid: back on /planos the session is read and the professional goes to the workspace.
-    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const sessionId = locationOf(res).split("/").pop()!;
     await fetch(`${standIn.url}/__complete/${sessionId}`, { method: "POST" });
     const back = (await get(`?checkout=sucesso&session_id=${sessionId}`, cookie)) as Response;
-    expect(back.headers.get("location")).toBe(`${TAB}?checkout=sucesso`);
+    expect(back).toHaveRedirect(`${TAB}?checkout=sucesso`);
   });
 
   it("checkout from /planos needs a session", async () => {
     const request = formRequest("/planos", { intent: "checkout", plan: "essencial", period: "monthly" });
     const res = await callAction(plansAction, { db, request }).catch((r: Response) => r);
-    expect((res as Response).headers.get("location")).toMatch(/^\/login/);
+    expect(res).toHaveRedirect(/^\/login/);
     expect(standIn.requests).toHaveLength(0);
   });
 });

@@ -78,8 +78,7 @@ describe("'Folgas e bloqueios': saving", () => {
     const monday = nextDate(7, [1]);
     const sunday = nextDate(3, [0]);
     const a = responseOf(await post(closed(monday, addDays(monday, 4), "Férias", true)));
-    expect(a.status).toBe(302);
-    expect(a.headers.get("Location")).toBe(`${PATH}#folgas`);
+    expect(a).toHaveRedirect(`${PATH}#folgas`);
     expect((await toastOf(a))?.description).toBe("Fechamento salvo com sucesso.");
     responseOf(await post(timed("blocked", addDays(monday, 7), "12:00", "14:00", "Dentista")));
     responseOf(await post(timed("open", sunday, "09:00", "13:00")));
@@ -227,7 +226,7 @@ describe("appointments a closed day or block covers", () => {
 
     const res = responseOf(await post(timed("blocked", day, "12:00", "14:00", "Consulta médica")));
     const [block] = await rowsOf(pro.id);
-    expect(res.headers.get("Location")).toBe(`${PATH}?afetados=${block!.id}#folgas`);
+    expect(res).toHaveRedirect(`${PATH}?afetados=${block!.id}#folgas`);
     expect((await toastOf(res))?.description).toBe("Bloqueio salvo com sucesso. Há 2 agendamentos neste período: avise seus clientes.");
 
     const { exceptions } = await load(`?afetados=${block!.id}`);
@@ -266,7 +265,7 @@ describe("appointments a closed day or block covers", () => {
     const day = nextDate(3);
     await createAppointment(db, pro.id, { date: addDays(day, 1), startMinute: 10 * 60, serviceName: "Corte" });
     const res = responseOf(await post(closed(day)));
-    expect(res.headers.get("Location")).toBe(`${PATH}#folgas`);
+    expect(res).toHaveRedirect(`${PATH}#folgas`);
     const sunday = nextDate(3, [0]);
     await createAppointment(db, pro.id, { date: sunday, startMinute: 10 * 60, serviceName: "Corte" });
     responseOf(await post(timed("open", sunday, "09:00", "12:00")));

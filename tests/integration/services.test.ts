@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { appointments, categories, services } from "../../db/schema";
 import { action, loader } from "../../app/routes/services";
 import type { Db } from "../../app/utils/db.server";
-import type { Toast } from "../../app/utils/toast.server";
 import { createTestDb } from "../support/db";
 import { createAppointment, createCategory, createProfessional, createService } from "../support/factories";
 import { callAction, callLoader, replyOf, thrownStatus as statusThrownBy } from "../support/routes";
@@ -21,11 +20,6 @@ const load = (db: Db, pro: Pro, path: string) => callLoader(loader, { db, as: pr
 function formReply(value: Awaited<ReturnType<typeof action>>) {
   const v = replyOf(value);
   return { status: v.init?.status, intent: v.data.intent, errors: v.data.result.error ?? {}, initialValue: v.data.result.initialValue };
-}
-
-async function expectRedirect(value: unknown, location: string, description: string, type: Toast["type"] = "success") {
-  expect(value).toHaveRedirect(location);
-  await expect(value).toSendToast({ type, title: type === "success" ? "Sucesso" : "Erro", description });
 }
 
 /** Two professionals; the first has 'Cabelo' with one service 'Corte Masculino'. */
@@ -105,7 +99,8 @@ describe("service actions", () => {
   it("creates a service from a form typed with a comma", async () => {
     const { db, a, cabelo } = await setup();
     const res = await call(db, a, "/servicos?novo=1", serviceFields(cabelo.id, { exigeSinal: "on", valorSinal: "20" }));
-    await expectRedirect(res, "/servicos", "Serviço criado com sucesso.");
+    expect(res).toHaveRedirect("/servicos");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Serviço criado com sucesso." });
     const [row] = await db.select().from(services).where(eq(services.name, "Escova"));
     expect(row).toMatchObject({
       userId: a.id,
@@ -147,7 +142,8 @@ describe("service actions", () => {
   it("creates the category typed in the form with the service, in one post", async () => {
     const { db, b } = await setup(); // Bruno has no category yet
     const res = await call(db, b, "/servicos?novo=1", serviceFields("", { novaCategoria: "  Coloração " }));
-    await expectRedirect(res, "/servicos", "Serviço criado com sucesso.");
+    expect(res).toHaveRedirect("/servicos");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Serviço criado com sucesso." });
     const cats = await db.select().from(categories).where(eq(categories.userId, b.id));
     expect(cats.map((c) => [c.name, c.slug])).toEqual([["Coloração", "coloracao"]]);
     const [row] = await db.select().from(services).where(eq(services.userId, b.id));
@@ -208,7 +204,8 @@ describe("service actions", () => {
       `/servicos?editar=${corte.id}`,
       serviceFields(cabelo.id, { intent: "update-service", id: corte.id, nome: "Corte Degradê", preco: "55", duracao: "50" }),
     );
-    await expectRedirect(res, "/servicos", "Serviço atualizado com sucesso.");
+    expect(res).toHaveRedirect("/servicos");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Serviço atualizado com sucesso." });
     expect(await serviceRow(db, corte.id)).toMatchObject({ name: "Corte Degradê", priceCents: 5500, durationMinutes: 50 });
 
     const invalid = formReply(
@@ -223,10 +220,12 @@ describe("service actions", () => {
     expect((await serviceRow(db, corte.id))?.isActive).toBe(true);
 
     const off = await call(db, a, "/servicos?q=corte&confirmar-exclusao=x", { intent: "toggle-service", id: corte.id, ativo: "false" });
-    await expectRedirect(off, "/servicos?q=corte", "Serviço desativado com sucesso.");
+    expect(off).toHaveRedirect("/servicos?q=corte");
+    await expect(off).toSendToast({ type: "success", title: "Sucesso", description: "Serviço desativado com sucesso." });
     expect((await serviceRow(db, corte.id))?.isActive).toBe(false);
     const on = await call(db, a, "/servicos", { intent: "toggle-service", id: corte.id, ativo: "true" });
-    await expectRedirect(on, "/servicos", "Serviço ativado com sucesso.");
+    expect(on).toHaveRedirect("/servicos");
+    await expect(on).toSendToast({ type: "success", title: "Sucesso", description: "Serviço ativado com sucesso." });
     expect((await serviceRow(db, corte.id))?.isActive).toBe(true);
 
     expect(await statusThrownBy(call(db, a, "/servicos", { intent: "toggle-service", id: corte.id, ativo: "talvez" }))).toBe(400);
@@ -248,7 +247,8 @@ describe("service actions", () => {
     expect(await serviceRow(db, corte.id)).toBeDefined();
 
     const res = await call(db, a, `/servicos?confirmar-exclusao=${corte.id}`, { intent: "delete-service", id: corte.id });
-    await expectRedirect(res, "/servicos", "Serviço removido com sucesso.");
+    expect(res).toHaveRedirect("/servicos");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Serviço removido com sucesso." });
     expect(await serviceRow(db, corte.id)).toBeUndefined();
     const [kept] = await db.select().from(appointments).where(eq(appointments.id, appt.id));
     expect(kept).toMatchObject({ serviceId: null, serviceName: "Corte Masculino", priceCents: 5000, status: "completed" });
@@ -267,7 +267,8 @@ describe("service actions", () => {
       expect(created.status).toBe(500);
       expect(created.errors[""]).toEqual(["Erro ao criar serviço."]);
       const deleted = await call(db, a, "/servicos", { intent: "delete-service", id: corte.id });
-      await expectRedirect(deleted, "/servicos", "Erro ao remover serviço.", "error");
+      expect(deleted).toHaveRedirect("/servicos");
+      await expect(deleted).toSendToast({ type: "error", title: "Erro", description: "Erro ao remover serviço." });
     } finally {
       console.error = original;
     }
@@ -290,7 +291,8 @@ describe("category actions", () => {
       nomeCategoria: "Sobrancelha & Cílios",
       codigo: "",
     });
-    await expectRedirect(res, `/servicos?editar=${corte.id}`, "Categoria criada com sucesso");
+    expect(res).toHaveRedirect(`/servicos?editar=${corte.id}`);
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Categoria criada com sucesso" });
     const rows = await db.select().from(categories).where(eq(categories.userId, a.id));
     expect(rows.map((r) => [r.name, r.slug]).sort()).toEqual([
       ["Cabelo", "cabelo"],
@@ -315,7 +317,8 @@ describe("category actions", () => {
     expect(empty).toMatchObject({ status: 400, errors: { nomeCategoria: ["Nome da categoria é obrigatório"] } });
 
     const other = await call(db, b, "/servicos?novo=1", { intent: "create-category", nomeCategoria: "Cabelo" });
-    await expectRedirect(other, "/servicos?novo=1", "Categoria criada com sucesso");
+    expect(other).toHaveRedirect("/servicos?novo=1");
+    await expect(other).toSendToast({ type: "success", title: "Sucesso", description: "Categoria criada com sucesso" });
     expect(await db.select().from(categories).where(eq(categories.slug, "cabelo"))).toHaveLength(2);
   });
 
@@ -327,7 +330,8 @@ describe("category actions", () => {
       nomeCategoria: "Cabelo Feminino",
       codigo: "cabelo-fem",
     });
-    await expectRedirect(res, "/servicos?novo=1", "Categoria atualizada com sucesso");
+    expect(res).toHaveRedirect("/servicos?novo=1");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Categoria atualizada com sucesso" });
     expect(await categoryRow(db, cabelo.id)).toMatchObject({ name: "Cabelo Feminino", slug: "cabelo-fem" });
     expect((await serviceRow(db, corte.id))?.categoryId).toBe(cabelo.id);
     const list = (await load(db, a, "/servicos?categoria=cabelo-fem")) as { services: { name: string; categoryName: string }[] };
@@ -335,7 +339,8 @@ describe("category actions", () => {
 
     // Keeping its own code is not a conflict.
     const same = await call(db, a, "/servicos?novo=1", { intent: "update-category", id: cabelo.id, nomeCategoria: "Cabelos", codigo: "cabelo-fem" });
-    await expectRedirect(same, "/servicos?novo=1", "Categoria atualizada com sucesso");
+    expect(same).toHaveRedirect("/servicos?novo=1");
+    await expect(same).toSendToast({ type: "success", title: "Sucesso", description: "Categoria atualizada com sucesso" });
   });
 
   it("another professional cannot rename or delete the category: 404, nothing changes", async () => {
@@ -356,7 +361,8 @@ describe("category actions", () => {
     expect(confirm.confirmCategoryDelete).toMatchObject({ name: "Cabelo", serviceCount: 1 });
 
     const res = await call(db, a, `/servicos?novo=1&excluir-categoria=${cabelo.id}`, { intent: "delete-category", id: cabelo.id });
-    await expectRedirect(res, "/servicos?novo=1", "Categoria removida com sucesso");
+    expect(res).toHaveRedirect("/servicos?novo=1");
+    await expect(res).toSendToast({ type: "success", title: "Sucesso", description: "Categoria removida com sucesso" });
     expect(await categoryRow(db, cabelo.id)).toBeUndefined();
     expect(await serviceRow(db, corte.id)).toMatchObject({ name: "Corte Masculino", categoryId: null });
 

@@ -130,8 +130,7 @@ describe("Equipe: managing a member's appointment", () => {
     const allowed = await load(owner, `/equipe?ver=${a.id}`);
     expect(allowed.detail).toMatchObject({ canManage: true, actions: ["confirm", "cancel"] });
     const res = (await post(owner, { intent: "confirm", id: a.id }, "/equipe?vista=dia&ver=x")) as Response;
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/equipe?vista=dia");
+    expect(res).toHaveRedirect("/equipe?vista=dia");
     expect(await statusOfRow(a.id)).toBe("confirmed");
     await expect(res).toSendToast({ title: "Agendamento confirmado" });
     // 'Cancelar' asks first, and the customer hears of it in Ana's name.
@@ -214,8 +213,7 @@ describe("Equipe: answering pending requests", () => {
       expect.objectContaining({ id: r.id, professional: "Dona Carla", date: WEDNESDAY, time: "14:00", canAnswer: true }),
     ]);
     const res = await answer(owner, { intent: "accept-request", id: r.id, date: WEDNESDAY, time: "14:00" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(path);
+    expect(res).toHaveRedirect(path);
     expect(await toastOf(res)).toEqual(expect.objectContaining({ type: "success", title: "Solicitação aceita" }));
     expect(await stateOf(r.id)).toBe("accepted");
     const made = await db.select().from(appointments).where(eq(appointments.userId, owner.id));

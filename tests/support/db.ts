@@ -10,6 +10,7 @@ import { backgroundContext, type Background } from "../../app/utils/background.s
 import { cacheContext, memoryCache } from "../../app/utils/cache.server";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import { BASE_DB, TEST_DIR } from "./global-setup";
+import { answerStatus, isDataReply } from "./replies";
 
 /** A fresh database file copied from the migrated base: real libSQL, real schema. */
 export function createTestDb(): Db {
@@ -25,7 +26,7 @@ export const TEST_CLIENT_ADDRESS = "203.0.113.1";
  * Work a route hands over to run after its answer (an e-mail's delivery, a cache write), kept so
  * a test can wait for it: what the database holds once the request is completely done.
  */
-function collectedBackground(): Background & { settle(): Promise<void> } {
+export function collectedBackground(): Background & { settle(): Promise<void> } {
   const pending: Promise<unknown>[] = [];
   return {
     waitUntil: (promise) => void pending.push(promise),
@@ -101,15 +102,15 @@ export async function toastOf(res: Response) {
   return (await readToast(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(res) } }))).toast;
 }
 
-/** The status a loader or action answers with, whether it returns it or throws it. */
-export async function statusOf(promise: Promise<unknown>) {
+/**
+ * The status a loader or action answers with, whether it returns it or throws it (a Response or
+ * a data() reply; anything else thrown propagates). Takes the call, or what it already answered.
+ */
+export async function statusOf(answer: unknown) {
   try {
-    const value = await promise;
-    return value instanceof Response ? value.status : 200;
+    return answerStatus(await answer);
   } catch (error) {
-    if (error instanceof Response) return error.status;
-    const init = (error as { init?: ResponseInit }).init;
-    if (init?.status) return init.status;
+    if (error instanceof Response || isDataReply(error)) return answerStatus(error);
     throw error;
   }
 }

@@ -6,8 +6,11 @@ import type { Toast } from "../../app/utils/toast.server";
 import { isDataReply } from "./replies";
 
 interface RouteMatchers<R> {
-  /** A redirect to exactly this Location (path and query), with status 302 unless another is given. */
-  toHaveRedirect(path: string, status?: number): R;
+  /**
+   * A redirect to exactly this Location (path and query), or to one this pattern matches (a new
+   * token, Stripe's page), with status 302 unless another is given.
+   */
+  toHaveRedirect(path: string | RegExp, status?: number): R;
   /**
    * The flash toast the response sets, read back as the next page reads it. Each key given must be
    * equal (a key given as undefined must be absent); without an argument, any toast. Await it.
@@ -28,13 +31,13 @@ declare module "vitest" {
 const TOAST_KEYS = new Set(["type", "title", "description", "actions"]);
 
 expect.extend({
-  toHaveRedirect(received: unknown, path: string, status = 302) {
+  toHaveRedirect(received: unknown, path: string | RegExp, status = 302) {
     const { printReceived, printExpected } = this.utils;
     if (!(received instanceof Response)) {
       return { pass: false, message: () => `expected a redirect Response, got ${printReceived(received)}` };
     }
     const location = received.headers.get("Location");
-    const pass = received.status === status && location === path;
+    const pass = received.status === status && (typeof path === "string" ? location === path : location !== null && path.test(location));
     return {
       pass,
       message: () =>

@@ -147,4 +147,4 @@ export async function signIn(db: Db, user: { id: string }, { remember = false } 
 }
 
 // What a loader or action answered: a data() reply, a Response, or something thrown.
-export { isDataReply, replyOf, responseOf, thrownBy, thrownStatus } from "./replies";
+export { answerStatus, isDataReply, locationOf, replyOf, responseOf, thrownBy, thrownStatus } from "./replies";
