@@ -103,11 +103,12 @@ test("fuzz over HTTP: wrong bodies, 10 MB bodies and cross-site posts on a sampl
   test.setTimeout(90_000);
   const [pro, bystander] = await Promise.all([seedPro("Fuzz"), seedPro("Vizinho")]);
   const ctx: Ctx = { pro, slug: pro.bookingSlug };
+  const [signedIn, anonymous] = [await signedInActor(playwright, pro.id), await actor(playwright)];
   const othersBefore = await snapshot(bystander);
   const before = await snapshot(pro);
   for (const name of SAMPLE) {
     const spec = ACTIONS.find((a) => a.name === name)!;
-    const api = spec.auth === "private" ? await signedInActor(playwright, pro.id) : await actor(playwright);
+    const api = spec.auth === "private" ? signedIn : anonymous;
     await undeliverable(api, spec, ctx);
     await tenMegabytes(api, spec, ctx);
   }
