@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useEffect } from "react";
 import "./app.css";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
@@ -84,6 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose route says `handle.hydrate = false` (the customer's booking pages) is complete
   // as HTML and loads no framework JavaScript (docs/decisions/0621).
   const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // Marks the page once React has taken it over, so browser tests wait for that instead of a
+  // pause (tests/e2e/fixtures.ts: waitForHydration).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="pt-BR" id="top">
       <head>

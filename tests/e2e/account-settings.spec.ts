@@ -3,9 +3,10 @@ import { strFromU8 } from "fflate";
 import { clients, users } from "../../db/schema";
 import { createPro, downloadDataArchive, e2eDb, expect, signIn, test } from "./fixtures";
 
-// Configurações > Geral. Each test runs in project "js" (React enhances) and "no-js" (plain forms).
+// Configurações > Geral. Every test runs in project "js" (React enhances); the forms (@nojs) also
+// in "no-js" (plain forms). The data export is a plain link, the same without JavaScript.
 
-test("change the password, then sign in with the new one", async ({ page }) => {
+test("change the password, then sign in with the new one @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Marina Costa" });
   await signIn(page, pro.id);
   await page.goto("/configuracoes/geral");
@@ -60,7 +61,7 @@ test("download the data export and find the client in it", async ({ page }) => {
   expect(strFromU8(files["dados.json"]!)).not.toContain("Cliente de Outra Pessoa");
 });
 
-test("delete the account, after which signing in fails", async ({ page }) => {
+test("delete the account, after which signing in fails @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Rafaela Nunes" });
   await e2eDb().insert(clients).values({ userId: pro.id, name: "Cliente da Rafaela", phone: "11912345678" });
   await signIn(page, pro.id);

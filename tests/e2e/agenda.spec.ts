@@ -5,8 +5,8 @@ import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/date
 import { formatMoney } from "../../app/domain/money";
 import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
-// Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
-// Both book for the demo professional (Mon-Sat 09:00-18:00, break 12:00-13:00), so each
+// Project "js" runs every test; "no-js" (plain HTML forms) the ones tagged @nojs. Both book for
+// the demo professional (Mon-Sat 09:00-18:00, break 12:00-13:00), so each
 // project uses its own day and its own demo client.
 
 /** What the client's completed appointments add up to, from the database. */
@@ -55,7 +55,7 @@ async function chooseServiceAndDate(page: Page, testInfo: TestInfo, service: str
   await expect(page.getByText(/horários? livres? em/)).toBeVisible();
 }
 
-test("book, see the time taken, complete and delete an appointment", async ({ page }, testInfo) => {
+test("book, see the time taken, complete and delete an appointment @nojs", async ({ page }, testInfo) => {
   test.setTimeout(60_000); // a long journey through three screens
   const userId = await demoId();
   const clientName = testInfo.project.name === "js" ? "Carlos Oliveira" : "Mariana Santos";
@@ -153,7 +153,7 @@ test("book, see the time taken, complete and delete an appointment", async ({ pa
   expect(left).toHaveLength(0);
 });
 
-test("the form shows its errors beside the fields", async ({ page }, testInfo) => {
+test("the form shows its errors beside the fields @nojs", async ({ page }, testInfo) => {
   await signIn(page, await demoId());
   await page.goto("/agenda?novo=1");
   await page.getByRole("button", { name: "Agendar" }).click();
@@ -178,7 +178,7 @@ test("the form shows its errors beside the fields", async ({ page }, testInfo) =
   await expect(page.getByText("Nenhum horário disponível para esta data.")).toBeVisible();
 });
 
-test("a custom period with reversed dates is explained", async ({ page }, testInfo) => {
+test("a custom period with reversed dates is explained @nojs", async ({ page }, testInfo) => {
   const pro = await createPro();
   await signIn(page, pro.id);
   await page.goto("/agenda?vista=lista");

@@ -2,19 +2,17 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Page, TestInfo } from "@playwright/test";
 import { appointments, appointmentSeries } from "../../db/schema";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
-import { createClient, createService, createWorkingHours } from "../support/factories";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { createClient } from "../support/factories";
+import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Issue 14: 'Encaixe' after a confirmation, a biweekly series with a clash skipped, and status
-// actions by the clock with 'Desfazer'. Each test has a professional of its own (Mon-Sat
-// 09:00-18:00, break 12:00-13:00), so the projects js, no-js and phone never meet.
+// actions by the clock with 'Desfazer'; every one a form, so with JavaScript off too (@nojs).
+// Each test has a professional of its own (Mon-Sat 09:00-18:00, break 12:00-13:00), so the
+// projects js, no-js and phone never meet.
 
 async function setUp(page: Page) {
-  const pro = await createPro();
-  const db = e2eDb();
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
-  const client = await createClient(db, pro.id, { name: "Rafael Costa" });
+  const { pro, service } = await bookablePro({ services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 }] });
+  const client = await createClient(e2eDb(), pro.id, { name: "Rafael Costa" });
   await signIn(page, pro.id);
   return { pro, service, client };
 }
@@ -36,7 +34,7 @@ async function fillBasics(page: Page, testInfo: TestInfo, date: string) {
   await expect(page.getByText(/horários? livres? em/)).toBeVisible();
 }
 
-test("a walk-in at 20:00 is booked after the confirmation @phone", async ({ page }, testInfo) => {
+test("a walk-in at 20:00 is booked after the confirmation @phone @nojs", async ({ page }, testInfo) => {
   const { pro } = await setUp(page);
   const date = nextTuesday();
   await fillBasics(page, testInfo, date);
@@ -56,7 +54,7 @@ test("a walk-in at 20:00 is booked after the confirmation @phone", async ({ page
   expect(rows).toMatchObject([{ date, startMinute: 20 * 60, status: "scheduled", durationMinutes: 45 }]);
 });
 
-test("a biweekly series of 6 with one clash skipped @phone", async ({ page }, testInfo) => {
+test("a biweekly series of 6 with one clash skipped @phone @nojs", async ({ page }, testInfo) => {
   test.setTimeout(45_000);
   const { pro, client, service } = await setUp(page);
   const first = nextTuesday();
@@ -119,7 +117,7 @@ test("a biweekly series of 6 with one clash skipped @phone", async ({ page }, te
   expect(after.map((r) => r.status)).toEqual(["scheduled", "scheduled", "scheduled", "cancelled", "cancelled"]);
 });
 
-test("'Concluir' waits for the start; a wrong status is undone the same day", async ({ page }) => {
+test("'Concluir' waits for the start; a wrong status is undone the same day @nojs", async ({ page }) => {
   const { pro, client, service } = await setUp(page);
   const today = nowInZone("America/Sao_Paulo").date;
   const tomorrow = addDays(today, 1);
@@ -147,7 +145,7 @@ test("'Concluir' waits for the start; a wrong status is undone the same day", as
   expect(row!.status).toBe("scheduled");
 });
 
-test("editing a recurring appointment: 'Este e os próximos' moves the later ones too", async ({ page }) => {
+test("editing a recurring appointment: 'Este e os próximos' moves the later ones too @nojs", async ({ page }) => {
   const { pro, client, service } = await setUp(page);
   const first = nextTuesday();
   const seriesId = crypto.randomUUID();

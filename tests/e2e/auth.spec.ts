@@ -2,9 +2,10 @@ import { desc, eq } from "drizzle-orm";
 import { emailOutbox, profiles, subscriptions, users } from "../../db/schema";
 import { createPro, e2eDb, expect, expireTrial, signIn, test, uniqueEmail } from "./fixtures";
 
-// Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
+// Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs. Redirects,
+// 404s and static pages are the server's alone, the same with JavaScript off.
 
-test("sign up lands on the dashboard with a 7-day trial", async ({ page }) => {
+test("sign up lands on the dashboard with a 7-day trial @nojs", async ({ page }) => {
   const email = uniqueEmail("signup");
   await page.goto("/register");
   await expect(page.getByRole("heading", { name: "Criar Conta" })).toBeVisible();
@@ -67,7 +68,7 @@ test("/login describes itself to search engines and link previews", async ({ pag
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /Entre no Agendo/);
 });
 
-test("sign out, wrong password, then sign in", async ({ page }) => {
+test("sign out, wrong password, then sign in @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Roberto Alves" });
   await signIn(page, pro.id);
   await page.goto("/dashboard");
@@ -91,7 +92,7 @@ test("sign out, wrong password, then sign in", async ({ page }) => {
   await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
 });
 
-test("password reset through the e-mailed link", async ({ page }) => {
+test("password reset through the e-mailed link @nojs", async ({ page }) => {
   const pro = await createPro();
   await page.goto("/login");
   await page.getByRole("button", { name: "Esqueceu a senha?" }).click();

@@ -1,19 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { bookingRequests, profiles, services, users, workingHours } from "../../db/schema";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
-import { nowInZone, addDays, dayOfWeek } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookingRequests, services, users } from "../../db/schema";
+import { bookablePro, e2eDb, expect, signIn, test, workingDate } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-// The public booking page on a phone, JavaScript on and off (projects js / no-js).
+// The public booking page on a phone, JavaScript on (project js) and, for the three steps and
+// their checks (@nojs), off (no-js). Each test and project books a date of its own.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** A working day (Mon-Sat) at least `ahead` days from today, distinct per test and project. */
-function workingDate(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
 
 async function demoUserId() {
   const [demo] = await e2eDb().select({ id: users.id }).from(users).where(eq(users.email, "demo@agendo.app"));
@@ -32,8 +24,8 @@ async function chooseSlot(page: Page, service: string, date: string, time: strin
   await expect(page.getByRole("button", { name: "Confirmar Agendamento" })).toBeVisible();
 }
 
-test("book through the three steps, accept it, the customer sees it confirmed", async ({ page, browserName }, info) => {
-  const date = workingDate(info.project.name === "js" ? 3 : 4);
+test("book through the three steps, accept it, the customer sees it confirmed @nojs", async ({ page, browserName }, info) => {
+  const date = workingDate(3, info.project.name === "js" ? 0 : 1);
   await page.goto("/agendamento/demo");
   await expect(page.getByRole("heading", { name: "Ana Souza" })).toBeVisible();
   await expect(page.getByText("Powered by")).toBeVisible();
@@ -78,13 +70,16 @@ test("book through the three steps, accept it, the customer sees it confirmed", 
   expect(row?.appointmentId).toBeTruthy();
 });
 
+/** The demo professional's service of that name (other professionals have a 'Barba' too). */
 async function serviceId(name: string) {
-  const { services } = await import("../../db/schema");
-  const [s] = await e2eDb().select({ id: services.id }).from(services).where(eq(services.name, name));
+  const [s] = await e2eDb()
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.userId, await demoUserId()), eq(services.name, name)));
   return s!.id;
 }
 
-test("each submission rule answers with its message beside the field", async ({ page }, info) => {
+test("each submission rule answers with its message beside the field @nojs", async ({ page }, info) => {
   // Each project books its own time (5 and 6 days ahead can be the same date across a Sunday).
   const date = workingDate(info.project.name === "js" ? 5 : 6);
   await chooseSlot(page, "Manicure", date, info.project.name === "js" ? "14:00" : "16:00");
@@ -166,12 +161,12 @@ test("with JavaScript the details are checked as they are typed", async ({ page 
 });
 
 test("a deposit is told before booking; confirmed at once, the page says confirmed; a Pix name that cannot be encoded breaks nothing", async ({ page }, info) => {
-  const pro = await createPro({ name: `Salão Sinal ${info.project.name}` });
-  const db = e2eDb();
-  await db.insert(workingHours).values(defaultWeek(pro.id));
-  // A receiver name of emoji only, stored before such values were refused.
-  await db.update(profiles).set({ autoConfirm: true, pixKey: "pix@example.com", pixName: "🌸🌸🌸" }).where(eq(profiles.userId, pro.id));
-  await db.insert(services).values({ userId: pro.id, name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 });
+  const { pro } = await bookablePro({
+    name: `Salão Sinal ${info.project.name}`,
+    // A receiver name of emoji only, stored before such values were refused.
+    profile: { autoConfirm: true, pixKey: "pix@example.com", pixName: "🌸🌸🌸" },
+    services: [{ name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 }],
+  });
 
   await page.goto(`/agendamento/${pro.bookingSlug}`);
   await expect(page.getByText("Sinal de R$ 15,00 via Pix")).toBeVisible();

@@ -1,25 +1,19 @@
-import { eq } from "drizzle-orm";
-import { categories, profiles, services, workingHours } from "../../db/schema";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookablePro, expect, signIn, test, workingDate } from "./fixtures";
 
-// 'Intervalo após', end to end with JavaScript on and off: the professional sets 10 minutes
-// after a service on its form; once a customer books 09:00, the next time the booking page
-// offers is 09:45 (09:30 would leave no time to clean the chair), not 09:30.
-
-function workingDate(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
+// 'Intervalo após', end to end: the professional sets 10 minutes after a service on its form;
+// once a customer books 09:00, the next time the booking page offers is 09:45 (09:30 would leave
+// no time to clean the chair), not 09:30. With JavaScript only: the service form and the booking
+// steps without it are the journeys of services.spec.ts and booking.spec.ts (@nojs), and the
+// interval is the server's rule either way.
 
 test("a 10-minute 'Intervalo após' pushes the next free time", async ({ page, browser }, info) => {
-  const pro = await createPro({ name: `Barbearia Intervalo ${info.project.name} ${crypto.randomUUID().slice(0, 4)}` });
-  const db = e2eDb();
-  await db.update(profiles).set({ slotStepMinutes: 15, autoConfirm: true }).where(eq(profiles.userId, pro.id));
-  await db.insert(workingHours).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ userId: pro.id, dayOfWeek, startTime: "09:00", endTime: "18:00" })));
-  const [cat] = await db.insert(categories).values({ userId: pro.id, name: "Barba", slug: `barba-${pro.id.slice(0, 6)}` }).returning();
-  await db.insert(services).values({ userId: pro.id, categoryId: cat!.id, name: "Barba completa", priceCents: 4000, durationMinutes: 30 });
+  const { pro, service } = await bookablePro({
+    name: `Barbearia Intervalo ${info.project.name} ${crypto.randomUUID().slice(0, 4)}`,
+    profile: { slotStepMinutes: 15, autoConfirm: true },
+    hours: { start: "09:00", end: "18:00" },
+    category: "Barba",
+    services: [{ name: "Barba completa", priceCents: 4000, durationMinutes: 30 }],
+  });
 
   // The professional sets the interval on the service's form.
   await signIn(page, pro.id);
@@ -31,7 +25,7 @@ test("a 10-minute 'Intervalo após' pushes the next free time", async ({ page, b
 
   // A customer books 09:00.
   const date = workingDate(info.project.name === "js" ? 4 : 5);
-  const customer = await browser.newContext({ javaScriptEnabled: info.project.name !== "no-js", locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  const customer = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
   const booking = await customer.newPage();
   await booking.goto(`/agendamento/${pro.bookingSlug}`);
   await booking.getByText("Barba completa", { exact: true }).click();
@@ -47,8 +41,7 @@ test("a 10-minute 'Intervalo após' pushes the next free time", async ({ page, b
   await expect(booking.getByRole("heading", { name: "Agendamento Confirmado!" })).toBeVisible();
 
   // The next customer: 09:15 and 09:30 are gone (the cut plus its ten minutes), 09:45 is the first.
-  const [service] = await db.select({ id: services.id }).from(services).where(eq(services.userId, pro.id));
-  await booking.goto(`/agendamento/${pro.bookingSlug}?servico=${service!.id}&data=${date}`);
+  await booking.goto(`/agendamento/${pro.bookingSlug}?servico=${service.id}&data=${date}`);
   await expect(booking.getByText("09:45", { exact: true })).toBeVisible();
   for (const gone of ["09:00", "09:15", "09:30"]) await expect(booking.getByText(gone, { exact: true })).toHaveCount(0);
   await customer.close();

@@ -2,7 +2,8 @@ import { appointments, clients } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
-// The client's card (/clientes?ver=<id>) and 'Aniversariantes da semana', JavaScript on and off.
+// The client's card (/clientes?ver=<id>) and 'Aniversariantes da semana': server HTML and plain
+// links ('Ver mais' is a link), the same without JavaScript, so checked with it (js, phone).
 
 const br = (date: string) => `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 

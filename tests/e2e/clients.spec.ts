@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { appointments, clients } from "../../db/schema";
 import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
-// Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
+// Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs. The view
+// switch and the CSV export are plain links, the same without JavaScript.
 
 /** A professional with a unique name: parallel sign-ups with one name race for one booking slug. */
 function newPro() {
@@ -17,7 +18,7 @@ async function seedClient(userId: string, fields: Partial<typeof clients.$inferI
   return row!;
 }
 
-test("create a client: a bad phone is refused beside the field, a good one appears @phone", async ({ page }) => {
+test("create a client: a bad phone is refused beside the field, a good one appears @phone @nojs", async ({ page }) => {
   const pro = await newPro();
   await signIn(page, pro.id);
   await page.goto("/clientes");
@@ -62,7 +63,7 @@ test("create a client: a bad phone is refused beside the field, a good one appea
   expect(await e2eDb().select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
 });
 
-test("edit a client and find them by phone", async ({ page }) => {
+test("edit a client and find them by phone @nojs", async ({ page }) => {
   const pro = await newPro();
   const client = await seedClient(pro.id);
   await seedClient(pro.id, { name: "Marcos Dias", phone: "21988887777" });
@@ -122,7 +123,7 @@ test("switch to the timeline view and back; the choice is remembered", async ({ 
   await expect(page.getByTestId("client-card")).toHaveCount(2);
 });
 
-test("delete a client after confirming; their appointments stay as history", async ({ page }, testInfo) => {
+test("delete a client after confirming; their appointments stay as history @nojs", async ({ page }, testInfo) => {
   const pro = await newPro();
   const client = await seedClient(pro.id);
   await e2eDb().insert(appointments).values({

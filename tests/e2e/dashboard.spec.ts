@@ -1,25 +1,33 @@
 import { eq } from "drizzle-orm";
-import {
-  appointments,
-  clients,
-  linkedAccounts,
-  services,
-  subscriptions,
-  users,
-  workingHours,
-  type AppointmentStatus,
-} from "../../db/schema";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import type { Page } from "@playwright/test";
+import { appointments, clients, linkedAccounts, subscriptions, users, type AppointmentStatus } from "../../db/schema";
+import { GUIDE_DELAY_MS } from "../../app/components/dashboard/welcome-guide";
 import { monthWindows } from "../../app/domain/metrics/insights";
 import { formatMoney } from "../../app/domain/money";
 import { addDays, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookablePro, createPro, e2eDb, expect, signIn, test, waitForHydration } from "./fixtures";
 
-// Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML and forms).
+// Project "js" runs every test; "no-js" (plain HTML and forms) those tagged @nojs: the guide,
+// the wizard, the tutorial's ticks, and what shows differently without JavaScript. The cards and
+// /perfil are server HTML, the same without it.
 
 /** A professional with a unique name: parallel sign-ups with one name race for one booking slug. */
 function newPro(first = "Paula") {
   return createPro({ name: `${first} ${crypto.randomUUID().slice(0, 8)}` });
+}
+
+/**
+ * Opens the dashboard on a clock the test moves (with JavaScript), and lets the guide's delay
+ * pass once React has the page: a guide that was to come back would be showing by then.
+ */
+async function openPastGuideDelay(page: Page, path = "/dashboard") {
+  const javaScript = test.info().project.use.javaScriptEnabled !== false;
+  if (javaScript) await page.clock.install();
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: /^(Primeiros passos|Dicas do seu negócio)$/ }).first()).toBeVisible();
+  if (!javaScript) return;
+  await waitForHydration(page);
+  await page.clock.runFor(GUIDE_DELAY_MS + 300);
 }
 
 async function flags(userId: string) {
@@ -28,11 +36,6 @@ async function flags(userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row!;
-}
-
-async function makeReady(userId: string) {
-  await e2eDb().insert(workingHours).values(defaultWeek(userId));
-  await e2eDb().insert(services).values({ userId, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
 }
 
 type Seed = { client: number; day: number; status: AppointmentStatus; price: number; service: string; minute: number; createdAgo: number };
@@ -121,7 +124,7 @@ test("the cards show the professional's real figures @phone", async ({ page }) =
   await expect(page.getByText("Zé Intruso")).toHaveCount(0);
 });
 
-test("the first-time guide: 'Entendi!' hides it for good", async ({ page }, testInfo) => {
+test("the first-time guide: 'Entendi!' hides it for good @nojs", async ({ page }, testInfo) => {
   const pro = await newPro();
   await signIn(page, pro.id);
   await page.goto("/dashboard");
@@ -138,15 +141,16 @@ test("the first-time guide: 'Entendi!' hides it for good", async ({ page }, test
   await expect(guide).toHaveCount(0);
   await expect(button).toHaveAttribute("data-highlight", "off");
   await expect.poll(async () => (await flags(pro.id)).guide).not.toBeNull();
-  await page.reload();
+  await openPastGuideDelay(page);
   await expect(page.getByRole("heading", { name: "Primeiros passos" })).toBeVisible();
-  await page.waitForTimeout(1_300); // past the guide's delay
   await expect(page.getByTestId("welcome-guide")).toHaveCount(0);
 });
 
-test("the setup wizard: finishing it swaps the first steps for the tips, and it stays so", async ({ page }, testInfo) => {
-  const pro = await newPro();
-  await makeReady(pro.id);
+test("the setup wizard: finishing it swaps the first steps for the tips, and it stays so @nojs", async ({ page }, testInfo) => {
+  const { pro } = await bookablePro({
+    name: `Paula ${crypto.randomUUID().slice(0, 8)}`,
+    services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 }],
+  });
   await seedHistory(pro.id);
   await signIn(page, pro.id);
   await page.goto("/dashboard");
@@ -180,14 +184,13 @@ test("the setup wizard: finishing it swaps the first steps for the tips, and it 
     await expect(insights.getByTestId("insight-month-comparison")).toBeVisible();
   }
 
-  await page.reload();
+  await openPastGuideDelay(page);
   await expect(page.getByTestId("insights")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Primeiros passos" })).toHaveCount(0);
-  await page.waitForTimeout(1_300);
   await expect(page.getByTestId("welcome-guide")).toHaveCount(0);
 });
 
-test("'Configurar Depois' closes the wizard and the guide on every device", async ({ page }) => {
+test("'Configurar Depois' closes the wizard and the guide on every device @nojs", async ({ page }) => {
   const pro = await newPro();
   await signIn(page, pro.id);
   await page.goto("/dashboard?assistente=1#assistente");
@@ -201,13 +204,12 @@ test("'Configurar Depois' closes the wizard and the guide on every device", asyn
   await expect(page.getByTestId("setup-wizard")).toHaveCount(0);
   expect((await flags(pro.id)).setup).not.toBeNull();
   // The data is still missing, so the checklist stays; the guide does not come back.
-  await page.goto("/dashboard");
+  await openPastGuideDelay(page);
   await expect(page.getByRole("heading", { name: "Primeiros passos" })).toBeVisible();
-  await page.waitForTimeout(1_300);
   await expect(page.getByTestId("welcome-guide")).toHaveCount(0);
 });
 
-test("a linked account sees whose team it is in, and may close the notice for the session", async ({ page }, testInfo) => {
+test("a linked account sees whose team it is in, and may close the notice for the session @nojs", async ({ page }, testInfo) => {
   const owner = await newPro("Dona");
   const member = await newPro("Membro");
   // A team rides on the owner's paid plan (docs/decisions/0422).
@@ -258,7 +260,7 @@ test("/perfil shows the real counts", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Editar Perfil" })).toHaveAttribute("href", "/configuracoes/perfil");
 });
 
-test("/tutorial: a ticked step stays ticked @phone", async ({ page }) => {
+test("/tutorial: a ticked step stays ticked @phone @nojs", async ({ page }) => {
   const pro = await newPro();
   await signIn(page, pro.id);
   await page.goto("/dashboard");
@@ -281,7 +283,7 @@ test("/tutorial: a ticked step stays ticked @phone", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("the back-to-top button: always there without JavaScript, with it once the page scrolled", async ({ page }, testInfo) => {
+test("the back-to-top button: always there without JavaScript, with it once the page scrolled @nojs", async ({ page }, testInfo) => {
   const pro = await createPro();
   await signIn(page, pro.id);
   await page.setViewportSize({ width: 390, height: 700 });

@@ -1,14 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { appointments, clients, profiles, scheduleExceptions, services, workingHours } from "../../db/schema";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { appointments, clients, profiles, scheduleExceptions, workingHours } from "../../db/schema";
 import { upcomingHolidays } from "../../app/domain/availability/holidays";
 import { addDays, addMonths, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
+import { axeViolations, bookablePro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
 // Configurações > Horários > 'Folgas e bloqueios' and 'Regras de agendamento', and what the
-// customer's booking page then offers. Projects js, no-js and phone (@phone).
+// customer's booking page then offers. Projects js and phone (@phone); no-js the forms (@nojs):
+// the extra hours on a Sunday are the blocking test's form with another kind chosen.
 
 const today = () => nowInZone("America/Sao_Paulo").date;
 function nextDate(ahead: number, days: readonly number[] = [1, 2, 3, 4, 5, 6]) {
@@ -18,31 +17,21 @@ function nextDate(ahead: number, days: readonly number[] = [1, 2, 3, 4, 5, 6]) {
 }
 
 /** A professional working Monday to Saturday 09:00-18:00 (break 12:00-13:00), with one 30-minute service. */
-async function setUp(name: string) {
-  const pro = await createPro({ name });
-  const [service] = await e2eDb()
-    .insert(services)
-    .values({ userId: pro.id, name: "Corte", priceCents: 5000, durationMinutes: 30 })
-    .returning();
-  await e2eDb().insert(workingHours).values(defaultWeek(pro.id));
-  return { pro, service: service! };
-}
+const setUp = (name: string) => bookablePro({ name });
 
 const bookingDay = (page: Page, slug: string, serviceId: string, date: string) =>
   page.goto(`/agendamento/${slug}?servico=${serviceId}&data=${date}`);
 const slot = (page: Page, time: string) => page.getByRole("radio", { name: time, exact: true });
 
-/** With JavaScript, axe (WCAG A/AA and best practices) finds nothing in the page's current state. */
 /** Axe over the page as it stands: in the `js` project only (the phone shows the same markup; axe needs scripts). */
 async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled || test.info().project.name !== "js") return;
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const newForm = (page: Page) => page.getByRole("region", { name: "Adicionar folga ou bloqueio" });
 
-test("close a national holiday in one tap; the booking page says it is closed @phone", async ({ page }) => {
+test("close a national holiday in one tap; the booking page says it is closed @phone @nojs", async ({ page }) => {
   const { pro, service } = await setUp("Carla Nunes");
   const holiday = upcomingHolidays(addDays(today(), 1)).find((h) => dayOfWeek(h.date) !== 0 && h.date <= addMonths(today(), 5))!;
   await bookingDay(page, pro.bookingSlug, service.id, holiday.date);
@@ -67,7 +56,7 @@ test("close a national holiday in one tap; the booking page says it is closed @p
   await expect(page.getByRole("radio")).toHaveCount(0);
 });
 
-test("block 12:00-14:00 on a day: those times vanish from the booking page @phone", async ({ page }) => {
+test("block 12:00-14:00 on a day: those times vanish from the booking page @phone @nojs", async ({ page }) => {
   const { pro, service } = await setUp("Bruno Teles");
   const day = nextDate(3);
   await signIn(page, pro.id);
@@ -122,7 +111,7 @@ test("extra hours on a Sunday the professional never works are offered @phone", 
   await expect(slot(page, "10:30")).toBeAttached();
 });
 
-test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, then remove it @phone", async ({ page, javaScriptEnabled }) => {
+test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, then remove it @phone @nojs", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000); // three axe runs
   const { pro } = await setUp("Elisa Mota");
   const day = nextDate(4);
@@ -186,7 +175,7 @@ test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, 
   expect((await e2eDb().select().from(appointments).where(eq(appointments.id, appointment!.id)))[0]!.status).toBe("scheduled");
 });
 
-test("booking rules: notice and window change what the booking page offers @phone", async ({ page }) => {
+test("booking rules: notice and window change what the booking page offers @phone @nojs", async ({ page }) => {
   const { pro, service } = await setUp("Gabriel Reis");
   // Open every day, so that tomorrow is a working day whatever today is.
   await e2eDb().update(workingHours).set({ isActive: true }).where(eq(workingHours.userId, pro.id));

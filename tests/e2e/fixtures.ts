@@ -1,9 +1,13 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { subscriptions } from "../../db/schema";
+import { categories, profiles, services, subscriptions, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
+import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { slugify } from "../../app/domain/slug";
 import { openDb, type Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
 import { E2E_DB_URL, E2E_PORT } from "./env";
@@ -28,6 +32,54 @@ export async function createPro(overrides: Partial<{ name: string; email: string
   };
   const account = await createAccount(e2eDb(), input);
   return { ...input, id: account.userId, bookingSlug: account.bookingSlug };
+}
+
+type ServiceFields = Omit<typeof services.$inferInsert, "userId">;
+
+/**
+ * A professional ready to be booked: an account, working hours and services. By default the
+ * demo week (Monday to Saturday 09:00-18:00, lunch 12:00-13:00, Sunday closed) and one service,
+ * 'Corte', R$ 50,00 for 30 minutes. `hours` opens every day of the week with those hours
+ * instead; `category` files every service under a category of that name.
+ */
+export async function bookablePro(
+  options: {
+    name?: string;
+    profile?: Partial<typeof profiles.$inferInsert>;
+    hours?: { start: string; end: string };
+    services?: ServiceFields[];
+    category?: string;
+  } = {},
+) {
+  const db = e2eDb();
+  const pro = await createPro({ name: options.name ?? `Salão ${crypto.randomUUID().slice(0, 8)}` });
+  if (options.profile) await db.update(profiles).set(options.profile).where(eq(profiles.userId, pro.id));
+  const { hours } = options;
+  await db
+    .insert(workingHours)
+    .values(hours ? Array.from({ length: 7 }, (_, day) => ({ userId: pro.id, dayOfWeek: day, startTime: hours.start, endTime: hours.end })) : defaultWeek(pro.id));
+  let categoryId: string | undefined;
+  if (options.category) {
+    const [category] = await db.insert(categories).values({ userId: pro.id, name: options.category, slug: slugify(options.category) }).returning();
+    categoryId = category!.id;
+  }
+  const list = options.services ?? [{ name: "Corte", priceCents: 5000, durationMinutes: 30 }];
+  const rows = list.length ? await db.insert(services).values(list.map((s) => ({ categoryId, ...s, userId: pro.id }))).returning() : [];
+  return { pro, service: rows[0]!, services: rows };
+}
+
+/**
+ * A working day (Monday to Saturday) at least `ahead` days after today in São Paulo, or the
+ * `skip`-th working day after that one (two projects booking one professional take 0 and 1: two
+ * plain offsets can meet across a Sunday).
+ */
+export function workingDate(ahead: number, skip = 0) {
+  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
+  for (let left = skip; ; left--) {
+    while (dayOfWeek(date) === 0) date = addDays(date, 1);
+    if (left === 0) return date;
+    date = addDays(date, 1);
+  }
 }
 
 /** Signs a professional in by inserting a session and setting its cookie. */
@@ -78,6 +130,31 @@ export async function expectEscapeCancels(page: Page, dialog: Locator, question:
   await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
+}
+
+/**
+ * Waits until React has taken the page over (app/root.tsx marks it), so what the page shows is
+ * what its scripts made of it. Pages that load no framework JavaScript (the customer's booking
+ * pages) and pages without JavaScript are ready once loaded.
+ */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(page.locator('html[data-hydrated], html:not(:has(script[type="module"]))')).toHaveCount(1);
+}
+
+/**
+ * What axe-core finds against WCAG 2.x A and AA and its best practices in the page as it stands
+ * (docs/decisions/0581), one line a rule with the first nodes it found. Only violations are
+ * worked out in detail: the passes are not needed, and skipping them saves most of axe's time.
+ */
+export async function axeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return axe.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`).slice(0, 5).join(" | ")}`,
+  );
 }
 
 /** Clicks 'Baixar meus dados (.zip)' and returns the archive's files, after checking its name. */

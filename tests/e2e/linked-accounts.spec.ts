@@ -3,7 +3,9 @@ import type { Page } from "@playwright/test";
 import { emailOutbox, linkedAccounts, subscriptions } from "../../db/schema";
 import { createPro, e2eDb, expect, signIn, test, uniqueEmail } from "./fixtures";
 
-// Runs in project "js" (React enhances) and "no-js" (plain HTML forms).
+// Runs in project "js" (React enhances); the journey through every form of the screen (@nojs)
+// also in "no-js" (plain HTML forms). The second test's forms ('Adicionar', the sign-in) are
+// the same ones without JavaScript: checked by the first and by auth.spec.ts.
 
 const DAY = 86_400_000;
 
@@ -20,7 +22,7 @@ async function add(page: Page, email: string) {
 
 const row = (page: Page, email: string) => page.getByTestId("linked-account").filter({ hasText: email });
 
-test("an Avançado owner links 4 professionals, not a 5th; the invitee gets in, then is suspended with the owner", async ({
+test("an Avançado owner links 4 professionals, not a 5th; the invitee gets in, then is suspended with the owner @nojs", async ({
   page,
   context,
 }, testInfo) => {

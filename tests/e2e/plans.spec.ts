@@ -4,7 +4,9 @@ import { subscriptions } from "../../db/schema";
 import { STANDIN_PORT, signedDelivery, stripeEvent, subscriptionObject } from "../support/stripe";
 import { createPro, e2eDb, expect, expireTrial, signIn, test, uniqueEmail } from "./fixtures";
 
-// Runs in projects "js" and "no-js". The app talks to the Stripe stand-in started by
+// Runs in project "js"; the forms that start a payment or open the portal (@nojs) also in
+// "no-js" (the same form answering with another error is checked once). Pages, redirects and
+// the webhook are the server's alone. The app talks to the Stripe stand-in started by
 // playwright.config.ts; the browser never reaches stripe.com: Checkout and the Customer
 // Portal are answered by a stub page (page.route), the webhook is POSTed signed, as Stripe does.
 
@@ -102,7 +104,7 @@ test("the webhook refuses a tampered or unsigned event", async ({ request }) => 
   expect((await rowOf(pro.id)).status).toBe("trial");
 });
 
-test("Assinar opens Stripe Checkout; back from it the plan is active", async ({ page, request }) => {
+test("Assinar opens Stripe Checkout; back from it the plan is active @nojs", async ({ page, request }) => {
   await stubStripePages(page);
   const pro = await createPro();
   await signIn(page, pro.id);
@@ -130,7 +132,7 @@ test("Assinar opens Stripe Checkout; back from it the plan is active", async ({ 
   expect(await rowOf(pro.id)).toMatchObject({ status: "active", planId: "essencial", billingPeriod: "yearly" });
 });
 
-test("'URL de checkout não recebida' when Stripe answers without a url", async ({ page }) => {
+test("'URL de checkout não recebida' when Stripe answers without a url @nojs", async ({ page }) => {
   const pro = await createPro({ email: uniqueEmail("sem-url") });
   await signIn(page, pro.id);
   await page.goto("/configuracoes/planos");
@@ -149,7 +151,7 @@ test("'Erro ao processar pagamento' when Stripe refuses", async ({ page }) => {
   await expect(page.getByText("Não foi possível iniciar o pagamento. Tente novamente em instantes.")).toBeVisible();
 });
 
-test("Gerenciar assinatura opens the Customer Portal, or says it could not", async ({ page }) => {
+test("Gerenciar assinatura opens the Customer Portal, or says it could not @nojs", async ({ page }) => {
   await stubStripePages(page);
   const pro = await createPro();
   const until = new Date(Date.now() + 30 * 86_400_000);
@@ -170,7 +172,7 @@ test("Gerenciar assinatura opens the Customer Portal, or says it could not", asy
   await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\//);
 });
 
-test("a suspended professional subscribes from /planos", async ({ page, request }) => {
+test("a suspended professional subscribes from /planos @nojs", async ({ page, request }) => {
   await stubStripePages(page);
   const pro = await createPro();
   await expireTrial(pro.id);

@@ -1,22 +1,25 @@
 import { and, eq } from "drizzle-orm";
-import { appointments, bookingRequests, categories, clients, emailOutbox, profiles, reminderOptOuts, services, workingHours } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, profiles, reminderOptOuts } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
 
-// 'Nobody forgets' end to end, JavaScript on and off and on a phone: the customer's e-mail and
-// 'Confirmo presença', the job the server runs by itself, the one-tap WhatsApp list, the
-// 'Notificações' settings with the calendar feed, and 'Não quero receber lembretes'.
+// 'Nobody forgets' end to end, JavaScript on, off (the forms, @nojs) and on a phone: the
+// customer's e-mail and 'Confirmo presença', the job the server runs by itself, the one-tap
+// WhatsApp list, the 'Notificações' settings with the calendar feed, and 'Não quero receber
+// lembretes'.
 
 const today = () => nowInZone("America/Sao_Paulo").date;
 const digits = (project: string) => ({ js: "1", "no-js": "2", phone: "3" })[project] ?? "4";
 
+/** A studio open every day 08:00-20:00 with 'Escova' (30 minutes) under 'Cabelo'. */
 async function proWithService(name: string, opts: { autoConfirm?: boolean } = {}) {
-  const pro = await createPro({ name });
-  const db = e2eDb();
-  await db.update(profiles).set({ autoConfirm: opts.autoConfirm ?? false, businessAddress: "Rua das Flores, 10" }).where(eq(profiles.userId, pro.id));
-  await db.insert(workingHours).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ userId: pro.id, dayOfWeek, startTime: "08:00", endTime: "20:00" })));
-  const [category] = await db.insert(categories).values({ userId: pro.id, name: "Cabelo", slug: `cabelo-${pro.id.slice(0, 6)}` }).returning();
-  await db.insert(services).values({ userId: pro.id, categoryId: category!.id, name: "Escova", priceCents: 6000, durationMinutes: 30 });
+  const { pro } = await bookablePro({
+    name,
+    profile: { autoConfirm: opts.autoConfirm ?? false, businessAddress: "Rua das Flores, 10" },
+    hours: { start: "08:00", end: "20:00" },
+    category: "Cabelo",
+    services: [{ name: "Escova", priceCents: 6000, durationMinutes: 30 }],
+  });
   return pro;
 }
 
@@ -36,7 +39,7 @@ async function linkInMail(to: string, kind: string, label: string) {
   return parsed.pathname + parsed.search;
 }
 
-test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance from the link, and can stop reminders @phone", async ({ page }, info) => {
+test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance from the link, and can stop reminders @phone @nojs", async ({ page }, info) => {
   const pro = await proWithService(`Studio Lembra ${info.project.name}`, { autoConfirm: true });
   const email = `cliente-${info.project.name}-${crypto.randomUUID().slice(0, 6)}@example.com`;
   const date = addDays(today(), 3);
@@ -108,7 +111,7 @@ test("the server runs the job by itself: a due reminder goes out with 'Confirmo 
   expect(mail!.text).toMatch(/Preciso remarcar: \S+\?remarcar=1/);
 });
 
-test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message and marks it sent @phone", async ({ page }, info) => {
+test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message and marks it sent @phone @nojs", async ({ page }, info) => {
   const pro = await proWithService(`Studio Zap ${info.project.name}`);
   const db = e2eDb();
   const [client] = await db.insert(clients).values({ userId: pro.id, name: "Carla Dias", phone: `119876500${digits(info.project.name)}1` }).returning();
@@ -141,7 +144,7 @@ test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message
   await expect(page.getByTestId("reminders-summary")).toHaveText("1 agendamento · todos lembrados");
 });
 
-test("'Notificações': choices saved, WhatsApp said off, the calendar feed made, copied and renewed", async ({ page, request }, info) => {
+test("'Notificações': choices saved, WhatsApp said off, the calendar feed made, copied and renewed @nojs", async ({ page, request }, info) => {
   const pro = await proWithService(`Studio Avisos ${info.project.name}`);
   const db = e2eDb();
   await db.insert(appointments).values({ userId: pro.id, date: addDays(today(), 2), startMinute: 14 * 60, durationMinutes: 45, serviceName: "Escova" });

@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../db/schema";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { appointments, clients, type AppointmentStatus } from "../../db/schema";
 import { addDays, formatDate, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
 
-// Each test runs in project "js" (React enhances) and "no-js" (plain HTML forms); each
-// seeds its own professional. "Today" is real, so the history sits where every period can
+// Each test runs in project "js" (React enhances); the filters and the export (@nojs) also in
+// "no-js" (a plain GET form): a wrong custom period is answered by the server from the same
+// form's query, the same without JavaScript. Each test seeds its own professional. "Today" is real, so the history sits where every period can
 // see it the same way on any day: the current rows on today (always in 'Este mês' and in the
 // last 7 and 30 days), the older ones 40 days ago (never in this month to date, always in the
 // 30 days before the last 30).
@@ -14,16 +14,17 @@ import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 const today = () => nowInZone("America/Sao_Paulo").date;
 
 async function seedHistory() {
-  const pro = await createPro({ name: `Paula ${crypto.randomUUID().slice(0, 8)}` });
+  const {
+    pro,
+    services: [corte, barba],
+  } = await bookablePro({
+    name: `Paula ${crypto.randomUUID().slice(0, 8)}`,
+    services: [
+      { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 },
+      { name: "Barba", priceCents: 3500, durationMinutes: 30 },
+    ],
+  });
   const db = e2eDb();
-  await db.insert(workingHours).values(defaultWeek(pro.id));
-  const [corte, barba] = await db
-    .insert(services)
-    .values([
-      { userId: pro.id, name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 },
-      { userId: pro.id, name: "Barba", priceCents: 3500, durationMinutes: 30 },
-    ])
-    .returning();
   const [carla, rui, lia] = await db
     .insert(clients)
     .values([
@@ -65,7 +66,7 @@ async function expectKpis(page: Page, values: { revenue: string; appointments: s
   await expect(page.getByTestId("kpi-ticket-value")).toHaveText(values.ticket);
 }
 
-test("reports show real figures, filter by period and service, and export the CSV @phone", async ({ page }) => {
+test("reports show real figures, filter by period and service, and export the CSV @phone @nojs", async ({ page }) => {
   const { pro, barbaId } = await seedHistory();
   await signIn(page, pro.id);
   await page.goto("/relatorios");

@@ -3,7 +3,7 @@ import { categories, services } from "../../db/schema";
 import type { Page } from "@playwright/test";
 import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
-// Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
+// Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs.
 
 /** Distinct names: parallel sign-ups with one name race for the same booking slug. */
 function uniqueName(name: string) {
@@ -28,7 +28,7 @@ async function serviceOf(userId: string, name: string) {
   return row;
 }
 
-test("the first service and its category in one form, then a category from the card", async ({ page }) => {
+test("the first service and its category in one form, then a category from the card @nojs", async ({ page }) => {
   const pro = await createPro({ name: uniqueName("Carla Mendes") });
   await signIn(page, pro.id);
 
@@ -78,7 +78,7 @@ test("the first service and its category in one form, then a category from the c
   await expect(page.getByLabel("Categoria *").locator("option")).toHaveText(["Selecione uma categoria", "Cílios", "Sobrancelhas & Cílios"]);
 });
 
-test("edit a service, deactivate it, then delete it after confirming", async ({ page }, testInfo) => {
+test("edit a service, deactivate it, then delete it after confirming @nojs", async ({ page }, testInfo) => {
   const pro = await createPro({ name: uniqueName("Carla Mendes") });
   const [cat] = await e2eDb().insert(categories).values({ userId: pro.id, name: "Sobrancelhas", slug: "sobrancelhas" }).returning();
   await e2eDb()
@@ -125,7 +125,7 @@ test("edit a service, deactivate it, then delete it after confirming", async ({ 
   expect(await serviceOf(pro.id, "Design de Sobrancelhas")).toBeUndefined();
 });
 
-test("search, category filter and deleting a category that has services", async ({ page }, testInfo) => {
+test("search, category filter and deleting a category that has services @nojs", async ({ page }, testInfo) => {
   const pro = await createPro({ name: uniqueName("Paula Ribeiro") });
   const db = e2eDb();
   const [cabelo, unhas] = await db

@@ -5,8 +5,9 @@ import { readableOnWhiteText } from "../../app/domain/brand-colours";
 import type { Page } from "@playwright/test";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
-// Each test runs in project "js" (React enhances) and "no-js" (plain HTML forms); the ones
-// tagged @phone also on a phone (Pixel 7). The booking page (/agendamento/{slug}) may be
+// Each test runs in project "js" (React enhances); the ones tagged @nojs also in "no-js" (plain
+// HTML forms), the ones tagged @phone on a phone (Pixel 7). A new booking link is the profile
+// form's server rule, the same without JavaScript. The booking page (/agendamento/{slug}) may be
 // cached for a minute, so each test opens it only after the change it checks.
 
 const profileOf = async (id: string) => (await e2eDb().select().from(profiles).where(eq(profiles.userId, id)))[0]!;
@@ -59,9 +60,9 @@ async function editProfile({ page }: { page: Page }) {
   await expect(page.getByText("Rua Augusta, 500")).toBeVisible();
 }
 
-test("edit the profile and see it on the booking page @phone", editProfile);
+test("edit the profile and see it on the booking page @phone @nojs", editProfile);
 
-test("profile errors show beside the fields and keep what was typed", async ({ page }) => {
+test("profile errors show beside the fields and keep what was typed @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Renata Alves" });
   const other = await createPro({ name: "Outra Pessoa" });
   await signIn(page, pro.id);
@@ -99,7 +100,7 @@ test("change the booking link: the new one opens the page, the old one answers 4
   expect(old?.status()).toBe(404);
 });
 
-test("upload a photo, see it small on the booking page, then remove it @phone", async ({ page }) => {
+test("upload a photo, see it small on the booking page, then remove it @phone @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Juliana Costa" });
   await signIn(page, pro.id);
   await page.goto("/configuracoes/perfil");
@@ -199,9 +200,9 @@ async function changeColours({ page, javaScriptEnabled }: { page: Page; javaScri
   await expect(shell).toHaveAttribute("style", new RegExp(`--color-brand-2:\\s*${readableSky}`));
 }
 
-test("change colours and page title and see them on the booking page @phone", changeColours);
+test("change colours and page title and see them on the booking page @phone @nojs", changeColours);
 
-test("a bad colour shows 'Cor inválida. Use o formato #RRGGBB.' and saves nothing", async ({ page }) => {
+test("a bad colour shows 'Cor inválida. Use o formato #RRGGBB.' and saves nothing @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Talita Rocha" });
   await signIn(page, pro.id);
   await page.goto("/configuracoes/pagina");
@@ -214,9 +215,10 @@ test("a bad colour shows 'Cor inválida. Use o formato #RRGGBB.' and saves nothi
   expect(await profileOf(pro.id)).toMatchObject({ pageTitle: "Agende seu horário", primaryColor: "#3B82F6" });
 });
 
-// The same journeys at 390 px with and without JavaScript (the "phone" project covers JS only).
+// The same journeys at 390 px without JavaScript (with it, the "phone" project runs them).
 test.describe("on a 390px phone screen", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test("edit the profile and see it on the booking page (phone width)", editProfile);
-  test("change colours and page title (phone width)", changeColours);
+  test.beforeEach(({ javaScriptEnabled }) => test.skip(javaScriptEnabled, "with JavaScript on a phone: the phone project"));
+  test("edit the profile and see it on the booking page (phone width) @nojs", editProfile);
+  test("change colours and page title (phone width) @nojs", changeColours);
 });

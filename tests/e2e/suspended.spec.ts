@@ -3,7 +3,8 @@ import { strFromU8 } from "fflate";
 import { subscriptions, users } from "../../db/schema";
 import { createPro, downloadDataArchive, e2eDb, expect, expireTrial, signIn, test } from "./fixtures";
 
-// Runs in project "js" and "no-js".
+// Runs in project "js"; the account deletion form (@nojs) also in "no-js". The redirects and
+// the download are the server's and plain links; 'Sair' is the logout form of auth.spec.ts.
 
 test("an expired trial lands on /conta-suspensa, whose mail, plans and data links work", async ({ page }) => {
   const pro = await createPro();
@@ -54,7 +55,7 @@ test("a suspended professional still downloads their data", async ({ page }) => 
   expect(strFromU8(files["dados.json"]!)).toContain("Rita Suspensa");
 });
 
-test("a suspended professional can still delete their account", async ({ page }) => {
+test("a suspended professional can still delete their account @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Vera Suspensa" });
   await expireTrial(pro.id);
   await signIn(page, pro.id);

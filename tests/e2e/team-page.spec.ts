@@ -1,45 +1,30 @@
 import { eq } from "drizzle-orm";
-import { bookingRequests, linkedAccounts, profiles, services, subscriptions } from "../../db/schema";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
-import { workingHours } from "../../db/schema";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookingRequests, linkedAccounts, profiles, subscriptions } from "../../db/schema";
+import { bookablePro, e2eDb, expect, signIn, test, workingDate } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-// The salon's page ('Página da equipe', issue 16), JavaScript on and off (projects js / no-js),
-// and on a phone (@phone): a salon of three, a named booking, 'Qualquer profissional' landing on
-// the free member, an opted-out member absent, and the switches in Configurações > Página.
-
-function workingDate(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
+// The salon's page ('Página da equipe', issue 16), JavaScript on and off (projects js / no-js:
+// the professional step is one more booking step), and on a phone (@phone): a salon of three, a
+// named booking, 'Qualquer profissional' landing on the free member, an opted-out member absent,
+// and the switches in Configurações > Página.
 
 async function salon() {
   const db = e2eDb();
   const tag = crypto.randomUUID().slice(0, 4);
-  const owner = await createPro({ name: `Dona Rosa ${tag}` });
-  const ana = await createPro({ name: `Ana Lima ${tag}` });
-  const bia = await createPro({ name: `Bia Costa ${tag}` });
+  const member = (name: string, specialty: string, service: string) =>
+    bookablePro({ name, profile: { specialty }, services: [{ name: service, durationMinutes: 30, priceCents: 5000 }] });
+  const { pro: owner } = await member(`Dona Rosa ${tag}`, "Coloração", "Coloração");
+  const { pro: ana } = await member(`Ana Lima ${tag}`, "Cortes", "Corte");
+  const { pro: bia } = await member(`Bia Costa ${tag}`, "Unhas", "Corte");
   await db
     .update(subscriptions)
     .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
     .where(eq(subscriptions.userId, owner.id));
-  await db.update(profiles).set({ businessName: `Salão Flor ${tag}`, specialty: "Coloração" }).where(eq(profiles.userId, owner.id));
-  await db.update(profiles).set({ specialty: "Cortes" }).where(eq(profiles.userId, ana.id));
-  await db.update(profiles).set({ specialty: "Unhas" }).where(eq(profiles.userId, bia.id));
+  await db.update(profiles).set({ businessName: `Salão Flor ${tag}` }).where(eq(profiles.userId, owner.id));
   for (const member of [ana, bia]) {
     await db.insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
   }
-  const ids: Record<string, string> = {};
-  for (const [who, p] of [["owner", owner], ["ana", ana], ["bia", bia]] as const) {
-    await db.insert(workingHours).values(defaultWeek(p.id));
-    const id = crypto.randomUUID();
-    await db.insert(services).values({ id, userId: p.id, name: who === "owner" ? "Coloração" : "Corte", durationMinutes: 30, priceCents: 5000 });
-    ids[who] = id;
-  }
-  return { owner, ana, bia, tag, serviceIds: ids };
+  return { owner, ana, bia, tag };
 }
 
 async function fillAndConfirm(page: Page, phone: string) {
@@ -56,7 +41,7 @@ async function chooseTime(page: Page, date: string, time: string) {
   await page.getByRole("button", { name: "Continuar" }).click();
 }
 
-test("the owner turns on 'Página da equipe'; customers book a named professional and 'Qualquer profissional' @phone", async ({ page }, info) => {
+test("the owner turns on 'Página da equipe'; customers book a named professional and 'Qualquer profissional' @phone @nojs", async ({ page }, info) => {
   const { owner, ana, bia, tag } = await salon();
   const date = workingDate(info.project.name === "js" ? 5 : info.project.name === "no-js" ? 6 : 7);
   const db = e2eDb();

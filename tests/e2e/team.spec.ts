@@ -2,19 +2,19 @@
 // the three columns; a member allows the owner to manage their agenda in Configurações > Contas
 // and the owner confirms that member's appointment; the other member's stays read-only. The
 // owner accepts their own pending request from Equipe; the other member's stays theirs.
-// Runs in "js", "no-js" and (tagged @phone) "phone".
+// Runs in "js", "no-js" (@nojs: every action here is a form) and (tagged @phone) "phone".
 import { eq, inArray } from "drizzle-orm";
-import { appointments, bookingRequests, clients, linkedAccounts, subscriptions, workingHours } from "../../db/schema";
-import { addDays, nowInZone } from "../../app/domain/dates";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { appointments, bookingRequests, clients, linkedAccounts, subscriptions } from "../../db/schema";
+import { addDays } from "../../app/domain/dates";
+import { bookablePro, e2eDb, expect, signIn, test, workingDate } from "./fixtures";
 
 async function salon(tag: string) {
   const db = e2eDb();
-  const [owner, ana, bia] = await Promise.all([
-    createPro({ name: `Dona Carla ${tag}` }),
-    createPro({ name: `Ana Lima ${tag}` }),
-    createPro({ name: `Bia Souza ${tag}` }),
-  ]);
+  // Everyone works 09:00-18:00 every day.
+  const hours = { start: "09:00", end: "18:00" };
+  const [owner, ana, bia] = (
+    await Promise.all(["Dona Carla", "Ana Lima", "Bia Souza"].map((name) => bookablePro({ name: `${name} ${tag}`, hours, services: [] })))
+  ).map((salonMember) => salonMember.pro);
   await db
     .update(subscriptions)
     .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
@@ -23,14 +23,10 @@ async function salon(tag: string) {
     { ownerId: owner.id, linkedUserEmail: ana.email, linkedUserId: ana.id, status: "active" },
     { ownerId: owner.id, linkedUserEmail: bia.email, linkedUserId: bia.id, status: "active" },
   ]);
-  // Three days ahead, everyone works 09:00-18:00 every day.
-  const date = addDays(nowInZone("America/Sao_Paulo").date, 3);
+  // Three days ahead, not a Sunday: the next day is then in the same week (the week view below).
+  const date = workingDate(3);
   const ids: Record<string, string> = {};
   for (const [i, p] of [owner, ana, bia].entries()) {
-    await db
-      .insert(workingHours)
-      .values(Array.from({ length: 7 }, (_, dayOfWeek) => ({ userId: p.id, dayOfWeek, startTime: "09:00", endTime: "18:00" })))
-      .onConflictDoNothing();
     const [client] = await db.insert(clients).values({ userId: p.id, name: `Cliente ${i} ${tag}`, phone: `1198765${String(4000 + i)}` }).returning();
     const [a] = await db
       .insert(appointments)
@@ -50,7 +46,7 @@ async function salon(tag: string) {
   return { owner, ana, bia, date, ids, requests: requests.map((r) => r.id) };
 }
 
-test("the owner sees the salon's day in three columns and manages only an allowing member's appointment @phone", async ({ page }, testInfo) => {
+test("the owner sees the salon's day in three columns and manages only an allowing member's appointment @phone @nojs", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const tag = crypto.randomUUID().slice(0, 4);
   const { owner, ana, bia, date, ids, requests } = await salon(tag);

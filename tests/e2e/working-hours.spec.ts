@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { profiles, workingHours } from "../../db/schema";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
-// Each test runs twice: project "js" (React enhances) and "no-js" (plain HTML forms).
+// Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs.
 
 const INVALID = "Horários inválidos. Verifique se o horário de fim é posterior ao de início e se o intervalo está dentro do horário de trabalho.";
 
@@ -13,7 +13,7 @@ async function rowsOf(userId: string) {
   return e2eDb().select().from(workingHours).where(eq(workingHours.userId, userId)).orderBy(workingHours.dayOfWeek);
 }
 
-test("set the week's working hours, save, and find them again", async ({ page, javaScriptEnabled }) => {
+test("set the week's working hours, save, and find them again @nojs", async ({ page, javaScriptEnabled }) => {
   const pro = await createPro({ name: "Helena Duarte" });
   await signIn(page, pro.id);
   await page.goto("/configuracoes");
@@ -83,7 +83,7 @@ test("set the week's working hours, save, and find them again", async ({ page, j
   }
 });
 
-test("an impossible day shows 'Horários inválidos' beside it and saves nothing", async ({ page, javaScriptEnabled }) => {
+test("an impossible day shows 'Horários inválidos' beside it and saves nothing @nojs", async ({ page, javaScriptEnabled }) => {
   const pro = await createPro({ name: "Bruna Castro" });
   await signIn(page, pro.id);
   await page.goto("/configuracoes/horarios");
@@ -123,7 +123,7 @@ test("an impossible day shows 'Horários inválidos' beside it and saves nothing
   expect(rows[5]).toMatchObject({ breakStartTime: "17:30", breakEndTime: "18:00" });
 });
 
-test("change the time zone and the slot step", async ({ page }) => {
+test("change the time zone and the slot step @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Lívia Moreira" });
   await signIn(page, pro.id);
   await page.goto("/configuracoes?tab=horarios");
