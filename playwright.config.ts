@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
 import { STANDIN_PORT, stripeTestEnv } from "./tests/support/stripe";
@@ -11,10 +12,16 @@ process.env.SESSION_SECRET ??= `e2e-${randomBytes(24).toString("hex")}`;
 // Debian's chromium where installed (this machine, CI); Playwright's own elsewhere.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 
+// The suites that load the server on purpose (tests/security/photo-load.spec.ts decodes four
+// 16-megapixel photos, unrequested-email.spec.ts sends 104 bookings): their own project, one test
+// at a time, so they never run beside each other.
+const LOAD = /\/(photo-load|unrequested-email)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 3,
+  // One worker a core: each test keeps its browser and the server busy (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
@@ -27,15 +34,18 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
+    // Every journey with JavaScript; without it the ones tagged @nojs (every form and every
+    // screen that works differently without JavaScript); on a phone the ones tagged @phone.
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grep: /@nojs/ },
     {
       name: "phone",
       use: { ...devices["Pixel 7"], javaScriptEnabled: true },
       grep: /@phone/,
     },
-    // HTTP-level suites (fuzz, tenant sweep, sessions, headers): no browser needed.
-    { name: "security", testDir: "tests/security" },
+    // HTTP-level suites (fuzz sample, tenant sweep, sessions, headers): no browser needed.
+    { name: "security", testDir: "tests/security", testIgnore: LOAD },
+    { name: "load", testDir: "tests/security", testMatch: LOAD, workers: 1 },
   ],
   webServer: [
     {
@@ -53,7 +63,8 @@ export default defineConfig({
         // address so their rate limits never meet (tests/security/node-server.spec.ts runs a
         // server without TRUST_PROXY and shows such headers are then ignored).
         TRUST_PROXY: "1",
-        // The scheduled job runs inside the server, as with `npm start`, often enough to be seen.
+        // The scheduled job runs inside the server, as with `npm start`, often enough to be seen
+        // by the one test that waits for it (tests/e2e/reminders.spec.ts).
         JOB_INTERVAL_SECONDS: "5",
         // Payments against the local stand-in for api.stripe.com (docs/decisions/0406).
         ...stripeTestEnv(`http://127.0.0.1:${STANDIN_PORT}`),

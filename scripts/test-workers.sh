@@ -12,8 +12,11 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 
 bash scripts/ensure-browser.sh
 
-echo "== Workers build"
-AGENDO_TARGET=workers react-router build > /dev/null
+# `npm test` has just built it (scripts/workers-size.sh) and says so; on its own it builds first.
+if [ "${AGENDO_WORKERS_BUILT:-}" != "1" ]; then
+  echo "== Workers build"
+  AGENDO_TARGET=workers react-router build > /dev/null
+fi
 
 echo "== Workers end-to-end (wrangler dev + Hrana endpoint over HTTP)"
 playwright test -c tests/workers/playwright.workers.config.ts "$@"

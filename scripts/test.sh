@@ -1,32 +1,67 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, in the order a failure is cheapest to find.
 #   1. typecheck, and the README's run command on a fresh clone  2. unit + integration (vitest, real libSQL files)
-#   3. production build + end-to-end in Chromium, JavaScript on and off (Playwright)
+#   3. production build + end-to-end in Chromium: every journey with JavaScript, the ones tagged
+#      @nojs without it, the @phone ones on a phone, and the HTTP-level security suites (Playwright)
 #   4. Workers build + `wrangler deploy --dry-run` with its gzip size against the budget
 #   5. the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e)
+# At the end (or at the first failure) it prints how long each stage took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 
+started=$EPOCHREALTIME
+timings=()
+current=""
+stage_start=""
+
+# Seconds since a point given by $EPOCHREALTIME, with one decimal.
+since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
+
+stage() {
+  finish_stage
+  current=$1
+  stage_start=$EPOCHREALTIME
+  echo "== $current"
+}
+
+finish_stage() {
+  if [ -n "$current" ]; then timings+=("$(printf '%8s s  %s' "$(since "$stage_start")" "$current")"); fi
+  current=""
+}
+
+report() {
+  local status=$?
+  if [ -n "$current" ] && [ "$status" -ne 0 ]; then current="$current (FAILED)"; fi
+  finish_stage
+  echo
+  echo "== time per stage"
+  printf '%s\n' "${timings[@]}"
+  printf '%8s s  %s\n' "$(since "$started")" "in all"
+}
+trap report EXIT
+
 bash scripts/ensure-browser.sh
 
-echo "== typecheck"
+stage "typecheck"
 react-router typegen
 tsc
 
-echo "== fresh clone: NODE_ENV=production npm start"
+stage "fresh clone: NODE_ENV=production npm start"
 bash scripts/test-fresh-clone.sh
 
-echo "== unit and integration tests"
+stage "unit and integration tests (vitest)"
 vitest run
 
-echo "== end-to-end tests (Chromium, JavaScript on and off)"
+stage "production build"
 react-router build > /dev/null
+
+stage "end-to-end and security tests (Playwright)"
 rm -rf data/e2e
 playwright test
 
-echo "== Workers build and bundle budget"
+stage "Workers build and bundle budget"
 bash scripts/workers-size.sh
 
-echo "== Workers end-to-end (local Workers runtime, database over libSQL's HTTP protocol)"
-bash scripts/test-workers.sh
+stage "Workers end-to-end (local Workers runtime, database over libSQL's HTTP protocol)"
+AGENDO_WORKERS_BUILT=1 bash scripts/test-workers.sh

@@ -146,6 +146,10 @@ class Lock {
     if (next) next();
     else this.#held = false;
   }
+  /** How it stands, for tests that wait until a request is queued behind a writer. */
+  state() {
+    return { held: this.#held, waiting: this.#waiters.length };
+  }
 }
 
 // ------------------------------------------------------------------ streams
@@ -408,6 +412,7 @@ export function createHranaHandler(client: Client, token?: string) {
     }
     // Test instrumentation only (not part of Hrana): writes that reached the file; latency knobs.
     if (req.method === "GET" && path === "/stats") return send(res, 200, stats);
+    if (req.method === "GET" && path === "/lock") return send(res, 200, lock.state());
     if (req.method === "POST" && path === "/control") {
       const body = JSON.parse((await readBody(req)) || "{}") as { delays?: Record<string, number> };
       delays = body.delays ?? {};

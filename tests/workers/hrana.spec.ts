@@ -90,8 +90,9 @@ test("an open transaction is isolated until it ends; batons are single-use; the 
   await tx.execute(`insert into ${table} (a) values ('in-tx')`);
   let seen: unknown = "pending";
   const other = c.execute(`select count(*) as n from ${table} where a = 'in-tx'`).then((r) => (seen = r.rows[0]!.n));
-  await new Promise((r) => setTimeout(r, 300));
-  expect(seen).toBe("pending"); // waits for the writer, never reads its uncommitted row
+  // Queued behind the writer: it waits, never reads the uncommitted row.
+  await expect.poll(async () => (await (await fetch(`${HRANA_URL}/lock`, { headers: { authorization: `Bearer ${DB_TOKEN}` } })).json()).waiting).toBe(1);
+  expect(seen).toBe("pending");
   await tx.rollback();
   await other;
   expect(seen).toBe(0);

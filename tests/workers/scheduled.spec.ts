@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { appointments, bookingRequests, emailOutbox } from "../../db/schema";
 import { nowInZone } from "../../app/domain/dates";
 import { createPro, fileDb, httpDb } from "./fixtures";
-import { WORKER_URL } from "./env";
+import { DB_TOKEN, HRANA_URL, WORKER_URL } from "./env";
 
 // The Cron Trigger of wrangler.jsonc, run in the local Workers runtime through wrangler's
 // test-scheduled endpoint: the Worker's `scheduled` handler runs the job against the test
@@ -43,8 +43,15 @@ test("the Worker's scheduled handler runs the job: a due reminder goes out once,
   expect(sent!.text).toContain("Confirmo presença:");
   expect((await fileDb().select().from(bookingRequests).where(eq(bookingRequests.id, late!.id)))[0]?.status).toBe("expired");
 
-  // Triggered again (and twice at once): still one reminder.
+  // Triggered again (and twice at once): once both runs have ended, still one reminder. A run's
+  // last step clears old bodies (one write to whatsapp_outbox a run, counted by the endpoint).
+  const runsEnded = async () => {
+    const res = await fetch(`${HRANA_URL}/stats`, { headers: { authorization: `Bearer ${DB_TOKEN}` } });
+    return ((await res.json()) as Record<string, { runs: number }>)["update whatsapp_outbox"]?.runs ?? 0;
+  };
+  await expect.poll(runsEnded).toBeGreaterThanOrEqual(1); // the first run has ended too
+  const before = await runsEnded();
   await Promise.all([trigger(), trigger()]);
-  await new Promise((r) => setTimeout(r, 1_500));
+  await expect.poll(runsEnded, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
   expect(await fileDb().select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(1);
 });
