@@ -1,7 +1,7 @@
-import type { InputHTMLAttributes } from "react";
 import { Form, Link } from "react-router";
 import { PHONE_INPUT_MAX_LENGTH } from "../../domain/phone";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH, type BookingField } from "../../validation/booking";
+import { Field, FieldError } from "../forms";
 import { BookingSummary } from "./booking-summary";
 import { ChosenField, chosenQuery, stepNumber, type BookingAnswer, type BookingView } from "./page-view";
 
@@ -45,7 +45,7 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
   const { service, date, time, chosen, finalOffer } = page;
   const fields = answer?.fields;
   // The server's message beside its field (the enhancement script adds the live ones).
-  const err = (field: BookingField) => (answer?.field === field ? answer.message : null);
+  const errors = (field: BookingField) => (answer?.field === field ? [answer.message] : null);
   return (
     <Form method="post" className="space-y-4" noValidate data-live-checks>
       <ChosenField chosen={chosen} />
@@ -54,41 +54,47 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
       <input type="hidden" name="horario" value={time!} />
       {finalOffer ? <input type="hidden" name="oferta" value={finalOffer.key} /> : null}
       <Honeypots />
-      <LabelledInput
+      <Field
         label="Nome *"
-        error={err("name")}
-        id="nome"
-        type="text"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={NAME_MAX_LENGTH}
-        defaultValue={fields?.name}
+        errors={errors("name")}
+        inputProps={{
+          id: "nome",
+          type: "text",
+          name: "name",
+          autoComplete: "name",
+          required: true,
+          maxLength: NAME_MAX_LENGTH,
+          defaultValue: fields?.name,
+        }}
       />
-      <LabelledInput
+      <Field
         label="Telefone / WhatsApp *"
-        error={err("phone")}
-        id="telefone"
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        required
-        maxLength={PHONE_INPUT_MAX_LENGTH}
-        placeholder="(11) 99999-9999"
-        defaultValue={fields?.phone}
+        errors={errors("phone")}
+        inputProps={{
+          id: "telefone",
+          name: "phone",
+          type: "tel",
+          inputMode: "numeric",
+          autoComplete: "tel",
+          required: true,
+          maxLength: PHONE_INPUT_MAX_LENGTH,
+          placeholder: "(11) 99999-9999",
+          defaultValue: fields?.phone,
+        }}
       />
-      <LabelledInput
+      <Field
         label="E-mail (opcional) — para receber a confirmação e o lembrete"
-        error={err("email")}
-        id="email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX_LENGTH}
-        placeholder="nome@exemplo.com"
-        defaultValue={fields?.email}
+        errors={errors("email")}
+        inputProps={{
+          id: "email",
+          name: "email",
+          type: "email",
+          inputMode: "email",
+          autoComplete: "email",
+          maxLength: EMAIL_MAX_LENGTH,
+          placeholder: "nome@exemplo.com",
+          defaultValue: fields?.email,
+        }}
       />
       <div>
         <label htmlFor="observacoes" className="label">
@@ -101,10 +107,10 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
           maxLength={NOTES_MAX_LENGTH}
           defaultValue={fields?.notes}
           className="input"
-          aria-invalid={err("notes") ? true : undefined}
-          aria-describedby={err("notes") ? "observacoes-error" : undefined}
+          aria-invalid={errors("notes") ? true : undefined}
+          aria-describedby={errors("notes") ? "observacoes-error" : undefined}
         />
-        <FieldError id="observacoes-error" message={err("notes")} />
+        <FieldError id="observacoes-error" errors={errors("notes")} />
       </div>
       <button type="submit" className="btn-primary w-full py-3 text-base">
         Confirmar Agendamento
@@ -127,31 +133,4 @@ function Honeypots() {
       </label>
     </div>
   );
-}
-
-/** A text input of step 3 with its label and the server's message beside it (`<id>-error`). */
-function LabelledInput({ id, label, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error: string | null }) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        {...input}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  return message ? (
-    <p id={id} className="field-error" role="alert">
-      {message}
-    </p>
-  ) : null;
 }
