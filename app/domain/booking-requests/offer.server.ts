@@ -28,19 +28,20 @@ export type OfferDay = {
   shownOffer(candidates: Candidate[]): ShownOffer | null;
 };
 
-export type BookingOffer = {
+/** `S`: the kind's own services (the page asks `day` only of a service this offer gave). */
+export type BookingOffer<S extends OfferedService = OfferedService> = {
   /** Online booking is open (else the page says it is unavailable). */
   accepting: boolean;
   /** The services offered: none when not accepting. */
-  services: OfferedService[];
+  services: S[];
   /** The service marked 'Popular', or null. */
   popularServiceId: string | null;
   /** The dates a customer may choose. */
   range: { today: string; maxDate: string };
   /** The service `?servico=` names, or null. */
-  service(id: string | null): OfferedService | null;
+  service(id: string | null): S | null;
   /** A date's times for a service (`date` already within `range`). */
-  day(service: OfferedService, date: string): OfferDay;
+  day(service: S, date: string): OfferDay;
 };
 
 type PageRead = Pick<PublicPageRead, "busy" | "exceptions"> & { page: PublicPage };
@@ -95,7 +96,7 @@ const byOffer = (a: Candidate, b: Candidate) =>
  * every member offering the service (each with their own duration, buffer, hours, blocks and
  * rules), closed only when every one of them is closed that day.
  */
-export function teamOffer(reads: MemberRead[], now: Date): BookingOffer {
+export function teamOffer(reads: MemberRead[], now: Date): BookingOffer<TeamService> {
   const services = teamServices(reads);
   const ranges = reads.map((r) => customerDateRange(r.read.page.profile, now));
   return {
@@ -104,7 +105,7 @@ export function teamOffer(reads: MemberRead[], now: Date): BookingOffer {
     popularServiceId: null,
     range: { today: ranges.map((r) => r.today).sort()[0]!, maxDate: ranges.map((r) => r.maxDate).sort().at(-1)! },
     service: (id) => services.find((s) => s.offers.some((o) => o.service.id === id)) ?? null,
-    day: (service, date) => teamDay(reads, service as TeamService, date, now),
+    day: (service, date) => teamDay(reads, service, date, now),
   };
 }
 
