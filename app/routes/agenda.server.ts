@@ -27,7 +27,8 @@ import { noticeTargets, routeOf } from "../domain/notifications/change-notices.s
 import { describeRoute } from "../domain/notifications/change-notices";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import type { RouterContextProvider } from "react-router";
-import { cancelAskOf, cancelFields, noticeNote, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { cancelAskOf, cancelFields, noticeNote, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { placeTime } from "../domain/appointments/placement.server";
 import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
 import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
@@ -759,7 +760,8 @@ export async function undoAppointmentStatus(
     if (result.reason === "not-found") throw data(null, { status: 404 });
     return statusFailure(UNDO_ERRORS[result.reason]);
   }
-  if (context) sendNoticeSoon(context, outcome.restored?.email ?? null);
+  // 'Horário mantido' has no grace period: it leaves right after the answer.
+  if (context) deliverSoon(context, [outcome.restored?.email]);
   return redirectWithToast(request, backToList(request), undoToast({ ...outcome, undo: result }));
 }
 

@@ -8,7 +8,7 @@ import { authenticator } from "./login.server";
 import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
-import { sendEmail } from "../utils/email.server";
+import { sendSoon } from "../domain/notifications/deliver-soon.server";
 import { hit, LIMITS } from "../utils/rate-limit.server";
 import { requireAnonymous, safeRedirectPath } from "../utils/session.server";
 import { clientAddress } from "../utils/request-context.server";
@@ -30,7 +30,7 @@ type Alert = { title: string; text: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const form = await request.clone().formData();
-  if (form.get("intent") === "reset") return requestReset(request, db, form);
+  if (form.get("intent") === "reset") return requestReset(request, context, form);
 
   const result = await authenticator(db, clientAddress(context)).authenticate("form", request);
   if (!result.ok) {
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** 'Esqueceu a senha?': same answer whether or not the e-mail exists. */
-async function requestReset(request: Request, db: ReturnType<typeof getDb>, form: FormData) {
+async function requestReset(request: Request, context: Route.ActionArgs["context"], form: FormData) {
   const submission = parseWithZod(form, { schema: resetRequestSchema });
   if (submission.status !== "success") {
     return data(
@@ -66,12 +66,13 @@ async function requestReset(request: Request, db: ReturnType<typeof getDb>, form
     );
   }
   const email = submission.value.email.toLowerCase();
+  const db = getDb(context);
   const limited = await hit(db, `reset:${email}`, LIMITS.resetPerEmail);
   if (limited.allowed) {
     const reset = await createResetToken(db, email);
     if (reset) {
       const link = `${appUrl()}/redefinir-senha?token=${reset.token}`;
-      await sendEmail(db, {
+      await sendSoon(context, {
         to: email,
         sensitiveUntil: reset.expiresAt,
         subject: "Redefinição de senha — Agendo",

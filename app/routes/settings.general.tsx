@@ -20,7 +20,7 @@ import { deleteAccountFromForm, type DeleteAccountReply } from "./shared/account
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { appUrl, env } from "../utils/env.server";
-import { sendEmail } from "../utils/email.server";
+import { sendSoon } from "../domain/notifications/deliver-soon.server";
 import { redirectWithToast } from "../utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Geral — Configurações — Agendo" }];
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await changePassword(db, user.id, user.sessionId, submission.value.password);
     // Word to the account's address: if someone else changed it, the owner learns at once.
-    await sendEmail(db, {
+    await sendSoon(context, {
       to: user.email,
       subject: "Sua senha do Agendo foi alterada",
       text: [

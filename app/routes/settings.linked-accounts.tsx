@@ -17,12 +17,13 @@ import {
   listLinkedAccounts,
   removeLinkedAccount,
   seatInfo,
-  sendInviteEmail,
+  inviteEmail,
 } from "../domain/accounts/linked-accounts.server";
 import { planById, planTeamSize, teamPlansSentence } from "../domain/billing/plans";
 import { setOwnerMayManage } from "../domain/team/team.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { hit } from "../utils/rate-limit.server";
+import { sendSoon } from "../domain/notifications/deliver-soon.server";
 
 const INVITES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
 const TOO_MANY_INVITES = "Você enviou muitos convites hoje. Tente novamente amanhã.";
@@ -127,10 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  await sendInviteEmail(db, {
-    ownerName: user.profile.businessName || user.profile.fullName,
-    email,
-  });
+  await sendSoon(context, inviteEmail({ ownerName: user.profile.businessName || user.profile.fullName, email }));
   return redirectWithToast(request, SELF, {
     type: "success",
     title: LINK_ADDED,

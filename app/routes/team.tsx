@@ -7,7 +7,8 @@ import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMembe
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 import { STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
 import { whatsappConfig } from "../utils/whatsapp.server";
-import { cancelFields, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { cancelFields, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { TeamDayGrid } from "../components/team/team-day-grid";
 import { TeamWeek } from "../components/team/team-week";
@@ -69,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.undo.reason === "not-found") throw data(null, { status: 404 });
       return refused(UNDO_ERRORS[outcome.undo.reason]);
     }
-    sendNoticeSoon(context, outcome.restored?.email ?? null);
+    // 'Horário mantido' has no grace period: it leaves right after the answer.
+    deliverSoon(context, [outcome.restored?.email]);
     return redirectWithToast(request, back(request), undoToast({ ...outcome, undo: outcome.undo }));
   }
   const { reason, notify } = cancelFields(form);

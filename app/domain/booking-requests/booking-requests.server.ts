@@ -55,9 +55,9 @@ export type CreatedRequest = {
   token: string;
   /** Accepted in the same batch (the professional confirms automatically). */
   confirmed: boolean;
-  /** The e-mail to the professional (unless they turned it off): deliver it after answering the customer. */
+  /** The e-mail to the professional (unless they turned it off), queued claimed: `deliverSoon` after answering the customer. */
   email: QueuedEmail | null;
-  /** The customer's 'received' e-mail, when they left an address: `deliverQueuedNow` after answering. */
+  /** The customer's 'received' e-mail, when they left an address (its dedupe key): `deliverSoon` after answering. */
   customerEmailKey: string | null;
 };
 

@@ -136,9 +136,9 @@ export async function deliverDueEmails(db: Db, now: () => Date, transport: Email
 }
 
 /**
- * Delivers the messages queued under these dedupe keys now (e.g. the customer's e-mail of a
- * request just answered, right after the answer) instead of at the job's next run. Each is
- * claimed first, so the job running at the same moment never sends one twice.
+ * Delivers the messages queued under these dedupe keys now instead of at the job's next run
+ * (screens call it through deliverSoon, right after their answer). Each is claimed first, so the
+ * job running at the same moment never sends one twice.
  */
 export async function deliverQueuedNow(db: Db, dedupeKeys: string[], transport: EmailTransport) {
   if (dedupeKeys.length === 0) return { sent: 0, failed: 0 };

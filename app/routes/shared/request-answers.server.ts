@@ -8,7 +8,7 @@ import type { RequestAnswer } from "../../domain/booking-requests/answers";
 import { isIsoDate, isTime, timeToMinutes } from "../../domain/dates";
 import { getDb } from "../../utils/db.server";
 import { redirectWithToast } from "../../utils/toast.server";
-import { sendCustomerEmailSoon } from "./customer-emails.server";
+import { deliverSoon } from "../../domain/notifications/deliver-soon.server";
 
 /** The agenda's and Equipe's intents (Solicitações posts 'accept' and 'decline'). */
 export const REQUEST_INTENTS = ["accept-request", "decline-request"] as const;
@@ -51,6 +51,6 @@ export async function answerAndReply(
 ) {
   const result = await answerBookingRequest(getDb(context), args.professionalId, args.id, args.answer, { seen: args.seen });
   if (result.outcome === "not-found") throw data(null, { status: 404 });
-  if (result.customerEmail) sendCustomerEmailSoon(context, result.customerEmail.kind, result.customerEmail.requestId);
+  deliverSoon(context, [result.customerEmailKey]);
   return redirectWithToast(request, args.back, result.toast);
 }
