@@ -150,7 +150,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       cancelReason: booking.changedBy.reason,
       promise:
         r.status === "pending"
-          ? pendingPromise(professional, expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null, !!r.customerEmail)
+          ? pendingPromise(
+              professional,
+              expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
+              // A withheld address hears of an acceptance only, not of a decline or an expiry (0700).
+              !!r.customerEmail && !r.customerEmailWithheld,
+            )
           : null,
       /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
       canChange: booking.open,
