@@ -80,7 +80,12 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
     cancelReason: booking.changedBy.reason,
     promise:
       r.status === "pending"
-        ? pendingPromise(professional, expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null, !!r.customerEmail)
+        ? pendingPromise(
+            professional,
+            expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
+            // A withheld address hears of an acceptance only, not of a decline or an expiry (0700).
+            !!r.customerEmail && !r.customerEmailWithheld,
+          )
         : null,
     canChange: booking.open,
     /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */

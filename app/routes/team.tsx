@@ -54,9 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // 'Aceitar'/'Recusar': the owner's own request, or a member's who allowed it, answered as
     // that professional; anything else is a 404.
     const asked = readAnswerForm(form);
-    const professionalId = await answerableTeamRequest(db, user.id, asked.id);
-    if (!professionalId) throw data(null, { status: 404 });
-    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request) });
+    const answerable = await answerableTeamRequest(db, user.id, asked.id);
+    if (!answerable) throw data(null, { status: 404 });
+    const { professionalId, name } = answerable;
+    const memberName = professionalId === user.id ? undefined : name;
+    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request), memberName });
   }
   const id = form.get("id");
   const scope = form.get("scope") === "following" ? "following" : "this";

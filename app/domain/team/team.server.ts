@@ -255,9 +255,9 @@ export async function undoMemberAppointment(db: Db, ownerId: string, id: string,
  * active member's who allowed the owner to manage their agenda; null for anything else (the
  * caller answers 404), so no other id reaches a request.
  */
-export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<string | null> {
+export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<{ professionalId: string; name: string } | null> {
   const [row] = await db
-    .select({ professionalId: bookingRequests.professionalId })
+    .select({ professionalId: bookingRequests.professionalId, fullName: profiles.fullName, businessName: profiles.businessName })
     .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .where(
@@ -267,7 +267,7 @@ export async function answerableTeamRequest(db: Db, ownerId: string, requestId: 
           or (${bookingRequests.professionalId} in ${memberIds(ownerId)} and ${profiles.ownerMayManage} = 1))`,
       ),
     );
-  return row?.professionalId ?? null;
+  return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName } : null;
 }
 
 /** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */

@@ -4,7 +4,7 @@
 // customer's e-mail delivered right after the answer.
 import { data, type RouterContextProvider } from "react-router";
 import { answerBookingRequest, type SeenTime } from "../../domain/booking-requests/answer.server";
-import type { RequestAnswer } from "../../domain/booking-requests/answers";
+import { acceptedForMember, type RequestAnswer } from "../../domain/booking-requests/answers";
 import { isIsoDate, isTime, timeToMinutes } from "../../domain/dates";
 import { getDb } from "../../utils/db.server";
 import { redirectWithToast } from "../../utils/toast.server";
@@ -47,10 +47,12 @@ export function readAnswerForm(form: FormData): { id: string; seen: SeenTime | n
 export async function answerAndReply(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  args: { professionalId: string; id: string; seen: SeenTime | null; answer: RequestAnswer; back: string },
+  args: { professionalId: string; id: string; seen: SeenTime | null; answer: RequestAnswer; back: string; memberName?: string },
 ) {
   const result = await answerBookingRequest(getDb(context), args.professionalId, args.id, args.answer, { seen: args.seen });
   if (result.outcome === "not-found") throw data(null, { status: 404 });
   deliverSoon(context, [result.customerEmailKey]);
-  return redirectWithToast(request, args.back, result.toast);
+  // A member's request accepted from Equipe is in the member's agenda, not 'na sua agenda'.
+  const toast = result.outcome === "accepted" && args.memberName ? acceptedForMember(args.memberName) : result.toast;
+  return redirectWithToast(request, args.back, toast);
 }
