@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: allowed ? "Permissão concedida" : "Permissão removida",
       description: allowed
-        ? "O dono da equipe pode confirmar, concluir e cancelar os seus agendamentos."
+        ? "O dono da equipe pode responder às suas solicitações e confirmar, concluir e cancelar os seus agendamentos."
         : "O dono da equipe vê a sua agenda, mas não pode alterá-la.",
     });
   }
@@ -171,7 +171,7 @@ function OwnerMayManageForm({ allowed, owner }: { allowed: boolean; owner: strin
           <span className="font-medium">Permitir que o dono da equipe gerencie minha agenda</span>
           <span className="block text-sm text-slate-600">
             {owner || "O dono da equipe"} sempre vê os seus agendamentos na tela Equipe. Com esta opção, também pode
-            confirmar, concluir e cancelar. Seus clientes continuam só seus.
+            aceitar ou recusar suas solicitações e confirmar, concluir e cancelar. Seus clientes continuam só seus.
           </span>
         </span>
       </label>

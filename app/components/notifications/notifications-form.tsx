@@ -132,7 +132,7 @@ export function NotificationsForm({
             <Link to="/lembretes" className="font-semibold underline">
               Lembretes
             </Link>
-            : um toque em cada cliente de amanhã abre a conversa com a mensagem pronta.
+            : escolha o dia, e um toque em cada cliente abre a conversa com a mensagem pronta.
           </p>
         )}
       </section>
