@@ -49,7 +49,7 @@ export function ExceptionForm({
     lastResult,
     defaultValue: editing
       ? { ...editing.form, showReason: editing.form.showReason ? "on" : undefined }
-      : { ...EXCEPTION_DEFAULTS, showReason: "on" },
+      : { ...EXCEPTION_DEFAULTS, reason: "", showReason: undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleExceptionSchema({ today, keepStart }) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
