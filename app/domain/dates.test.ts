@@ -9,6 +9,7 @@ import {
   formatDate,
   isIsoDate,
   localMidnightMs,
+  localToUtc,
   maxBookingDate,
   minutesToTime,
   nowInZone,
@@ -16,6 +17,7 @@ import {
   TIME_CHOICES,
   timeToMinutes,
   ymd,
+  zoneOffsetMinutes,
 } from "./dates";
 
 describe("minutes and HH:mm", () => {
@@ -135,5 +137,21 @@ describe("nowInZone", () => {
       "America/Recife",
       "America/Sao_Paulo",
     ]);
+  });
+});
+
+describe("localToUtc", () => {
+  it("converts a local date and minute to an instant", () => {
+    expect(localToUtc("2026-12-01", 9 * 60 + 30, "America/Recife").toISOString()).toBe("2026-12-01T12:30:00.000Z");
+  });
+
+  it("refuses a date that does not exist or a minute outside the day", () => {
+    expect(() => localToUtc("2026-02-30", 600, "America/Sao_Paulo")).toThrow(RangeError);
+    expect(() => localToUtc("2026-12-01", 24 * 60, "America/Sao_Paulo")).toThrow(RangeError);
+  });
+
+  it("knows a zone's offset at an instant", () => {
+    expect(zoneOffsetMinutes("America/Sao_Paulo", new Date("2026-12-01T12:00:00Z"))).toBe(-180);
+    expect(zoneOffsetMinutes("America/Manaus", new Date("2026-12-01T12:00:00Z"))).toBe(-240);
   });
 });

@@ -131,6 +131,8 @@ export function formatDate(date: string, withYear = false): string {
   return withYear ? `${d}/${m}/${y}` : `${d}/${m}`;
 }
 
+// ---------------------------------------------------------------- time zones
+
 /** The zone itself when the runtime knows it, else the default (never throws). */
 function usableZone(timeZone: string): string {
   if (isAllowedTimeZone(timeZone)) return timeZone;
@@ -159,6 +161,24 @@ export function nowInZone(
 export function localMidnightMs(date: string, timeZone: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new TZDate(y, m - 1, d, usableZone(timeZone)).getTime();
+}
+
+/** The instant of a local date and minute in an IANA zone; throws on bad input. */
+export function localToUtc(date: string, minute: number, timeZone: string): Date {
+  if (!isIsoDate(date) || !Number.isInteger(minute) || minute < 0 || minute >= 24 * 60) {
+    throw new RangeError("Invalid appointment date or time");
+  }
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const local = new TZDate(y, m - 1, d, Math.floor(minute / 60), minute % 60, timeZone);
+  if (Number.isNaN(local.getTime()) || local.getDate() !== d || local.getMonth() !== m - 1) {
+    throw new RangeError("Invalid appointment date or time zone");
+  }
+  return new Date(local.getTime());
+}
+
+/** A zone's offset from UTC at an instant, in minutes east of UTC (-180 for Brasília). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  return -new TZDate(at.getTime(), timeZone).getTimezoneOffset();
 }
 
 /** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (docs/product/spec.md §5). */

@@ -1,5 +1,6 @@
 // wa.me links and the pt-BR messages exchanged between a client and the professional.
 // Pure: runs in the browser, on Node and on Workers.
+import { formatDate, isIsoDate } from "./dates";
 import { normalizePhone } from "./phone";
 
 /**
@@ -28,8 +29,8 @@ export type BookingMessageInput = {
 
 /** "2026-12-01" -> "01/12/2026"; anything else is kept as given. */
 function displayDate(date: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : date.trim();
+  const trimmed = date.trim();
+  return isIsoDate(trimmed) ? formatDate(trimmed, true) : trimmed;
 }
 
 function parts(input: BookingMessageInput) {

@@ -1,9 +1,8 @@
 // The public booking form's rules (docs/product/spec.md §5, 'Public booking submission'), runtime-agnostic
 // and without a validation library: the route's action calls validateBookingSubmission, the page
 // (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
-import { localToUtc } from "../domain/booking-requests/calendar-file";
 import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
-import { isIsoDate, maxBookingDate, nowInZone } from "../domain/dates";
+import { isIsoDate, localToUtc, maxBookingDate, nowInZone } from "../domain/dates";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
 // Messages of the spec, word for word.

@@ -13,6 +13,7 @@ import {
   type ClientView,
 } from "./client-types";
 import type { Db } from "../../utils/db.server";
+import { formatDate } from "../dates";
 import { formatMoney } from "../money";
 import { formatPhone } from "../phone";
 
@@ -94,12 +95,6 @@ export function searchCondition(userId: string, q: string): SQL {
   return and(owner, or(...parts))!;
 }
 
-/** yyyy-MM-dd to dd/MM/yyyy. */
-export function formatIsoDate(iso: string) {
-  const [y, m, d] = iso.split("-");
-  return `${d}/${m}/${y}`;
-}
-
 /** Everything a card or timeline entry shows, formatted on the server (same text with or without JS). */
 export function toListItem(client: Client, timeZone: string): ClientListItem {
   const created = TZDate.tz(timeZone, client.createdAt.getTime());
@@ -117,7 +112,7 @@ export function toListItem(client: Client, timeZone: string): ClientListItem {
     visitCount: client.visitCount,
     noShowCount: client.noShowCount,
     totalSpent: formatMoney(client.spentCents),
-    lastVisit: client.lastVisitDate ? formatIsoDate(client.lastVisitDate) : null,
+    lastVisit: client.lastVisitDate ? formatDate(client.lastVisitDate, true) : null,
     since: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone }).format(client.createdAt),
     createdDay: format(created, "dd/MM"),
     createdYear: format(created, "yyyy"),
@@ -346,13 +341,13 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
         formatPhone(client.phone),
         client.email,
         client.address,
-        client.birthDate ? formatIsoDate(client.birthDate) : "",
+        client.birthDate ? formatDate(client.birthDate, true) : "",
         client.notes,
         format(TZDate.tz(clock.timeZone, client.createdAt.getTime()), "dd/MM/yyyy"),
         String(client.appointmentCount),
         String(client.visitCount),
         csvMoney(client.spentCents),
-        client.lastVisitDate ? formatIsoDate(client.lastVisitDate) : "",
+        client.lastVisitDate ? formatDate(client.lastVisitDate, true) : "",
       ]
         .map(csvCell)
         .join(";"),
