@@ -131,6 +131,42 @@ export function formatDate(date: string, withYear = false): string {
   return withYear ? `${d}/${m}/${y}` : `${d}/${m}`;
 }
 
+// ---------------------------------------------------------------- names of days and months
+
+const WEEKDAY_NAMES = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"] as const;
+const MONTH_NAMES = [
+  "janeiro", "fevereiro", "março", "abril", "maio", "junho",
+  "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
+] as const;
+
+/** A whole name ("segunda-feira", "março") or its first three letters ("seg", "mar"). */
+export type NameForm = "long" | "short";
+
+/** Monday first, as every screen shows a week (values are weekdays, 0 = Sunday). */
+export const WEEK_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** A weekday (0 = Sunday) as written mid-sentence: "segunda-feira", short "seg"; "" for no weekday. */
+export function weekdayName(day: number, form: NameForm = "long"): string {
+  const name = WEEKDAY_NAMES[day] ?? "";
+  return form === "short" ? name.slice(0, 3) : name;
+}
+
+/** A month (1-12) as written mid-sentence: "março", short "mar"; "" for no month. */
+export function monthName(month: number, form: NameForm = "long"): string {
+  const name = MONTH_NAMES[month - 1] ?? "";
+  return form === "short" ? name.slice(0, 3) : name;
+}
+
+/** "2025-03-07" (or "2025-03") -> "março de 2025". */
+export function monthAndYear(date: string): string {
+  return `${monthName(Number(date.slice(5, 7)))} de ${date.slice(0, 4)}`;
+}
+
+/** A name that starts a label or a sentence: "segunda-feira" -> "Segunda-feira". */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 // ---------------------------------------------------------------- time zones
 
 /** The zone itself when the runtime knows it, else the default (never throws). */

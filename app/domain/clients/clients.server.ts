@@ -13,7 +13,7 @@ import {
   type ClientView,
 } from "./client-types";
 import type { Db } from "../../utils/db.server";
-import { formatDate } from "../dates";
+import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
 import { formatPhone } from "../phone";
 
@@ -113,7 +113,7 @@ export function toListItem(client: Client, timeZone: string): ClientListItem {
     noShowCount: client.noShowCount,
     totalSpent: formatMoney(client.spentCents),
     lastVisit: client.lastVisitDate ? formatDate(client.lastVisitDate, true) : null,
-    since: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone }).format(client.createdAt),
+    since: monthAndYear(format(created, "yyyy-MM")),
     createdDay: format(created, "dd/MM"),
     createdYear: format(created, "yyyy"),
   };
