@@ -1,7 +1,7 @@
 // wa.me links and the pt-BR messages exchanged between a client and the professional.
 // Pure: runs in the browser, on Node and on Workers.
 import { formatDate, isIsoDate } from "./dates";
-import { normalizePhone } from "./phone";
+import { digitsOnly, normalizePhone } from "./phone";
 
 /**
  * The international number wa.me expects: a Brazilian number (however written: stored national
@@ -10,7 +10,7 @@ import { normalizePhone } from "./phone";
  */
 export function whatsappNumber(phone: string): string {
   const national = normalizePhone(phone);
-  return national ? `55${national}` : phone.replace(/\D/g, "");
+  return national ? `55${national}` : digitsOnly(phone);
 }
 
 /** https://wa.me/55DDNNNNNNNNN?text=<message, URL-encoded>. */

@@ -2,11 +2,12 @@
 // complete as HTML, and with JavaScript on, this small script adds what the spec asks for on top
 // of it: Continuar waits for a choice, a date shows its times at once, and step 3's live checks.
 // The script is written into the page (with the request's CSP nonce) from the functions below,
-// with the rules and messages of validation/booking.ts and the phone mask of domain/phone.ts as
+// with the rules, messages and `isBookingComplete` of validation/booking.ts and the phone mask of domain/phone.ts as
 // arguments: one set of rules for the server and the page, and no validation library.
-import { formatPhone, phoneDigits } from "../domain/phone";
+import { digitsOnly, formatPhone, phoneDigits } from "../domain/phone";
 import {
   BOOKING_INCOMPLETE,
+  isBookingComplete,
   NAME_CHARS,
   NAME_INPUT_INVALID,
   NAME_MAX_LENGTH,
@@ -32,7 +33,11 @@ export const LIVE_RULES: LiveRules = {
  * choice enables its submit button), `input[data-submit-on-change]`, `form[data-live-checks]`
  * with inputs `name`, `phone`, `notes`, error slots `#<id>-error` and `[data-form-error]`.
  */
-export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => string) {
+export function enhanceBookingPage(
+  rules: LiveRules,
+  mask: (value: string) => string,
+  isComplete: (values: { name: string; phone: string }) => boolean,
+) {
   for (const form of Array.from(document.querySelectorAll<HTMLFormElement>("form[data-choose]"))) {
     const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
     const sync = () => {
@@ -87,7 +92,7 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
     box.textContent = message;
     form.insertAdjacentElement("beforebegin", box);
   };
-  const complete = () => name.value.trim() !== "" && phone.value.replace(/\D/g, "") !== "";
+  const complete = () => isComplete({ name: name.value, phone: phone.value });
   const sync = () => {
     button.disabled = !complete();
   };
@@ -134,5 +139,8 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
   sync();
 }
 
-/** The script's text: the function above called with the rules and the phone mask. */
-export const BOOKING_PAGE_SCRIPT = `(${enhanceBookingPage.toString()})(${JSON.stringify(LIVE_RULES)}, (() => { ${phoneDigits.toString()}; return ${formatPhone.toString()}; })());`;
+/**
+ * The script's text: the function above called with the rules, the phone mask and the rule of a
+ * complete step 3, each with the helpers it calls in scope.
+ */
+export const BOOKING_PAGE_SCRIPT = `(${enhanceBookingPage.toString()})(${JSON.stringify(LIVE_RULES)}, (() => { ${digitsOnly.toString()}; ${phoneDigits.toString()}; return ${formatPhone.toString()}; })(), (() => { ${digitsOnly.toString()}; return ${isBookingComplete.toString()}; })());`;

@@ -1,7 +1,7 @@
 // The public booking form's rules (docs/product/spec.md §5, 'Public booking submission'), runtime-agnostic
 // and without a validation library: the route's action calls validateBookingSubmission, the page
 // (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
-import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
+import { checkPhone, digitsOnly, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
 import { isIsoDate, localToUtc, maxBookingDate, nowInZone } from "../domain/dates";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
@@ -147,7 +147,7 @@ export function validateBookingSubmission(
   if (!NAME_CHARS.test(name)) return fail("name", NAME_FORMAT);
 
   const phone = input.phone ?? "";
-  if (phone.replace(/\D/g, "").length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
+  if (digitsOnly(phone).length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
   const checkedPhone = checkPhone(phone);
   if (!checkedPhone.ok) return fail("phone", checkedPhone.message);
 
@@ -183,5 +183,5 @@ export function isNotesInputAllowed(value: string): boolean {
 
 /** Step 3 may be submitted only with a name and a phone (else BOOKING_INCOMPLETE). */
 export function isBookingComplete(values: { name?: string; phone?: string }): boolean {
-  return (values.name ?? "").trim() !== "" && (values.phone ?? "").replace(/\D/g, "") !== "";
+  return (values.name ?? "").trim() !== "" && digitsOnly(values.phone ?? "") !== "";
 }

@@ -15,7 +15,7 @@ import {
 import type { Db } from "../../utils/db.server";
 import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
-import { formatPhone } from "../phone";
+import { digitsOnly, formatPhone } from "../phone";
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and
@@ -90,7 +90,7 @@ export function searchCondition(userId: string, q: string): SQL {
     sql`(${clients.name} GLOB '*[^ -~]*' AND ${withoutAccents(clients.name)} LIKE ${like} ESCAPE '\\')`,
     sql`${clients.email} LIKE ${like} ESCAPE '\\'`,
   ];
-  const digits = term.replace(/\D/g, "");
+  const digits = digitsOnly(term);
   if (digits.length >= 2) parts.push(sql`${clients.phone} LIKE ${`%${digits}%`}`);
   return and(owner, or(...parts))!;
 }
