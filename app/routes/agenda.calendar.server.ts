@@ -11,6 +11,7 @@ import { stillHeld } from "../domain/availability/slot-claims.server";
 import { holidaysOfYear } from "../domain/availability/holidays";
 import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, monthName, nowInZone, weekdayName } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
+import { firstName } from "../domain/names";
 import { professionalAcceptMessage, whatsappLink } from "../domain/whatsapp";
 import { ReadBatch, type Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
@@ -517,7 +518,7 @@ function detailOf(
             row.clientPhone,
             upcoming
               ? professionalAcceptMessage({ customerName: row.clientName, serviceName: a.serviceName, date: a.date, time })
-              : `Olá, ${row.clientName.trim().split(/\s+/)[0]}!`,
+              : `Olá, ${firstName(row.clientName)}!`,
           )
         : null,
     serviceName: a.serviceName,

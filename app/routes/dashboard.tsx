@@ -27,6 +27,7 @@ import {
 } from "../domain/metrics/insights";
 import { setupStepsReads } from "../domain/accounts/setup-steps.server";
 import { addDays, formatDate, minutesToTime, monthName, nowInZone } from "../domain/dates";
+import { firstName } from "../domain/names";
 import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
 import { RemindersCard } from "../components/dashboard/reminders-card";
 import { redirectWithToast } from "../utils/toast.server";
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     greeting: greeting(hour),
-    firstName: user.profile.fullName.split(/\s+/)[0] || user.profile.fullName,
+    firstName: firstName(user.profile.fullName) || user.profile.fullName,
     businessName: user.profile.businessName,
     linkedOwner: d.linkedOwner?.businessName || d.linkedOwner?.fullName || null,
     onTrial: user.subscription?.status === "trial" && user.access === "subscription",
