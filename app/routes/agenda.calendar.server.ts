@@ -9,8 +9,9 @@ import type { CurrentUser } from "../domain/accounts/access.server";
 import { dayPlan, type DayException } from "../domain/availability/slots";
 import { stillHeld } from "../domain/availability/slot-claims.server";
 import { holidaysOfYear } from "../domain/availability/holidays";
-import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, nowInZone } from "../domain/dates";
+import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, monthName, nowInZone, weekdayName } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
+import { firstName } from "../domain/names";
 import { professionalAcceptMessage, whatsappLink } from "../domain/whatsapp";
 import { ReadBatch, type Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
@@ -74,10 +75,6 @@ export async function resolveAgendaView(request: Request, params: URLSearchParam
 
 // ---------------------------------------------------------------- dates and labels
 
-const WEEKDAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"];
-const WEEKDAYS_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"];
-const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
-
 /** How far from today the address may move the calendar (ten years either way). */
 const MAX_DAYS_AWAY = 3660;
 
@@ -87,13 +84,13 @@ export function weekStart(date: string): string {
 }
 
 function dayMonth(date: string) {
-  return `${Number(date.slice(8, 10))} de ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
+  return `${Number(date.slice(8, 10))} de ${monthName(Number(date.slice(5, 7)))}`;
 }
 
 /** "terça-feira, 1 de dezembro" (and the year when it is not this year's). */
 export function longDate(date: string, today: string): string {
   const year = date.slice(0, 4) === today.slice(0, 4) ? "" : ` de ${date.slice(0, 4)}`;
-  return `${WEEKDAYS[dayOfWeek(date)]}, ${dayMonth(date)}${year}`;
+  return `${weekdayName(dayOfWeek(date))}, ${dayMonth(date)}${year}`;
 }
 
 /** "30 de novembro – 6 de dezembro de 2026", "1 – 7 de dezembro de 2026". */
@@ -434,7 +431,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
     const isRequest = (item: (typeof placed)[number]): item is CalendarRequest => "customerName" in item;
     return {
       date: b.date,
-      weekdayShort: WEEKDAYS_SHORT[dayOfWeek(b.date)]!,
+      weekdayShort: weekdayName(dayOfWeek(b.date), "short"),
       longLabel: longDate(b.date, today),
       shortDate: formatDate(b.date),
       dayOfMonth: Number(b.date.slice(8, 10)),
@@ -521,7 +518,7 @@ function detailOf(
             row.clientPhone,
             upcoming
               ? professionalAcceptMessage({ customerName: row.clientName, serviceName: a.serviceName, date: a.date, time })
-              : `Olá, ${row.clientName.trim().split(/\s+/)[0]}!`,
+              : `Olá, ${firstName(row.clientName)}!`,
           )
         : null,
     serviceName: a.serviceName,

@@ -19,7 +19,7 @@ import {
   updateException,
   type ScheduleException,
 } from "../domain/availability/schedule-exceptions.server";
-import { dayOfWeek, formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { capitalize, dayOfWeek, formatDate, minutesToTime, nowInZone, weekdayName } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
 import type { Db } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
@@ -39,7 +39,7 @@ import {
   KIND_LABELS,
   scheduleExceptionSchema,
 } from "../validation/schedule-exceptions";
-import { bookingRulesSchema, DAY_NAMES, SAVE_RULES_FAILED, SAVED_RULES } from "../validation/working-hours";
+import { bookingRulesSchema, SAVE_RULES_FAILED, SAVED_RULES } from "../validation/working-hours";
 
 export function notFound(): never {
   throw data(null, { status: 404 });
@@ -47,7 +47,7 @@ export function notFound(): never {
 
 /** "Sexta-feira, 25/12/2026". */
 export function dayLabel(date: string) {
-  return `${DAY_NAMES[dayOfWeek(date)]}, ${formatDate(date, true)}`;
+  return `${capitalize(weekdayName(dayOfWeek(date)))}, ${formatDate(date, true)}`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

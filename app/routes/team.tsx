@@ -6,6 +6,7 @@ import { loadTeam } from "./team.server";
 import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMemberAppointment } from "../domain/team/team.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 import { STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
+import { isIsoDate } from "../domain/dates";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { cancelFields, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
@@ -33,7 +34,7 @@ function back(request: Request) {
   const vista = url.searchParams.get("vista");
   const date = url.searchParams.get("data");
   if (vista === "dia" || vista === "semana") kept.set("vista", vista);
-  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) kept.set("data", date);
+  if (isIsoDate(date)) kept.set("data", date);
   const query = kept.toString();
   return query ? `/equipe?${query}` : "/equipe";
 }

@@ -1,9 +1,8 @@
 // The public booking form's rules (docs/product/spec.md §5, 'Public booking submission'), runtime-agnostic
 // and without a validation library: the route's action calls validateBookingSubmission, the page
 // (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
-import { localToUtc } from "../domain/booking-requests/calendar-file";
-import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
-import { isIsoDate, maxBookingDate, nowInZone } from "../domain/dates";
+import { checkPhone, digitsOnly, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
+import { isIsoDate, localToUtc, maxBookingDate, nowInZone } from "../domain/dates";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
 // Messages of the spec, word for word.
@@ -152,7 +151,7 @@ export function validateBookingSubmission(
   if (!NAME_CHARS.test(name)) return fail("name", NAME_FORMAT);
 
   const phone = input.phone ?? "";
-  if (phone.replace(/\D/g, "").length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
+  if (digitsOnly(phone).length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
   const checkedPhone = checkPhone(phone);
   if (!checkedPhone.ok) return fail("phone", checkedPhone.message);
 
@@ -193,5 +192,6 @@ export function isNotesInputAllowed(value: string, rules: { max: number } = LIVE
 
 /** Step 3 may be submitted only with a name and a phone (else BOOKING_INCOMPLETE). */
 export function isBookingComplete(values: { name?: string; phone?: string }): boolean {
-  return (values.name ?? "").trim() !== "" && (values.phone ?? "").replace(/\D/g, "") !== "";
+  // Self-contained (no imported helper): the booking page's script carries this function's own text.
+  return (values.name ?? "").trim() !== "" && /\d/.test(values.phone ?? "");
 }

@@ -14,9 +14,8 @@ import { action as agendaAction, loader as agendaLoader } from "../../app/routes
 import { EMAIL_INVALID } from "../../app/validation/booking";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import { runJob } from "../../app/domain/notifications/job.server";
-import { localToUtc } from "../../app/domain/booking-requests/calendar-file";
 import type { EmailMessage } from "../../app/utils/email.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { addDays, dayOfWeek, localToUtc, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { logTransport } from "../../app/utils/email.server";
 import { expireRequests } from "../../app/domain/notifications/job.server";

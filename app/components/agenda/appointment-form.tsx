@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
-import { dayOfWeek, formatDate } from "../../domain/dates";
+import { dayOfWeek, formatDate, weekdayName } from "../../domain/dates";
 import { useHydrated } from "../use-hydrated";
 import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
 import { INTERVAL_LABELS, SERIES_COUNT, SERIES_INTERVALS } from "../../domain/appointments/series";
@@ -57,8 +57,6 @@ export type SeriesPreviewData = {
 };
 
 const WALK_IN_QUESTIONS: string[] = [APPOINTMENT_ERRORS.walkIn, APPOINTMENT_ERRORS.walkInPast];
-
-const WEEKDAYS = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"] as const;
 
 function Control({
   id,
@@ -469,7 +467,7 @@ function SeriesPreviewList({ preview }: { preview: SeriesPreviewData }) {
       <ul className="divide-y divide-slate-100" aria-label="Datas da repetição">
         {preview.rows.map((row) => {
           const name = `ocorrencia-${row.date}`;
-          const day = `${WEEKDAYS[dayOfWeek(row.date)]} ${formatDate(row.date, true)}`;
+          const day = `${weekdayName(dayOfWeek(row.date), "short")} ${formatDate(row.date, true)}`;
           return (
             <li key={row.date} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="series-date">
               <span className="shrink-0 whitespace-nowrap text-sm font-medium tabular-nums">

@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "../forms";
-import { TIME_CHOICES } from "../../domain/dates";
-import { DAY_NAMES, type DayInput } from "../../validation/working-hours";
+import { capitalize, TIME_CHOICES, weekdayName } from "../../domain/dates";
+import type { DayInput } from "../../validation/working-hours";
 
 // Hiding is pure CSS (:has on the day's fieldset), so a closed day and a day without a break
 // fold away with or without JavaScript; hidden selects still post their values.
@@ -24,7 +24,7 @@ export function DayHoursFieldset({ day, dayOfWeek }: { day: FieldMetadata<DayInp
       className={`group/day rounded-xl border bg-white p-4 [&_input]:scroll-mb-24 [&_select]:scroll-mb-24 ${invalid ? "border-red-300" : "border-slate-200"}`}
       data-day={dayOfWeek}
     >
-      <legend className="float-left pt-0.5 text-base font-semibold">{DAY_NAMES[dayOfWeek]}</legend>
+      <legend className="float-left pt-0.5 text-base font-semibold">{capitalize(weekdayName(dayOfWeek))}</legend>
       <div className="flex justify-end">
         <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
           {/* The real checkbox lies invisible over the drawn switch, so taps land on it. */}

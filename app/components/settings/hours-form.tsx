@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "../forms";
 import { DayHoursFieldset } from "./day-hours-fieldset";
-import { DAY_NAMES, DEFAULT_BREAK, INVALID_HOURS, WEEK_DISPLAY_ORDER, workingHoursSchema } from "../../validation/working-hours";
+import { DEFAULT_BREAK, INVALID_HOURS, workingHoursSchema } from "../../validation/working-hours";
+import { capitalize, WEEK_MONDAY_FIRST, weekdayName } from "../../domain/dates";
 
 /** One day of the week as saved (index = day_of_week). */
 export type Day = {
@@ -77,13 +78,13 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
   }, [days]);
   useEffect(track, [track]);
 
-  const faultyDays = WEEK_DISPLAY_ORDER.filter((dow) => {
+  const faultyDays = WEEK_MONDAY_FIRST.filter((dow) => {
     const f = dayFields[dow]!;
     const d = f.getFieldset();
     return [f, d.isActive, d.startTime, d.endTime, d.hasBreak, d.breakStartTime, d.breakEndTime].some(
       (m) => (m.errors?.length ?? 0) > 0,
     );
-  }).map((dow) => DAY_NAMES[dow]);
+  }).map((dow) => capitalize(weekdayName(dow)));
 
   const formError = form.errors?.[0] ?? fields.days.errors?.[0] ?? (reply && !lastResult ? INVALID_HOURS : undefined);
   return (
@@ -115,7 +116,7 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
         className="space-y-3"
       >
         <input type="hidden" name="intent" value="hours" />
-        {WEEK_DISPLAY_ORDER.map((dow) => (
+        {WEEK_MONDAY_FIRST.map((dow) => (
           <DayHoursFieldset key={dow} day={dayFields[dow]!} dayOfWeek={dow} />
         ))}
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 pr-20 backdrop-blur sm:-mx-6 sm:px-6 sm:pr-20 lg:pr-6">

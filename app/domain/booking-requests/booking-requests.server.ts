@@ -11,8 +11,7 @@ import { formatMoney } from "../money";
 import { createToken, sha256Hex } from "../../utils/password.server";
 import { formatPhone } from "../phone";
 import { LIMITS, type Hits } from "../../utils/rate-limit.server";
-import { formatDate, minutesToTime } from "../dates";
-import { localToUtc } from "./calendar-file";
+import { formatDate, localToUtc, minutesToTime } from "../dates";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
 

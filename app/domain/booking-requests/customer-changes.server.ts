@@ -16,7 +16,7 @@ import {
   stillHeld,
 } from "../availability/slot-claims.server";
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
-import { formatDate, isIsoDate, minutesToTime } from "../dates";
+import { formatDate, isIsoDate, localToUtc, minutesToTime } from "../dates";
 import { formatPhone } from "../phone";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
@@ -29,7 +29,6 @@ import {
   requestExpiry,
   type RequestByTokenRow,
 } from "./booking-requests.server";
-import { localToUtc } from "./calendar-file";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
 

@@ -1,9 +1,8 @@
 // The rules of a customer's own changes from the private status link, without the database:
 // until when 'Remarcar' and 'Cancelar' are offered (the professional's 'Cancelamento/remarcação
 // até', minutes before the start; 0 = until it starts), how many moves, and how the page words it.
-import { formatDate, minutesToTime, nowInZone } from "../dates";
+import { formatDate, localToUtc, minutesToTime, nowInZone } from "../dates";
 import { formatDuration } from "../money";
-import { localToUtc } from "./calendar-file";
 import type { RescheduleOutcome } from "./customer-changes.server";
 
 /** The instant the customer's changes close: `cutoffMinutes` before the start, in the professional's zone. */

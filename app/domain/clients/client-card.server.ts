@@ -8,6 +8,7 @@ import type { Db } from "../../utils/db.server";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { formatDate, minutesToTime } from "../dates";
 import { formatMoney } from "../money";
+import { firstName } from "../names";
 import { formatPhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { clientType, isLoyal } from "./client-types";
@@ -84,7 +85,6 @@ export async function loadClientCard(
   ]);
   if (!client) return null;
   const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
-  const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
   const upcoming = next[0];
   return {
     id: client.id,
@@ -101,7 +101,7 @@ export async function loadClientCard(
     visitCount: client.visitCount,
     totalSpent: formatMoney(client.spentCents),
     noShowCount: client.noShowCount,
-    whatsapp: whatsappLink(client.phone, `Olá, ${firstName}!`),
+    whatsapp: whatsappLink(client.phone, `Olá, ${firstName(client.name)}!`),
     next: upcoming
       ? {
           date: formatDate(upcoming.date, true),

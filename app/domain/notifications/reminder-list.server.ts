@@ -6,6 +6,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { appointments, bookingRequests, clients, type profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { nowInZone } from "../dates";
+import { firstName } from "../names";
 import { normalizePhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl } from "./customer-links.server";
@@ -31,7 +32,7 @@ export type ReminderRow = {
 
 /** The WhatsApp text: the professional's name, when, what, where, and the customer's link. */
 export function reminderMessage(input: { client: string; professional: string; when: string; service: string; address: string; link: string; statusLink: boolean }) {
-  const first = input.client.trim().split(/\s+/)[0] || "tudo bem";
+  const first = firstName(input.client) || "tudo bem";
   return [
     `Olá, ${first}! Passando para lembrar do seu horário com ${input.professional}: ${input.service}, ${input.when}.`,
     ...(input.address ? [`Endereço: ${input.address}.`] : []),

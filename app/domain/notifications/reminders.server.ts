@@ -9,8 +9,7 @@ import { appointments, bookingRequests, clients, emailOutbox, profiles, reminder
 import type { Db } from "../../utils/db.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import type { WhatsappConfig } from "../../utils/whatsapp.server";
-import { localToUtc } from "../booking-requests/calendar-file";
-import { addDays, formatDate, minutesToTime } from "../dates";
+import { addDays, formatDate, localToUtc, minutesToTime } from "../dates";
 import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 import { reminderDue } from "./reminder-due";
