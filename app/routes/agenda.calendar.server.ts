@@ -2,7 +2,7 @@
 // requests still holding their time, the breaks, blocks and closed days, read in one round trip
 // and laid out here; the view remembered per device. (Answering a request: shared/request-answers.)
 // Every statement is scoped by the signed-in professional's id.
-import { and, asc, between, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, between, eq, gt, gte, lte, or, sql } from "drizzle-orm";
 import { createCookie, data } from "react-router";
 import { appointments, bookingRequests, clients, scheduleExceptions, services, workingHours } from "../../db/schema";
 import type { CurrentUser } from "../domain/accounts/access.server";
@@ -31,6 +31,7 @@ import type {
   MinuteRange,
   PendingRequest,
 } from "../components/agenda/calendar-types";
+import { activeAppointment, notCancelled } from "../domain/appointments/status-conditions.server";
 
 // ---------------------------------------------------------------- the view and its cookie
 
@@ -288,7 +289,6 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
   const deleting = idParam(sp, "confirmar-exclusao");
   const cancelling = idParam(sp, "confirmar-cancelamento");
   const own = ownAppointment(userId);
-  const notCancelled = ne(appointments.status, "cancelled");
 
   const reads = new ReadBatch();
   const hoursOf = reads.add(
@@ -358,7 +358,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
       .where(
         and(
           eq(appointments.userId, userId),
-          inArray(appointments.status, ["scheduled", "confirmed"]),
+          activeAppointment,
           or(gt(appointments.date, today), and(eq(appointments.date, today), gte(appointments.startMinute, zoneNow.minute))),
         ),
       )

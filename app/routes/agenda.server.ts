@@ -1,7 +1,7 @@
 // Queries and writes of the Agenda screen. Every statement is scoped by the professional's id.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, between, count, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, gt, gte, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { appointments, bookingRequests, clients, services } from "../../db/schema";
 import type { CurrentUser } from "../domain/accounts/access.server";
@@ -32,6 +32,7 @@ import { placeTime } from "../domain/appointments/placement.server";
 import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
 import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
 import { APPOINTMENT_ERRORS, appointmentSchema, chosenTime } from "../validation/appointments";
+import { activeAppointment, notCancelled } from "../domain/appointments/status-conditions.server";
 
 export const PAGE_SIZE = 50;
 
@@ -69,7 +70,6 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
   const inRange = range
     ? and(eq(appointments.userId, userId), between(appointments.date, range.from, range.to))
     : null;
-  const notCancelled = ne(appointments.status, "cancelled");
   // The client is joined by owner too: a row never shows another professional's client.
   const clientJoin = and(eq(clients.id, appointments.clientId), eq(clients.userId, userId));
 
@@ -134,7 +134,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
       .where(
         and(
           eq(appointments.userId, userId),
-          inArray(appointments.status, ["scheduled", "confirmed"]),
+          activeAppointment,
           or(
             gt(appointments.date, today),
             and(eq(appointments.date, today), gte(appointments.startMinute, zoneNow.minute)),

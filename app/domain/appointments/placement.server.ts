@@ -1,12 +1,13 @@
 // The rows that decide where the professional's chosen times fall (placement.ts) on some dates,
 // read in one round trip: the week's hours, the dates' exceptions, and their busy time.
-import { and, eq, gte, inArray, lte, ne, notInArray } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, notInArray } from "drizzle-orm";
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots, type BusyInterval, type DayException, type DayHours } from "../availability/slots";
 import { stillHeld } from "../availability/slot-claims.server";
 import { dayOfWeek, minutesToTime, nowInZone } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { placementOf, type Placement } from "./placement";
+import { notCancelled } from "./status-conditions.server";
 
 export type DayRows = { hours: DayHours | null; exceptions: DayException[]; busy: BusyInterval[] };
 
@@ -60,7 +61,7 @@ export async function loadDays(
         and(
           eq(appointments.userId, args.userId),
           inArray(appointments.date, dates),
-          ne(appointments.status, "cancelled"),
+          notCancelled,
           args.exclude?.length ? notInArray(appointments.id, [...args.exclude]) : undefined,
         ),
       ),

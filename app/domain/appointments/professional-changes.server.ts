@@ -2,7 +2,7 @@
 // (docs/decisions/0720, 0721): a status action (a cancel asks 'Motivo' and 'Avisar cliente'),
 // 'Desfazer', and a move from the agenda's form. The agenda and 'Equipe' both call these; the
 // notice's writes run in the same batch as the change, each only if the change happened.
-import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { appointments } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
@@ -17,13 +17,13 @@ import {
   type QueuedNotice,
 } from "../notifications/change-notices.server";
 import { applyStatusAction, changedAt, undoStatus, type StatusChange, type Undo } from "./statuses.server";
-import type { StatusAction } from "./statuses";
+import { isActiveStatus, type AppointmentStatus, type StatusAction } from "./statuses";
+import { activeAppointment, notCancelled } from "./status-conditions.server";
 
 type Clock = { now: Date; timeZone: string };
 type BatchItem = Parameters<Db["batch"]>[0][number];
 
-const ACTIVE = ["scheduled", "confirmed"] as const;
-const isActive = (t: { status: string }) => (ACTIVE as readonly string[]).includes(t.status);
+const isActive = (t: { status: AppointmentStatus }) => isActiveStatus(t.status);
 
 /** Still ahead in the professional's zone: only an appointment to come is worth a notice. */
 function ahead(t: NoticeTime, clock: Clock) {
@@ -65,7 +65,7 @@ export async function changeStatusWithNotice(
   const which = following
     ? or(
         eq(appointments.id, id),
-        and(sql`${appointments.seriesId} = ${field("series_id", userId, id)}`, sql`${appointments.date} >= ${field("date", userId, id)}`, inArray(appointments.status, [...ACTIVE])),
+        and(sql`${appointments.seriesId} = ${field("series_id", userId, id)}`, sql`${appointments.date} >= ${field("date", userId, id)}`, activeAppointment),
       )!
     : eq(appointments.id, id);
   const targets = await noticeTargets(db, userId, which);
@@ -122,7 +122,7 @@ export async function undoWithNotice(
   const none = { withdrawn: false, restored: null, whatsappLink: null };
   if (!before) return { undo: { ok: false, reason: "not-found" }, before, ...none };
   const undoingCancel = before.status === "cancelled" && before.cancelledBy !== "customer";
-  const restoredNow = happened(changedAt(userId, id, clock.now, ne(appointments.status, "cancelled")));
+  const restoredNow = happened(changedAt(userId, id, clock.now, notCancelled));
   const withdraw = undoingCancel ? withdrawHeldNotices(db, id, "cancel", restoredNow, clock.now) : [];
   const times = targets.filter((t) => t.status === "cancelled" && ahead(t, clock)).map(timeOf);
   const notice =

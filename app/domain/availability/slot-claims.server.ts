@@ -4,6 +4,7 @@ import { appointments, bookingRequests, scheduleExceptions, workingHours } from 
 import { computeSlots, type BusyInterval, type DayHours } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayOfWeek } from "../dates";
+import { notCancelled } from "../appointments/status-conditions.server";
 
 type ClaimArgs = {
   timeZone: string;
@@ -82,7 +83,7 @@ export function busyQueries(
         and(
           eq(appointments.userId, args.userId),
           eq(appointments.date, args.date),
-          ne(appointments.status, "cancelled"),
+          notCancelled,
           args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
         ),
       ),
@@ -165,7 +166,7 @@ export function noAppointmentOverlaps(db: Db, args: Slot) {
         and(
           eq(appointments.userId, args.userId),
           eq(appointments.date, args.date),
-          ne(appointments.status, "cancelled"),
+          notCancelled,
           args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
           lt(appointments.startMinute, end),
           sql`${occupiedEnd(appointments.startMinute, appointments.durationMinutes, appointments.bufferMinutes)} > ${args.startMinute}`,

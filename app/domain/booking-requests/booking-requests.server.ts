@@ -15,6 +15,7 @@ import { formatDate, minutesToTime } from "../dates";
 import { localToUtc } from "./calendar-file";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
+import { activeAppointment } from "../appointments/status-conditions.server";
 
 export type NewRequest = {
   professionalId: string;
@@ -477,7 +478,7 @@ export async function cancelRequestByCustomer(db: Db, requestId: string, notify:
         and(
           eq(appointments.bookingRequestId, requestId),
           eq(appointments.userId, request.professionalId),
-          inArray(appointments.status, ["scheduled", "confirmed"]),
+          activeAppointment,
         ),
       ),
     ...(email?.statements ?? []),
@@ -547,7 +548,7 @@ export async function confirmAttendanceByCustomer(db: Db, requestId: string, now
     .where(
       and(
         eq(appointments.bookingRequestId, requestId),
-        inArray(appointments.status, ["scheduled", "confirmed"]),
+        activeAppointment,
         sql`${appointments.userId} = (select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`,
       ),
     )

@@ -5,7 +5,7 @@
 // (docs/decisions/0660-0662). The old time is freed by the same statement that holds the new one.
 // A booking moves at most MAX_CUSTOMER_MOVES times, and the professional hears of its moves in
 // one e-mail, sent by the job a few minutes after the first with the latest time (0702).
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, emailOutbox } from "../../../db/schema";
 import {
   busyQueries,
@@ -32,6 +32,8 @@ import {
 import { localToUtc } from "./calendar-file";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
+import { activeAppointment } from "../appointments/status-conditions.server";
+import { isActiveStatus } from "../appointments/statuses";
 
 /**
  * The time the customer's booking holds now, which they may move or cancel: the pending request
@@ -57,7 +59,7 @@ export function heldTime(row: RequestByTokenRow, now: Date): HeldTime | null {
     return { ...base, kind: "request", appointmentId: null, date: r.date, startMinute: r.startMinute, durationMinutes: r.durationMinutes, bufferMinutes: r.bufferMinutes };
   }
   const a = row.appointment;
-  if (r.status === "accepted" && a && (a.status === "scheduled" || a.status === "confirmed")) {
+  if (r.status === "accepted" && a && isActiveStatus(a.status)) {
     return { ...base, kind: "appointment", appointmentId: a.id, date: a.date, startMinute: a.startMinute, durationMinutes: a.durationMinutes, bufferMinutes: a.bufferMinutes };
   }
   return null;
@@ -239,7 +241,7 @@ export async function rescheduleByCustomer(
                 eq(appointments.id, held.appointmentId!),
                 eq(appointments.userId, held.professionalId),
                 eq(appointments.bookingRequestId, held.requestId),
-                inArray(appointments.status, ["scheduled", "confirmed"]),
+                activeAppointment,
                 eq(appointments.date, held.date),
                 eq(appointments.startMinute, held.startMinute),
                 movesLeft,

@@ -3,7 +3,7 @@
 // (docs/decisions/0620): who is behind the link, whether they take requests, the services on
 // offer and the week's hours. A day's busy time is never cached: it is read live, in the same
 // round trip as the version check.
-import { and, asc, countDistinct, desc, eq, gte, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import { appointments, profiles, services, subscriptions, users, workingHours, type BookingWindow } from "../../../db/schema";
 import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
@@ -15,6 +15,7 @@ import { busyQueries, dayExceptionsQuery } from "../availability/slot-claims.ser
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
 import { addDays, dayOfWeek } from "../dates";
 import { POPULAR_WINDOW_DAYS, popularServiceId } from "./popular";
+import { notCancelled } from "../appointments/status-conditions.server";
 
 export type PublicService = {
   id: string;
@@ -159,7 +160,7 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
       .select({ serviceId: sql<string>`${appointments.serviceId}`, customers })
       .from(appointments)
       .innerJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, pro), eq(services.isActive, true)))
-      .where(and(eq(appointments.userId, pro), gte(appointments.date, since), ne(appointments.status, "cancelled"), isNotNull(appointments.clientId)))
+      .where(and(eq(appointments.userId, pro), gte(appointments.date, since), notCancelled, isNotNull(appointments.clientId)))
       .groupBy(appointments.serviceId)
       .orderBy(desc(customers))
       .limit(2),

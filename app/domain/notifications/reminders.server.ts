@@ -16,6 +16,7 @@ import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./c
 import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
 import { followUpsWithheld } from "./unrequested-email.server";
+import { activeAppointment } from "../appointments/status-conditions.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
@@ -65,7 +66,7 @@ function candidates(db: Db, now: Date) {
     .leftJoin(clients, eq(clients.id, appointments.clientId))
     .where(
       and(
-        inArray(appointments.status, ["scheduled", "confirmed"]),
+        activeAppointment,
         // Every zone's "within the next 48 hours" lies inside these UTC dates.
         gte(appointments.date, addDays(today, -1)),
         lte(appointments.date, addDays(today, 3)),

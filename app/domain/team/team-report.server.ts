@@ -9,6 +9,7 @@ import type { Db } from "../../utils/db.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
 import { teamOf } from "./team.server";
+import { notCancelled } from "../appointments/status-conditions.server";
 
 export type TeamFigures = {
   rows: { userId: string; name: string; isOwner: boolean; revenueCents: number; appointments: number; bookedMinutes: number; availableMinutes: number; occupancy: number | null }[];
@@ -32,8 +33,8 @@ export async function teamFigures(
       .select({
         userId: appointments.userId,
         revenueCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`,
-        appointments: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end), 0)`,
-        bookedMinutes: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then ${appointments.durationMinutes} else 0 end), 0)`,
+        appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
+        bookedMinutes: sql<number>`coalesce(sum(case when ${notCancelled} then ${appointments.durationMinutes} else 0 end), 0)`,
       })
       .from(appointments)
       .where(and(inTeam, between(appointments.date, range.from, range.to)))
