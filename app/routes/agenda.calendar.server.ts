@@ -2,12 +2,13 @@
 // requests still holding their time, the breaks, blocks and closed days, read in one round trip
 // and laid out here; the view remembered per device. (Answering a request: shared/request-answers.)
 // Every statement is scoped by the signed-in professional's id.
-import { and, asc, between, eq, gt, gte, lte, or, sql } from "drizzle-orm";
+import { and, asc, between, eq, gt, gte, or, sql } from "drizzle-orm";
 import { createCookie, data } from "react-router";
-import { appointments, bookingRequests, clients, scheduleExceptions, services, workingHours } from "../../db/schema";
+import { appointments, bookingRequests, clients, services } from "../../db/schema";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import { dayPlan, type DayException } from "../domain/availability/slots";
 import { stillHeld } from "../domain/availability/slot-claims.server";
+import { exceptionsQuery, weekHoursQuery } from "../domain/availability/schedule-queries.server";
 import { holidaysOfYear } from "../domain/availability/holidays";
 import { addDays, dayOfWeek, daysBetween, formatDate, isIsoDate, minutesToTime, nowInZone } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
@@ -291,33 +292,8 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
   const own = ownAppointment(userId);
 
   const reads = new ReadBatch();
-  const hoursOf = reads.add(
-    db
-      .select({
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(eq(workingHours.userId, userId)),
-  );
-  const exceptionsOf = reads.add(
-    db
-      .select({
-        kind: scheduleExceptions.kind,
-        startDate: scheduleExceptions.startDate,
-        endDate: scheduleExceptions.endDate,
-        startMinute: scheduleExceptions.startMinute,
-        endMinute: scheduleExceptions.endMinute,
-        reason: scheduleExceptions.reason,
-        showReason: scheduleExceptions.showReason,
-      })
-      .from(scheduleExceptions)
-      .where(and(eq(scheduleExceptions.userId, userId), lte(scheduleExceptions.startDate, to), gte(scheduleExceptions.endDate, from))),
-  );
+  const hoursOf = reads.add(weekHoursQuery(db, userId));
+  const exceptionsOf = reads.add(exceptionsQuery(db, userId, from, to));
   const appointmentsOf = reads.add(
     db
       .select({

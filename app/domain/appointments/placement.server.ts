@@ -1,7 +1,8 @@
 // The rows that decide where the professional's chosen times fall (placement.ts) on some dates,
 // read in one round trip: the week's hours, the dates' exceptions, and their busy time.
-import { and, eq, gte, inArray, lte, notInArray } from "drizzle-orm";
-import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { appointments, bookingRequests } from "../../../db/schema";
+import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
 import { computeSlots, type BusyInterval, type DayException, type DayHours } from "../availability/slots";
 import { stillHeld } from "../availability/slot-claims.server";
 import { dayOfWeek, minutesToTime, nowInZone } from "../dates";
@@ -26,29 +27,8 @@ export async function loadDays(
   const last = sorted.at(-1)!;
   const dates = [...new Set(sorted)];
   const [hours, exceptions, taken, held] = await db.batch([
-    db
-      .select({
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(eq(workingHours.userId, args.userId)),
-    db
-      .select({
-        kind: scheduleExceptions.kind,
-        startDate: scheduleExceptions.startDate,
-        endDate: scheduleExceptions.endDate,
-        startMinute: scheduleExceptions.startMinute,
-        endMinute: scheduleExceptions.endMinute,
-        reason: scheduleExceptions.reason,
-        showReason: scheduleExceptions.showReason,
-      })
-      .from(scheduleExceptions)
-      .where(and(eq(scheduleExceptions.userId, args.userId), lte(scheduleExceptions.startDate, last), gte(scheduleExceptions.endDate, first))),
+    weekHoursQuery(db, args.userId),
+    exceptionsQuery(db, args.userId, first, last),
     db
       .select({
         date: appointments.date,

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, isNull, lt, lte, ne, notExists, or, sql, type Co
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots, type BusyInterval, type DayHours } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
-import { dayOfWeek } from "../dates";
+import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
 import { notCancelled } from "../appointments/status-conditions.server";
 
 type ClaimArgs = {
@@ -22,39 +22,7 @@ type Also = { also?: Parameters<Db["batch"]>[0][number][] };
 
 /** The professional's saved week, ordered Sunday (0) to Saturday (6); missing days are closed. */
 export async function getWorkingHours(db: Db, userId: string) {
-  return db
-    .select()
-    .from(workingHours)
-    .where(eq(workingHours.userId, userId))
-    .orderBy(asc(workingHours.dayOfWeek));
-}
-
-/** The weekday's hours of a date. */
-export function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
-  return db
-    .select({
-      isActive: workingHours.isActive,
-      startTime: workingHours.startTime,
-      endTime: workingHours.endTime,
-      breakStartTime: workingHours.breakStartTime,
-      breakEndTime: workingHours.breakEndTime,
-    })
-    .from(workingHours)
-    .where(and(eq(workingHours.userId, userId), eq(workingHours.dayOfWeek, dayOfWeek(date))));
-}
-
-/** The date's own 'Folgas e bloqueios' rows (a range of dates counts on each of its days). */
-export function dayExceptionsQuery(db: Db, userId: string | SQL, date: string) {
-  return db
-    .select({
-      kind: scheduleExceptions.kind,
-      startMinute: scheduleExceptions.startMinute,
-      endMinute: scheduleExceptions.endMinute,
-      reason: scheduleExceptions.reason,
-      showReason: scheduleExceptions.showReason,
-    })
-    .from(scheduleExceptions)
-    .where(and(eq(scheduleExceptions.userId, userId), lte(scheduleExceptions.startDate, date), gte(scheduleExceptions.endDate, date)));
+  return weekHoursQuery(db, userId).orderBy(asc(workingHours.dayOfWeek));
 }
 
 /** A pending request still holds its time (not answered and not expired). */
@@ -123,7 +91,7 @@ export async function getFreeSlots(
   const now = args.now ?? new Date();
   const [hours, exceptions, taken, held] = await db.batch([
     dayHoursQuery(db, args.userId, args.date),
-    dayExceptionsQuery(db, args.userId, args.date),
+    exceptionsQuery(db, args.userId, args.date),
     ...busyQueries(db, { ...args, now }),
   ]);
   return computeSlots({

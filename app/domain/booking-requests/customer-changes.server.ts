@@ -7,14 +7,8 @@
 // one e-mail, sent by the job a few minutes after the first with the latest time (0702).
 import { and, eq, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, emailOutbox } from "../../../db/schema";
-import {
-  busyQueries,
-  dayExceptionsQuery,
-  dayHoursQuery,
-  noBlockCovers,
-  nothingOverlaps,
-  stillHeld,
-} from "../availability/slot-claims.server";
+import { busyQueries, noBlockCovers, nothingOverlaps, stillHeld } from "../availability/slot-claims.server";
+import { dayHoursQuery, exceptionsQuery } from "../availability/schedule-queries.server";
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
 import { formatDate, isIsoDate, minutesToTime } from "../dates";
 import { formatPhone } from "../phone";
@@ -110,7 +104,7 @@ export async function loadCustomerBooking(
     ...(date
       ? ([
           dayHoursQuery(db, pro, date),
-          dayExceptionsQuery(db, pro, date),
+          exceptionsQuery(db, pro, date),
           ...busyQueries(db, { userId: pro, date, now, excludeBookingRequestId: requestId, excludeAppointmentId: ownAppointment }),
         ] as const)
       : []),

@@ -3,8 +3,9 @@
 // statement bounded by the owner's team; occupancy divides each one's booked minutes by the
 // working minutes of their own week over the period, as the single-professional report does
 // (docs/decisions/0690).
-import { and, between, sql } from "drizzle-orm";
-import { appointments, workingHours } from "../../../db/schema";
+import { and, between, inArray, sql } from "drizzle-orm";
+import { appointments } from "../../../db/schema";
+import { weekHoursQuery } from "../availability/schedule-queries.server";
 import type { Db } from "../../utils/db.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
@@ -39,18 +40,7 @@ export async function teamFigures(
       .from(appointments)
       .where(and(inTeam, between(appointments.date, range.from, range.to)))
       .groupBy(appointments.userId),
-    db
-      .select({
-        userId: workingHours.userId,
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(sql`${workingHours.userId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+    weekHoursQuery(db, (column) => inArray(column, ids)),
   ]);
   const rows = team.map((m) => {
     const s = sums.find((r) => r.userId === m.userId);
