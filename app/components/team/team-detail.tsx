@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { STATUS_ACTIONS, UNDO } from "../../domain/appointments/statuses";
 import { StatusBadge } from "../agenda/status-badge";
-import type { TeamDetailData } from "./team-types";
+import type { TeamDetailData } from "../../domain/team/team-types";
 
 /**
  * One appointment of the salon: who, what, when. The owner may confirm, complete, cancel or undo

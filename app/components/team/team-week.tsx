@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StatusBadge } from "../agenda/status-badge";
-import type { TeamWeekDay } from "./team-types";
+import type { TeamWeekDay } from "../../domain/team/team-types";
 
 /** The salon's week: each day, each professional's appointments and pending requests in order. */
 export function TeamWeek({ days }: { days: TeamWeekDay[] }) {
