@@ -13,13 +13,8 @@ export type MinuteRange = { start: number; end: number };
 /** Where an item sits among the ones it overlaps: lane `lane` of `lanes` side by side. */
 export type Lane = { lane: number; lanes: number };
 
-export type CalendarAppointment = Lane & {
-  id: string;
-  date: string;
-  startMinute: number;
-  durationMinutes: number;
-  /** 'Intervalo após': drawn lightly under the appointment. */
-  bufferMinutes: number;
+/** An appointment as a calendar names it: its times, status, client, service and colour. */
+export type AppointmentFace = {
   time: string;
   endTime: string;
   status: AppointmentStatus;
@@ -27,10 +22,20 @@ export type CalendarAppointment = Lane & {
   serviceName: string;
   /** The service's colour (#rrggbb), or a stable one from the palette (docs/decisions/0642). */
   color: string;
-  rescheduledByCustomer: boolean;
-  /** The customer answered 'Confirmo presença'. */
-  customerConfirmed: boolean;
 };
+
+export type CalendarAppointment = Lane &
+  AppointmentFace & {
+    id: string;
+    date: string;
+    startMinute: number;
+    durationMinutes: number;
+    /** 'Intervalo após': drawn lightly under the appointment. */
+    bufferMinutes: number;
+    rescheduledByCustomer: boolean;
+    /** The customer answered 'Confirmo presença'. */
+    customerConfirmed: boolean;
+  };
 
 /** A pending request as the agenda shows it (Dia, Semana and Lista), with its Aceitar and Recusar. */
 export type PendingRequest = {

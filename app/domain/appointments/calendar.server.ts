@@ -5,10 +5,9 @@
 // by the professional's id.
 import { and, asc, between, eq } from "drizzle-orm";
 import { appointments, clients, services } from "../../../db/schema";
-import type { CurrentUser } from "../accounts/access.server";
 import { holidaysOfYear } from "../availability/holidays";
 import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
-import { pendingRequestsBetween, pendingRequestView } from "../booking-requests/pending-requests.server";
+import { pendingRequestsBetween, pendingRequestView } from "./pending-requests.server";
 import { dayOfWeek, formatDate, minutesToTime, nowInZone } from "../dates";
 import { noticeTargets } from "../notifications/change-notices.server";
 import { formatPhone } from "../phone";
@@ -19,8 +18,9 @@ import { calendarRange, calendarTitle, longDate, weekdayShort } from "./calendar
 import { axisOf, colourOf, dayLanes, dayTimes, endTimeOf, ownLabel, weekWindows } from "./calendar-layout";
 import type { CalendarDay, CalendarDetail, CalendarView } from "./calendar-types";
 import { confirmCancelOf } from "./professional-changes.server";
-import { confirmDeleteOf, isAppointmentId, ownJoins, type Appointment } from "./records.server";
-import { actionsAt, isActiveStatus } from "./statuses";
+import { confirmDeleteOf, isAppointmentId, ownJoins, timedColumns, type Appointment, type Professional } from "./records.server";
+import { actionsAt } from "./statuses";
+import { isActiveStatus } from "../status-rules";
 import { summaryReads } from "./summary.server";
 
 /** The appointments the address asks about: opened (?ver=), to delete, to cancel (null: not asked; an unusable id is not found). */
@@ -28,7 +28,7 @@ export type CalendarAsk = { viewing: string | null; deleting: string | null; can
 
 type Range = ReturnType<typeof calendarRange>;
 
-function calendarReads(db: Db, user: CurrentUser, range: Range, ask: CalendarAsk, now: Date) {
+function calendarReads(db: Db, user: Professional, range: Range, ask: CalendarAsk, now: Date) {
   const userId = user.id;
   const own = ownJoins(userId);
   const reads = new ReadBatch();
@@ -45,13 +45,8 @@ function calendarReads(db: Db, user: CurrentUser, range: Range, ask: CalendarAsk
     appointments: reads.add(
       db
         .select({
-          id: appointments.id,
-          date: appointments.date,
-          startMinute: appointments.startMinute,
-          durationMinutes: appointments.durationMinutes,
+          ...timedColumns,
           bufferMinutes: appointments.bufferMinutes,
-          status: appointments.status,
-          serviceName: appointments.serviceName,
           rescheduledAt: appointments.rescheduledByCustomerAt,
           customerConfirmedAt: appointments.customerConfirmedAt,
           clientName: clients.name,
@@ -127,7 +122,7 @@ function calendarDays(got: Got, range: Range, today: string, timeZone: string, d
  */
 export async function readCalendar(
   db: Db,
-  user: CurrentUser,
+  user: Professional,
   args: { view: CalendarView; date: string; ask: CalendarAsk; now: Date; whatsapp: WhatsappSettings | null; dayHref: (date: string) => string },
 ) {
   const { view, date, now } = args;

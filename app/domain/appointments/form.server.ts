@@ -2,15 +2,14 @@
 // the form accepts, and the start times offered for a service on a date. Scoped by their id.
 import { and, asc, eq, or } from "drizzle-orm";
 import { appointments, clients, services } from "../../../db/schema";
-import type { CurrentUser } from "../accounts/access.server";
 import { getFreeSlots } from "../availability/slot-claims.server";
 import { isIsoDate, maxBookingDate, minutesToTime, nowInZone } from "../dates";
 import { describeRoute } from "../notifications/change-notices";
 import { noticeTargets, routeOf } from "../notifications/change-notices.server";
 import type { Db } from "../../utils/db.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
-import { findAppointment, type Appointment } from "./records.server";
-import { isActiveStatus } from "./statuses";
+import { findAppointment, type Appointment, type Professional } from "./records.server";
+import { isActiveStatus } from "../status-rules";
 
 export type ServiceChoice = { id: string; name: string; durationMinutes: number; bufferMinutes: number; priceCents: number; isActive: boolean };
 
@@ -56,7 +55,7 @@ export async function formChoices(db: Db, userId: string, editing: Appointment |
  */
 export async function timeChoices(
   db: Db,
-  user: CurrentUser,
+  user: Professional,
   args: { serviceId: string; date: string; services: readonly ServiceChoice[]; editing: Appointment | null; now: Date },
 ): Promise<string[] | null> {
   const service = args.services.find((s) => s.id === args.serviceId);
@@ -83,7 +82,7 @@ export async function timeChoices(
 }
 
 /** The times offered again beside a refused form: for what it posted. */
-export async function formTimes(db: Db, user: CurrentUser, args: { serviceId: string; date: string; editing: Appointment | null; now: Date }) {
+export async function formTimes(db: Db, user: Professional, args: { serviceId: string; date: string; editing: Appointment | null; now: Date }) {
   const { services: serviceRows } = await formChoices(db, user.id, args.editing);
   return timeChoices(db, user, { ...args, services: serviceRows });
 }
@@ -95,7 +94,7 @@ export async function formTimes(db: Db, user: CurrentUser, args: { serviceId: st
  */
 export async function readForm(
   db: Db,
-  user: CurrentUser,
+  user: Professional,
   args: { editing: string | null; asked: Partial<FormValues>; now: Date; whatsapp: WhatsappSettings | null },
 ) {
   const editing = args.editing !== null ? await findAppointment(db, user.id, args.editing) : null;

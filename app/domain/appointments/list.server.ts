@@ -3,18 +3,17 @@
 // delete or a cancel asks about: one round trip. Every statement is scoped by the professional's id.
 import { and, asc, between, count, eq } from "drizzle-orm";
 import { appointments, bookingRequests, clients } from "../../../db/schema";
-import type { CurrentUser } from "../accounts/access.server";
-import { pendingFrom } from "../booking-requests/booking-requests.server";
-import { pendingRequestsBetween, pendingRequestView } from "../booking-requests/pending-requests.server";
+import { pendingRequestsBetween, pendingRequestView } from "./pending-requests.server";
+import { pendingFrom } from "../availability/slot-claims.server";
 import { minutesToTime, nowInZone } from "../dates";
 import { noticeTargets } from "../notifications/change-notices.server";
 import { AGENDA_PERIOD_RULES, resolvePeriod } from "../periods";
 import { ReadBatch, type Db } from "../../utils/db.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { confirmCancelOf } from "./professional-changes.server";
-import { confirmDeleteOf, isAppointmentId, ownedAppointment, ownJoins } from "./records.server";
+import { confirmDeleteOf, isAppointmentId, ownedAppointment, ownJoins, timedColumns, type Professional } from "./records.server";
 import { actionsAt, type LocalNow } from "./statuses";
-import { notCancelled } from "./status-conditions.server";
+import { notCancelled } from "../status-rules.server";
 import { countWhere, summaryReads } from "./summary.server";
 
 export const PAGE_SIZE = 50;
@@ -32,13 +31,8 @@ type Range = { from: string; to: string };
 function rowsQuery(db: Db, userId: string, range: Range, page: number) {
   return db
     .select({
-      id: appointments.id,
-      date: appointments.date,
-      startMinute: appointments.startMinute,
-      durationMinutes: appointments.durationMinutes,
+      ...timedColumns,
       priceCents: appointments.priceCents,
-      status: appointments.status,
-      serviceName: appointments.serviceName,
       notes: appointments.notes,
       clientName: clients.name,
       seriesId: appointments.seriesId,
@@ -91,7 +85,7 @@ function listReads(db: Db, userId: string, range: Range | null, q: ListQuery, lo
 }
 
 /** The list of a period and page; null when the address asks about an appointment that is missing or someone else's. */
-export async function readList(db: Db, user: CurrentUser, q: ListQuery, now: Date, whatsapp: WhatsappSettings | null) {
+export async function readList(db: Db, user: Professional, q: ListQuery, now: Date, whatsapp: WhatsappSettings | null) {
   const local = nowInZone(user.profile.timeZone, now);
   const today = local.date;
   const filter = resolvePeriod(AGENDA_PERIOD_RULES, q.period, today);

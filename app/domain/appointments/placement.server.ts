@@ -1,14 +1,11 @@
 // The rows that decide where the professional's chosen times fall (placement.ts) on some dates,
 // read in one round trip: the week's hours, the dates' exceptions, and their busy time.
-import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { appointments, bookingRequests } from "../../../db/schema";
 import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
 import { computeSlots, type BusyInterval, type DayException, type DayHours } from "../availability/slots";
-import { stillHeld } from "../availability/slot-claims.server";
+import { busyQueries } from "../availability/slot-claims.server";
 import { dayOfWeek, minutesToTime, nowInZone } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { placementOf, type Placement } from "./placement";
-import { notCancelled } from "./status-conditions.server";
 
 export type DayRows = { hours: DayHours | null; exceptions: DayException[]; busy: BusyInterval[] };
 
@@ -29,31 +26,7 @@ export async function loadDays(
   const [hours, exceptions, taken, held] = await db.batch([
     weekHoursQuery(db, args.userId),
     exceptionsQuery(db, args.userId, first, last),
-    db
-      .select({
-        date: appointments.date,
-        startMinute: appointments.startMinute,
-        durationMinutes: appointments.durationMinutes,
-        bufferMinutes: appointments.bufferMinutes,
-      })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.userId, args.userId),
-          inArray(appointments.date, dates),
-          notCancelled,
-          args.exclude?.length ? notInArray(appointments.id, [...args.exclude]) : undefined,
-        ),
-      ),
-    db
-      .select({
-        date: bookingRequests.date,
-        startMinute: bookingRequests.startMinute,
-        durationMinutes: bookingRequests.durationMinutes,
-        bufferMinutes: bookingRequests.bufferMinutes,
-      })
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, args.userId), inArray(bookingRequests.date, dates), stillHeld(args.now))),
+    ...busyQueries(db, { userId: args.userId, date: dates, now: args.now, excludeAppointmentId: args.exclude ?? [] }),
   ]);
   for (const date of dates) {
     const weekday = dayOfWeek(date);

@@ -20,8 +20,9 @@ import {
 } from "../notifications/change-notices.server";
 import type { CancelAsk } from "./calendar-types";
 import { applyStatusAction, changedAt, undoStatus, type StatusChange, type Undo } from "./statuses.server";
-import { isActiveStatus, type AppointmentStatus, type StatusAction } from "./statuses";
-import { activeAppointment, notCancelled } from "./status-conditions.server";
+import type { AppointmentStatus, StatusAction } from "./statuses";
+import { isActiveStatus } from "../status-rules";
+import { activeAppointment, notCancelled } from "../status-rules.server";
 
 type Clock = { now: Date; timeZone: string };
 type BatchItem = Parameters<Db["batch"]>[0][number];

@@ -9,8 +9,21 @@ import { fromDateOn } from "./series.server";
 
 export type Appointment = typeof appointments.$inferSelect;
 
+/** The signed-in professional, as far as their agenda needs: whose it is, their zone and slot grid. */
+export type Professional = { id: string; profile: { timeZone: string; slotStepMinutes: number } };
+
 /** An id that can name an appointment (from an address or a form); anything else is not found. */
 export const isAppointmentId = (id: string | null | undefined): id is string => !!id && id.length <= 64;
+
+/** The columns that place an appointment on a calendar: which, when, its status and service's name. */
+export const timedColumns = {
+  id: appointments.id,
+  date: appointments.date,
+  startMinute: appointments.startMinute,
+  durationMinutes: appointments.durationMinutes,
+  status: appointments.status,
+  serviceName: appointments.serviceName,
+};
 
 export function ownedAppointment(userId: string, id: string) {
   return and(eq(appointments.id, id), eq(appointments.userId, userId))!;

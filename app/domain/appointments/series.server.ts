@@ -10,7 +10,7 @@ import { insertIf, type Db } from "../../utils/db.server";
 import { placementLabel, placementOf, type Placement } from "./placement";
 import { freeTimesOf, loadDays } from "./placement.server";
 import type { SeriesInterval } from "./series";
-import { activeAppointment } from "./status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type OccurrencePreview = {
   date: string;

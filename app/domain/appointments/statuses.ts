@@ -11,16 +11,6 @@ export function isAppointmentStatus(value: unknown): value is AppointmentStatus 
   return APPOINTMENT_STATUSES.includes(value as AppointmentStatus);
 }
 
-/**
- * Agendado and Confirmado: the appointment has not happened yet, so it can still be confirmed,
- * moved, cancelled, reminded of or warned about. (Its SQL twin: `activeAppointment`.)
- */
-export const ACTIVE_STATUSES = ["scheduled", "confirmed"] as const satisfies readonly AppointmentStatus[];
-
-export function isActiveStatus(status: AppointmentStatus): boolean {
-  return (ACTIVE_STATUSES as readonly AppointmentStatus[]).includes(status);
-}
-
 /** What each status is called on every screen and export. */
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   scheduled: "Agendado",

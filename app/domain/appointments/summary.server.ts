@@ -5,7 +5,7 @@ import { appointments, clients } from "../../../db/schema";
 import type { Db, ReadBatch } from "../../utils/db.server";
 import { minutesToTime } from "../dates";
 import { ownJoins } from "./records.server";
-import { activeAppointment, notCancelled } from "./status-conditions.server";
+import { activeAppointment, notCancelled } from "../status-rules.server";
 import type { LocalNow } from "./statuses";
 
 /** How many of a query's rows hold a condition (0 over none). */

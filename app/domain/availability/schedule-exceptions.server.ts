@@ -8,7 +8,7 @@ import { insertIf, type Db } from "../../utils/db.server";
 import { formatDate, minutesToTime } from "../dates";
 import { whatsappLink } from "../whatsapp";
 import { stillHeld } from "./slot-claims.server";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type ScheduleException = typeof scheduleExceptions.$inferSelect;
 

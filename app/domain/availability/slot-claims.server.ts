@@ -1,10 +1,10 @@
 // Availability against the database, and the atomic claims of a time slot.
-import { and, asc, eq, gt, gte, isNull, lt, lte, ne, notExists, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots, type BusyInterval, type DayHours } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
-import { notCancelled } from "../appointments/status-conditions.server";
+import { notCancelled } from "../status-rules.server";
 
 type ClaimArgs = {
   timeZone: string;
@@ -30,18 +30,35 @@ export function stillHeld(now: Date) {
   return and(eq(bookingRequests.status, "pending"), or(isNull(bookingRequests.expiresAt), gt(bookingRequests.expiresAt, now)))!;
 }
 
+/** Pending requests from `today` on: the ones the professional still has to answer. */
+export function pendingFrom(professionalId: string, today: string, now = new Date()) {
+  return and(eq(bookingRequests.professionalId, professionalId), stillHeld(now), gte(bookingRequests.date, today));
+}
+
+const isList = (value: unknown): value is readonly string[] => Array.isArray(value);
+
 /**
- * Busy time of a day: appointments not cancelled and pending booking requests still held, each
- * with its buffer. The exclusions let an appointment move within its own time, and a request be
- * accepted.
+ * Busy time of a day (or of some dates): appointments not cancelled and pending booking requests
+ * still held, each with its buffer. The exclusions let appointments move within their own time,
+ * and a request be accepted.
  */
 export function busyQueries(
   db: Db,
-  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string | SQL; excludeBookingRequestId?: string | SQL },
+  args: {
+    userId: string | SQL;
+    date: string | readonly string[];
+    now: Date;
+    excludeAppointmentId?: string | SQL | readonly string[];
+    excludeBookingRequestId?: string | SQL;
+  },
 ) {
+  const onDate = (column: typeof appointments.date | typeof bookingRequests.date) =>
+    isList(args.date) ? inArray(column, [...args.date]) : eq(column, args.date);
+  const excluded = args.excludeAppointmentId;
   return [
     db
       .select({
+        date: appointments.date,
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
         bufferMinutes: appointments.bufferMinutes,
@@ -50,13 +67,14 @@ export function busyQueries(
       .where(
         and(
           eq(appointments.userId, args.userId),
-          eq(appointments.date, args.date),
+          onDate(appointments.date),
           notCancelled,
-          args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
+          isList(excluded) ? (excluded.length ? notInArray(appointments.id, [...excluded]) : undefined) : excluded ? ne(appointments.id, excluded) : undefined,
         ),
       ),
     db
       .select({
+        date: bookingRequests.date,
         startMinute: bookingRequests.startMinute,
         durationMinutes: bookingRequests.durationMinutes,
         bufferMinutes: bookingRequests.bufferMinutes,
@@ -65,7 +83,7 @@ export function busyQueries(
       .where(
         and(
           eq(bookingRequests.professionalId, args.userId),
-          eq(bookingRequests.date, args.date),
+          onDate(bookingRequests.date),
           stillHeld(args.now),
           args.excludeBookingRequestId ? ne(bookingRequests.id, args.excludeBookingRequestId) : undefined,
         ),

@@ -1,8 +1,8 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
-import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, bookingRequestTokens, emailOutbox, profiles, services, users } from "../../../db/schema";
-import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
+import { bookingRequestClaim, noAppointmentOverlaps, pendingFrom } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
 import { queueEmail, type QueuedEmail } from "../../utils/email.server";
@@ -15,7 +15,7 @@ import { formatDate, minutesToTime } from "../dates";
 import { localToUtc } from "./calendar-file";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type NewRequest = {
   professionalId: string;
@@ -203,11 +203,6 @@ export async function createBookingRequestWithFirstFree(
     customerEmailKey,
     professionalId: input.professionalId,
   };
-}
-
-/** Pending requests from `today` on: the ones the professional still has to answer. */
-export function pendingFrom(professionalId: string, today: string, now = new Date()) {
-  return and(eq(bookingRequests.professionalId, professionalId), stillHeld(now), gte(bookingRequests.date, today));
 }
 
 /** The pending requests, soonest first (Solicitações, the dashboard's card). */

@@ -26,8 +26,8 @@ import {
 import { localToUtc } from "./calendar-file";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
-import { activeAppointment } from "../appointments/status-conditions.server";
-import { isActiveStatus } from "../appointments/statuses";
+import { activeAppointment } from "../status-rules.server";
+import { isActiveStatus } from "../status-rules";
 
 /**
  * The time the customer's booking holds now, which they may move or cancel: the pending request
@@ -122,7 +122,7 @@ export async function loadCustomerBooking(
   const chosen = choosableDate(date, range);
   let offer: CustomerBooking["offer"] = null;
   if (open && held && chosen && day.length === 4) {
-    const [hours, exceptions, taken, requests] = day as [DayHours[], DayException[], BusyInterval[], BusyInterval[]];
+    const [hours, exceptions, taken, requests] = day as unknown as [DayHours[], DayException[], BusyInterval[], BusyInterval[]];
     const offered = customerTimes({
         date: chosen,
         durationMinutes: held.durationMinutes,

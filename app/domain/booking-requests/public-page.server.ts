@@ -16,7 +16,7 @@ import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-querie
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
 import { addDays, dayOfWeek } from "../dates";
 import { POPULAR_WINDOW_DAYS, popularServiceId } from "./popular";
-import { notCancelled } from "../appointments/status-conditions.server";
+import { notCancelled } from "../status-rules.server";
 
 export type PublicService = {
   id: string;

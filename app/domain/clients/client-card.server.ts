@@ -11,7 +11,7 @@ import { formatMoney } from "../money";
 import { formatPhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { clientType, isLoyal } from "./client-types";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 /** Visits shown at first; 'Ver mais' shows this many more each time. */
 export const HISTORY_PAGE = 10;

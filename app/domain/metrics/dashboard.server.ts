@@ -19,7 +19,7 @@ import {
 } from "./insights";
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
 import { birthdayKeys } from "../clients/birthdays";
-import { notCancelled } from "../appointments/status-conditions.server";
+import { notCancelled } from "../status-rules.server";
 
 /** Today and the compared periods in the professional's zone, with the instants they start at. */
 export function dashboardClock(timeZone: string, now = new Date()) {

@@ -32,7 +32,7 @@ import {
 import { formatDuration } from "../money";
 import { daysBetween, formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
 import { resolvePeriod, type ResolvedPeriod } from "../periods";
-import { notCancelled } from "../appointments/status-conditions.server";
+import { notCancelled } from "../status-rules.server";
 
 export const TOP_SERVICES_LIMIT = 5;
 

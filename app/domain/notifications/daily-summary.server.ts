@@ -7,7 +7,7 @@ import { appUrl } from "../../utils/env.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { addDays, formatDate, minutesToTime, nowInZone } from "../dates";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 /** Due once the professional's local clock reaches the hour, and not yet queued for that date. */
 export function summaryDue(localMinute: number, hour: number): boolean {

@@ -21,7 +21,7 @@ import { LIMITS } from "../../utils/rate-limit.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
 import { queueCustomerEmail } from "./customer-emails.server";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type JobDeps = {
   db: Db;

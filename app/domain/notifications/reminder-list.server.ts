@@ -11,7 +11,7 @@ import { whatsappLink } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl } from "./customer-links.server";
 import { stoppedContacts } from "./opt-outs.server";
 import { whenText } from "./texts";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 type Profile = Pick<
   typeof profiles.$inferSelect,

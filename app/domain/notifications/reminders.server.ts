@@ -16,7 +16,7 @@ import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./c
 import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
 import { followUpsWithheld } from "./unrequested-email.server";
-import { activeAppointment } from "../appointments/status-conditions.server";
+import { activeAppointment } from "../status-rules.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;

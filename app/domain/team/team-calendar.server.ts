@@ -10,7 +10,8 @@ import { axisOf, colourOf, dayLanes, dayTimes, endTimeOf, weekWindows, type Time
 import type { CancelAsk } from "../appointments/calendar-types";
 import { cancelAskOf } from "../appointments/professional-changes.server";
 import { isAppointmentId } from "../appointments/records.server";
-import { actionsAt, isActiveStatus, STATUS_LABELS, type RowAction } from "../appointments/statuses";
+import { actionsAt, STATUS_LABELS, type RowAction } from "../appointments/statuses";
+import { isActiveStatus } from "../status-rules";
 import { dayOfWeek, formatDate, minutesToTime, nowInZone } from "../dates";
 import { noticeTargets } from "../notifications/change-notices.server";
 import type { Db } from "../../utils/db.server";

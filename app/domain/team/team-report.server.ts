@@ -10,7 +10,7 @@ import type { Db } from "../../utils/db.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
 import { teamOf } from "./team.server";
-import { notCancelled } from "../appointments/status-conditions.server";
+import { notCancelled } from "../status-rules.server";
 
 export type TeamFigures = {
   rows: { userId: string; name: string; isOwner: boolean; revenueCents: number; appointments: number; bookedMinutes: number; availableMinutes: number; occupancy: number | null }[];

@@ -16,6 +16,7 @@ import {
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
+import { timedColumns } from "../appointments/records.server";
 import {
   changeStatusWithNotice,
   undoWithNotice,
@@ -119,14 +120,9 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
   const [rows, hours, exceptions, requests] = await Promise.all([
     db
       .select({
-        id: appointments.id,
+        ...timedColumns,
         userId: appointments.userId,
-        date: appointments.date,
-        startMinute: appointments.startMinute,
-        durationMinutes: appointments.durationMinutes,
         bufferMinutes: appointments.bufferMinutes,
-        status: appointments.status,
-        serviceName: appointments.serviceName,
         priceCents: appointments.priceCents,
         clientName: clients.name,
         colour: services.color,

@@ -4,12 +4,11 @@
 // kept, skipped or moved to another free time of its day. A refusal says why, for the form.
 import { and, eq } from "drizzle-orm";
 import { clients, services } from "../../../../db/schema";
-import type { CurrentUser } from "../../accounts/access.server";
 import { timeToMinutes } from "../../dates";
 import type { Db } from "../../../utils/db.server";
 import { offeredService, timeChoices } from "../form.server";
 import { placeTime } from "../placement.server";
-import type { Appointment } from "../records.server";
+import type { Appointment, Professional } from "../records.server";
 import { seriesDates, seriesFingerprint, type SeriesEnd, type SeriesInterval } from "../series";
 import { previewSeries, type Occurrence } from "../series.server";
 
@@ -72,7 +71,7 @@ export function serviceCopy(service: Service): ServiceCopy {
   return { serviceName: service.name, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, priceCents: service.priceCents };
 }
 
-export async function planSave(db: Db, user: CurrentUser, args: Args): Promise<SavePlan> {
+export async function planSave(db: Db, user: Professional, args: Args): Promise<SavePlan> {
   const { intent, editing } = args;
   const [[client], [service]] = await Promise.all([
     db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, intent.clientId), eq(clients.userId, user.id))),
@@ -87,7 +86,7 @@ export async function planSave(db: Db, user: CurrentUser, args: Args): Promise<S
   return planOne(db, user, base, args);
 }
 
-async function planSeries(db: Db, user: CurrentUser, base: Base, everyWeeks: SeriesInterval, { intent, now, mode }: Args): Promise<SavePlan> {
+async function planSeries(db: Db, user: Professional, base: Base, everyWeeks: SeriesInterval, { intent, now, mode }: Args): Promise<SavePlan> {
   const { service, when } = base;
   const occurrences = await previewSeries(db, {
     userId: user.id,
@@ -121,7 +120,7 @@ async function planSeries(db: Db, user: CurrentUser, base: Base, everyWeeks: Ser
 }
 
 /** One appointment: an offered time, or an 'Encaixe' once the professional confirms it. */
-async function planOne(db: Db, user: CurrentUser, base: Base, { intent, editing, now }: Args): Promise<SavePlan> {
+async function planOne(db: Db, user: Professional, base: Base, { intent, editing, now }: Args): Promise<SavePlan> {
   const { service, when } = base;
   // Name, duration and price are copied from the service when it is chosen; an edit that
   // keeps the service keeps what was agreed (later price changes do not rewrite history).

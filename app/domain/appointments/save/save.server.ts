@@ -1,9 +1,8 @@
 // Saving the agenda's create/edit form: plan what to write (plan.server.ts), then write it
 // (write.server.ts). With `mode` "preview" ('Ver datas'), the dates of the series instead.
-import type { CurrentUser } from "../../accounts/access.server";
 import type { Db } from "../../../utils/db.server";
 import type { WhatsappSettings } from "../../../utils/whatsapp.server";
-import type { Appointment } from "../records.server";
+import type { Appointment, Professional } from "../records.server";
 import { planSave, type SaveIntent, type SaveRefusal, type SeriesPreview } from "./plan.server";
 import { writeOne, writeSeries, type OneSaved, type SeriesSaved } from "./write.server";
 
@@ -15,7 +14,7 @@ export type SaveOutcome =
 
 export async function saveAppointment(
   db: Db,
-  user: CurrentUser,
+  user: Professional,
   args: { intent: SaveIntent; editing: Appointment | null; now: Date; mode: "save" | "preview"; whatsapp: WhatsappSettings | null },
 ): Promise<SaveOutcome> {
   const plan = await planSave(db, user, args);

@@ -2,14 +2,13 @@
 // occurrences in one batch; one appointment inserted or updated only if its time is still free
 // (the customer's notice of a move in the same batch, docs/decisions/0720); 'Este e os próximos'
 // moving the later occurrences of a series after the edited one.
-import type { CurrentUser } from "../../accounts/access.server";
 import { insertAppointmentIfFree, updateAppointmentIfFree } from "../../availability/slot-claims.server";
 import { daysBetween } from "../../dates";
 import type { QueuedNotice } from "../../notifications/change-notices.server";
 import type { Db } from "../../../utils/db.server";
 import type { WhatsappSettings } from "../../../utils/whatsapp.server";
 import { prepareMoveNotice, queueSeriesMoveNotice } from "../professional-changes.server";
-import { findAppointment, type Appointment } from "../records.server";
+import { findAppointment, type Appointment, type Professional } from "../records.server";
 import { changeFollowing, createSeries, followingOccurrences, type Occurrence } from "../series.server";
 import { serviceCopy, type SavePlan, type SaveIntent } from "./plan.server";
 
@@ -24,7 +23,7 @@ export type OneSaved =
   | { kind: "updated"; following: { moved: number; kept: { date: string; reason: string }[] } | null; notice: QueuedNotice | null };
 
 /** The series and the occurrences still free when written; the dates not booked, in order. */
-export async function writeSeries(db: Db, user: CurrentUser, plan: Planned<"series">, intent: SaveIntent, now: Date): Promise<SeriesSaved> {
+export async function writeSeries(db: Db, user: Professional, plan: Planned<"series">, intent: SaveIntent, now: Date): Promise<SeriesSaved> {
   const created = await createSeries(db, {
     userId: user.id,
     everyWeeks: plan.everyWeeks,
@@ -41,7 +40,7 @@ export async function writeSeries(db: Db, user: CurrentUser, plan: Planned<"seri
 type One = { plan: Planned<"one">; intent: SaveIntent; editing: Appointment | null; now: Date; whatsapp: WhatsappSettings | null };
 
 /** A new appointment, or the edited one (a move tells the customer when asked). */
-export async function writeOne(db: Db, user: CurrentUser, args: One): Promise<OneSaved> {
+export async function writeOne(db: Db, user: Professional, args: One): Promise<OneSaved> {
   const { plan, intent, editing, now } = args;
   const { when } = plan;
   const claim = { timeZone: user.profile.timeZone, stepMinutes: user.profile.slotStepMinutes, now, walkIn: plan.walkIn };
@@ -92,7 +91,7 @@ export async function writeOne(db: Db, user: CurrentUser, args: One): Promise<On
 /** 'Este e os próximos': the later occurrences of the series follow the edited one. */
 async function writeFollowing(
   db: Db,
-  user: CurrentUser,
+  user: Professional,
   args: One & { editing: Appointment; seriesId: string; moved: boolean; notify: boolean },
 ): Promise<OneSaved> {
   const { plan, intent, editing, now } = args;
