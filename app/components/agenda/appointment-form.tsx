@@ -13,6 +13,7 @@ import { formatDuration, formatMoney } from "../../domain/money";
 import { dayOfWeek, formatDate, weekdayName } from "../../domain/dates";
 import { useHydrated } from "../use-hydrated";
 import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
+import { occurrenceField } from "../../validation/appointment-save";
 import { INTERVAL_LABELS, SERIES_COUNT, SERIES_INTERVALS } from "../../domain/appointments/series";
 import { FieldError } from "../forms";
 
@@ -50,7 +51,7 @@ export type AppointmentFormData = {
 
 const FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until"] as const;
 
-/** One date of 'Ver datas' (see PreviewRow in routes/agenda.server.ts). */
+/** 'Ver datas' of a series (see SeriesPreview in domain/appointments/save/plan.server.ts). */
 export type SeriesPreviewData = {
   fingerprint: string;
   rows: { date: string; time: string; free: boolean; label: string; alternatives: string[]; holiday: string | null }[];
@@ -466,7 +467,7 @@ function SeriesPreviewList({ preview }: { preview: SeriesPreviewData }) {
       </p>
       <ul className="divide-y divide-slate-100" aria-label="Datas da repetição">
         {preview.rows.map((row) => {
-          const name = `ocorrencia-${row.date}`;
+          const name = occurrenceField(row.date);
           const day = `${weekdayName(dayOfWeek(row.date), "short")} ${formatDate(row.date, true)}`;
           return (
             <li key={row.date} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="series-date">

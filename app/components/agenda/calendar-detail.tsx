@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { ACTION_STYLES, actionLabel, smallButton } from "./appointment-list";
-import type { CalendarDetail } from "./calendar-types";
+import type { CalendarDetail } from "../../domain/appointments/calendar-types";
 import { tint, withParam } from "./calendar-shared";
 import { StatusBadge } from "./status-badge";
 

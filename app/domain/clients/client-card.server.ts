@@ -2,7 +2,7 @@
 // (date, service, price, status; newest first, a page at a time), how many visits there are,
 // 'Não compareceu' count (kept by the database's triggers) and the next booked appointment, read
 // in one batch. Every statement carries the professional's id.
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL } from "drizzle-orm";
 import { appointments, clients, type AppointmentStatus } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { STATUS_LABELS } from "../appointments/statuses";
@@ -12,6 +12,7 @@ import { firstName } from "../names";
 import { formatPhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { clientType, isLoyal } from "./client-types";
+import { activeAppointment } from "../status-rules.server";
 
 /** Visits shown at first; 'Ver mais' shows this many more each time. */
 export const HISTORY_PAGE = 10;
@@ -76,7 +77,7 @@ export async function loadClientCard(
       .where(
         and(
           mine,
-          inArray(appointments.status, ["scheduled", "confirmed"]),
+          activeAppointment,
           or(gt(appointments.date, opts.today), and(eq(appointments.date, opts.today), gt(appointments.startMinute, opts.minute))),
         ),
       )

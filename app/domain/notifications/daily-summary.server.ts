@@ -8,6 +8,7 @@ import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { addDays, formatDate, minutesToTime, nowInZone } from "../dates";
 import { firstName } from "../names";
+import { activeAppointment } from "../status-rules.server";
 
 /** Due once the professional's local clock reaches the hour, and not yet queued for that date. */
 export function summaryDue(localMinute: number, hour: number): boolean {
@@ -72,7 +73,7 @@ export async function queueDailySummaries(db: Db, now: Date, transport: EmailTra
       .select({ startMinute: appointments.startMinute, client: sql<string>`coalesce(${clients.name}, 'Cliente')`, service: appointments.serviceName })
       .from(appointments)
       .leftJoin(clients, eq(clients.id, appointments.clientId))
-      .where(and(eq(appointments.userId, p.userId), eq(appointments.date, p.tomorrow), inArray(appointments.status, ["scheduled", "confirmed"])))
+      .where(and(eq(appointments.userId, p.userId), eq(appointments.date, p.tomorrow), activeAppointment))
       .orderBy(asc(appointments.startMinute)),
     db
       .select({ n: sql<number>`count(*)` })

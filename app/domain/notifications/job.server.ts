@@ -21,6 +21,7 @@ import { LIMITS } from "../../utils/rate-limit.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
 import { queueCustomerEmail } from "./customer-emails.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type JobDeps = {
   db: Db;
@@ -176,7 +177,7 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
   const result = { sent: 0, failed: 0, deferred: 0 };
   const at = now();
   const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}
-    and ${appointments.status} in ('scheduled', 'confirmed'))`;
+    and ${activeAppointment})`;
   // A reminder goes only to a contact that did not opt out, for an appointment still on; a
   // notice of a change the business made (docs/decisions/0720) is about their booking itself.
   const reminder = eq(whatsappOutbox.kind, "reminder");

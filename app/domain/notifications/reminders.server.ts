@@ -15,6 +15,7 @@ import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./c
 import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
 import { followUpsWithheld } from "./unrequested-email.server";
+import { activeAppointment } from "../status-rules.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
@@ -64,7 +65,7 @@ function candidates(db: Db, now: Date) {
     .leftJoin(clients, eq(clients.id, appointments.clientId))
     .where(
       and(
-        inArray(appointments.status, ["scheduled", "confirmed"]),
+        activeAppointment,
         // Every zone's "within the next 48 hours" lies inside these UTC dates.
         gte(appointments.date, addDays(today, -1)),
         lte(appointments.date, addDays(today, 3)),

@@ -1,27 +1,13 @@
-// What the agenda and 'Equipe' answer after a status change or 'Desfazer' (docs/decisions/0721):
-// the cancel form's fields, a toast that says what happened (and how the customer hears of it),
+// What the agenda and 'Equipe' answer after a status change or 'Desfazer' (docs/decisions/0721;
+// the change itself: domain/appointments/professional-changes.server.ts): the cancel form's
+// fields, a toast that says what happened (and how the customer hears of it),
 // with 'Desfazer' as a real form POST and 'Avisar no WhatsApp' when WhatsApp is not automatic.
 import { STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../../domain/appointments/statuses";
 import type { StatusOutcome, UndoOutcome } from "../../domain/appointments/professional-changes.server";
 import { cleanReason, describeRoute, REASON_MAX } from "../../domain/notifications/change-notices";
-import { routeOf, type NoticeTarget, type QueuedNotice } from "../../domain/notifications/change-notices.server";
-import type { WhatsappSettings } from "../../utils/whatsapp.server";
+import type { QueuedNotice } from "../../domain/notifications/change-notices.server";
 import { formatDate, minutesToTime } from "../../domain/dates";
 import type { Toast, ToastAction } from "../../utils/toast.server";
-import type { CancelAsk } from "../../components/agenda/cancel-dialog";
-
-/** What the cancel dialog shows and asks ('?confirmar-cancelamento=<id>'). */
-export function cancelAskOf(t: NoticeTarget, whatsapp: WhatsappSettings | null): CancelAsk {
-  return {
-    id: t.id,
-    date: t.date,
-    time: minutesToTime(t.startMinute),
-    serviceName: t.serviceName,
-    clientName: t.clientName,
-    recurring: t.seriesId !== null,
-    notice: describeRoute(routeOf(t, whatsapp)),
-  };
-}
 
 /** The cancel dialog's fields: 'Motivo (opcional)' (too long: null) and 'Avisar cliente'. */
 export function cancelFields(form: FormData): { reason: string | null; notify: boolean } {
