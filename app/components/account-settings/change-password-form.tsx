@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { PasswordField } from "../forms";
+import { FormFooter, PasswordField } from "../forms";
 import { changePasswordSchema } from "../../validation/account";
 
 /** 'Alterar senha': current password, new password and its confirmation. */
@@ -45,11 +45,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResul
           />
         </div>
         <p className="text-xs text-slate-500">A nova senha precisa ter pelo menos 6 caracteres.</p>
-        <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : "Alterar senha"}
-          </button>
-        </div>
+        <FormFooter label="Alterar senha" saving={saving} />
       </Form>
     </section>
   );

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Alert } from "../forms";
+import { Alert, FormFooter } from "../forms";
 import { DayHoursFieldset } from "./day-hours-fieldset";
 import { DAY_NAMES, DEFAULT_BREAK, INVALID_HOURS, WEEK_DISPLAY_ORDER, workingHoursSchema } from "../../validation/working-hours";
 
@@ -118,16 +118,18 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
         {WEEK_DISPLAY_ORDER.map((dow) => (
           <DayHoursFieldset key={dow} day={dayFields[dow]!} dayOfWeek={dow} />
         ))}
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 pr-20 backdrop-blur sm:-mx-6 sm:px-6 sm:pr-20 lg:pr-6">
-          {dirty ? (
-            <p className="mr-auto text-sm font-medium text-amber-700" role="status">
-              Há alterações não salvas
-            </p>
-          ) : null}
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : "Salvar horários"}
-          </button>
-        </div>
+        <FormFooter
+          label="Salvar horários"
+          saving={saving}
+          sticky="card"
+          status={
+            dirty ? (
+              <p className="mr-auto text-sm font-medium text-amber-700" role="status">
+                Há alterações não salvas
+              </p>
+            ) : null
+          }
+        />
       </Form>
     </section>
   );

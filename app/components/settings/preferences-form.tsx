@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Alert, FieldError } from "../forms";
+import { Alert, FieldError, FormFooter } from "../forms";
 import { TIME_ZONE_LABELS } from "../../domain/dates";
 import { preferencesSchema } from "../../validation/working-hours";
 
@@ -78,11 +78,7 @@ export function PreferencesForm({
             <FieldError id={fields.slotStepMinutes.errorId} errors={fields.slotStepMinutes.errors} />
           </div>
         </div>
-        <div className="flex justify-end">
-          <button type="submit" className="btn-secondary" disabled={saving}>
-            {saving ? "Salvando..." : "Salvar preferências"}
-          </button>
-        </div>
+        <FormFooter label="Salvar preferências" saving={saving} tone="secondary" />
       </Form>
     </section>
   );
