@@ -26,7 +26,8 @@ export function ConfirmDialog({
   /** What deleting means here, under the question. */
   children?: ReactNode;
   intent: string;
-  id: string;
+  /** The `id` posted with the intent, when what is confirmed has one. */
+  id?: string;
   confirmLabel: string;
   /** What the confirm button says while it posts. */
   pendingLabel?: string;
@@ -59,7 +60,7 @@ export function ConfirmDialog({
       </div>
       <Form method="post" id={formId} preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
+        {id === undefined ? null : <input type="hidden" name="id" value={id} />}
         <Link ref={cancel} to={cancelHref} preventScrollReset className="btn-secondary" autoFocus>
           {dismissLabel}
         </Link>

@@ -72,8 +72,9 @@ export function RouteDialog({
   );
   if (!modal) return body;
   const backdrop = "absolute inset-0 bg-slate-900/50";
+  // m-0!: a parent's space-y margin would otherwise lift the overlay's bottom edge.
   return (
-    <div className={`fixed inset-0 z-40 flex items-end justify-center sm:items-center ${sheet ? "sm:p-4" : "p-3"}`}>
+    <div className={`fixed inset-0 z-40 m-0! flex items-end justify-center sm:items-center ${sheet ? "sm:p-4" : "p-3"}`}>
       {backdropCloses ? (
         <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden className={backdrop} />
       ) : (

@@ -16,6 +16,7 @@ import { useHydrated } from "../components/use-hydrated";
 import { saveTeamSettings, teamSettingsAccess } from "../domain/booking-requests/team-page.server";
 import { TeamPageSettings, TEAM_SETTINGS_INTENT } from "../components/booking/team-page-settings";
 import { CHECK_FIELDS, NO_SLUG, PAGE_DEFAULTS, PAGE_SAVE_FAILED, PAGE_SAVED, pageSchema } from "../validation/profile";
+import { SectionCard } from "../components/section-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página — Configurações — Agendo" }];
 
@@ -110,20 +111,17 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
         )
       ) : null}
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="page-title-heading">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="page-title-heading" className="text-lg font-semibold">
-              Página de agendamento
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">O que seus clientes veem ao abrir seu link.</p>
-          </div>
-          {bookingSlug ? (
+      <SectionCard
+        title="Página de agendamento"
+        intro="O que seus clientes veem ao abrir seu link."
+        aside={
+          bookingSlug ? (
             <a href={`/agendamento/${bookingSlug}`} target="_blank" rel="noopener" className="btn-secondary">
               Visualizar Página
             </a>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {!bookingSlug ? (
           <div className="space-y-2">
             <Alert tone="info" title="Visualizar Página" text={NO_SLUG} />
@@ -151,12 +149,9 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
           maxLength={1000}
           placeholder={"Ex.: Olá! Escolha o serviço e o melhor horário.\nChegue com 5 minutos de antecedência."}
         />
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="contact-heading">
-        <h2 id="contact-heading" className="text-lg font-semibold">
-          Contato
-        </h2>
+      <SectionCard title="Contato">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Telefone de contato (WhatsApp)"
@@ -191,15 +186,9 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
           hint="Se ficar em branco, a página mostra o endereço do seu perfil."
           inputProps={{ ...text(fields.businessAddress), placeholder: "Rua, número, bairro, cidade" }}
         />
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="look-heading">
-        <div>
-          <h2 id="look-heading" className="text-lg font-semibold">
-            Aparência
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">As cores da sua página e do seu painel.</p>
-        </div>
+      <SectionCard title="Aparência" intro="As cores da sua página e do seu painel.">
         <div className="grid gap-4 sm:grid-cols-2">
           <ColorField label="Cor principal" field={fields.primaryColor} onColor={setPrimary} />
           <ColorField label="Cor secundária" field={fields.secondaryColor} onColor={setSecondary} />
@@ -211,7 +200,7 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
           title="Mostrar preços dos serviços"
           hint="Os clientes veem o preço ao escolher o serviço."
         />
-      </section>
+      </SectionCard>
 
       <FormFooter label="Salvar alterações" saving={saving} sticky="page" />
     </Form>

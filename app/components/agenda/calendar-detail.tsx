@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { RouteDialog } from "../route-dialog";
-import { ACTION_STYLES, actionLabel, smallButton } from "./appointment-list";
+import { AppointmentActions, smallButton } from "./appointment-list";
 import type { CalendarDetail } from "./calendar-types";
 import { tint, withParam } from "./calendar-shared";
 import { StatusBadge } from "./status-badge";
@@ -83,48 +83,13 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
         ) : null}
 
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-          {detail.actions.map((action) =>
-            action === "cancel" ? (
-              <Link
-                key={action}
-                to={withParam(closeHref, "confirmar-cancelamento", detail.id)}
-                preventScrollReset
-                className={`${smallButton} ${ACTION_STYLES.cancel}`}
-                aria-label={`Cancelar: ${who}`}
-              >
-                Cancelar
-              </Link>
-            ) : (
-              <Form method="post" key={action} preventScrollReset>
-                <input type="hidden" name="id" value={detail.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value={action}
-                  className={`${smallButton} ${ACTION_STYLES[action]}`}
-                  disabled={busy}
-                  aria-label={`${actionLabel(action)}: ${who}`}
-                >
-                  {actionLabel(action)}
-                </button>
-              </Form>
-            ),
-          )}
-          <Link
-            to={`/agenda?editar=${detail.id}`}
-            className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}
-            aria-label={`Editar: ${who}`}
-          >
-            Editar
-          </Link>
-          <Link
-            to={withParam(closeHref, "confirmar-exclusao", detail.id)}
-            preventScrollReset
-            className={`${smallButton} border-red-300 text-red-700 hover:bg-red-50`}
-            aria-label={`Excluir: ${who}`}
-          >
-            Excluir
-          </Link>
+          <AppointmentActions
+            id={detail.id}
+            actions={detail.actions}
+            who={who}
+            confirmHref={(param) => withParam(closeHref, param, detail.id)}
+            busy={busy}
+          />
           {detail.whatsapp ? (
             <a href={detail.whatsapp} target="_blank" rel="noopener" className={`${smallButton} border-green-300 text-green-800 hover:bg-green-50`}>
               WhatsApp

@@ -6,6 +6,7 @@ import { FieldError, FormFooter } from "../forms";
 import { Switch } from "../switch";
 import { notificationsSchema } from "../../validation/notifications";
 import { REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
+import { SectionCard } from "../section-card";
 
 export type NotificationPrefs = {
   notifyNewRequest: boolean;
@@ -57,13 +58,7 @@ export function NotificationsForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
-      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="emails-title">
-        <div>
-          <h2 id="emails-title" className="text-lg font-semibold">
-            E-mails para você
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Enviados para o e-mail da sua conta.</p>
-        </div>
+      <SectionCard title="E-mails para você" intro="Enviados para o e-mail da sua conta." tight>
         <FieldSwitch field={fields.notifyNewRequest} title="Nova solicitação de agendamento" hint="Quando um cliente pede um horário pela sua página." />
         <FieldSwitch
           field={fields.notifyCustomerChanges}
@@ -84,18 +79,13 @@ export function NotificationsForm({
           </select>
           <FieldError id={fields.dailySummaryHour.errorId} errors={fields.dailySummaryHour.errors} />
         </div>
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="reminders-title">
-        <div>
-          <h2 id="reminders-title" className="text-lg font-semibold">
-            Lembretes para os clientes
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais
-            lembretes.
-          </p>
-        </div>
+      <SectionCard
+        title="Lembretes para os clientes"
+        intro="Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais lembretes."
+        tight
+      >
         <div>
           <label htmlFor={fields.reminderHoursBefore.id} className="label">
             Enviar o lembrete
@@ -126,7 +116,7 @@ export function NotificationsForm({
             : um toque em cada cliente de amanhã abre a conversa com a mensagem pronta.
           </p>
         )}
-      </section>
+      </SectionCard>
 
       <FormFooter label="Salvar notificações" saving={saving} />
     </Form>

@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { Alert, FormFooter } from "../forms";
 import { DayHoursFieldset } from "./day-hours-fieldset";
 import { DAY_NAMES, DEFAULT_BREAK, INVALID_HOURS, WEEK_DISPLAY_ORDER, workingHoursSchema } from "../../validation/working-hours";
+import { SectionCard } from "../section-card";
 
 /** One day of the week as saved (index = day_of_week). */
 export type Day = {
@@ -87,15 +88,10 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
 
   const formError = form.errors?.[0] ?? fields.days.errors?.[0] ?? (reply && !lastResult ? INVALID_HOURS : undefined);
   return (
-    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="hours-title">
-      <div>
-        <h2 id="hours-title" className="text-lg font-semibold">
-          Horários de funcionamento
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Defina os dias e horários em que você atende. Seus clientes só veem horários livres dentro deles.
-        </p>
-      </div>
+    <SectionCard
+      title="Horários de funcionamento"
+      intro="Defina os dias e horários em que você atende. Seus clientes só veem horários livres dentro deles."
+    >
       {neverSaved ? (
         <Alert
           tone="info"
@@ -131,6 +127,6 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
           }
         />
       </Form>
-    </section>
+    </SectionCard>
   );
 }

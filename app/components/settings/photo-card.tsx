@@ -2,8 +2,10 @@ import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES, type ImageErrorCode } from "../../domain/accounts/profile-photo";
 import { Avatar } from "../avatar";
+import { ConfirmDialog } from "../confirm-dialog";
 import { FieldError, Alert } from "../forms";
 import { useHydrated } from "../use-hydrated";
+import { SectionCard } from "../section-card";
 
 /** Configurações > Perfil, where the photo's forms post. */
 export const PROFILE_PATH = "/configuracoes/perfil";
@@ -74,13 +76,7 @@ export function PhotoCard({ imageUrl, name, serverError }: { imageUrl: string | 
   }
 
   return (
-    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="photo-title">
-      <div>
-        <h2 id="photo-title" className="text-lg font-semibold">
-          Foto de perfil
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">Aparece na sua página de agendamento. JPEG, PNG ou WebP, até 5MB.</p>
-      </div>
+    <SectionCard title="Foto de perfil" intro="Aparece na sua página de agendamento. JPEG, PNG ou WebP, até 5MB.">
       {error ? <Alert title={IMAGE_ERRORS[error].title} text={IMAGE_ERRORS[error].text} /> : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <Avatar
@@ -126,26 +122,16 @@ export function PhotoCard({ imageUrl, name, serverError }: { imageUrl: string | 
           </div>
         </Form>
       </div>
-      {confirming ? <RemovePhotoConfirm removing={busyIntent === "remove-image"} /> : null}
-    </section>
-  );
-}
-
-function RemovePhotoConfirm({ removing }: { removing: boolean }) {
-  return (
-    <div className="rounded-lg border border-red-200 bg-red-50 p-4" role="alertdialog" aria-labelledby="remove-photo-title">
-      <p id="remove-photo-title" className="font-semibold text-red-900">
-        Remover sua foto de perfil?
-      </p>
-      <p className="mt-1 text-sm text-red-800">Sua página de agendamento voltará a mostrar suas iniciais.</p>
-      <Form method="post" action={PROFILE_PATH} className="mt-3 flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="remove-image" className="btn-danger" disabled={removing}>
-          {removing ? "Removendo..." : "Sim, remover foto"}
-        </button>
-        <Link to={PROFILE_PATH} preventScrollReset className="btn-secondary">
-          Cancelar
-        </Link>
-      </Form>
-    </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Remover sua foto de perfil?"
+          question="Sua página de agendamento voltará a mostrar suas iniciais."
+          intent="remove-image"
+          confirmLabel="Sim, remover foto"
+          pendingLabel="Removendo..."
+          cancelHref={PROFILE_PATH}
+        />
+      ) : null}
+    </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { CHECK_FIELDS, PROFILE_SAVE_FAILED, profileSchema } from "../../validation/profile";
 import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
+import { SectionCard } from "../section-card";
 
 /** The 'Perfil' form's fields as saved (the phone formatted). */
 export type ProfileValues = {
@@ -55,10 +56,7 @@ export function ProfileForm({
         <Alert title={PROFILE_SAVE_FAILED.title} text={reply.failed ? PROFILE_SAVE_FAILED.description : CHECK_FIELDS} />
       ) : null}
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="personal-title">
-        <h2 id="personal-title" className="text-lg font-semibold">
-          Informações pessoais
-        </h2>
+      <SectionCard title="Informações pessoais">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Nome completo"
@@ -109,15 +107,9 @@ export function ProfileForm({
             />
           </div>
         </div>
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="link-title">
-        <div>
-          <h2 id="link-title" className="text-lg font-semibold">
-            Link de agendamento
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">O endereço que você compartilha com seus clientes.</p>
-        </div>
+      <SectionCard title="Link de agendamento" intro="O endereço que você compartilha com seus clientes.">
         <div>
           <label htmlFor={fields.bookingSlug.id} className="label">
             Seu link
@@ -150,17 +142,9 @@ export function ProfileForm({
           </p>
           <FieldError id={fields.bookingSlug.errorId} errors={fields.bookingSlug.errors} />
         </div>
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="pix-title">
-        <div>
-          <h2 id="pix-title" className="text-lg font-semibold">
-            Pix para sinais
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Usado quando um serviço pede sinal: o cliente recebe o código Pix para pagar.
-          </p>
-        </div>
+      <SectionCard title="Pix para sinais" intro="Usado quando um serviço pede sinal: o cliente recebe o código Pix para pagar.">
         <Field
           label="Chave Pix"
           errors={fields.pixKey.errors}
@@ -181,7 +165,7 @@ export function ProfileForm({
             inputProps={{ ...text(fields.pixCity), maxLength: 15 }}
           />
         </div>
-      </section>
+      </SectionCard>
 
       <FormFooter label="Salvar alterações" saving={saving} sticky="page" />
     </Form>
