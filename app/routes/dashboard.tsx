@@ -31,6 +31,7 @@ import { firstName } from "../domain/names";
 import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
 import { RemindersCard } from "../components/dashboard/reminders-card";
 import { redirectWithToast } from "../utils/toast.server";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];
 
@@ -120,8 +121,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
+  const intent = (await readForm(request)).get("intent");
   switch (intent) {
     case "setup-later":
       await markSetupCompleted(db, user.id);

@@ -14,6 +14,7 @@ import { requireAnonymous, safeRedirectPath } from "../utils/session.server";
 import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { EMAIL_REQUIRED, resetRequestSchema } from "../validation/auth";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Entrar — Agendo" },
@@ -29,7 +30,7 @@ type Alert = { title: string; text: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   if (form.get("intent") === "reset") return requestReset(request, context, form);
 
   const result = await authenticator(db, clientAddress(context)).authenticate("form", request);

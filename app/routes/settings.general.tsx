@@ -22,6 +22,7 @@ import { getDb } from "../utils/db.server";
 import { appUrl, env } from "../utils/env.server";
 import { sendSoon } from "../domain/notifications/deliver-soon.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Geral — Configurações — Agendo" }];
 
@@ -47,7 +48,7 @@ type ActionData = { intent: "change-password"; result: SubmissionResult<string[]
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "change-password") {

@@ -15,7 +15,7 @@ import { useHydrated } from "../use-hydrated";
 import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
 import { occurrenceField } from "../../validation/appointment-save";
 import { INTERVAL_LABELS, SERIES_COUNT, SERIES_INTERVALS } from "../../domain/appointments/series";
-import { FieldError } from "../forms";
+import { FieldError, FormFooter } from "../forms";
 
 export type AppointmentFormData = {
   clients: { id: string; name: string }[];
@@ -356,14 +356,7 @@ export function AppointmentForm({
 
         <FieldError errors={form.errors} />
 
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to="/agenda" className="btn-secondary">
-            Cancelar
-          </Link>
-          <button type="submit" name="intent" value={editing ? "update" : "create"} className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : editing ? "Atualizar" : "Agendar"}
-          </button>
-        </div>
+        <FormFooter label={editing ? "Atualizar" : "Agendar"} saving={saving} cancelHref="/agenda" intent={editing ? "update" : "create"} />
       </Form>
     </div>
   );
