@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { Link } from "react-router";
 import { formatPhone, PHONE_INPUT_MAX_LENGTH } from "../domain/phone";
 import { useHydrated } from "./use-hydrated";
 
@@ -115,3 +116,53 @@ export const phoneMask = {
     e.currentTarget.value = formatPhone(e.currentTarget.value);
   },
 } satisfies InputHTMLAttributes<HTMLInputElement>;
+
+const FOOTER_STYLES = {
+  plain: "flex justify-end",
+  withCancel: "flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end",
+  page: "sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 pr-20 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:pr-20 lg:pr-6",
+  card: "sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 pr-20 backdrop-blur sm:-mx-6 sm:px-6 sm:pr-20 lg:pr-6",
+};
+
+/**
+ * The row that ends a form: 'Cancelar' back, where the form has somewhere to go back to, and the
+ * submit button, which says 'Salvando...' while the form posts. A long form keeps it in view as a
+ * bar stuck to the bottom of the screen (`sticky`: on the page, or inside a card).
+ */
+export function FormFooter({
+  label,
+  saving,
+  cancelHref,
+  keepScroll = false,
+  intent,
+  tone = "primary",
+  sticky,
+  status,
+}: {
+  label: string;
+  saving: boolean;
+  cancelHref?: string;
+  /** 'Cancelar' keeps the scroll position (a panel inside a longer page). */
+  keepScroll?: boolean;
+  /** The submit button's `intent`, for a route with several forms. */
+  intent?: string;
+  tone?: "primary" | "secondary";
+  sticky?: "page" | "card";
+  /** Said at the start of the row ('Há alterações não salvas'). */
+  status?: ReactNode;
+}) {
+  const style = sticky ? FOOTER_STYLES[sticky] : cancelHref ? FOOTER_STYLES.withCancel : FOOTER_STYLES.plain;
+  return (
+    <div className={style}>
+      {status}
+      {cancelHref ? (
+        <Link to={cancelHref} preventScrollReset={keepScroll} className="btn-secondary">
+          Cancelar
+        </Link>
+      ) : null}
+      <button type="submit" name={intent ? "intent" : undefined} value={intent} className={tone === "secondary" ? "btn-secondary" : "btn-primary"} disabled={saving}>
+        {saving ? "Salvando..." : label}
+      </button>
+    </div>
+  );
+}

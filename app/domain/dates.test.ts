@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALLOWED_TIME_ZONES,
   addDays,
+  capitalize,
   dayOfWeek,
   daysBetween,
   daysInMonth,
@@ -9,13 +10,19 @@ import {
   formatDate,
   isIsoDate,
   localMidnightMs,
+  localToUtc,
   maxBookingDate,
   minutesToTime,
+  monthAndYear,
+  monthName,
   nowInZone,
   shiftMonth,
   TIME_CHOICES,
   timeToMinutes,
+  WEEK_MONDAY_FIRST,
+  weekdayName,
   ymd,
+  zoneOffsetMinutes,
 } from "./dates";
 
 describe("minutes and HH:mm", () => {
@@ -135,5 +142,42 @@ describe("nowInZone", () => {
       "America/Recife",
       "America/Sao_Paulo",
     ]);
+  });
+});
+
+describe("names of days and months", () => {
+  it("writes weekdays whole or short, Monday first as the screens show a week", () => {
+    expect(WEEK_MONDAY_FIRST.map((d) => weekdayName(d))).toEqual([
+      "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo",
+    ]);
+    expect(WEEK_MONDAY_FIRST.map((d) => weekdayName(d, "short"))).toEqual(["seg", "ter", "qua", "qui", "sex", "sáb", "dom"]);
+    expect(capitalize(weekdayName(dayOfWeek("2026-12-25")))).toBe("Sexta-feira");
+    expect(weekdayName(7)).toBe("");
+  });
+
+  it("writes months whole or short, and with their year", () => {
+    expect(Array.from({ length: 12 }, (_, i) => monthName(i + 1, "short"))).toEqual([
+      "jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez",
+    ]);
+    expect(monthName(3)).toBe("março");
+    expect(monthName(0)).toBe("");
+    expect(monthAndYear("2025-03-07")).toBe("março de 2025");
+    expect(monthAndYear("2024-12")).toBe("dezembro de 2024");
+  });
+});
+
+describe("localToUtc", () => {
+  it("converts a local date and minute to an instant", () => {
+    expect(localToUtc("2026-12-01", 9 * 60 + 30, "America/Recife").toISOString()).toBe("2026-12-01T12:30:00.000Z");
+  });
+
+  it("refuses a date that does not exist or a minute outside the day", () => {
+    expect(() => localToUtc("2026-02-30", 600, "America/Sao_Paulo")).toThrow(RangeError);
+    expect(() => localToUtc("2026-12-01", 24 * 60, "America/Sao_Paulo")).toThrow(RangeError);
+  });
+
+  it("knows a zone's offset at an instant", () => {
+    expect(zoneOffsetMinutes("America/Sao_Paulo", new Date("2026-12-01T12:00:00Z"))).toBe(-180);
+    expect(zoneOffsetMinutes("America/Manaus", new Date("2026-12-01T12:00:00Z"))).toBe(-240);
   });
 });

@@ -131,6 +131,44 @@ export function formatDate(date: string, withYear = false): string {
   return withYear ? `${d}/${m}/${y}` : `${d}/${m}`;
 }
 
+// ---------------------------------------------------------------- names of days and months
+
+const WEEKDAY_NAMES = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"] as const;
+const MONTH_NAMES = [
+  "janeiro", "fevereiro", "março", "abril", "maio", "junho",
+  "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
+] as const;
+
+/** A whole name ("segunda-feira", "março") or its first three letters ("seg", "mar"). */
+export type NameForm = "long" | "short";
+
+/** Monday first, as every screen shows a week (values are weekdays, 0 = Sunday). */
+export const WEEK_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** A weekday (0 = Sunday) as written mid-sentence: "segunda-feira", short "seg"; "" for no weekday. */
+export function weekdayName(day: number, form: NameForm = "long"): string {
+  const name = WEEKDAY_NAMES[day] ?? "";
+  return form === "short" ? name.slice(0, 3) : name;
+}
+
+/** A month (1-12) as written mid-sentence: "março", short "mar"; "" for no month. */
+export function monthName(month: number, form: NameForm = "long"): string {
+  const name = MONTH_NAMES[month - 1] ?? "";
+  return form === "short" ? name.slice(0, 3) : name;
+}
+
+/** "2025-03-07" (or "2025-03") -> "março de 2025". */
+export function monthAndYear(date: string): string {
+  return `${monthName(Number(date.slice(5, 7)))} de ${date.slice(0, 4)}`;
+}
+
+/** A name that starts a label or a sentence: "segunda-feira" -> "Segunda-feira". */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// ---------------------------------------------------------------- time zones
+
 /** The zone itself when the runtime knows it, else the default (never throws). */
 function usableZone(timeZone: string): string {
   if (isAllowedTimeZone(timeZone)) return timeZone;
@@ -159,6 +197,24 @@ export function nowInZone(
 export function localMidnightMs(date: string, timeZone: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new TZDate(y, m - 1, d, usableZone(timeZone)).getTime();
+}
+
+/** The instant of a local date and minute in an IANA zone; throws on bad input. */
+export function localToUtc(date: string, minute: number, timeZone: string): Date {
+  if (!isIsoDate(date) || !Number.isInteger(minute) || minute < 0 || minute >= 24 * 60) {
+    throw new RangeError("Invalid appointment date or time");
+  }
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const local = new TZDate(y, m - 1, d, Math.floor(minute / 60), minute % 60, timeZone);
+  if (Number.isNaN(local.getTime()) || local.getDate() !== d || local.getMonth() !== m - 1) {
+    throw new RangeError("Invalid appointment date or time zone");
+  }
+  return new Date(local.getTime());
+}
+
+/** A zone's offset from UTC at an instant, in minutes east of UTC (-180 for Brasília). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  return -new TZDate(at.getTime(), timeZone).getTimezoneOffset();
 }
 
 /** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (docs/product/spec.md §5). */

@@ -1,7 +1,7 @@
 // One normaliser for every phone a person types (client form, booking, profile, page contact,
 // registration) and every wa.me link built from it.
 import { describe, expect, it } from "vitest";
-import { checkPhone, DDDS, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN, phoneDigits } from "./phone";
+import { checkPhone, DDDS, digitsOnly, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN, phoneDigits } from "./phone";
 import { whatsappNumber } from "./whatsapp";
 
 describe("normalizePhone: real-world inputs", () => {
@@ -93,6 +93,12 @@ describe("phone helpers", () => {
     expect(phoneDigits("11 3456 7890")).toBe("1134567890");
     expect(phoneDigits("119876543219999")).toBe("11987654321");
     expect(phoneDigits("abc")).toBe("");
+  });
+
+  it("digitsOnly keeps every digit, prefixes and all", () => {
+    expect(digitsOnly("+55 (11) 98765-4321")).toBe("5511987654321");
+    expect(digitsOnly("123.456.789-09")).toBe("12345678909");
+    expect(digitsOnly("() -")).toBe("");
   });
 
   it("formatPhone masks mobile and landline numbers", () => {

@@ -14,13 +14,22 @@ function range(from: number, to: number) {
 }
 
 /**
+ * Every digit of a typed number and nothing else, prefixes kept: "+55 (11) 98765-4321" ->
+ * "5511987654321". For a phone's raw length, a CPF/CNPJ or a search term; a phone's national
+ * digits are `phoneDigits`.
+ */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/**
  * The national digits (DDD + number) a typed phone stands for, prefixes removed: a country code
  * (+55 or 55 when 12–13 digits remain, 0055), a trunk prefix 0 and a long-distance carrier code
  * (0 + 2 digits + DDD + number). Not validated; at most 11 digits are kept for a number still
  * being typed.
  */
 export function phoneDigits(value: string): string {
-  let d = value.replace(/\D/g, "");
+  let d = digitsOnly(value);
   if (d.startsWith("0055")) d = d.slice(4);
   else if (value.trim().startsWith("+")) d = d.startsWith("55") ? d.slice(2) : d;
   else if (d.startsWith("55") && (d.length === 12 || d.length === 13)) d = d.slice(2);
@@ -64,7 +73,7 @@ export const PHONE_INPUT_MAX_LENGTH = 20;
  */
 export function formatPhone(value: string): string {
   const raw = value.trim();
-  if (raw.startsWith("+") && raw.replace(/\D/g, "").length < 2) return `+${raw.replace(/\D/g, "")}`;
+  if (raw.startsWith("+") && digitsOnly(raw).length < 2) return `+${digitsOnly(raw)}`;
   const d = phoneDigits(value);
   if (d.length === 0) return "";
   if (d.length <= 2) return `(${d}`;

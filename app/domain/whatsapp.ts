@@ -1,6 +1,7 @@
 // wa.me links and the pt-BR messages exchanged between a client and the professional.
 // Pure: runs in the browser, on Node and on Workers.
-import { normalizePhone } from "./phone";
+import { formatDate, isIsoDate } from "./dates";
+import { digitsOnly, normalizePhone } from "./phone";
 
 /**
  * The international number wa.me expects: a Brazilian number (however written: stored national
@@ -9,7 +10,7 @@ import { normalizePhone } from "./phone";
  */
 export function whatsappNumber(phone: string): string {
   const national = normalizePhone(phone);
-  return national ? `55${national}` : phone.replace(/\D/g, "");
+  return national ? `55${national}` : digitsOnly(phone);
 }
 
 /** https://wa.me/55DDNNNNNNNNN?text=<message, URL-encoded>. */
@@ -28,8 +29,8 @@ export type BookingMessageInput = {
 
 /** "2026-12-01" -> "01/12/2026"; anything else is kept as given. */
 function displayDate(date: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : date.trim();
+  const trimmed = date.trim();
+  return isIsoDate(trimmed) ? formatDate(trimmed, true) : trimmed;
 }
 
 function parts(input: BookingMessageInput) {

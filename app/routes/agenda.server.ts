@@ -1,364 +1,72 @@
-// Queries and writes of the Agenda screen. Every statement is scoped by the professional's id.
+// The agenda's list, form and actions from the request to the answer. What they read and write is
+// domain/appointments' (list, form, save, status changes, deletion); here the address and the
+// posted form are read, and each outcome becomes the page, a 400 beside the fields, a 404 or a
+// redirect with its toast.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, between, count, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { data } from "react-router";
-import { appointments, bookingRequests, clients, services } from "../../db/schema";
+import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
-import {
-  getFreeSlots,
-  insertAppointmentIfFree,
-  updateAppointmentIfFree,
-} from "../domain/availability/slot-claims.server";
-import { ReadBatch, type Db } from "../utils/db.server";
-import { pendingFrom } from "../domain/booking-requests/booking-requests.server";
-import { pendingRequestsBetween, pendingRequestView } from "./agenda.calendar.server";
-import { AGENDA_PERIOD_RULES, resolvePeriod } from "../domain/periods";
-import { daysBetween, formatDate, isIsoDate, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
-import { redirectWithToast } from "../utils/toast.server";
-import { actionsAt, STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
-import {
-  changeStatusWithNotice,
-  prepareMoveNotice,
-  queueSeriesMoveNotice,
-  undoWithNotice,
-} from "../domain/appointments/professional-changes.server";
-import { noticeTargets, routeOf } from "../domain/notifications/change-notices.server";
-import { describeRoute } from "../domain/notifications/change-notices";
+import { bookingWindow, FORM_FIELDS, formTimes, readForm, type FormValues } from "../domain/appointments/form.server";
+import { readList } from "../domain/appointments/list.server";
+import { changeStatusWithNotice, undoWithNotice } from "../domain/appointments/professional-changes.server";
+import { deleteAppointments, findAppointment, isAppointmentId } from "../domain/appointments/records.server";
+import type { SaveRefusal, SeriesPreview } from "../domain/appointments/save/plan.server";
+import { saveAppointment as save, type SaveOutcome } from "../domain/appointments/save/save.server";
+import { STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
+import { formatDate } from "../domain/dates";
+import type { Db } from "../utils/db.server";
+import { redirectWithToast, type Toast } from "../utils/toast.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
-import type { RouterContextProvider } from "react-router";
-import { cancelAskOf, cancelFields, noticeNote, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
-import { placeTime } from "../domain/appointments/placement.server";
-import { seriesDates, seriesFingerprint, type SeriesInterval } from "../domain/appointments/series";
-import { changeFollowing, createSeries, followingOccurrences, fromDateOn, previewSeries, type Occurrence } from "../domain/appointments/series.server";
-import { APPOINTMENT_ERRORS, appointmentSchema, chosenTime } from "../validation/appointments";
-
-export const PAGE_SIZE = 50;
+import { parseAppointmentForm } from "../validation/appointment-save";
+import { APPOINTMENT_ERRORS } from "../validation/appointments";
+import { askedId } from "./shared/calendar-links";
+import { cancelFields, noticeNote, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 
 /** Query parameters of the list that survive an action (filter and page; the calendar's view and date). */
 const LIST_PARAMS = ["periodo", "de", "ate", "pagina", "vista", "data"] as const;
 
-function ownedAppointment(userId: string, id: string) {
-  return and(eq(appointments.id, id), eq(appointments.userId, userId));
-}
-
-/** One of the professional's appointments, or a 404 (missing or someone else's). */
-export async function requireAppointment(db: Db, userId: string, id: string | null | undefined) {
-  if (!id || id.length > 64) throw data(null, { status: 404 });
-  const [row] = await db.select().from(appointments).where(ownedAppointment(userId, id));
-  if (!row) throw data(null, { status: 404 });
-  return row;
-}
+const notFound = () => data(null, { status: 404 });
 
 function clampPage(value: string | null) {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 }
 
-// ---------------------------------------------------------------- list
+// ---------------------------------------------------------------- list and form
 
 export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Date()) {
-  const userId = user.id;
-  const zoneNow = nowInZone(user.profile.timeZone, now);
-  const today = zoneNow.date;
   const sp = url.searchParams;
-  const query = { periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") };
-  const filter = resolvePeriod(AGENDA_PERIOD_RULES, query, today);
-  const page = clampPage(sp.get("pagina"));
-  const range = filter.range;
-  const inRange = range
-    ? and(eq(appointments.userId, userId), between(appointments.date, range.from, range.to))
-    : null;
-  const notCancelled = ne(appointments.status, "cancelled");
-  // The client is joined by owner too: a row never shows another professional's client.
-  const clientJoin = and(eq(clients.id, appointments.clientId), eq(clients.userId, userId));
-
-  // The page's reads in one round trip: the period's rows and counts, today's figures, the next
-  // appointment, whether there is any, and the appointment a deletion asks about.
-  const reads = new ReadBatch();
-  const rowsOf = inRange
-    ? reads.add(
-        db
-          .select({
-            id: appointments.id,
-            date: appointments.date,
-            startMinute: appointments.startMinute,
-            durationMinutes: appointments.durationMinutes,
-            priceCents: appointments.priceCents,
-            status: appointments.status,
-            serviceName: appointments.serviceName,
-            notes: appointments.notes,
-            clientName: clients.name,
-            seriesId: appointments.seriesId,
-            updatedAt: appointments.updatedAt,
-            customerConfirmedAt: appointments.customerConfirmedAt,
-            cancelledBy: appointments.cancelledBy,
-          })
-          .from(appointments)
-          .leftJoin(clients, clientJoin)
-          .where(inRange)
-          .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-      )
-    : () => [];
-  const periodOf = inRange
-    ? reads.add(
-        db
-          .select({
-            total: count(),
-            active: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
-          })
-          .from(appointments)
-          .where(inRange),
-      )
-    : () => [{ total: 0, active: 0 }];
-  const todayOf = reads.add(
-    db
-      .select({
-        count: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
-        revenueCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`,
-      })
-      .from(appointments)
-      .where(and(eq(appointments.userId, userId), eq(appointments.date, today))),
-  );
-  const nextOf = reads.add(
-    db
-      .select({
-        date: appointments.date,
-        startMinute: appointments.startMinute,
-        clientName: clients.name,
-      })
-      .from(appointments)
-      .leftJoin(clients, clientJoin)
-      .where(
-        and(
-          eq(appointments.userId, userId),
-          inArray(appointments.status, ["scheduled", "confirmed"]),
-          or(
-            gt(appointments.date, today),
-            and(eq(appointments.date, today), gte(appointments.startMinute, zoneNow.minute)),
-          ),
-        ),
-      )
-      .orderBy(asc(appointments.date), asc(appointments.startMinute))
-      .limit(1),
-  );
-  const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1));
-  const deleting = sp.get("confirmar-exclusao");
-  const deletingOf = sp.has("confirmar-exclusao") && deleting && deleting.length <= 64
-    ? reads.add(
-        db
-          .select({
-            id: appointments.id,
-            date: appointments.date,
-            startMinute: appointments.startMinute,
-            serviceName: appointments.serviceName,
-            clientName: clients.name,
-            seriesId: appointments.seriesId,
-          })
-          .from(appointments)
-          .leftJoin(clients, clientJoin)
-          .where(ownedAppointment(userId, deleting)),
-      )
-    : null;
-  // The period's pending requests, shown as Dia and Semana show them, and how many wait elsewhere.
-  const requestsOf = range ? reads.add(pendingRequestsBetween(db, userId, range.from, range.to, now)) : () => [];
-  const pendingOf = reads.add(db.select({ n: count() }).from(bookingRequests).where(pendingFrom(userId, today, now)));
-  const cancelling = sp.get("confirmar-cancelamento");
-  const cancellingOf = sp.has("confirmar-cancelamento") && cancelling && cancelling.length <= 64
-    ? reads.add(noticeTargets(db, userId, eq(appointments.id, cancelling)))
-    : null;
-  await reads.run(db);
-  const [rows, [periodStats], [todayStats], [next], [any]] = [rowsOf(), periodOf(), todayOf(), nextOf(), anyOf()];
-  const requests = requestsOf().map((r) => pendingRequestView(r, user.profile.timeZone));
-  // Asked about an appointment that is missing or someone else's: 404, as the form would.
-  if (sp.has("confirmar-exclusao") && !deletingOf?.()[0]) throw data(null, { status: 404 });
-  if (sp.has("confirmar-cancelamento") && !cancellingOf?.()[0]) throw data(null, { status: 404 });
-  const toCancel = cancellingOf?.()[0];
-  const toDelete = deletingOf?.()[0];
-  const confirmDelete = toDelete
-    ? {
-        id: toDelete.id,
-        date: toDelete.date,
-        time: minutesToTime(toDelete.startMinute),
-        serviceName: toDelete.serviceName,
-        clientName: toDelete.clientName,
-        recurring: toDelete.seriesId !== null,
-      }
-    : null;
-
-  const total = periodStats?.total ?? 0;
-  return {
-    today,
-    filter,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    total,
-    rows: rows.map(({ seriesId, updatedAt, customerConfirmedAt, cancelledBy, ...r }) => ({
-      ...r,
-      customerConfirmed: customerConfirmedAt !== null,
-      time: minutesToTime(r.startMinute),
-      recurring: seriesId !== null,
-      actions: actionsAt({ ...r, cancelledBy }, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)
-    })),
-    summary: {
-      todayCount: Number(todayStats?.count ?? 0),
-      periodCount: Number(periodStats?.active ?? 0),
-      todayRevenueCents: Number(todayStats?.revenueCents ?? 0),
-      next: next
-        ? { date: next.date, time: minutesToTime(next.startMinute), clientName: next.clientName }
-        : null,
+  const list = await readList(
+    db,
+    user,
+    {
+      period: { periodo: sp.get("periodo"), de: sp.get("de"), ate: sp.get("ate") },
+      page: clampPage(sp.get("pagina")),
+      deleting: askedId(sp, "confirmar-exclusao"),
+      cancelling: askedId(sp, "confirmar-cancelamento"),
     },
-    hasAny: !!any,
-    confirmDelete,
-    requests,
-    otherPendingCount: Math.max(0, (pendingOf()[0]?.n ?? 0) - requests.filter((r) => r.date >= today).length),
-    confirmCancel: toCancel && (toCancel.status === "scheduled" || toCancel.status === "confirmed") ? cancelAskOf(toCancel, whatsappConfig()) : null,
-  };
-}
-
-// ---------------------------------------------------------------- form
-
-type Editing = typeof appointments.$inferSelect;
-type ServiceChoice = { id: string; name: string; durationMinutes: number; bufferMinutes: number; priceCents: number; isActive: boolean };
-
-export type FormValues = {
-  clientId: string;
-  serviceId: string;
-  date: string;
-  time: string;
-  otherTime: string;
-  notes: string;
-  repeat: string;
-  endKind: string;
-  count: string;
-  until: string;
-};
-
-async function formChoices(db: Db, userId: string, editing: Editing | null) {
-  const [clientRows, serviceRows] = await Promise.all([
-    db
-      .select({ id: clients.id, name: clients.name })
-      .from(clients)
-      .where(eq(clients.userId, userId))
-      .orderBy(asc(clients.name)),
-    db
-      .select({
-        id: services.id,
-        name: services.name,
-        durationMinutes: services.durationMinutes,
-        bufferMinutes: services.bufferMinutes,
-        priceCents: services.priceCents,
-        isActive: services.isActive,
-      })
-      .from(services)
-      .where(
-        and(
-          eq(services.userId, userId),
-          // Active services only; an edited appointment keeps its own service even if inactive.
-          editing?.serviceId
-            ? or(eq(services.isActive, true), eq(services.id, editing.serviceId))
-            : eq(services.isActive, true),
-        ),
-      )
-      .orderBy(asc(services.name)),
-  ]);
-  return { clients: clientRows, services: serviceRows };
-}
-
-/**
- * The start times offered for a service on a date, or null while either is missing.
- * An edited appointment may keep its own time (even past or off the grid) on its own day.
- */
-async function timeChoices(
-  db: Db,
-  user: CurrentUser,
-  args: { serviceId: string; date: string; services: ServiceChoice[]; editing: Editing | null; now: Date },
-): Promise<string[] | null> {
-  const service = args.services.find((s) => s.id === args.serviceId);
-  if (!service || !isIsoDate(args.date)) return null;
-  const { editing } = args;
-  const sameService = editing?.serviceId === service.id;
-  const duration = sameService && editing ? editing.durationMinutes : service.durationMinutes;
-  const buffer = sameService && editing ? editing.bufferMinutes : service.bufferMinutes;
-  const free = await getFreeSlots(db, {
-    userId: user.id,
-    date: args.date,
-    durationMinutes: duration,
-    bufferMinutes: buffer,
-    timeZone: user.profile.timeZone,
-    stepMinutes: user.profile.slotStepMinutes,
-    now: args.now,
-    excludeAppointmentId: editing?.id,
-  });
-  if (editing && editing.date === args.date && editing.durationMinutes === duration && !free.includes(editing.startMinute)) {
-    free.push(editing.startMinute);
-    free.sort((a, b) => a - b);
-  }
-  return free.map(minutesToTime);
-}
-
-function bookingWindow(user: CurrentUser, now: Date) {
-  const today = nowInZone(user.profile.timeZone, now).date;
-  return { today, maxDate: maxBookingDate(today) };
+    now,
+    whatsappConfig(),
+  );
+  // Asked about an appointment that is missing or someone else's: 404, as the form would.
+  if (!list) throw notFound();
+  return list;
 }
 
 /** The create/edit form: choices, values from the query (after 'Ver horários') or the row. */
 export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Date()) {
   const sp = url.searchParams;
-  const editing = sp.has("editar") ? await requireAppointment(db, user.id, sp.get("editar")) : null;
-  const [choices, [customer]] = await Promise.all([
-    formChoices(db, user.id, editing),
-    editing && (editing.status === "scheduled" || editing.status === "confirmed")
-      ? noticeTargets(db, user.id, eq(appointments.id, editing.id))
-      : Promise.resolve([]),
-  ]);
-  const param = (name: keyof FormValues) => sp.get(name)?.slice(0, name === "notes" ? 600 : 64);
-  const values: FormValues = {
-    clientId: param("clientId") ?? editing?.clientId ?? "",
-    serviceId: param("serviceId") ?? editing?.serviceId ?? "",
-    date: param("date") ?? editing?.date ?? "",
-    time: param("time") ?? (editing ? minutesToTime(editing.startMinute) : ""),
-    otherTime: param("otherTime") ?? "",
-    notes: param("notes") ?? editing?.notes ?? "",
-    repeat: param("repeat") ?? "0",
-    endKind: param("endKind") === "until" ? "until" : "count",
-    count: param("count") ?? "4",
-    until: param("until") ?? "",
-  };
-  const times = await timeChoices(db, user, { ...values, services: choices.services, editing, now });
-  return {
-    ...choices,
-    ...bookingWindow(user, now),
-    editing: editing
-      ? {
-          id: editing.id,
-          date: editing.date,
-          serviceId: editing.serviceId,
-          durationMinutes: editing.durationMinutes,
-          priceCents: editing.priceCents,
-          recurring: editing.seriesId !== null,
-          // 'Avisar cliente' of a move: how they would be told, or null (no contact, not active).
-          notice: customer ? describeRoute(routeOf(customer, whatsappConfig())) : null,
-        }
-      : null,
-    values,
-    times,
-  };
+  const asked: Partial<FormValues> = {};
+  for (const name of FORM_FIELDS) {
+    const value = sp.get(name);
+    if (value !== null) asked[name] = value.slice(0, name === "notes" ? 600 : 64);
+  }
+  const form = await readForm(db, user, { editing: askedId(sp, "editar"), asked, now, whatsapp: whatsappConfig() });
+  if (!form) throw notFound();
+  return form;
 }
 
-/** One date of a series' 'Ver datas', as the form lists it. */
-export type PreviewRow = {
-  date: string;
-  time: string;
-  free: boolean;
-  label: string;
-  alternatives: string[];
-  holiday: string | null;
-};
-
-export type SeriesPreview = { fingerprint: string; rows: PreviewRow[] };
+// ---------------------------------------------------------------- save
 
 export type SaveFailure = {
   result: SubmissionResult<string[]>;
@@ -369,11 +77,68 @@ export type SaveFailure = {
   preview?: SeriesPreview | null;
 };
 
-/** The posted choice for one date of a previewed series ('keep', 'skip' or a time). */
-export const occurrenceField = (date: string) => `ocorrencia-${date}`;
+type Submission = ReturnType<typeof parseAppointmentForm>["submission"];
 
-/** What a confirmed 'Encaixe' checkbox carries: the exact date and time it confirms. */
-export const walkInToken = (date: string, time: string) => `${date} ${time}`;
+/** A refused save as the form shows it: the message beside its field (or above the form) and what it asks next. */
+function refusalReply(submission: Submission, refusal: SaveRefusal): [SubmissionResult<string[]>, Partial<SaveFailure>] {
+  const { client, service, repeat, preview, seriesEmpty, taken, walkIn, walkInPast } = APPOINTMENT_ERRORS;
+  switch (refusal.reason) {
+    case "unknown":
+      return [submission.reply({ fieldErrors: { ...(refusal.client ? { clientId: [client] } : {}), ...(refusal.service ? { serviceId: [service] } : {}) } }), {}];
+    case "no-repeat":
+      return [submission.reply({ fieldErrors: { repeat: [repeat] } }), {}];
+    case "preview-stale":
+      return [submission.reply({ formErrors: [preview] }), { preview: refusal.preview }];
+    case "series-empty":
+      return [submission.reply({ formErrors: [seriesEmpty] }), { preview: refusal.preview }];
+    case "taken":
+      return [submission.reply({ fieldErrors: { [refusal.field]: [taken] } }), {}];
+    case "walk-in":
+      return [submission.reply({ fieldErrors: { [refusal.field]: [refusal.past ? walkInPast : walkIn] } }), { walkIn: refusal.token }];
+  }
+}
+
+/** Where a saved appointment is shown: today's agenda, or the list of its date. */
+const dayList = (date: string, today: string) => (date === today ? "/agenda" : `/agenda?periodo=customizado&de=${date}&ate=${date}`);
+
+const listed = (items: { date: string; reason: string }[]) => items.map((r) => `${formatDate(r.date)} (${r.reason})`).join(", ");
+
+/** Where a save goes and what its toast says. */
+function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" | "updated" }>, date: string, today: string): [string, Toast] {
+  if (outcome.kind === "series") {
+    const { booked, refused } = outcome;
+    const n = booked.length;
+    const missed = refused.length ? ` Não agendados: ${listed(refused)}.` : "";
+    return [
+      `/agenda?periodo=customizado&de=${booked[0]!.date}&ate=${booked.at(-1)!.date}`,
+      {
+        type: refused.length ? "info" : "success",
+        title: "Agendamento recorrente criado!",
+        description: `${n === 1 ? "1 agendamento criado" : `${n} agendamentos criados`}.${missed}`,
+      },
+    ];
+  }
+  if (outcome.kind === "created") {
+    const description = outcome.walkIn ? "Encaixe agendado com sucesso." : "Agendamento criado com sucesso.";
+    return [dayList(date, today), { type: "success", title: "Agendamento criado!", description }];
+  }
+  const { following, notice } = outcome;
+  let followingNote = "";
+  if (following) {
+    const n = following.moved;
+    followingNote = ` ${n === 1 ? "1 próximo também atualizado" : `${n} próximos também atualizados`}.`;
+    if (following.kept.length) followingNote += ` Mantidos como estavam: ${listed(following.kept)}.`;
+  }
+  return [
+    dayList(date, today),
+    {
+      type: "success",
+      title: "Agendamento atualizado!",
+      description: `Agendamento atualizado com sucesso.${followingNote}${noticeNote(notice)}`,
+      ...(notice?.whatsappLink ? { actions: [{ kind: "link" as const, label: "Avisar no WhatsApp", href: notice.whatsappLink }] } : {}),
+    },
+  ];
+}
 
 /**
  * Creates or updates an appointment; a 400 with the errors beside the fields otherwise. With
@@ -388,293 +153,25 @@ export async function saveAppointment(
   now = new Date(),
   mode: "save" | "preview" = "save",
 ) {
-  const editing = editingId !== null ? await requireAppointment(db, user.id, editingId) : null;
-  const { today, maxDate } = bookingWindow(user, now);
-  const submission = parseWithZod(form, {
-    schema: appointmentSchema({ today, maxDate, keepDate: editing?.date }),
-  });
+  const editing = editingId !== null ? await findAppointment(db, user.id, editingId) : null;
+  if (editingId !== null && !editing) throw notFound();
+  const { today, maxDate } = bookingWindow(user.profile.timeZone, now);
+  const { submission, intent } = parseAppointmentForm(form, { today, maxDate, keepDate: editing?.date });
   const posted = (name: keyof FormValues) => {
     const v = form.get(name);
     return typeof v === "string" ? v.trim() : "";
   };
   const reply = async (result: SubmissionResult<string[]>, extra: Partial<SaveFailure> = {}, status = 400) => {
-    const { services: serviceRows } = await formChoices(db, user.id, editing);
-    const times = await timeChoices(db, user, {
-      serviceId: posted("serviceId"),
-      date: posted("date"),
-      services: serviceRows,
-      editing,
-      now,
-    });
+    const times = await formTimes(db, user, { serviceId: posted("serviceId"), date: posted("date"), editing, now });
     return data<SaveFailure>({ result, times, ...extra }, { status });
   };
-  const fail = (result: SubmissionResult<string[]>, extra: Partial<SaveFailure> = {}) => reply(result, extra);
-  if (submission.status !== "success") return fail(submission.reply());
-
-  const input = submission.value;
-  const [[client], [service]] = await Promise.all([
-    db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.id, input.clientId), eq(clients.userId, user.id))),
-    db
-      .select()
-      .from(services)
-      .where(
-        and(
-          eq(services.id, input.serviceId),
-          eq(services.userId, user.id),
-          editing?.serviceId
-            ? or(eq(services.isActive, true), eq(services.id, editing.serviceId))
-            : eq(services.isActive, true),
-        ),
-      ),
-  ]);
-  if (!client || !service) {
-    return fail(
-      submission.reply({
-        fieldErrors: {
-          ...(client ? {} : { clientId: [APPOINTMENT_ERRORS.client] }),
-          ...(service ? {} : { serviceId: [APPOINTMENT_ERRORS.service] }),
-        },
-      }),
-    );
-  }
-
-  const time = chosenTime(input);
-  const timeField = input.otherTime ? "otherTime" : "time";
-  const claim = { timeZone: user.profile.timeZone, stepMinutes: user.profile.slotStepMinutes, now };
-  const when = { date: input.date, startMinute: timeToMinutes(time) };
-  // Name, duration and price are copied from the service when it is chosen; an edit that
-  // keeps the service keeps what was agreed (later price changes do not rewrite history).
-  const copied =
-    editing?.serviceId === service.id
-      ? {}
-      : {
-          serviceName: service.name,
-          durationMinutes: service.durationMinutes,
-          bufferMinutes: service.bufferMinutes,
-          priceCents: service.priceCents,
-        };
-
-  // ---- 'Agendamento recorrente' (new appointments only).
-  const everyWeeks = !editing && input.repeat && input.repeat !== "0" ? (Number(input.repeat) as SeriesInterval) : null;
-  // 'Ver datas' without a repetition has no dates to show, and never saves.
-  if (mode === "preview" && !everyWeeks) {
-    return fail(submission.reply({ fieldErrors: { repeat: [APPOINTMENT_ERRORS.repeat] } }));
-  }
-  if (everyWeeks) {
-    const end = input.endKind === "until" ? { until: input.until ?? "" } : { count: Number(input.count) };
-    const dates = seriesDates(input.date, everyWeeks, end);
-    const occurrences = await previewSeries(db, {
-      userId: user.id,
-      timeZone: user.profile.timeZone,
-      stepMinutes: user.profile.slotStepMinutes,
-      now,
-      startMinute: when.startMinute,
-      durationMinutes: service.durationMinutes,
-      bufferMinutes: service.bufferMinutes,
-      dates,
-    });
-    const fingerprint = seriesFingerprint({ serviceId: service.id, date: input.date, time, everyWeeks, end });
-    const preview: SeriesPreview = {
-      fingerprint,
-      rows: occurrences.map((o) => ({
-        date: o.date,
-        time: o.time,
-        free: o.placement.state === "free",
-        label: o.label,
-        alternatives: o.alternatives,
-        holiday: o.holiday,
-      })),
-    };
-    if (mode === "preview") return reply(submission.reply(), { preview }, 200);
-    if (form.get("fingerprint") !== fingerprint) {
-      return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.preview] }), { preview });
-    }
-    const chosen: Occurrence[] = [];
-    const refused: { date: string; reason: string }[] = [];
-    for (const row of preview.rows) {
-      const choice = form.get(occurrenceField(row.date));
-      if (choice === "skip") continue;
-      const keep = choice === "keep" || choice === null;
-      if (keep && row.free) chosen.push({ date: row.date, startMinute: when.startMinute });
-      else if (typeof choice === "string" && row.alternatives.includes(choice)) chosen.push({ date: row.date, startMinute: timeToMinutes(choice) });
-      // Free when previewed but not any more (or a time no longer free): reported, not booked.
-      else refused.push({ date: row.date, reason: row.label });
-    }
-    if (chosen.length === 0) {
-      return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.seriesEmpty] }), { preview });
-    }
-    const created = await createSeries(db, {
-      userId: user.id,
-      everyWeeks,
-      now,
-      occurrences: chosen,
-      values: {
-        clientId: client.id,
-        serviceId: service.id,
-        serviceName: service.name,
-        durationMinutes: service.durationMinutes,
-        bufferMinutes: service.bufferMinutes,
-        priceCents: service.priceCents,
-        notes: input.notes ?? "",
-      },
-    });
-    for (const f of created.failed) refused.push({ date: f.date, reason: "ocupado" });
-    if (created.booked.length === 0) {
-      return fail(submission.reply({ formErrors: [APPOINTMENT_ERRORS.seriesEmpty] }), { preview });
-    }
-    refused.sort((a, b) => a.date.localeCompare(b.date));
-    const n = created.booked.length;
-    const missed = refused.length
-      ? ` Não agendados: ${refused.map((r) => `${formatDate(r.date)} (${r.reason})`).join(", ")}.`
-      : "";
-    const first = created.booked[0]!.date;
-    return redirectWithToast(request, `/agenda?periodo=customizado&de=${first}&ate=${created.booked.at(-1)!.date}`, {
-      type: refused.length ? "info" : "success",
-      title: "Agendamento recorrente criado!",
-      description: `${n === 1 ? "1 agendamento criado" : `${n} agendamentos criados`}.${missed}`,
-    });
-  }
-
-  // ---- One appointment: an offered time, or an 'Encaixe' after the professional confirms.
-  const offered = await timeChoices(db, user, { serviceId: service.id, date: input.date, services: [service], editing, now });
-  let walkIn = false;
-  // The select offers free times only: anything else in it is a stale page or a forged post.
-  if (!input.otherTime && !offered?.includes(time)) {
-    return fail(submission.reply({ fieldErrors: { time: [APPOINTMENT_ERRORS.taken] } }));
-  }
-  if (!offered?.includes(time)) {
-    const placement = await placeTime(db, {
-      userId: user.id,
-      timeZone: user.profile.timeZone,
-      now,
-      ...when,
-      durationMinutes: copied.durationMinutes ?? editing?.durationMinutes ?? service.durationMinutes,
-      bufferMinutes: copied.bufferMinutes ?? editing?.bufferMinutes ?? service.bufferMinutes,
-      excludeAppointmentId: editing?.id,
-    });
-    if (placement.state === "taken") {
-      return fail(submission.reply({ fieldErrors: { [timeField]: [APPOINTMENT_ERRORS.taken] } }));
-    }
-    const token = walkInToken(input.date, time);
-    // Inside the hours but off the slot grid: no question to ask.
-    if (placement.state !== "free" && form.get("encaixe") !== token) {
-      const message = placement.state === "past" ? APPOINTMENT_ERRORS.walkInPast : APPOINTMENT_ERRORS.walkIn;
-      return fail(submission.reply({ fieldErrors: { [timeField]: [message] } }), { walkIn: token });
-    }
-    walkIn = true;
-  }
-  const walkInClaim = { ...claim, walkIn };
-
-  // A move to another date or time: the customer hears of it ('Avisar cliente', docs/decisions/0720),
-  // in the same batch for one appointment, after the later ones moved for 'Este e os próximos'.
-  const moved = !!editing && (editing.date !== when.date || editing.startMinute !== when.startMinute);
-  const notify = moved && form.get("avisar") === "1";
-  const withFollowing = !!editing?.seriesId && form.get("scope") === "following";
-  const noticeClock = { clock: { now, timeZone: user.profile.timeZone }, whatsapp: whatsappConfig() };
-  const moveNotice = editing && notify && !withFollowing ? await prepareMoveNotice(db, user.id, editing.id, when, noticeClock) : null;
-
-  const saved = editing
-    ? await updateAppointmentIfFree(
-        db,
-        editing.id,
-        user.id,
-        {
-          clientId: client.id,
-          serviceId: service.id,
-          notes: input.notes ?? "",
-          ...when,
-          ...copied,
-          updatedAt: now,
-          ...(moved ? { rescheduledByProfessionalAt: now } : {}),
-        },
-        { ...walkInClaim, also: moveNotice?.statements },
-      )
-    : await insertAppointmentIfFree(
-        db,
-        {
-          userId: user.id,
-          clientId: client.id,
-          serviceId: service.id,
-          serviceName: service.name,
-          durationMinutes: service.durationMinutes,
-          bufferMinutes: service.bufferMinutes,
-          priceCents: service.priceCents,
-          notes: input.notes ?? "",
-          status: "scheduled",
-          createdVia: "dashboard",
-          ...when,
-        },
-        walkInClaim,
-      );
-  if (!saved) {
-    if (editing) await requireAppointment(db, user.id, editing.id); // deleted meanwhile: 404
-    return fail(submission.reply({ fieldErrors: { [timeField]: [APPOINTMENT_ERRORS.taken] } }));
-  }
-
-  // 'Este e os próximos': the later occurrences of the series follow the edited one.
-  let followingNote = "";
-  let notice = moveNotice?.notice ?? null;
-  if (editing?.seriesId && withFollowing) {
-    const following = await followingOccurrences(db, user.id, editing.seriesId, editing.date);
-    const changed = await changeFollowing(db, {
-      userId: user.id,
-      timeZone: user.profile.timeZone,
-      now,
-      following,
-      change: {
-        shiftDays: daysBetween(editing.date, input.date),
-        startMinute: when.startMinute,
-        clientId: client.id,
-        notes: input.notes ?? "",
-        service:
-          editing.serviceId === service.id
-            ? null
-            : {
-                serviceId: service.id,
-                serviceName: service.name,
-                durationMinutes: service.durationMinutes,
-                bufferMinutes: service.bufferMinutes,
-                priceCents: service.priceCents,
-              },
-      },
-    });
-    const n = changed.moved.length;
-    if (notify) {
-      notice = await queueSeriesMoveNotice(
-        db,
-        user.id,
-        editing.id,
-        changed.moved,
-        { shiftDays: daysBetween(editing.date, input.date), startMinute: when.startMinute, editedMoved: moved, edited: when },
-        noticeClock,
-      );
-    }
-    followingNote = ` ${n === 1 ? "1 próximo também atualizado" : `${n} próximos também atualizados`}.`;
-    if (changed.kept.length) {
-      followingNote += ` Mantidos como estavam: ${changed.kept.map((k) => `${formatDate(k.date)} (${k.reason})`).join(", ")}.`;
-    }
-  }
-
-  const to = input.date === today ? "/agenda" : `/agenda?periodo=customizado&de=${input.date}&ate=${input.date}`;
-  return redirectWithToast(
-    request,
-    to,
-    editing
-      ? {
-          type: "success",
-          title: "Agendamento atualizado!",
-          description: `Agendamento atualizado com sucesso.${followingNote}${noticeNote(notice)}`,
-          ...(notice?.whatsappLink ? { actions: [{ kind: "link" as const, label: "Avisar no WhatsApp", href: notice.whatsappLink }] } : {}),
-        }
-      : {
-          type: "success",
-          title: "Agendamento criado!",
-          description: walkIn ? "Encaixe agendado com sucesso." : "Agendamento criado com sucesso.",
-        },
-  );
+  if (!intent) return reply(submission.reply());
+  const outcome = await save(db, user, { intent, editing, now, mode, whatsapp: whatsappConfig() });
+  if (outcome.kind === "refused") return reply(...refusalReply(submission, outcome.refusal));
+  if (outcome.kind === "preview") return reply(submission.reply(), { preview: outcome.preview }, 200);
+  if (outcome.kind === "gone") throw notFound(); // deleted meanwhile
+  if (outcome.kind === "taken") return reply(submission.reply({ fieldErrors: { [intent.timeField]: [APPOINTMENT_ERRORS.taken] } }));
+  return redirectWithToast(request, ...savedAnswer(outcome, intent.date, today));
 }
 
 // ---------------------------------------------------------------- status and delete
@@ -715,7 +212,7 @@ export async function changeStatus(
   form: FormData = new FormData(),
   now = new Date(),
 ) {
-  if (!id || id.length > 64) throw data(null, { status: 404 });
+  if (!isAppointmentId(id)) throw notFound();
   const { reason, notify } = cancelFields(form);
   if (action === "cancel" && reason === null) return statusFailure(STATUS_ERRORS.reasonTooLong, "motivo");
   const outcome = await changeStatusWithNotice(db, user.id, id, action, {
@@ -726,18 +223,18 @@ export async function changeStatus(
     whatsapp: whatsappConfig(),
   });
   const result = outcome.change;
+  const back = backToList(request);
   if (!result.ok) {
-    if (result.reason === "not-found") throw data(null, { status: 404 });
+    if (result.reason === "not-found") throw notFound();
     if (result.reason === "not-started") {
       return statusFailure(action === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
     }
-    return redirectWithToast(request, backToList(request), {
+    return redirectWithToast(request, back, {
       type: "error",
       title: "Erro",
       description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[result.current]}.`,
     });
   }
-  const back = backToList(request);
   return redirectWithToast(request, back, statusToast(action, { ...outcome, change: result }, back, action === "cancel" ? scope : "this"));
 }
 
@@ -752,49 +249,26 @@ export async function undoAppointmentStatus(
   id: string | null,
   { scope = "this", context, now = new Date() }: { scope?: "this" | "following"; context?: Readonly<RouterContextProvider>; now?: Date } = {},
 ) {
-  if (!id || id.length > 64) throw data(null, { status: 404 });
+  if (!isAppointmentId(id)) throw notFound();
   const outcome = await undoWithNotice(db, user.id, id, { clock: { now, timeZone: user.profile.timeZone }, scope, whatsapp: whatsappConfig() });
   const result = outcome.undo;
   if (!result.ok) {
-    if (result.reason === "not-found") throw data(null, { status: 404 });
+    if (result.reason === "not-found") throw notFound();
     return statusFailure(UNDO_ERRORS[result.reason]);
   }
-  if (context) sendNoticeSoon(context, outcome.restored?.email ?? null);
+  // 'Horário mantido' has no grace period: it leaves right after the answer.
+  if (context) deliverSoon(context, [outcome.restored?.email]);
   return redirectWithToast(request, backToList(request), undoToast({ ...outcome, undo: result }));
 }
 
-/**
- * Deletes one appointment or, with `following` on a recurring one, it and the later occurrences
- * of its series that are not Concluído or Não compareceu (history stays; docs/decisions/0654).
- */
-export async function deleteAppointment(
-  db: Db,
-  user: CurrentUser,
-  request: Request,
-  id: string | null,
-  scope: "this" | "following" = "this",
-) {
-  if (!id || id.length > 64) throw data(null, { status: 404 });
-  const row = scope === "following" ? await requireAppointment(db, user.id, id) : null;
-  const result = row?.seriesId
-    ? await db
-        .delete(appointments)
-        .where(
-          or(
-            ownedAppointment(user.id, id),
-            and(
-              fromDateOn(user.id, row.seriesId, row.date),
-              gt(appointments.date, row.date),
-              inArray(appointments.status, ["scheduled", "confirmed", "cancelled"]),
-            ),
-          ),
-        )
-    : await db.delete(appointments).where(ownedAppointment(user.id, id));
-  if (result.rowsAffected === 0) throw data(null, { status: 404 });
+/** 'Excluir': one appointment or, with `following`, the later occurrences of its series still to happen. */
+export async function deleteAppointment(db: Db, user: CurrentUser, request: Request, id: string | null, scope: "this" | "following" = "this") {
+  if (!isAppointmentId(id)) throw notFound();
+  const removed = await deleteAppointments(db, user.id, id, scope);
+  if (removed === 0) throw notFound();
   return redirectWithToast(request, backToList(request), {
     type: "success",
     title: "Sucesso",
-    description:
-      result.rowsAffected > 1 ? `${result.rowsAffected} agendamentos removidos com sucesso.` : "Agendamento removido com sucesso.",
+    description: removed > 1 ? `${removed} agendamentos removidos com sucesso.` : "Agendamento removido com sucesso.",
   });
 }

@@ -13,6 +13,7 @@ import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
 import { AnsweredAt } from "../components/agenda/calendar-requests";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
 
@@ -64,7 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "accept" && intent !== "decline") throw data(null, { status: 400 });
   const { id, seen } = readAnswerForm(form);

@@ -1,17 +1,19 @@
 // The customer's booking page ships no framework to the phone (docs/decisions/0621): it is
 // complete as HTML, and with JavaScript on, this small script adds what the spec asks for on top
 // of it: Continuar waits for a choice, a date shows its times at once, and step 3's live checks.
-// The script is written into the page (with the request's CSP nonce) from the functions below,
-// with the rules and messages of validation/booking.ts and the phone mask of domain/phone.ts as
-// arguments: one set of rules for the server and the page, and no validation library.
-import { formatPhone, phoneDigits } from "../domain/phone";
+// The script is written into the page (allowed by its hash, or the request's CSP nonce) from the
+// functions below, called with the limits and messages of validation/booking.ts as data and with
+// the live checks themselves, their source written in: validation/booking.ts's and the phone
+// mask of domain/phone.ts. One set of rules for the server and the page, and no validation library.
+import { digitsOnly, formatPhone, phoneDigits } from "../domain/phone";
 import {
   BOOKING_INCOMPLETE,
-  NAME_CHARS,
+  isBookingComplete,
+  isNameInputAllowed,
+  isNotesInputAllowed,
+  LIVE_INPUT,
   NAME_INPUT_INVALID,
-  NAME_MAX_LENGTH,
   NOTES_INPUT_TOO_LONG,
-  NOTES_MAX_LENGTH,
 } from "../validation/booking";
 
 export type LiveRules = {
@@ -21,18 +23,33 @@ export type LiveRules = {
 };
 
 export const LIVE_RULES: LiveRules = {
-  name: { pattern: NAME_CHARS.source, flags: NAME_CHARS.flags, max: NAME_MAX_LENGTH, invalid: NAME_INPUT_INVALID },
-  notes: { max: NOTES_MAX_LENGTH, tooLong: NOTES_INPUT_TOO_LONG },
+  name: { pattern: LIVE_INPUT.name.chars.source, flags: LIVE_INPUT.name.chars.flags, max: LIVE_INPUT.name.max, invalid: NAME_INPUT_INVALID },
+  notes: { max: LIVE_INPUT.notes.max, tooLong: NOTES_INPUT_TOO_LONG },
   incomplete: BOOKING_INCOMPLETE,
 };
 
+/** The live checks the script runs: the validation's own functions. */
+export type LiveChecks = {
+  mask: (value: string) => string;
+  complete: typeof isBookingComplete;
+  nameAllowed: typeof isNameInputAllowed;
+  notesAllowed: typeof isNotesInputAllowed;
+};
+
 /**
- * Runs in the customer's browser, serialised into the page: it may use only its arguments and
- * the DOM (no imports, no closures over this module). Markup contract: `form[data-choose]` (a
- * choice enables its submit button), `input[data-submit-on-change]`, `form[data-live-checks]`
- * with inputs `name`, `phone`, `notes`, error slots `#<id>-error` and `[data-form-error]`.
+ * The live checks as script source: each function's own text (Function.prototype.toString), with
+ * the phone helpers they may call in scope. They use nothing else, so they run in the page alike.
  */
-export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => string) {
+export const LIVE_CHECKS_SOURCE = `(() => { ${digitsOnly}; ${phoneDigits}; return { mask: ${formatPhone}, complete: ${isBookingComplete}, nameAllowed: ${isNameInputAllowed}, notesAllowed: ${isNotesInputAllowed} }; })()`;
+
+// The functions below run in the customer's browser, serialised into the page: each may use only
+// its arguments and the DOM (no imports, no closures over this module).
+
+/**
+ * The choices of every step: `form[data-choose]` (a choice enables its submit button) and
+ * `input[data-submit-on-change]` (a date shows its times at once).
+ */
+export function enhanceChoices() {
   for (const form of Array.from(document.querySelectorAll<HTMLFormElement>("form[data-choose]"))) {
     const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
     const sync = () => {
@@ -46,16 +63,10 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
       if (input.value) input.form?.requestSubmit();
     });
   }
+}
 
-  const form = document.querySelector<HTMLFormElement>("form[data-live-checks]");
-  if (!form) return;
-  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
-  const name = field("name");
-  const phone = field("phone");
-  const notes = field("notes");
-  const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
-  const nameChars = new RegExp(rules.name.pattern, rules.name.flags);
-
+/** A form's live messages: beside a field (its slot `#<id>-error`), and above the form (`[data-form-error]`). */
+export function fieldMessages(form: HTMLFormElement) {
   /** Shows (or, with null, clears) the message beside a field. */
   const say = (input: HTMLInputElement | HTMLTextAreaElement, message: string | null) => {
     const id = `${input.id}-error`;
@@ -87,7 +98,21 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
     box.textContent = message;
     form.insertAdjacentElement("beforebegin", box);
   };
-  const complete = () => name.value.trim() !== "" && phone.value.replace(/\D/g, "") !== "";
+  return { say, formError };
+}
+
+/** Step 3's live checks on `form[data-live-checks]`, with inputs `name`, `phone` and `notes`. */
+export function enhanceDetails(rules: LiveRules, checks: LiveChecks, messages: typeof fieldMessages) {
+  const form = document.querySelector<HTMLFormElement>("form[data-live-checks]");
+  if (!form) return;
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
+  const name = field("name");
+  const phone = field("phone");
+  const notes = field("notes");
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+  const nameRules = { max: rules.name.max, chars: new RegExp(rules.name.pattern, rules.name.flags) };
+  const { say, formError } = messages(form);
+  const complete = () => checks.complete({ name: name.value, phone: phone.value });
   const sync = () => {
     button.disabled = !complete();
   };
@@ -95,7 +120,7 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
   let lastName = name.value;
   name.addEventListener("input", () => {
     const value = name.value;
-    if (value !== "" && (value.length > rules.name.max || !nameChars.test(value))) {
+    if (!checks.nameAllowed(value, nameRules)) {
       name.value = lastName;
       say(name, rules.name.invalid);
     } else {
@@ -106,7 +131,7 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
     sync();
   });
   phone.addEventListener("input", () => {
-    phone.value = mask(phone.value);
+    phone.value = checks.mask(phone.value);
     say(phone, null);
     formError(null);
     sync();
@@ -114,13 +139,13 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
   notes.addEventListener("beforeinput", (event) => {
     const typed = (event as InputEvent).data ?? "";
     const next = notes.value.slice(0, notes.selectionStart ?? 0) + typed + notes.value.slice(notes.selectionEnd ?? 0);
-    if (next.length > rules.notes.max) {
+    if (!checks.notesAllowed(next, rules.notes)) {
       event.preventDefault();
       say(notes, rules.notes.tooLong);
     }
   });
   notes.addEventListener("input", () => {
-    if (notes.value.length <= rules.notes.max) say(notes, null);
+    if (checks.notesAllowed(notes.value, rules.notes)) say(notes, null);
   });
   form.addEventListener("submit", (event) => {
     if (!complete()) {
@@ -134,5 +159,5 @@ export function enhanceBookingPage(rules: LiveRules, mask: (value: string) => st
   sync();
 }
 
-/** The script's text: the function above called with the rules and the phone mask. */
-export const BOOKING_PAGE_SCRIPT = `(${enhanceBookingPage.toString()})(${JSON.stringify(LIVE_RULES)}, (() => { ${phoneDigits.toString()}; return ${formatPhone.toString()}; })());`;
+/** The script's text: the functions above called with the rules and the live checks. */
+export const BOOKING_PAGE_SCRIPT = `(${enhanceChoices})();(${enhanceDetails})(${JSON.stringify(LIVE_RULES)}, ${LIVE_CHECKS_SOURCE}, ${fieldMessages});`;

@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/calendar-feed";
 import { feedFor } from "../domain/notifications/calendar-feed.server";
 import { getDb } from "../utils/db.server";
+import { requireFound } from "../utils/actions.server";
 
 /**
  * The professional's private calendar feed (/calendario/<token>.ics), read by Google Calendar,
@@ -9,8 +9,7 @@ import { getDb } from "../utils/db.server";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const token = params.file.endsWith(".ics") ? params.file.slice(0, -4) : "";
-  const body = token ? await feedFor(getDb(context), token) : null;
-  if (body === null) throw data(null, { status: 404 });
+  const body = requireFound(token ? await feedFor(getDb(context), token) : null);
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -29,6 +29,7 @@ import { formatPhone } from "../domain/phone";
 import { isSecure } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { clientSchema, PHONE_TAKEN } from "../validation/clients";
+import { attemptWrite, notFound, readForm, WRITE_FAILED, writeFailed } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData && "mode" in loaderData && loaderData.mode === "card" ? `${loaderData.card.name} — Clientes — Agendo` : "Clientes — Agendo" },
@@ -60,10 +61,6 @@ async function resolveView(request: Request, params: URLSearchParams) {
 function pageNumber(value: string | null) {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
-}
-
-function notFound(): never {
-  throw data(null, { status: 404 });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -124,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const params = new URL(request.url).searchParams;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const backToList = clientsHref(params);
@@ -151,18 +148,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (await phoneTaken(db, user.id, submission.value.phone, intent === "update" ? id : undefined)) {
     return phoneError();
   }
-  let saved: { id: string; name: string } | null;
-  try {
-    saved =
-      intent === "create"
-        ? await createClient(db, user.id, submission.value)
-        : await updateClient(db, user.id, id, submission.value);
-  } catch (error) {
+  const saved = await attemptWrite(
+    "client save",
+    () => (intent === "create" ? createClient(db, user.id, submission.value) : updateClient(db, user.id, id, submission.value)),
     // The unique index decided a race for the phone: same answer as the check above.
-    if (error instanceof PhoneTakenError) return phoneError();
-    console.error("client save failed", error);
-    return data({ result: submission.reply(), alert: SAVE_FAILED }, { status: 500 });
-  }
+    (error) => (error instanceof PhoneTakenError ? ("phone-taken" as const) : undefined),
+  );
+  if (saved === "phone-taken") return phoneError();
+  if (saved === WRITE_FAILED) return writeFailed({ result: submission.reply(), alert: SAVE_FAILED });
   if (!saved) notFound(); // deleted meanwhile
   return intent === "create"
     ? redirectWithToast(request, "/clientes", {

@@ -26,10 +26,12 @@ import {
   showInsights,
 } from "../domain/metrics/insights";
 import { setupStepsReads } from "../domain/accounts/setup-steps.server";
-import { addDays, formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { addDays, formatDate, minutesToTime, monthName, nowInZone } from "../domain/dates";
+import { firstName } from "../domain/names";
 import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
 import { RemindersCard } from "../components/dashboard/reminders-card";
 import { redirectWithToast } from "../utils/toast.server";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];
 
@@ -69,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     greeting: greeting(hour),
-    firstName: user.profile.fullName.split(/\s+/)[0] || user.profile.fullName,
+    firstName: firstName(user.profile.fullName) || user.profile.fullName,
     businessName: user.profile.businessName,
     linkedOwner: d.linkedOwner?.businessName || d.linkedOwner?.fullName || null,
     onTrial: user.subscription?.status === "trial" && user.access === "subscription",
@@ -77,9 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookingUrl: user.profile.bookingSlug ? `${appUrl()}/agendamento/${user.profile.bookingSlug}` : null,
     kpis: dashboardKpis(d.totals, d.clientTotals),
     summary: monthlySummary(d.totals, d.clientFigures.month, d.clock.daysElapsed),
-    monthLabel: new Intl.DateTimeFormat("pt-BR", { month: "long", timeZone: "UTC" }).format(
-      new Date(`${d.clock.today}T12:00:00Z`),
-    ),
+    monthLabel: monthName(Number(d.clock.today.slice(5, 7))),
     recent: d.recent.map((a) => ({
       id: a.id,
       dayLabel: dayLabel(a.date, d.clock.today),
@@ -121,8 +121,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
+  const intent = (await readForm(request)).get("intent");
   switch (intent) {
     case "setup-later":
       await markSetupCompleted(db, user.id);

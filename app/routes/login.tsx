@@ -8,12 +8,13 @@ import { authenticator } from "./login.server";
 import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
-import { sendEmail } from "../utils/email.server";
+import { sendSoon } from "../domain/notifications/deliver-soon.server";
 import { hit, LIMITS } from "../utils/rate-limit.server";
 import { requireAnonymous, safeRedirectPath } from "../utils/session.server";
 import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { EMAIL_REQUIRED, resetRequestSchema } from "../validation/auth";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Entrar — Agendo" },
@@ -29,8 +30,8 @@ type Alert = { title: string; text: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
-  const form = await request.clone().formData();
-  if (form.get("intent") === "reset") return requestReset(request, db, form);
+  const form = await readForm(request.clone());
+  if (form.get("intent") === "reset") return requestReset(request, context, form);
 
   const result = await authenticator(db, clientAddress(context)).authenticate("form", request);
   if (!result.ok) {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** 'Esqueceu a senha?': same answer whether or not the e-mail exists. */
-async function requestReset(request: Request, db: ReturnType<typeof getDb>, form: FormData) {
+async function requestReset(request: Request, context: Route.ActionArgs["context"], form: FormData) {
   const submission = parseWithZod(form, { schema: resetRequestSchema });
   if (submission.status !== "success") {
     return data(
@@ -66,12 +67,13 @@ async function requestReset(request: Request, db: ReturnType<typeof getDb>, form
     );
   }
   const email = submission.value.email.toLowerCase();
+  const db = getDb(context);
   const limited = await hit(db, `reset:${email}`, LIMITS.resetPerEmail);
   if (limited.allowed) {
     const reset = await createResetToken(db, email);
     if (reset) {
       const link = `${appUrl()}/redefinir-senha?token=${reset.token}`;
-      await sendEmail(db, {
+      await sendSoon(context, {
         to: email,
         sensitiveUntil: reset.expiresAt,
         subject: "Redefinição de senha — Agendo",

@@ -8,6 +8,7 @@ import { loadProfileStats } from "../domain/metrics/dashboard.server";
 import { getDb } from "../utils/db.server";
 import { achievements } from "../domain/metrics/insights";
 import { variation } from "../domain/metrics/metrics";
+import { monthAndYear, nowInZone } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { formatPhone } from "../domain/phone";
 import { planBadge } from "../domain/accounts/access";
@@ -41,9 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     instagram: profile.instagramHandle,
     location: [profile.address, profile.city].map((s) => s.trim()).filter(Boolean).join(" · "),
     imageUrl: profile.profileImageId ? `/imagens/${profile.profileImageId}` : null,
-    memberSince: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: profile.timeZone }).format(
-      stats.memberSince,
-    ),
+    memberSince: monthAndYear(nowInZone(profile.timeZone, stats.memberSince).date),
     plan,
     cards: [
       { key: "clients", label: "Clientes Atendidos", value: integer.format(lifetime.clientsServed), hint: "Com atendimento concluído" },

@@ -15,6 +15,7 @@ import { createSession, requireAnonymous } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { registerSchema } from "../validation/auth";
 import { z } from "../validation/zod";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Criar conta — Agendo" }];
 
@@ -32,7 +33,7 @@ const HIDE = ["password", "confirmPassword"];
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   await requireAnonymous(db, request);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
     const termsMissing = !!submission.error?.terms;
     return data(

@@ -6,6 +6,7 @@ import { formatDate } from "../domain/dates";
 import { getDb } from "../utils/db.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { requireUser } from "./workspace.server";
+import { readForm, requireFound } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lembretes — Agendo" }];
 
@@ -39,12 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
   if (intent !== "sent" && intent !== "unsent") throw data("Ação desconhecida.", { status: 400 });
-  const date = await markReminded(db, user.id, id, intent === "sent" ? new Date() : null);
-  if (!date) throw data(null, { status: 404 });
+  const date = requireFound(await markReminded(db, user.id, id, intent === "sent" ? new Date() : null));
   const back = dayHref(date, reminderDay(null, reminderToday(user.profile)).tomorrow);
   if (intent === "unsent") return redirect(back);
   const rows = await remindersOn(db, user.profile, date);

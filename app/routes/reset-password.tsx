@@ -9,6 +9,7 @@ import { getDb } from "../utils/db.server";
 import { createSession } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { newPasswordSchema } from "../validation/auth";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Redefinir senha — Agendo" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false }, { status: 400 });
   }

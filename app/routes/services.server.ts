@@ -1,12 +1,7 @@
-import { data } from "react-router";
 import { NO_CATEGORY } from "../components/services/urls";
 
-// The services screen's own helpers: 404, the list's search and category filter, the stat cards.
+// The services screen's own helpers: the list's search and category filter, the stat cards.
 import type { ServiceRow } from "../domain/services/services.server";
-
-export function notFound(): never {
-  throw data(null, { status: 404 });
-}
 
 // ---------------------------------------------------------------- list screen
 

@@ -25,7 +25,8 @@ import {
   updateCategory,
   updateService,
 } from "../domain/services/services.server";
-import { filterServices, notFound, serviceStats } from "./services.server";
+import { filterServices, serviceStats } from "./services.server";
+import { attemptWrite, notFound, readForm, WRITE_FAILED, writeFailed } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Serviços — Agendo" }];
 
@@ -87,7 +88,7 @@ const failure = (description: string): Toast => ({ type: "error", title: "Erro",
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const search = new URL(request.url).searchParams;
@@ -103,20 +104,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const active = form.get("ativo");
       if (active !== "true" && active !== "false") throw data("Ação inválida.", { status: 400 });
       const word = active === "true" ? "ativado" : "desativado";
-      const row = await attempt(() => setServiceActive(db, user.id, id, active === "true"));
-      if (row === FAILED) return redirectWithToast(request, listHref(search), failure("Erro ao atualizar serviço."));
+      const row = await attemptWrite(WRITE_LABEL, () => setServiceActive(db, user.id, id, active === "true"));
+      if (row === WRITE_FAILED) return redirectWithToast(request, listHref(search), failure("Erro ao atualizar serviço."));
       if (!row) notFound();
       return redirectWithToast(request, listHref(search), success(`Serviço ${word} com sucesso.`));
     }
     case "delete-service": {
-      const row = await attempt(() => deleteService(db, user.id, id));
-      if (row === FAILED) return redirectWithToast(request, listHref(search), failure("Erro ao remover serviço."));
+      const row = await attemptWrite(WRITE_LABEL, () => deleteService(db, user.id, id));
+      if (row === WRITE_FAILED) return redirectWithToast(request, listHref(search), failure("Erro ao remover serviço."));
       if (!row) notFound();
       return redirectWithToast(request, listHref(search), success("Serviço removido com sucesso."));
     }
     case "delete-category": {
-      const row = await attempt(() => deleteCategory(db, user.id, id));
-      if (row === FAILED) return redirectWithToast(request, formHref(search), failure("Erro ao remover categoria"));
+      const row = await attemptWrite(WRITE_LABEL, () => deleteCategory(db, user.id, id));
+      if (row === WRITE_FAILED) return redirectWithToast(request, formHref(search), failure("Erro ao remover categoria"));
       if (!row) notFound();
       return redirectWithToast(request, formHref(search), success("Categoria removida com sucesso"));
     }
@@ -125,17 +126,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const FAILED = Symbol("failed");
-
-/** A write that may fail for reasons other than the input (database down): logged, then 'Erro ao ...'. */
-async function attempt<T>(write: () => Promise<T>): Promise<T | typeof FAILED> {
-  try {
-    return await write();
-  } catch (error) {
-    console.error("servicos: write failed", error);
-    return FAILED;
-  }
-}
+/** What the log says of a write that failed; the user reads 'Erro ao ...'. */
+const WRITE_LABEL = "servicos: write";
 
 async function saveService(
   request: Request,
@@ -153,14 +145,14 @@ async function saveService(
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
   const { newCategory, ...fields } = submission.value;
-  const row = await attempt(() =>
+  const row = await attemptWrite(WRITE_LABEL, () =>
     intent === "create-service"
       ? createService(db, userId, fields, newCategory)
       : updateService(db, userId, id, fields, newCategory),
   );
-  if (row === FAILED) {
+  if (row === WRITE_FAILED) {
     const text = intent === "create-service" ? "Erro ao criar serviço." : "Erro ao atualizar serviço.";
-    return data({ intent, result: submission.reply({ formErrors: [text] }) }, { status: 500 });
+    return writeFailed({ intent, result: submission.reply({ formErrors: [text] }) });
   }
   if (!row) notFound();
   return redirectWithToast(
@@ -186,27 +178,18 @@ async function saveCategory(
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
-  const write = () =>
-    intent === "create-category"
-      ? createCategory(db, userId, submission.value)
-      : updateCategory(db, userId, id, submission.value);
-  let row: Awaited<ReturnType<typeof write>> | typeof FAILED;
-  try {
-    row = await write();
-  } catch (error) {
+  const row = await attemptWrite(
+    "servicos: category write",
+    () => (intent === "create-category" ? createCategory(db, userId, submission.value) : updateCategory(db, userId, id, submission.value)),
     // Another tab took the same code between our check and the write.
-    if (isSlugConflict(error)) {
-      return data(
-        { intent, result: submission.reply({ fieldErrors: { codigo: [CATEGORY_MESSAGES.slugTaken] } }) },
-        { status: 400 },
-      );
-    }
-    console.error("servicos: category write failed", error);
-    row = FAILED;
+    (error) => (isSlugConflict(error) ? ("slug-taken" as const) : undefined),
+  );
+  if (row === "slug-taken") {
+    return data({ intent, result: submission.reply({ fieldErrors: { codigo: [CATEGORY_MESSAGES.slugTaken] } }) }, { status: 400 });
   }
-  if (row === FAILED) {
+  if (row === WRITE_FAILED) {
     const text = intent === "create-category" ? "Erro ao criar categoria" : "Erro ao atualizar categoria";
-    return data({ intent, result: submission.reply({ formErrors: [text] }) }, { status: 500 });
+    return writeFailed({ intent, result: submission.reply({ formErrors: [text] }) });
   }
   if (!row) notFound();
   return redirectWithToast(

@@ -20,8 +20,9 @@ import { deleteAccountFromForm, type DeleteAccountReply } from "./shared/account
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { appUrl, env } from "../utils/env.server";
-import { sendEmail } from "../utils/email.server";
+import { sendSoon } from "../domain/notifications/deliver-soon.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Geral — Configurações — Agendo" }];
 
@@ -47,7 +48,7 @@ type ActionData = { intent: "change-password"; result: SubmissionResult<string[]
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "change-password") {
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await changePassword(db, user.id, user.sessionId, submission.value.password);
     // Word to the account's address: if someone else changed it, the owner learns at once.
-    await sendEmail(db, {
+    await sendSoon(context, {
       to: user.email,
       subject: "Sua senha do Agendo foi alterada",
       text: [

@@ -1,12 +1,11 @@
 // The Horários screen's 'Folgas e bloqueios' and 'Regras de agendamento': what the loader shows
 // and what the actions save. Everything is scoped by the signed-in professional; another
 // professional's exception id answers 404.
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { profiles } from "../../db/schema";
 import type { CurrentUser } from "../domain/accounts/access.server";
+import { saveProfileSettings } from "../domain/accounts/profile-settings.server";
 import { upcomingHolidays } from "../domain/availability/holidays";
 import {
   closeHoliday,
@@ -19,8 +18,10 @@ import {
   updateException,
   type ScheduleException,
 } from "../domain/availability/schedule-exceptions.server";
-import { dayOfWeek, formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { saveWorkingWeek } from "../domain/availability/working-week.server";
+import { capitalize, dayOfWeek, formatDate, minutesToTime, nowInZone, weekdayName } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
+import { attemptWrite, notFound, WRITE_FAILED, writeFailed } from "../utils/actions.server";
 import type { Db } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { redirectWithToast, type Toast } from "../utils/toast.server";
@@ -39,15 +40,21 @@ import {
   KIND_LABELS,
   scheduleExceptionSchema,
 } from "../validation/schedule-exceptions";
-import { bookingRulesSchema, DAY_NAMES, SAVE_RULES_FAILED, SAVED_RULES } from "../validation/working-hours";
-
-export function notFound(): never {
-  throw data(null, { status: 404 });
-}
+import {
+  bookingRulesSchema,
+  preferencesSchema,
+  SAVE_HOURS_FAILED,
+  SAVE_PREFERENCES_FAILED,
+  SAVE_RULES_FAILED,
+  SAVED_HOURS,
+  SAVED_PREFERENCES,
+  SAVED_RULES,
+  workingHoursSchema,
+} from "../validation/working-hours";
 
 /** "Sexta-feira, 25/12/2026". */
 export function dayLabel(date: string) {
-  return `${DAY_NAMES[dayOfWeek(date)]}, ${formatDate(date, true)}`;
+  return `${capitalize(weekdayName(dayOfWeek(date)))}, ${formatDate(date, true)}`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -178,31 +185,22 @@ export async function saveException(request: Request, db: Db, user: CurrentUser,
   const fail = (result: SubmissionResult<string[]>, status: number) =>
     data<ExceptionActionData>({ intent: "exception", editing: editId, result }, { status });
   if (submission.status !== "success") return fail(submission.reply(), 400);
-  let row: Awaited<ReturnType<typeof updateException>>;
-  try {
-    row = existing ? await updateException(db, user.id, existing.id, submission.value) : await createException(db, user.id, submission.value);
-  } catch (error) {
-    console.error("saving a schedule exception failed", error);
-    return fail(submission.reply({ formErrors: [EXCEPTION_MESSAGES.saveFailed] }), 500);
-  }
+  const row = await attemptWrite("saving a schedule exception", () =>
+    existing ? updateException(db, user.id, existing.id, submission.value) : createException(db, user.id, submission.value),
+  );
+  if (row === WRITE_FAILED) return fail(submission.reply({ formErrors: [EXCEPTION_MESSAGES.saveFailed] }), 500);
   if (row === "not-found") notFound();
   if (row === "closed-day") return fail(submission.reply({ fieldErrors: { startDate: [EXCEPTION_MESSAGES.openOnClosedDay] } }), 400);
   return savedRedirect(request, db, user, row, SAVED[row.kind][0]);
 }
 
 /** A database failure as an error toast back on the section, nothing lost (no 500 page). */
-async function orToast<T>(request: Request, work: () => Promise<T>, description: string): Promise<T | Response> {
-  try {
-    return await work();
-  } catch (error) {
-    console.error(description, error);
-    return redirectWithToast(request, `${HOURS_PATH}${anchor}`, { type: "error", title: "Erro", description });
-  }
-}
+const failedToast = (request: Request, description: string) =>
+  redirectWithToast(request, `${HOURS_PATH}${anchor}`, { type: "error", title: "Erro", description });
 
 export async function removeException(request: Request, db: Db, user: CurrentUser, id: string) {
-  const removed = await orToast(request, () => deleteException(db, user.id, id), "Erro ao remover. Tente novamente.");
-  if (removed instanceof Response) return removed;
+  const removed = await attemptWrite("removing a schedule exception", () => deleteException(db, user.id, id));
+  if (removed === WRITE_FAILED) return failedToast(request, "Erro ao remover. Tente novamente.");
   const row = removed ?? notFound();
   return redirectWithToast(request, `${HOURS_PATH}${anchor}`, { type: "success", title: "Sucesso", description: SAVED[row.kind][1] });
 }
@@ -215,8 +213,8 @@ export async function closeHolidayAction(request: Request, db: Db, user: Current
     submission.status === "success" ? upcomingHolidays(today).find((h) => h.date === submission.value.date) : undefined;
   if (!holiday) return data<ExceptionActionData>({ intent: "holiday", message: EXCEPTION_MESSAGES.holidayUnknown }, { status: 400 });
   const open = `${EXCEPTION_PARAMS.holidays}=1`;
-  const row = await orToast(request, () => closeHoliday(db, user.id, holiday), EXCEPTION_MESSAGES.saveFailed);
-  if (row instanceof Response) return row;
+  const row = await attemptWrite("closing on a holiday", () => closeHoliday(db, user.id, holiday));
+  if (row === WRITE_FAILED) return failedToast(request, EXCEPTION_MESSAGES.saveFailed);
   if (row === "already-closed") {
     return redirectWithToast(request, `${HOURS_PATH}?${open}${anchor}`, {
       type: "info",
@@ -227,18 +225,55 @@ export async function closeHolidayAction(request: Request, db: Db, user: Current
   return savedRedirect(request, db, user, row, `${holiday.name} (${formatDate(holiday.date, true)}) fechado na sua agenda.`, open);
 }
 
-export type RulesActionData = { intent: "rules"; result: SubmissionResult<string[]> };
+/** A refused or failed save of the week, the preferences or the rules: the form's reply. */
+export type SettingsActionData = { intent: "hours" | "preferences" | "rules"; result: SubmissionResult<string[]> };
+
+/**
+ * One of the screen's settings forms, parsed: refused (400) beside its fields, written, a failed
+ * write as the form's error (500), or back with 'Sucesso'.
+ */
+async function saveSection<Input, Value>(
+  request: Request,
+  submission: Submission<Input, string[], Value>,
+  section: { intent: SettingsActionData["intent"]; write: (value: Value) => Promise<unknown>; failed: string; saved: string; to: string },
+) {
+  const reply = (result: SubmissionResult<string[]>): SettingsActionData => ({ intent: section.intent, result });
+  if (submission.status !== "success") return data(reply(submission.reply()), { status: 400 });
+  const value = submission.value;
+  const done = await attemptWrite(`saving ${section.intent}`, () => section.write(value));
+  if (done === WRITE_FAILED) return writeFailed(reply(submission.reply({ formErrors: [section.failed] })));
+  return redirectWithToast(request, section.to, { type: "success", title: "Sucesso", description: section.saved });
+}
+
+/** 'Salvar horários': the whole week at once. */
+export function saveWeek(request: Request, db: Db, user: CurrentUser, form: FormData) {
+  return saveSection(request, parseWithZod(form, { schema: workingHoursSchema }), {
+    intent: "hours",
+    write: (value) => saveWorkingWeek(db, user.id, value.days),
+    failed: SAVE_HOURS_FAILED,
+    saved: SAVED_HOURS,
+    to: HOURS_PATH,
+  });
+}
+
+/** 'Salvar preferências': the time zone and the agenda's slot step. */
+export function savePreferences(request: Request, db: Db, user: CurrentUser, form: FormData) {
+  return saveSection(request, parseWithZod(form, { schema: preferencesSchema }), {
+    intent: "preferences",
+    write: ({ timeZone, slotStepMinutes }) => saveProfileSettings(db, user.id, { timeZone, slotStepMinutes }),
+    failed: SAVE_PREFERENCES_FAILED,
+    saved: SAVED_PREFERENCES,
+    to: HOURS_PATH,
+  });
+}
 
 /** 'Regras de agendamento': saved on the profile (its page version follows, migration 0009). */
-export async function saveBookingRules(request: Request, db: Db, user: CurrentUser, form: FormData) {
-  const submission = parseWithZod(form, { schema: bookingRulesSchema });
-  if (submission.status !== "success") return data<RulesActionData>({ intent: "rules", result: submission.reply() }, { status: 400 });
-  const { intent: _intent, ...rules } = submission.value;
-  try {
-    await db.update(profiles).set(rules).where(eq(profiles.userId, user.id));
-  } catch (error) {
-    console.error("saving booking rules failed", error);
-    return data<RulesActionData>({ intent: "rules", result: submission.reply({ formErrors: [SAVE_RULES_FAILED] }) }, { status: 500 });
-  }
-  return redirectWithToast(request, `${HOURS_PATH}#regras`, { type: "success", title: "Sucesso", description: SAVED_RULES });
+export function saveBookingRules(request: Request, db: Db, user: CurrentUser, form: FormData) {
+  return saveSection(request, parseWithZod(form, { schema: bookingRulesSchema }), {
+    intent: "rules",
+    write: ({ intent: _intent, ...rules }) => saveProfileSettings(db, user.id, rules),
+    failed: SAVE_RULES_FAILED,
+    saved: SAVED_RULES,
+    to: `${HOURS_PATH}#regras`,
+  });
 }

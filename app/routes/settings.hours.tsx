@@ -1,9 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
-import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings.hours";
-import { profiles, workingHours } from "../../db/schema";
 import { BookingRulesForm } from "../components/settings/booking-rules-form";
 import { HoursForm } from "../components/settings/hours-form";
 import { PreferencesForm } from "../components/settings/preferences-form";
@@ -11,24 +7,18 @@ import { ScheduleExceptionsCard } from "../components/settings/schedule-exceptio
 import { requireUser } from "./workspace.server";
 import { getWorkingHours } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
-import { redirectWithToast } from "../utils/toast.server";
-import {
-  suggestedDay,
-  preferencesSchema,
-  SAVE_HOURS_FAILED,
-  SAVE_PREFERENCES_FAILED,
-  SAVED_HOURS,
-  SAVED_PREFERENCES,
-  workingHoursSchema,
-} from "../validation/working-hours";
+import { readForm } from "../utils/actions.server";
+import { suggestedDay } from "../validation/working-hours";
 import {
   closeHolidayAction,
   exceptionsSection,
   removeException,
   saveBookingRules,
   saveException,
+  savePreferences,
+  saveWeek,
   type ExceptionActionData,
-  type RulesActionData,
+  type SettingsActionData,
 } from "./settings.hours.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Horários — Configurações — Agendo" }];
@@ -75,15 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData =
-  | { intent: "hours" | "preferences"; result: SubmissionResult<string[]> }
-  | ExceptionActionData
-  | RulesActionData;
+type ActionData = ExceptionActionData | SettingsActionData;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
 
@@ -98,54 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return closeHolidayAction(request, db, user, formData);
     case "booking-rules":
       return saveBookingRules(request, db, user, formData);
+    case "preferences":
+      return savePreferences(request, db, user, formData);
+    default:
+      return saveWeek(request, db, user, formData);
   }
-
-  if (intent === "preferences") {
-    const submission = parseWithZod(formData, { schema: preferencesSchema });
-    if (submission.status !== "success") {
-      return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
-    }
-    try {
-      await db
-        .update(profiles)
-        .set({ timeZone: submission.value.timeZone, slotStepMinutes: submission.value.slotStepMinutes })
-        .where(eq(profiles.userId, user.id));
-    } catch (error) {
-      console.error("saving agenda preferences failed", error);
-      return data<ActionData>({ intent, result: submission.reply({ formErrors: [SAVE_PREFERENCES_FAILED] }) }, { status: 500 });
-    }
-    return redirectWithToast(request, "/configuracoes/horarios", {
-      type: "success",
-      title: "Sucesso",
-      description: SAVED_PREFERENCES,
-    });
-  }
-
-  const submission = parseWithZod(formData, { schema: workingHoursSchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ intent: "hours", result: submission.reply() }, { status: 400 });
-  }
-  // The whole week at once: seven upserts in one atomic batch.
-  const upserts = submission.value.days.map((day, dayOfWeek) =>
-    db
-      .insert(workingHours)
-      .values({ userId: user.id, dayOfWeek, ...day })
-      .onConflictDoUpdate({
-        target: [workingHours.userId, workingHours.dayOfWeek],
-        set: { ...day, updatedAt: new Date() },
-      }),
-  );
-  try {
-    await db.batch(upserts as [(typeof upserts)[number], ...typeof upserts]);
-  } catch (error) {
-    console.error("saving working hours failed", error);
-    return data<ActionData>({ intent: "hours", result: submission.reply({ formErrors: [SAVE_HOURS_FAILED] }) }, { status: 500 });
-  }
-  return redirectWithToast(request, "/configuracoes/horarios", {
-    type: "success",
-    title: "Sucesso",
-    description: SAVED_HOURS,
-  });
 }
 
 export default function WorkingHoursSettings() {

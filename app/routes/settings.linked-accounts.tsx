@@ -17,12 +17,14 @@ import {
   listLinkedAccounts,
   removeLinkedAccount,
   seatInfo,
-  sendInviteEmail,
+  inviteEmail,
 } from "../domain/accounts/linked-accounts.server";
 import { planById, planTeamSize, teamPlansSentence } from "../domain/billing/plans";
 import { setOwnerMayManage } from "../domain/team/team.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { hit } from "../utils/rate-limit.server";
+import { sendSoon } from "../domain/notifications/deliver-soon.server";
+import { notFound, readForm, requireFound } from "../utils/actions.server";
 
 const INVITES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
 const TOO_MANY_INVITES = "Você enviou muitos convites hoje. Tente novamente amanhã.";
@@ -44,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [rows, seats] = await Promise.all([listLinkedAccounts(db, user.id), seatInfo(db, user)]);
   // A confirmation link for a row that is not this owner's (or is gone) is a 404.
-  if (confirmId && !rows.some((r) => r.id === confirmId)) throw data(null, { status: 404 });
+  if (confirmId && !rows.some((r) => r.id === confirmId)) notFound();
   const ownerName = user.profile.businessName || user.profile.fullName;
   const dateFormat = new Intl.DateTimeFormat("pt-BR", {
     day: "2-digit",
@@ -79,28 +81,27 @@ type ActionData = { result: SubmissionResult<string[]> };
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "leave") {
-    if (!(await leaveTeam(db, user.id))) throw data(null, { status: 404 });
+    if (!(await leaveTeam(db, user.id))) notFound();
     return redirectWithToast(request, SELF, { type: "success", ...LEFT_TEAM });
   }
   if (formData.get("intent") === "owner-may-manage") {
     // Only a member of a team has an owner to allow; anyone else has no such switch.
-    if (!user.linkedOwnerId) throw data(null, { status: 404 });
+    if (!user.linkedOwnerId) notFound();
     const allowed = formData.get("allowed") === "on";
     await setOwnerMayManage(db, user.id, allowed);
     return redirectWithToast(request, SELF, {
       type: "success",
       title: allowed ? "Permissão concedida" : "Permissão removida",
       description: allowed
-        ? "O dono da equipe pode confirmar, concluir e cancelar os seus agendamentos."
+        ? "O dono da equipe pode responder às suas solicitações e confirmar, concluir e cancelar os seus agendamentos."
         : "O dono da equipe vê a sua agenda, mas não pode alterá-la.",
     });
   }
   if (formData.get("intent") === "remove") {
     const id = formData.get("id");
-    const removed = typeof id === "string" && id ? await removeLinkedAccount(db, user.id, id) : null;
-    if (!removed) throw data(null, { status: 404 });
+    const removed = requireFound(typeof id === "string" && id ? await removeLinkedAccount(db, user.id, id) : null);
     return redirectWithToast(request, SELF, {
       type: "success",
       title: LINK_REMOVED,
@@ -127,10 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  await sendInviteEmail(db, {
-    ownerName: user.profile.businessName || user.profile.fullName,
-    email,
-  });
+  await sendSoon(context, inviteEmail({ ownerName: user.profile.businessName || user.profile.fullName, email }));
   return redirectWithToast(request, SELF, {
     type: "success",
     title: LINK_ADDED,
@@ -173,7 +171,7 @@ function OwnerMayManageForm({ allowed, owner }: { allowed: boolean; owner: strin
           <span className="font-medium">Permitir que o dono da equipe gerencie minha agenda</span>
           <span className="block text-sm text-slate-600">
             {owner || "O dono da equipe"} sempre vê os seus agendamentos na tela Equipe. Com esta opção, também pode
-            confirmar, concluir e cancelar. Seus clientes continuam só seus.
+            aceitar ou recusar suas solicitações e confirmar, concluir e cancelar. Seus clientes continuam só seus.
           </span>
         </span>
       </label>

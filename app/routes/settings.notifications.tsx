@@ -1,17 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.notifications";
-import { profiles } from "../../db/schema";
 import { CalendarFeedCard } from "../components/notifications/calendar-feed-card";
 import { NotificationsForm } from "../components/notifications/notifications-form";
 import { feedUrls, renewFeedToken, setFeedDetails } from "../domain/notifications/calendar-feed.server";
 import { FEED_DETAILS_OFF, FEED_DETAILS_ON, feedDetailsSchema, NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
 import { getDb } from "../utils/db.server";
+import { saveProfileSettings } from "../domain/accounts/profile-settings.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { requireUser } from "./workspace.server";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notificações — Configurações — Agendo" }];
 
@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "feed-renew") {
     const had = !!user.profile.calendarFeedToken;
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { reminderWhatsapp, ...rest } = submission.value;
   // A switch shown disabled (the API not configured) is not sent: keep what was saved.
   const whatsapp = whatsappConfig() ? { reminderWhatsapp } : {};
-  await db.update(profiles).set({ ...rest, ...whatsapp }).where(eq(profiles.userId, user.id));
+  await saveProfileSettings(db, user.id, { ...rest, ...whatsapp });
   return redirectWithToast(request, SELF, { type: "success", ...NOTIFICATIONS_SAVED });
 }
 

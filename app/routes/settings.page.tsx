@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { useRef, useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings.page";
-import { profiles } from "../../db/schema";
-import { Alert, Field, FieldError, phoneMask } from "../components/forms";
+import { Alert, Field, FieldError, FormFooter, phoneMask } from "../components/forms";
+import { Switch } from "../components/switch";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
+import { attemptWrite, readForm, WRITE_FAILED, writeFailed } from "../utils/actions.server";
+import { saveProfileSettings } from "../domain/accounts/profile-settings.server";
 import { readableOnWhiteText } from "../domain/brand-colours";
 import { formatPhone } from "../domain/phone";
 import { redirectWithToast } from "../utils/toast.server";
@@ -15,6 +16,7 @@ import { useHydrated } from "../components/use-hydrated";
 import { saveTeamSettings, teamSettingsAccess } from "../domain/booking-requests/team-page.server";
 import { TeamPageSettings, TEAM_SETTINGS_INTENT } from "../components/booking/team-page-settings";
 import { CHECK_FIELDS, NO_SLUG, PAGE_DEFAULTS, PAGE_SAVE_FAILED, PAGE_SAVED, pageSchema } from "../validation/profile";
+import { SectionCard } from "../components/section-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página — Configurações — Agendo" }];
 
@@ -46,7 +48,7 @@ type ActionData = { result: SubmissionResult<string[]>; failed?: boolean; teamEr
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // 'Página da equipe' is its own small form (docs/decisions/0680): two switches, saved alone.
   if (formData.get("intent") === TEAM_SETTINGS_INTENT) {
     const db = getDb(context);
@@ -64,14 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  try {
-    await getDb(context).update(profiles).set(submission.value).where(eq(profiles.userId, user.id));
-  } catch (error) {
-    console.error("saving page settings failed", error);
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [PAGE_SAVE_FAILED.description] }), failed: true },
-      { status: 500 },
-    );
+  const done = await attemptWrite("saving page settings", () => saveProfileSettings(getDb(context), user.id, submission.value));
+  if (done === WRITE_FAILED) {
+    return writeFailed<ActionData>({ result: submission.reply({ formErrors: [PAGE_SAVE_FAILED.description] }), failed: true });
   }
   return redirectWithToast(request, SELF, { type: "success", ...PAGE_SAVED });
 }
@@ -103,6 +100,7 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
   const [primary, setPrimary] = useState(page.primaryColor);
   const [secondary, setSecondary] = useState(page.secondaryColor);
   const text = (field: FieldMetadata<string | undefined>) => getInputProps(field, { type: "text" });
+  const { key: showPricesKey, ...showPrices } = getInputProps(fields.showPrices, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6 [&_input]:scroll-mb-28 [&_textarea]:scroll-mb-28">
       {navigation.state === "idle" && actionData && !actionData.teamError ? (
@@ -113,20 +111,17 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
         )
       ) : null}
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="page-title-heading">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="page-title-heading" className="text-lg font-semibold">
-              Página de agendamento
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">O que seus clientes veem ao abrir seu link.</p>
-          </div>
-          {bookingSlug ? (
+      <SectionCard
+        title="Página de agendamento"
+        intro="O que seus clientes veem ao abrir seu link."
+        aside={
+          bookingSlug ? (
             <a href={`/agendamento/${bookingSlug}`} target="_blank" rel="noopener" className="btn-secondary">
               Visualizar Página
             </a>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {!bookingSlug ? (
           <div className="space-y-2">
             <Alert tone="info" title="Visualizar Página" text={NO_SLUG} />
@@ -154,12 +149,9 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
           maxLength={1000}
           placeholder={"Ex.: Olá! Escolha o serviço e o melhor horário.\nChegue com 5 minutos de antecedência."}
         />
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="contact-heading">
-        <h2 id="contact-heading" className="text-lg font-semibold">
-          Contato
-        </h2>
+      <SectionCard title="Contato">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Telefone de contato (WhatsApp)"
@@ -194,43 +186,23 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
           hint="Se ficar em branco, a página mostra o endereço do seu perfil."
           inputProps={{ ...text(fields.businessAddress), placeholder: "Rua, número, bairro, cidade" }}
         />
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="look-heading">
-        <div>
-          <h2 id="look-heading" className="text-lg font-semibold">
-            Aparência
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">As cores da sua página e do seu painel.</p>
-        </div>
+      <SectionCard title="Aparência" intro="As cores da sua página e do seu painel.">
         <div className="grid gap-4 sm:grid-cols-2">
           <ColorField label="Cor principal" field={fields.primaryColor} onColor={setPrimary} />
           <ColorField label="Cor secundária" field={fields.secondaryColor} onColor={setSecondary} />
         </div>
         <Preview title={title || PAGE_DEFAULTS.pageTitle} name={businessName} primary={primary} secondary={secondary} />
-        <label className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
-          <span>
-            <span className="block text-sm font-medium text-slate-900">Mostrar preços dos serviços</span>
-            <span className="block text-xs text-slate-500">Os clientes veem o preço ao escolher o serviço.</span>
-          </span>
-          <input
-            {...getInputProps(fields.showPrices, { type: "checkbox" })}
-            key={fields.showPrices.key}
-            role="switch"
-            className="peer sr-only"
-          />
-          <span
-            aria-hidden
-            className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
-          />
-        </label>
-      </section>
+        <Switch
+          key={showPricesKey}
+          {...showPrices}
+          title="Mostrar preços dos serviços"
+          hint="Os clientes veem o preço ao escolher o serviço."
+        />
+      </SectionCard>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 pr-20 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:pr-20 lg:pr-6">
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Salvando..." : "Salvar alterações"}
-        </button>
-      </div>
+      <FormFooter label="Salvar alterações" saving={saving} sticky="page" />
     </Form>
   );
 }

@@ -1,15 +1,15 @@
-import { data } from "react-router";
+import { notFound } from "../utils/actions.server";
 import { NotFoundView } from "../components/error-boundary";
 
 // Every unknown path, for GET and POST alike, answers 404 with the not-found page.
 export const meta = () => [{ title: "Página não encontrada — Agendo" }];
 
 export function loader() {
-  throw data(null, { status: 404 });
+  notFound();
 }
 
 export function action() {
-  throw data(null, { status: 404 });
+  notFound();
 }
 
 export default function Splat() {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/stop-reminders";
 import { resumeReminders, stopLinkTarget, stopReminders } from "../domain/notifications/opt-outs.server";
 import { getDb } from "../utils/db.server";
 import { LegalLinks } from "../components/legal-page";
+import { readForm, requireFound } from "../utils/actions.server";
 
 // 'Não quero receber lembretes' (/lembretes/parar/<signed token>), linked from every message a
 // customer gets. Opening the link asks (mail scanners open links too); the button stops at once,
@@ -15,8 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Lembretes — Agendo" }
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const target = await stopLinkTarget(getDb(context), params.token);
-  if (!target) throw data(null, { status: 404 });
+  const target = requireFound(await stopLinkTarget(getDb(context), params.token));
   return data({ professional: target.professional, contact: target.contactShown, stopped: target.stopped, resumed: false }, { headers: NO_STORE });
 }
 
@@ -25,10 +25,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 /** `intent`: 'stop' (also an older form's post without one) or 'resume'. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb(context);
-  const target = await stopLinkTarget(db, params.token);
-  if (!target) throw data(null, { status: 404 });
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent") ?? "stop";
+  const target = requireFound(await stopLinkTarget(db, params.token));
+  const form = await readForm(request);
+  const intent = form.get("intent") ?? "stop";
   if (intent !== "stop" && intent !== "resume") throw data(null, { status: 400 });
   if (intent === "resume") await resumeReminders(db, target.professionalId, target.contact);
   else await stopReminders(db, target.professionalId, target.contact);

@@ -10,6 +10,7 @@ import { env } from "../utils/env.server";
 import { findLinkedOwner, LEFT_TEAM, leaveTeam } from "../domain/accounts/linked-accounts.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { requireSessionUser } from "../utils/session.server";
+import { notFound, readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conta Suspensa — Agendo" }];
 
@@ -36,11 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const sessionUser = await requireSessionUser(db, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "leave-team") {
     // Out of the owner's team, their own trial or plan applies again (docs/decisions/0427).
-    if (!(await leaveTeam(db, sessionUser.id))) throw data(null, { status: 404 });
+    if (!(await leaveTeam(db, sessionUser.id))) notFound();
     return redirectWithToast(request, "/dashboard", { type: "success", ...LEFT_TEAM });
   }
   if (intent !== "delete-account") throw data("Ação desconhecida.", { status: 400 });

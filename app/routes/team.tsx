@@ -6,8 +6,10 @@ import { loadTeam } from "./team.server";
 import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMemberAppointment } from "../domain/team/team.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 import { STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
+import { isIsoDate } from "../domain/dates";
 import { whatsappConfig } from "../utils/whatsapp.server";
-import { cancelFields, sendNoticeSoon, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { cancelFields, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { TeamDayGrid } from "../components/team/team-day-grid";
 import { TeamWeek } from "../components/team/team-week";
@@ -32,7 +34,7 @@ function back(request: Request) {
   const vista = url.searchParams.get("vista");
   const date = url.searchParams.get("data");
   if (vista === "dia" || vista === "semana") kept.set("vista", vista);
-  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) kept.set("data", date);
+  if (isIsoDate(date)) kept.set("data", date);
   const query = kept.toString();
   return query ? `/equipe?${query}` : "/equipe";
 }
@@ -53,9 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // 'Aceitar'/'Recusar': the owner's own request, or a member's who allowed it, answered as
     // that professional; anything else is a 404.
     const asked = readAnswerForm(form);
-    const professionalId = await answerableTeamRequest(db, user.id, asked.id);
-    if (!professionalId) throw data(null, { status: 404 });
-    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request) });
+    const answerable = await answerableTeamRequest(db, user.id, asked.id);
+    if (!answerable) throw data(null, { status: 404 });
+    const { professionalId, name } = answerable;
+    const memberName = professionalId === user.id ? undefined : name;
+    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request), memberName });
   }
   const id = form.get("id");
   const scope = form.get("scope") === "following" ? "following" : "this";
@@ -69,7 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.undo.reason === "not-found") throw data(null, { status: 404 });
       return refused(UNDO_ERRORS[outcome.undo.reason]);
     }
-    sendNoticeSoon(context, outcome.restored?.email ?? null);
+    // 'Horário mantido' has no grace period: it leaves right after the answer.
+    deliverSoon(context, [outcome.restored?.email]);
     return redirectWithToast(request, back(request), undoToast({ ...outcome, undo: outcome.undo }));
   }
   const { reason, notify } = cancelFields(form);

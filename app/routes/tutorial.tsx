@@ -5,6 +5,7 @@ import { requireUser } from "./workspace.server";
 import { isTutorialStepKey, setTutorialStep, tutorialSteps, type TutorialStepKey } from "../domain/metrics/dashboard.server";
 import { getDb } from "../utils/db.server";
 import { setupSteps } from "../domain/accounts/setup-steps.server";
+import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tutorial — Agendo" }];
 
@@ -81,10 +82,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Ticks or unticks one step (stored in users.tutorial_steps, so it follows the professional). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const form = await request.formData().catch(() => null);
-  const step = form?.get("step");
-  const done = form?.get("done");
-  if (form?.get("intent") !== "tick" || !isTutorialStepKey(step) || (done !== "1" && done !== "0")) {
+  const form = await readForm(request);
+  const step = form.get("step");
+  const done = form.get("done");
+  if (form.get("intent") !== "tick" || !isTutorialStepKey(step) || (done !== "1" && done !== "0")) {
     throw data(null, { status: 400 });
   }
   await setTutorialStep(getDb(context), user.id, step, done === "1");

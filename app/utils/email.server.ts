@@ -77,8 +77,8 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
  * The statements that put a message in the outbox, to run in one batch with the write that
  * causes it: expired one-time links' bodies cleared, then the row (only if `onlyIf` holds when it
  * runs, e.g. the booking request it tells of was really created; never twice for one
- * `dedupeKey`). The row is born claimed by whoever queues it (`deliverEmail` right after the
- * answer); the scheduled job takes it over only if that delivery failed or never finished.
+ * `dedupeKey`). The row is born claimed by whoever queues it (delivered by `deliverSoon` right
+ * after the answer); the scheduled job takes it over only if that delivery failed or never finished.
  * `sensitiveUntil`: the body carries a one-time link valid until then; `notBefore` (with
  * `claimed: false`): not sent before then.
  */
@@ -203,15 +203,4 @@ export function giveUpStaleEmails(db: Db, now: Date) {
         or(isNull(emailOutbox.leaseUntil), lte(emailOutbox.leaseUntil, now)),
       ),
     );
-}
-
-/** Records the message in the outbox, then hands it to the transport. Never throws. */
-export async function sendEmail(
-  db: Db,
-  message: EmailMessage & { sensitiveUntil?: Date },
-  transport = transportFromEnv(),
-) {
-  const { statements, queued } = queueEmail(db, message, { transport });
-  await db.batch(statements);
-  await deliverEmail(db, queued);
 }

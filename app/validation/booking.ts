@@ -1,9 +1,8 @@
 // The public booking form's rules (docs/product/spec.md §5, 'Public booking submission'), runtime-agnostic
 // and without a validation library: the route's action calls validateBookingSubmission, the page
 // (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
-import { localToUtc } from "../domain/booking-requests/calendar-file";
-import { checkPhone, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
-import { isIsoDate, maxBookingDate, nowInZone } from "../domain/dates";
+import { checkPhone, digitsOnly, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
+import { isIsoDate, localToUtc, maxBookingDate, nowInZone } from "../domain/dates";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
 // Messages of the spec, word for word.
@@ -22,6 +21,10 @@ export { PHONE_FORMAT, PHONE_MIN };
 export const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
 export const NOTES_MAX = "Observações devem ter no máximo 500 caracteres";
 export const INVALID_DATA = "Dados inválidos";
+/** The time chosen is no longer free. */
+export const TAKEN = "Este horário acabou de ser ocupado. Escolha outro horário.";
+/** 'Qualquer profissional': the offer shown is gone, another member (at another price) is free. */
+export const OFFER_CHANGED = "O profissional ou o valor deste horário mudou. Confira acima quem atende e o valor, e confirme de novo.";
 export const EMAIL_INVALID = "Informe um e-mail válido, como nome@exemplo.com, ou deixe em branco.";
 export const EMAIL_MAX_LENGTH = 254;
 // Live input (the page, before submitting).
@@ -148,7 +151,7 @@ export function validateBookingSubmission(
   if (!NAME_CHARS.test(name)) return fail("name", NAME_FORMAT);
 
   const phone = input.phone ?? "";
-  if (phone.replace(/\D/g, "").length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
+  if (digitsOnly(phone).length > PHONE_MAX_DIGITS) return fail("phone", PHONE_MAX);
   const checkedPhone = checkPhone(phone);
   if (!checkedPhone.ok) return fail("phone", checkedPhone.message);
 
@@ -166,6 +169,11 @@ export function isEmail(value: string): boolean {
 }
 
 // ---- Live input (the page) ----
+// The booking page's inline script runs these very functions (routes/booking.enhance.ts writes
+// their source into it), so each uses only its arguments: the limits come as an argument.
+
+/** Step 3's live limits (the page's script gets them as data). */
+export const LIVE_INPUT = { name: { max: NAME_MAX_LENGTH, chars: NAME_CHARS }, notes: { max: NOTES_MAX_LENGTH } };
 
 /** The phone input's mask: digits only, at most 11, shown as (DD) NNNNN-NNNN / (DD) NNNN-NNNN. */
 export function maskPhoneInput(value: string): string {
@@ -173,16 +181,17 @@ export function maskPhoneInput(value: string): string {
 }
 
 /** Whether a name edit is accepted as typed (else it is rejected with NAME_INPUT_INVALID). */
-export function isNameInputAllowed(value: string): boolean {
-  return value === "" || (value.length <= NAME_MAX_LENGTH && NAME_CHARS.test(value));
+export function isNameInputAllowed(value: string, rules: { max: number; chars: RegExp } = LIVE_INPUT.name): boolean {
+  return value === "" || (value.length <= rules.max && rules.chars.test(value));
 }
 
 /** Whether a notes edit is accepted (else it is rejected with NOTES_INPUT_TOO_LONG). */
-export function isNotesInputAllowed(value: string): boolean {
-  return value.length <= NOTES_MAX_LENGTH;
+export function isNotesInputAllowed(value: string, rules: { max: number } = LIVE_INPUT.notes): boolean {
+  return value.length <= rules.max;
 }
 
 /** Step 3 may be submitted only with a name and a phone (else BOOKING_INCOMPLETE). */
 export function isBookingComplete(values: { name?: string; phone?: string }): boolean {
-  return (values.name ?? "").trim() !== "" && (values.phone ?? "").replace(/\D/g, "") !== "";
+  // Self-contained (no imported helper): the booking page's script carries this function's own text.
+  return (values.name ?? "").trim() !== "" && /\d/.test(values.phone ?? "");
 }

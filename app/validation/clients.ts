@@ -1,3 +1,4 @@
+import { isIsoDate } from "../domain/dates";
 import { z } from "./zod";
 import { phoneField } from "./phone";
 import { looksLikeLink, NAME_LINK } from "./person-name";
@@ -8,15 +9,9 @@ export const EMAIL_INVALID = "Email inválido";
 export const PHONE_TAKEN = "Já existe um cliente com este telefone.";
 export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A real calendar date yyyy-MM-dd from 1900 up to `today` (also yyyy-MM-dd). */
 export function isValidBirthDate(value: string, today: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  return real && y >= 1900 && value <= today;
+  return isIsoDate(value) && value >= "1900-01-01" && value <= today;
 }
 
 /**

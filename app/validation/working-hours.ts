@@ -24,10 +24,6 @@ export function suggestedDay(dayOfWeek: number) {
   return { isActive: dayOfWeek !== 0, ...DEFAULT_DAY, breakStartTime: null, breakEndTime: null };
 }
 
-/** Monday first, as the editor shows the week (values are day_of_week, 0 = Sunday). */
-export const WEEK_DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
-export const DAY_NAMES = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"] as const;
-
 const optionalText = z.string({ error: INVALID_HOURS }).max(10, INVALID_HOURS).optional();
 
 /** One day as the form sends it (checkboxes absent when off, as browsers send them). */

@@ -126,6 +126,8 @@ test("a closed day over an appointment lists whom to warn on WhatsApp; edit it, 
   const form = newForm(page);
   await expect(form.getByRole("radio", { name: "Fechado" })).toBeChecked();
   await form.getByLabel("Data inicial").fill(day);
+  // A reason stays private unless the professional chooses to show it.
+  await expect(form.getByLabel("Mostrar o motivo na página de agendamento")).not.toBeChecked();
   await form.getByRole("textbox", { name: /^Motivo/ }).fill("Curso");
   await form.getByRole("button", { name: "Adicionar" }).click();
   await expect(page.getByText("Fechamento salvo com sucesso. Há 1 agendamento neste período: avise seus clientes.")).toBeVisible();

@@ -9,8 +9,9 @@ import { action as resetAction, loader as resetLoader } from "../../app/routes/r
 import { createResetToken, verifyLogin } from "../../app/domain/accounts/credentials.server";
 import type { Db } from "../../app/utils/db.server";
 import { getSessionUser } from "../../app/utils/session.server";
-import { SECRET_REMOVED, sendEmail } from "../../app/utils/email.server";
-import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
+import { queueEmail, SECRET_REMOVED } from "../../app/utils/email.server";
+import { deliverSoon, sendSoon } from "../../app/domain/notifications/deliver-soon.server";
+import { contextFor, cookiesFrom, createTestDb, ORIGIN, settleBackground } from "../support/db";
 import { createProfessional } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf, routeArgs, runMiddleware, thrownBy } from "../support/routes";
 
@@ -640,7 +641,9 @@ describe("password reset", () => {
     // An expired one is cleared as the next message goes out.
     await requestReset(db, pro.email);
     await db.update(emailOutbox).set({ sensitiveUntil: new Date(Date.now() - 1000) });
-    await sendEmail(db, { to: "outra@example.com", subject: "Outro", text: "texto" });
+    const context = contextFor(db);
+    await sendSoon(context, { to: "outra@example.com", subject: "Outro", text: "texto" });
+    await settleBackground(context);
     const bodies = (await outbox(db)).map((m) => m.text);
     expect(bodies.filter((t) => t.includes("/redefinir-senha?token="))).toEqual([]);
     expect(bodies).toContain("texto");
@@ -650,7 +653,11 @@ describe("password reset", () => {
     const db = createTestDb();
     const delivered: string[] = [];
     const realTransport = { name: "resend", send: async (m: { text: string }) => void delivered.push(m.text) };
-    await sendEmail(db, { to: "ana@example.com", subject: "Redefinir", text: "link?token=abc", sensitiveUntil: new Date(Date.now() + 3600_000) }, realTransport);
+    const { statements, queued } = queueEmail(db, { to: "ana@example.com", subject: "Redefinir", text: "link?token=abc", sensitiveUntil: new Date(Date.now() + 3600_000) }, { transport: realTransport });
+    await db.batch(statements);
+    const context = contextFor(db);
+    deliverSoon(context, [queued]);
+    await settleBackground(context);
     expect(delivered).toEqual(["link?token=abc"]);
     const [row] = await outbox(db);
     expect(row).toMatchObject({ status: "sent", text: SECRET_REMOVED, sensitiveUntil: null });

@@ -14,9 +14,8 @@ import { action as agendaAction, loader as agendaLoader } from "../../app/routes
 import { EMAIL_INVALID } from "../../app/validation/booking";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import { runJob } from "../../app/domain/notifications/job.server";
-import { localToUtc } from "../../app/domain/booking-requests/calendar-file";
 import type { EmailMessage } from "../../app/utils/email.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { addDays, dayOfWeek, localToUtc, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { logTransport } from "../../app/utils/email.server";
 import { expireRequests } from "../../app/domain/notifications/job.server";
@@ -299,6 +298,15 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
     }
     const outbox = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "request-received"));
     expect(outbox.map((m) => m.to).sort()).toEqual(["novo0@example.org", "novo1@example.org", "novo2@example.org"]);
+    // The status page promises an e-mail only where one will come: a withheld address's decline
+    // or expiry is not e-mailed, so its page promises the page.
+    const promiseTo = async (email: string) => {
+      const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.customerEmail, email));
+      const token = (await statusPageUrl(request!.id)).split("/").pop()!;
+      return replyOf(await callLoader(statusLoader, { db, path: `/agendamento/reserva/${token}`, params: { token } })).data.promise;
+    };
+    expect(await promiseTo("novo0@example.org")).toMatch(/A resposta chega por e-mail e aparece nesta página\.$/);
+    expect(await promiseTo("novo3@example.org")).toMatch(/ confirma\. A resposta aparece nesta página\.$/);
     await book(db, pro.bookingSlug, fields(service.id, date, { email: "novo1@example.org", phone: phone(7), horario: time(7) }));
     expect(await received(db, "novo1@example.org")).toHaveLength(2);
     // Another client address is not held back by this one.

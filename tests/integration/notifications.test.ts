@@ -13,7 +13,7 @@ import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { stopRemindersUrl } from "../../app/domain/notifications/customer-links.server";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb } from "../support/db";
+import { createTestDb, ORIGIN } from "../support/db";
 import { envOverrides } from "../support/env";
 import { createAppointment, createBookingRequest, createClient, createProfessional } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf, thrownStatus } from "../support/routes";
@@ -325,6 +325,17 @@ describe("'Não quero receber lembretes'", () => {
     expect(replyOf(await post({ intent: "stop" })).data.stopped).toBe(true);
     expect(await thrownStatus(post({ intent: "apagar-tudo" }))).toBe(400);
     expect(await db.select().from(reminderOptOuts)).toHaveLength(2);
+  });
+
+  it("a body that is not a readable form is a 400 and stops nothing (never read as 'no intent')", async () => {
+    const token = tokenOf(await stopRemindersUrl(pro.id, "joana@example.com"));
+    const request = new Request(`${ORIGIN}/lembretes/parar/${token}`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: ORIGIN },
+      body: "not a multipart body",
+    });
+    expect(await thrownStatus(callAction(stopAction, { db, request, params: { token } }))).toBe(400);
+    expect(await db.select().from(reminderOptOuts)).toHaveLength(0);
   });
 
   it("a link not signed by us is a 404", async () => {

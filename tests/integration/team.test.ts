@@ -239,6 +239,11 @@ describe("Equipe: answering pending requests", () => {
     // The customer hears it from Ana's business, not the owner's.
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "joana@example.com"));
     expect(mail).toMatchObject({ kind: "request-declined", status: "sent", subject: expect.stringContaining("Ana Lima") });
+    // Accepted, it lands in Ana's agenda, and the toast says so (not 'na sua agenda').
+    const next = await requestFor(ana, { startMinute: 16 * 60, customerEmail: "" });
+    const accepted = await answer(owner, { intent: "accept-request", id: next.id, date: WEDNESDAY, time: "16:00" });
+    expect(await toastOf(accepted)).toEqual(expect.objectContaining({ title: "Solicitação aceita", description: "O agendamento foi confirmado na agenda de Ana Lima." }));
+    expect((await db.select().from(appointments).where(eq(appointments.bookingRequestId, next.id)))[0]).toMatchObject({ userId: ana.id, status: "confirmed" });
   });
 
   it("never answers outside the owner's team, nor lets a member answer anyone's", async () => {

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { PasswordField } from "../forms";
+import { FormFooter, PasswordField } from "../forms";
 import { changePasswordSchema } from "../../validation/account";
+import { SectionCard } from "../section-card";
 
 /** 'Alterar senha': current password, new password and its confirmation. */
 export function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
@@ -16,15 +17,10 @@ export function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResul
     shouldRevalidate: "onInput",
   });
   return (
-    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="password-title">
-      <div>
-        <h2 id="password-title" className="text-lg font-semibold">
-          Alterar senha
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Ao alterar a senha, as sessões abertas em outros aparelhos são encerradas. Este aparelho continua conectado.
-        </p>
-      </div>
+    <SectionCard
+      title="Alterar senha"
+      intro="Ao alterar a senha, as sessões abertas em outros aparelhos são encerradas. Este aparelho continua conectado."
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="change-password" />
         <PasswordField
@@ -45,12 +41,8 @@ export function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResul
           />
         </div>
         <p className="text-xs text-slate-500">A nova senha precisa ter pelo menos 6 caracteres.</p>
-        <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : "Alterar senha"}
-          </button>
-        </div>
+        <FormFooter label="Alterar senha" saving={saving} />
       </Form>
-    </section>
+    </SectionCard>
   );
 }

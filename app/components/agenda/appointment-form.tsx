@@ -10,11 +10,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
-import { dayOfWeek, formatDate } from "../../domain/dates";
+import { dayOfWeek, formatDate, weekdayName } from "../../domain/dates";
 import { useHydrated } from "../use-hydrated";
 import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
+import { occurrenceField } from "../../validation/appointment-save";
 import { INTERVAL_LABELS, SERIES_COUNT, SERIES_INTERVALS } from "../../domain/appointments/series";
-import { FieldError } from "../forms";
+import { FieldError, FormFooter } from "../forms";
 
 export type AppointmentFormData = {
   clients: { id: string; name: string }[];
@@ -50,15 +51,13 @@ export type AppointmentFormData = {
 
 const FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until"] as const;
 
-/** One date of 'Ver datas' (see PreviewRow in routes/agenda.server.ts). */
+/** 'Ver datas' of a series (see SeriesPreview in domain/appointments/save/plan.server.ts). */
 export type SeriesPreviewData = {
   fingerprint: string;
   rows: { date: string; time: string; free: boolean; label: string; alternatives: string[]; holiday: string | null }[];
 };
 
 const WALK_IN_QUESTIONS: string[] = [APPOINTMENT_ERRORS.walkIn, APPOINTMENT_ERRORS.walkInPast];
-
-const WEEKDAYS = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"] as const;
 
 function Control({
   id,
@@ -357,14 +356,7 @@ export function AppointmentForm({
 
         <FieldError errors={form.errors} />
 
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to="/agenda" className="btn-secondary">
-            Cancelar
-          </Link>
-          <button type="submit" name="intent" value={editing ? "update" : "create"} className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : editing ? "Atualizar" : "Agendar"}
-          </button>
-        </div>
+        <FormFooter label={editing ? "Atualizar" : "Agendar"} saving={saving} cancelHref="/agenda" intent={editing ? "update" : "create"} />
       </Form>
     </div>
   );
@@ -468,8 +460,8 @@ function SeriesPreviewList({ preview }: { preview: SeriesPreviewData }) {
       </p>
       <ul className="divide-y divide-slate-100" aria-label="Datas da repetição">
         {preview.rows.map((row) => {
-          const name = `ocorrencia-${row.date}`;
-          const day = `${WEEKDAYS[dayOfWeek(row.date)]} ${formatDate(row.date, true)}`;
+          const name = occurrenceField(row.date);
+          const day = `${weekdayName(dayOfWeek(row.date), "short")} ${formatDate(row.date, true)}`;
           return (
             <li key={row.date} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="series-date">
               <span className="shrink-0 whitespace-nowrap text-sm font-medium tabular-nums">

@@ -49,6 +49,68 @@ export function listHref(search: string, changes: Record<string, string | null>)
   return query ? `/agenda?${query}` : "/agenda";
 }
 
+/**
+ * An appointment's buttons, in the list and in the calendar's panel alike: the status actions
+ * offered now (each a form of its own; 'Cancelar' asks first), 'Editar' and 'Excluir'. `who`
+ * names the appointment for screen readers; `confirmHref` is this page with a confirmation open.
+ */
+export function AppointmentActions({
+  id,
+  actions,
+  who,
+  confirmHref,
+  busy,
+}: {
+  id: string;
+  actions: RowAction[];
+  who: string;
+  confirmHref: (param: "confirmar-cancelamento" | "confirmar-exclusao") => string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      {actions.map((action) =>
+        action === "cancel" ? (
+          <Link
+            key={action}
+            to={confirmHref("confirmar-cancelamento")}
+            preventScrollReset
+            className={`${smallButton} ${ACTION_STYLES.cancel}`}
+            aria-label={`Cancelar: ${who}`}
+          >
+            Cancelar
+          </Link>
+        ) : (
+          <Form method="post" key={action} preventScrollReset>
+            <input type="hidden" name="id" value={id} />
+            <button
+              type="submit"
+              name="intent"
+              value={action}
+              className={`${smallButton} ${ACTION_STYLES[action]}`}
+              disabled={busy}
+              aria-label={`${actionLabel(action)}: ${who}`}
+            >
+              {actionLabel(action)}
+            </button>
+          </Form>
+        ),
+      )}
+      <Link to={`/agenda?editar=${id}`} className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`} aria-label={`Editar: ${who}`}>
+        Editar
+      </Link>
+      <Link
+        to={confirmHref("confirmar-exclusao")}
+        preventScrollReset
+        className={`${smallButton} border-red-300 text-red-700 hover:bg-red-50`}
+        aria-label={`Excluir: ${who}`}
+      >
+        Excluir
+      </Link>
+    </>
+  );
+}
+
 function Row({ row, search }: { row: AgendaRow; search: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === row.id;
@@ -81,48 +143,13 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
           {row.notes ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{row.notes}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          {row.actions.map((action) =>
-            action === "cancel" ? (
-              <Link
-                key={action}
-                to={listHref(search, { "confirmar-cancelamento": row.id })}
-                preventScrollReset
-                className={`${smallButton} ${ACTION_STYLES.cancel}`}
-                aria-label={`Cancelar: ${client}, ${formatDate(row.date)} às ${row.time}`}
-              >
-                Cancelar
-              </Link>
-            ) : (
-              <Form method="post" key={action} preventScrollReset>
-                <input type="hidden" name="id" value={row.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value={action}
-                  className={`${smallButton} ${ACTION_STYLES[action]}`}
-                  disabled={busy}
-                  aria-label={`${actionLabel(action)}: ${client}, ${formatDate(row.date)} às ${row.time}`}
-                >
-                  {actionLabel(action)}
-                </button>
-              </Form>
-            ),
-          )}
-          <Link
-            to={`/agenda?editar=${row.id}`}
-            className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-50`}
-            aria-label={`Editar: ${client}, ${formatDate(row.date)} às ${row.time}`}
-          >
-            Editar
-          </Link>
-          <Link
-            to={listHref(search, { "confirmar-exclusao": row.id })}
-            preventScrollReset
-            className={`${smallButton} border-red-300 text-red-700 hover:bg-red-50`}
-            aria-label={`Excluir: ${client}, ${formatDate(row.date)} às ${row.time}`}
-          >
-            Excluir
-          </Link>
+          <AppointmentActions
+            id={row.id}
+            actions={row.actions}
+            who={`${client}, ${formatDate(row.date)} às ${row.time}`}
+            confirmHref={(param) => listHref(search, { [param]: row.id })}
+            busy={busy}
+          />
         </div>
       </div>
     </li>

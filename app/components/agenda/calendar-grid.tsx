@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
 import { minutesToTime } from "../../domain/dates";
 import { formatDuration } from "../../domain/money";
-import type { CalendarAppointment, CalendarDay, CalendarRequest, MinuteRange } from "./calendar-types";
+import type { CalendarAppointment, CalendarDay, CalendarRequest, MinuteRange } from "../../domain/appointments/calendar-types";
 import { hatch, tint, useNowMinute, withParam } from "./calendar-shared";
 
 /** Pixels per minute: an hour is 72 px, half an hour (the usual step) a 36 px tap target. */

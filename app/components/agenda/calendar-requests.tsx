@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
-import type { PendingRequest } from "./calendar-types";
+import type { PendingRequest } from "../../domain/appointments/calendar-types";
 import { hatch } from "./calendar-shared";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AgendaView, CalendarLinks, CalendarView } from "./calendar-types";
+import type { AgendaView, CalendarLinks, CalendarView } from "../../domain/appointments/calendar-types";
 
 const VIEW_LABELS: Record<AgendaView, string> = { dia: "Dia", semana: "Semana", lista: "Lista" };
 

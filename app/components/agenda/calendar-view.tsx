@@ -7,7 +7,7 @@ import { CalendarGrid } from "./calendar-grid";
 import { CalendarRequests } from "./calendar-requests";
 import { hatch, withParam } from "./calendar-shared";
 import { DateNav } from "./calendar-toolbar";
-import type { CalendarPage } from "./calendar-types";
+import type { CalendarPage } from "../../domain/appointments/calendar-types";
 import { CalendarWeekList } from "./calendar-week-list";
 
 /**

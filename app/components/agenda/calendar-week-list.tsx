@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
-import type { CalendarDay } from "./calendar-types";
+import type { CalendarDay } from "../../domain/appointments/calendar-types";
 import { hatch, tint, withParam } from "./calendar-shared";
 
 /**

@@ -1,18 +1,7 @@
 import { useId } from "react";
 import { formatDate } from "../../domain/dates";
+import type { CancelAsk } from "../../domain/appointments/calendar-types";
 import { ConfirmDialog } from "../confirm-dialog";
-
-/** What the cancel confirmation shows and asks (the loader's answer for ?confirmar-cancelamento=<id>). */
-export type CancelAsk = {
-  id: string;
-  date: string;
-  time: string;
-  serviceName: string;
-  clientName: string | null;
-  recurring: boolean;
-  /** How 'Avisar cliente' would tell them ("por e-mail e WhatsApp"), or null: no contact. */
-  notice: string | null;
-};
 
 export const CANCEL_FORM_ID = "cancel-appointment";
 

@@ -1,7 +1,8 @@
 import type { AppointmentStatus } from "../../../db/schema";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
 
-// docs/product/spec.md §4: confirmed green, cancelled red; completed grey, no-show amber, scheduled blue.
+// The one palette of the appointment statuses (docs/decisions/0162), on every screen that shows
+// one: the agenda's list and calendar, 'Equipe', the dashboard and the client's card.
 const STYLES: Record<AppointmentStatus, string> = {
   scheduled: "bg-blue-100 text-blue-800 ring-blue-200",
   confirmed: "bg-green-100 text-green-800 ring-green-200",

@@ -45,7 +45,7 @@ export function ProfessionalStep({ team, any, chosen }: { team: ProfessionalChoi
           </span>
           <span className="min-w-0 flex-1">
             <span className="block font-semibold">Qualquer profissional</span>
-            <span className="block text-sm text-slate-600">O primeiro livre no horário que você escolher</span>
+            <span className="block text-sm text-slate-600">Quem estiver livre no horário que você escolher; você vê quem atende e o valor antes de confirmar</span>
           </span>
         </label>
       </fieldset>

@@ -1,4 +1,4 @@
-import { formatDurationRange, formatMoneyRange } from "../../domain/money";
+import { formatDurationRange, formatMoney, formatMoneyRange } from "../../domain/money";
 
 // How the booking page states a service's duration and price: one member's exact figures, or for
 // 'Qualquer profissional' the real range of the members offering it ('R$ 50,00 a R$ 55,00'),
@@ -33,5 +33,24 @@ export function variesByProfessional(service: ServiceFigures): boolean {
   return (
     (service.maxDurationMinutes ?? service.durationMinutes) !== service.durationMinutes ||
     (service.maxPriceCents ?? service.priceCents) !== service.priceCents
+  );
+}
+
+/** A service that asks for a deposit says so before the customer books it (shown whatever the price setting). */
+export function DepositNote({ service }: { service: { requiresDeposit: boolean; depositCents: number } }) {
+  if (!service.requiresDeposit || service.depositCents <= 0) return null;
+  return (
+    <span className="mt-1 block text-sm font-medium text-amber-900">
+      Sinal de {formatMoney(service.depositCents)} via Pix para garantir o horário
+    </span>
+  );
+}
+
+/** 'Qualquer profissional' before a time is chosen: the range is the members'. */
+export function VariesNote() {
+  return (
+    <span className="block text-xs text-slate-500">
+      Duração e preço variam conforme o profissional. Você vê quem atende e o valor antes de confirmar.
+    </span>
   );
 }

@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "react-router";
+import { Switch } from "../switch";
+import { FormFooter } from "../forms";
 
 // Configurações > Página, 'Página da equipe' (docs/decisions/0680): a plain POST form of its own
 // (intent `team`), beside the page form. The owner of a team with active members turns the salon
@@ -7,22 +9,6 @@ import { Form, useNavigation } from "react-router";
 export const TEAM_SETTINGS_INTENT = "team";
 
 type Props = { owner: boolean; member: boolean; teamPage: boolean; onTeamPage: boolean; error: string | null };
-
-const SWITCH =
-  "relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand";
-
-function Switch({ name, label, hint, checked }: { name: string; label: string; hint: string; checked: boolean }) {
-  return (
-    <label className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
-      <span>
-        <span className="block text-sm font-medium text-slate-900">{label}</span>
-        <span className="block text-xs text-slate-500">{hint}</span>
-      </span>
-      <input type="checkbox" name={name} defaultChecked={checked} role="switch" className="peer sr-only" />
-      <span aria-hidden className={SWITCH} />
-    </label>
-  );
-}
 
 export function TeamPageSettings({ owner, member, teamPage, onTeamPage, error }: Props) {
   const navigation = useNavigation();
@@ -49,22 +35,18 @@ export function TeamPageSettings({ owner, member, teamPage, onTeamPage, error }:
       {owner ? (
         <Switch
           name="teamPage"
-          label="Página da equipe"
+          title="Página da equipe"
           hint="Seu link de agendamento mostra todos os profissionais da equipe."
-          checked={teamPage}
+          defaultChecked={teamPage}
         />
       ) : null}
       <Switch
         name="onTeamPage"
-        label="Aparecer na página da equipe"
+        title="Aparecer na página da equipe"
         hint={owner ? "Desligue se você não atende clientes." : "Desligue para não aparecer na página do salão."}
-        checked={onTeamPage}
+        defaultChecked={onTeamPage}
       />
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Salvando..." : "Salvar equipe"}
-        </button>
-      </div>
+      <FormFooter label="Salvar equipe" saving={saving} />
     </Form>
   );
 }

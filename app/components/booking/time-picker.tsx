@@ -7,9 +7,8 @@ import { formatDate } from "../../domain/dates";
 // once (`data-submit-on-change`) and keeps Continuar disabled until a time is chosen
 // (`data-choose`).
 
-type Props = {
-  /** The URL state to keep in both forms (e.g. the service, or the reschedule step). */
-  hidden: Record<string, string>;
+/** A date and its free times, as the customer may choose them. */
+export type DayChoice = {
   /** The date shown, when it is one the customer may choose. */
   date: string | null;
   /** The date asked for in the URL (shown as out of range when `date` is null). */
@@ -19,6 +18,11 @@ type Props = {
   times: string[];
   /** Closed all day ('Folgas e bloqueios'), with its public reason. */
   closed: { reason: string | null } | null;
+};
+
+type Props = DayChoice & {
+  /** The URL state to keep in both forms (e.g. the service, or the reschedule step). */
+  hidden: Record<string, string>;
   /** A message above the times: the time chosen is no longer free. */
   error?: string | null;
   /** The time to show chosen (going back to the grid from a later step). */

@@ -2,14 +2,7 @@ import { Link } from "react-router";
 import type { ClientCardData } from "../../domain/clients/client-card.server";
 import { Avatar } from "../avatar";
 import { ClientBadges, NoShowBadge } from "./badges";
-
-const STATUS_STYLES: Record<string, string> = {
-  scheduled: "bg-sky-100 text-sky-800",
-  confirmed: "bg-emerald-100 text-emerald-800",
-  completed: "bg-slate-100 text-slate-800",
-  cancelled: "bg-slate-200 text-slate-600",
-  no_show: "bg-red-100 text-red-800",
-};
+import { StatusBadge } from "../agenda/status-badge";
 
 type Props = {
   client: ClientCardData;
@@ -131,9 +124,7 @@ export function ClientDetails({ client, backHref, editHref, moreHref }: Props) {
                 </span>
                 <span className="flex items-center gap-2">
                   <span className="font-medium whitespace-nowrap">{visit.price}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[visit.status] ?? ""}`}>
-                    {visit.statusLabel}
-                  </span>
+                  <StatusBadge status={visit.status} />
                 </span>
               </li>
             ))}

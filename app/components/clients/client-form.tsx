@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { clientSchema } from "../../validation/clients";
-import { Alert, Field, FieldError, phoneMask } from "../forms";
+import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
 
 export type ClientFormValues = {
   id: string;
@@ -106,14 +106,7 @@ export function ClientForm({ client, lastResult, alert, today, cancelHref }: Pro
           />
           <FieldError id={fields.notes.errorId} errors={fields.notes.errors} />
         </div>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to={cancelHref} className="btn-secondary">
-            Cancelar
-          </Link>
-          <button type="submit" name="intent" value={intent} className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : client ? "Atualizar" : "Cadastrar"}
-          </button>
-        </div>
+        <FormFooter label={client ? "Atualizar" : "Cadastrar"} saving={saving} cancelHref={cancelHref} intent={intent} />
       </Form>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { SetupStep } from "../../domain/accounts/setup-steps.server";
+import { RouteDialog } from "../route-dialog";
 import { useHydrated } from "../use-hydrated";
 
 /** The wizard's four steps, in the spec's words (docs/product/spec.md §2, Dashboard). */
@@ -23,7 +24,6 @@ export const WIZARD_SCROLL_DELAY_MS = 100;
  */
 export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boolean }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const anchorRef = useRef<HTMLDivElement>(null);
@@ -38,24 +38,14 @@ export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boole
     return () => clearTimeout(timer);
   }, []);
 
-  useEffect(() => {
-    if (!hydrated) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate("/dashboard", { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [hydrated, navigate]);
-
-  const body = (
-    <div
+  return (
+    <RouteDialog
+      closeHref="/dashboard"
+      inlineWithoutJs
+      panelRef={anchorRef}
       id={WIZARD_ANCHOR}
-      ref={anchorRef}
-      tabIndex={-1}
-      role={hydrated ? "dialog" : undefined}
-      aria-modal={hydrated ? true : undefined}
       aria-labelledby="wizard-title"
-      className={`w-full max-w-lg scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-xl focus:outline-none sm:p-6 ${
+      className={`w-full max-w-lg scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-xl sm:p-6 ${
         hydrated ? "max-h-[90vh] overflow-y-auto" : ""
       }`}
       data-testid="setup-wizard"
@@ -128,13 +118,6 @@ export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boole
           </button>
         ) : null}
       </Form>
-    </div>
-  );
-
-  if (!hydrated) return body;
-  return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
-      {body}
-    </div>
+    </RouteDialog>
   );
 }

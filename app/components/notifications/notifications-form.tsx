@@ -2,9 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FieldError } from "../forms";
+import { FieldError, FormFooter } from "../forms";
+import { Switch } from "../switch";
 import { notificationsSchema } from "../../validation/notifications";
 import { REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
+import { SectionCard } from "../section-card";
 
 export type NotificationPrefs = {
   notifyNewRequest: boolean;
@@ -18,20 +20,10 @@ export type NotificationPrefs = {
 
 type Field = Parameters<typeof getInputProps>[0];
 
-function Switch({ field, title, hint, disabled }: { field: Field; title: string; hint?: ReactNode; disabled?: boolean }) {
-  return (
-    <label className={`flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3 ${disabled ? "opacity-60" : "cursor-pointer"}`}>
-      <span>
-        <span className="block text-sm font-medium text-slate-900">{title}</span>
-        {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
-      </span>
-      <input {...getInputProps(field, { type: "checkbox" })} key={field.key} role="switch" disabled={disabled} className="peer sr-only" />
-      <span
-        aria-hidden
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
-      />
-    </label>
-  );
+/** A switch of this form, wired to its conform field. */
+function FieldSwitch({ field, ...shown }: { field: Field; title: string; hint?: ReactNode; disabled?: boolean }) {
+  const { key, ...input } = getInputProps(field, { type: "checkbox" });
+  return <Switch key={key} {...input} {...shown} />;
 }
 
 /** Which e-mails the professional gets, and the customers' reminders: when and how. */
@@ -66,20 +58,14 @@ export function NotificationsForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
-      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="emails-title">
-        <div>
-          <h2 id="emails-title" className="text-lg font-semibold">
-            E-mails para você
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Enviados para o e-mail da sua conta.</p>
-        </div>
-        <Switch field={fields.notifyNewRequest} title="Nova solicitação de agendamento" hint="Quando um cliente pede um horário pela sua página." />
-        <Switch
+      <SectionCard title="E-mails para você" intro="Enviados para o e-mail da sua conta." tight>
+        <FieldSwitch field={fields.notifyNewRequest} title="Nova solicitação de agendamento" hint="Quando um cliente pede um horário pela sua página." />
+        <FieldSwitch
           field={fields.notifyCustomerChanges}
           title="Cancelamento ou remarcação pelo cliente"
           hint="Quando um cliente cancela ou muda o horário pelo link do agendamento."
         />
-        <Switch field={fields.dailySummary} title="Resumo diário" hint="A agenda de amanhã e as solicitações esperando resposta." />
+        <FieldSwitch field={fields.dailySummary} title="Resumo diário" hint="A agenda de amanhã e as solicitações esperando resposta." />
         <div>
           <label htmlFor={fields.dailySummaryHour.id} className="label">
             Horário do resumo
@@ -93,18 +79,13 @@ export function NotificationsForm({
           </select>
           <FieldError id={fields.dailySummaryHour.errorId} errors={fields.dailySummaryHour.errors} />
         </div>
-      </section>
+      </SectionCard>
 
-      <section className="card space-y-3 p-4 sm:p-6" aria-labelledby="reminders-title">
-        <div>
-          <h2 id="reminders-title" className="text-lg font-semibold">
-            Lembretes para os clientes
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais
-            lembretes.
-          </p>
-        </div>
+      <SectionCard
+        title="Lembretes para os clientes"
+        intro="Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais lembretes."
+        tight
+      >
         <div>
           <label htmlFor={fields.reminderHoursBefore.id} className="label">
             Enviar o lembrete
@@ -118,8 +99,8 @@ export function NotificationsForm({
           </select>
           <FieldError id={fields.reminderHoursBefore.errorId} errors={fields.reminderHoursBefore.errors} />
         </div>
-        <Switch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes com e-mail no cadastro ou que o informaram ao agendar pela sua página." />
-        <Switch
+        <FieldSwitch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes com e-mail no cadastro ou que o informaram ao agendar pela sua página." />
+        <FieldSwitch
           field={fields.reminderWhatsapp}
           title="Por WhatsApp automático"
           disabled={!whatsappConfigured}
@@ -132,16 +113,12 @@ export function NotificationsForm({
             <Link to="/lembretes" className="font-semibold underline">
               Lembretes
             </Link>
-            : um toque em cada cliente de amanhã abre a conversa com a mensagem pronta.
+            : escolha o dia, e um toque em cada cliente abre a conversa com a mensagem pronta.
           </p>
         )}
-      </section>
+      </SectionCard>
 
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Salvando..." : "Salvar notificações"}
-        </button>
-      </div>
+      <FormFooter label="Salvar notificações" saving={saving} />
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { AT_RISK_AFTER_DAYS } from "../../domain/metrics/metrics";
 import { VIP_SPENT_ABOVE_CENTS } from "../../domain/clients/client-types";
 import { formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
+import { firstName } from "../../domain/names";
 import { whatsappLink } from "../../domain/whatsapp";
 import { EmptyNote, ReportSection } from "./section";
 import type { Report } from "./types";
@@ -67,7 +68,7 @@ export function AtRiskClients({ atRisk }: { atRisk: Report["atRisk"] }) {
                   <p className="text-xs font-medium text-amber-700">Há {c.days} dias</p>
                 </div>
                 <a
-                  href={whatsappLink(c.phone, `Olá, ${c.name.split(" ")[0]}! Sentimos sua falta. Que tal agendar um horário?`)}
+                  href={whatsappLink(c.phone, `Olá, ${firstName(c.name)}! Sentimos sua falta. Que tal agendar um horário?`)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="btn-secondary shrink-0 px-3 py-1.5 text-xs"

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { categorySchema } from "../../validation/services";
-import { Alert, Field } from "../forms";
+import { Alert, Field, FormFooter } from "../forms";
 import type { CategoryView } from "./types";
 import { formHref, PARAMS } from "./urls";
 
@@ -149,14 +149,7 @@ function CategoryForm({
           autoCapitalize: "none",
         }}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to={cancelHref} preventScrollReset className="btn-secondary">
-          Cancelar
-        </Link>
-        <button type="submit" className="btn-primary" disabled={pending}>
-          {pending ? "Salvando..." : "Salvar Categoria"}
-        </button>
-      </div>
+      <FormFooter label="Salvar Categoria" saving={pending} cancelHref={cancelHref} keepScroll />
     </Form>
   );
 }

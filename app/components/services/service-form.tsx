@@ -8,10 +8,10 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatMoneyInput } from "../../domain/money";
 import { DEFAULT_SERVICE_COLOR, MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, serviceSchema } from "../../validation/services";
-import { Alert, Field, FieldError } from "../forms";
+import { Alert, Field, FieldError, FormFooter } from "../forms";
 import type { CategoryView, ServiceView } from "./types";
 
 /**
@@ -193,14 +193,7 @@ export function ServiceForm({
           />
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Link to="/servicos" className="btn-secondary">
-          Cancelar
-        </Link>
-        <button type="submit" className="btn-primary" disabled={pending}>
-          {pending ? "Salvando..." : service ? "Atualizar" : "Cadastrar"}
-        </button>
-      </div>
+      <FormFooter label={service ? "Atualizar" : "Cadastrar"} saving={pending} cancelHref="/servicos" />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Alert, FieldError } from "../forms";
+import { Alert, FieldError, FormFooter } from "../forms";
 import { BOOKING_WINDOW_LABELS } from "../../domain/availability/slots";
 import { bookingRulesSchema, CUTOFF_CHOICES, EXPIRY_CHOICES, NOTICE_CHOICES } from "../../validation/working-hours";
 import type { BookingRulesValues } from "./types";
@@ -80,11 +80,7 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
             </span>
           </span>
         </label>
-        <div className="flex justify-end">
-          <button type="submit" className="btn-secondary" disabled={saving}>
-            {saving ? "Salvando..." : "Salvar regras"}
-          </button>
-        </div>
+        <FormFooter label="Salvar regras" saving={saving} tone="secondary" />
       </Form>
     </section>
   );

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "../forms";
-import { TIME_CHOICES } from "../../domain/dates";
-import { DAY_NAMES, type DayInput } from "../../validation/working-hours";
+import { SwitchControl } from "../switch";
+import { capitalize, TIME_CHOICES, weekdayName } from "../../domain/dates";
+import type { DayInput } from "../../validation/working-hours";
 
 // Hiding is pure CSS (:has on the day's fieldset), so a closed day and a day without a break
 // fold away with or without JavaScript; hidden selects still post their values.
@@ -24,23 +25,10 @@ export function DayHoursFieldset({ day, dayOfWeek }: { day: FieldMetadata<DayInp
       className={`group/day rounded-xl border bg-white p-4 [&_input]:scroll-mb-24 [&_select]:scroll-mb-24 ${invalid ? "border-red-300" : "border-slate-200"}`}
       data-day={dayOfWeek}
     >
-      <legend className="float-left pt-0.5 text-base font-semibold">{DAY_NAMES[dayOfWeek]}</legend>
+      <legend className="float-left pt-0.5 text-base font-semibold">{capitalize(weekdayName(dayOfWeek))}</legend>
       <div className="flex justify-end">
         <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
-          {/* The real checkbox lies invisible over the drawn switch, so taps land on it. */}
-          <span className="relative inline-flex shrink-0">
-            <input
-              key={activeKey}
-              {...activeProps}
-              aria-label="Aberto"
-              data-day-active
-              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
-            />
-            <span
-              aria-hidden
-              className="relative h-6 w-11 rounded-full bg-slate-300 transition peer-checked:bg-brand peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5"
-            />
-          </span>
+          <SwitchControl key={activeKey} {...activeProps} aria-label="Aberto" data-day-active />
           <span aria-hidden className={`w-14 ${WHEN_OPEN_HIDE}`}>
             Fechado
           </span>

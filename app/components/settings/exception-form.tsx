@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
-import { Alert, FieldError } from "../forms";
+import { Form, useNavigation } from "react-router";
+import { Alert, FieldError, FormFooter } from "../forms";
 import {
   EXCEPTION_DEFAULTS,
   EXCEPTION_KINDS,
@@ -49,7 +49,7 @@ export function ExceptionForm({
     lastResult,
     defaultValue: editing
       ? { ...editing.form, showReason: editing.form.showReason ? "on" : undefined }
-      : { ...EXCEPTION_DEFAULTS, showReason: "on" },
+      : { ...EXCEPTION_DEFAULTS, reason: "", showReason: undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleExceptionSchema({ today, keepStart }) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -136,16 +136,12 @@ export function ExceptionForm({
           </label>
         </div>
 
-        <div className="flex flex-wrap justify-end gap-2">
-          {editing ? (
-            <Link to={`${HOURS_PATH}#${EXCEPTIONS_ANCHOR}`} preventScrollReset className="btn-secondary">
-              Cancelar
-            </Link>
-          ) : null}
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Salvando..." : editing ? "Salvar alterações" : "Adicionar"}
-          </button>
-        </div>
+        <FormFooter
+          label={editing ? "Salvar alterações" : "Adicionar"}
+          saving={saving}
+          cancelHref={editing ? `${HOURS_PATH}#${EXCEPTIONS_ANCHOR}` : undefined}
+          keepScroll
+        />
       </Form>
     </section>
   );

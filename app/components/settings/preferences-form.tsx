@@ -1,9 +1,10 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Alert, FieldError } from "../forms";
+import { Alert, FieldError, FormFooter } from "../forms";
 import { TIME_ZONE_LABELS } from "../../domain/dates";
 import { preferencesSchema } from "../../validation/working-hours";
+import { SectionCard } from "../section-card";
 
 const SLOT_STEP_LABELS: Record<number, string> = { 15: "15 minutos", 30: "30 minutos", 60: "1 hora" };
 
@@ -30,15 +31,7 @@ export function PreferencesForm({
   const { key: tzKey, ...tzProps } = getSelectProps(fields.timeZone);
   const { key: stepKey, ...stepProps } = getSelectProps(fields.slotStepMinutes);
   return (
-    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="preferences-title">
-      <div>
-        <h2 id="preferences-title" className="text-lg font-semibold">
-          Fuso horário e agenda
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Os horários da sua agenda e da sua página de agendamento seguem este fuso.
-        </p>
-      </div>
+    <SectionCard title="Fuso horário e agenda" intro="Os horários da sua agenda e da sua página de agendamento seguem este fuso.">
       {form.errors?.[0] ? <Alert title="Erro" text={form.errors[0]} /> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="preferences" />
@@ -78,12 +71,8 @@ export function PreferencesForm({
             <FieldError id={fields.slotStepMinutes.errorId} errors={fields.slotStepMinutes.errors} />
           </div>
         </div>
-        <div className="flex justify-end">
-          <button type="submit" className="btn-secondary" disabled={saving}>
-            {saving ? "Salvando..." : "Salvar preferências"}
-          </button>
-        </div>
+        <FormFooter label="Salvar preferências" saving={saving} tone="secondary" />
       </Form>
-    </section>
+    </SectionCard>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { minutesToTime } from "../../domain/dates";
-import type { MinuteRange } from "../agenda/calendar-types";
+import type { MinuteRange } from "../../domain/appointments/calendar-types";
 import { PX_PER_MINUTE } from "../agenda/calendar-grid";
 import { hatch, tint, useNowMinute } from "../agenda/calendar-shared";
-import type { TeamColumn } from "./team-types";
+import type { TeamColumn } from "../../domain/team/team-types";
 
 const hoursOf = (axis: MinuteRange) => Array.from({ length: (axis.end - axis.start) / 60 + 1 }, (_, i) => axis.start + i * 60);
 

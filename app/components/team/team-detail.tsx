@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { STATUS_ACTIONS, UNDO } from "../../domain/appointments/statuses";
-import type { TeamDetailData } from "./team-types";
+import { StatusBadge } from "../agenda/status-badge";
+import type { TeamDetailData } from "../../domain/team/team-types";
 
 /**
  * One appointment of the salon: who, what, when. The owner may confirm, complete, cancel or undo
@@ -19,7 +20,9 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
           <p className="text-sm text-slate-700 first-letter:uppercase">
             {detail.dateLabel}, {detail.time}–{detail.endTime} · com {detail.professional}
           </p>
-          <p className="text-sm text-slate-700">Status: {detail.statusLabel}</p>
+          <p className="text-sm text-slate-700">
+            Status: <StatusBadge status={detail.status} />
+          </p>
         </div>
         <Link to={closeHref} preventScrollReset className="btn-secondary px-3" aria-label="Fechar">
           ✕

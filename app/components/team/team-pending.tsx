@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { AnsweredAt } from "../agenda/calendar-requests";
-import type { TeamPendingRequest } from "./team-types";
+import type { TeamPendingRequest } from "../../domain/team/team-types";
 
 /**
  * The salon's pending requests of the period shown: who asked whom, for when. The owner answers

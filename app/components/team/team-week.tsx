@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { TeamWeekDay } from "./team-types";
+import { StatusBadge } from "../agenda/status-badge";
+import type { TeamWeekDay } from "../../domain/team/team-types";
 
 /** The salon's week: each day, each professional's appointments and pending requests in order. */
 export function TeamWeek({ days }: { days: TeamWeekDay[] }) {
@@ -32,7 +33,7 @@ export function TeamWeek({ days }: { days: TeamWeekDay[] }) {
                           <span className="min-w-0 flex-1 truncate">
                             {a.clientName ?? "Cliente não encontrado"} · {a.serviceName}
                           </span>
-                          <span className="shrink-0 text-xs text-slate-600">{a.statusLabel}</span>
+                          <StatusBadge status={a.status} />
                         </Link>
                       </li>
                     ))}

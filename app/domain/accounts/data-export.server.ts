@@ -18,7 +18,7 @@ import {
 import { STATUS_LABELS } from "../appointments/statuses";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import type { Db } from "../../utils/db.server";
-import { minutesToTime } from "../dates";
+import { capitalize, minutesToTime, weekdayName } from "../dates";
 
 type Value = string | number | boolean | null | Date | { cents: number };
 type Column<T> = { key: string; label: string; get: (row: T) => Value };
@@ -53,7 +53,6 @@ function toJson<T>(table: Table<T>) {
   return table.rows.map((row) => Object.fromEntries(table.columns.map((c) => [c.key, jsonValue(c.get(row))])));
 }
 
-const DAY_NAMES = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"];
 const REQUEST_STATUS = { pending: "Pendente", accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada", expired: "Expirada" } as const;
 const SUBSCRIPTION_STATUS = {
   trial: "Período grátis",
@@ -149,7 +148,7 @@ export async function collectAccountData(db: Db, userId: string, now = new Date(
     file: "horarios.csv",
     rows: hours,
     columns: [
-      { key: "dia_da_semana", label: "Dia da semana", get: (h) => DAY_NAMES[h.dayOfWeek] ?? String(h.dayOfWeek) },
+      { key: "dia_da_semana", label: "Dia da semana", get: (h) => capitalize(weekdayName(h.dayOfWeek)) || String(h.dayOfWeek) },
       { key: "ativo", label: "Ativo", get: (h) => yesNo(h.isActive) },
       { key: "inicio", label: "Início", get: (h) => h.startTime },
       { key: "fim", label: "Fim", get: (h) => h.endTime },

@@ -5,7 +5,7 @@ import { linkedAccounts, profiles, users } from "../../../db/schema";
 import { linkedSeats, seatsLeft, type SeatSubscription } from "./access";
 import type { CurrentUser } from "./access.server";
 import type { Db } from "../../utils/db.server";
-import { sendEmail } from "../../utils/email.server";
+import type { EmailMessage } from "../../utils/email.server";
 import { appUrl } from "../../utils/env.server";
 
 export type LinkedAccountRow = {
@@ -151,12 +151,9 @@ export function inviteText({ ownerName, email }: { ownerName: string; email: str
   ].join("\n");
 }
 
-export async function sendInviteEmail(db: Db, invite: { ownerName: string; email: string }) {
-  await sendEmail(db, {
-    to: invite.email,
-    subject: `${invite.ownerName} convidou você para o Agendo`,
-    text: inviteText(invite),
-  });
+/** The invitation e-mail to the professional added to the team. */
+export function inviteEmail(invite: { ownerName: string; email: string }): EmailMessage {
+  return { to: invite.email, subject: `${invite.ownerName} convidou você para o Agendo`, text: inviteText(invite) };
 }
 
 /**

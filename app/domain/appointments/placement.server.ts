@@ -1,9 +1,8 @@
 // The rows that decide where the professional's chosen times fall (placement.ts) on some dates,
 // read in one round trip: the week's hours, the dates' exceptions, and their busy time.
-import { and, eq, gte, inArray, lte, ne, notInArray } from "drizzle-orm";
-import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
+import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
 import { computeSlots, type BusyInterval, type DayException, type DayHours } from "../availability/slots";
-import { stillHeld } from "../availability/slot-claims.server";
+import { busyQueries } from "../availability/slot-claims.server";
 import { dayOfWeek, minutesToTime, nowInZone } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { placementOf, type Placement } from "./placement";
@@ -25,54 +24,9 @@ export async function loadDays(
   const last = sorted.at(-1)!;
   const dates = [...new Set(sorted)];
   const [hours, exceptions, taken, held] = await db.batch([
-    db
-      .select({
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(eq(workingHours.userId, args.userId)),
-    db
-      .select({
-        kind: scheduleExceptions.kind,
-        startDate: scheduleExceptions.startDate,
-        endDate: scheduleExceptions.endDate,
-        startMinute: scheduleExceptions.startMinute,
-        endMinute: scheduleExceptions.endMinute,
-        reason: scheduleExceptions.reason,
-        showReason: scheduleExceptions.showReason,
-      })
-      .from(scheduleExceptions)
-      .where(and(eq(scheduleExceptions.userId, args.userId), lte(scheduleExceptions.startDate, last), gte(scheduleExceptions.endDate, first))),
-    db
-      .select({
-        date: appointments.date,
-        startMinute: appointments.startMinute,
-        durationMinutes: appointments.durationMinutes,
-        bufferMinutes: appointments.bufferMinutes,
-      })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.userId, args.userId),
-          inArray(appointments.date, dates),
-          ne(appointments.status, "cancelled"),
-          args.exclude?.length ? notInArray(appointments.id, [...args.exclude]) : undefined,
-        ),
-      ),
-    db
-      .select({
-        date: bookingRequests.date,
-        startMinute: bookingRequests.startMinute,
-        durationMinutes: bookingRequests.durationMinutes,
-        bufferMinutes: bookingRequests.bufferMinutes,
-      })
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, args.userId), inArray(bookingRequests.date, dates), stillHeld(args.now))),
+    weekHoursQuery(db, args.userId),
+    exceptionsQuery(db, args.userId, first, last),
+    ...busyQueries(db, { userId: args.userId, date: dates, now: args.now, excludeAppointmentId: args.exclude ?? [] }),
   ]);
   for (const date of dates) {
     const weekday = dayOfWeek(date);

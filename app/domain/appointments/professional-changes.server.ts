@@ -1,29 +1,33 @@
 // A change the professional makes to a customer's time, and the customer's notice of it
 // (docs/decisions/0720, 0721): a status action (a cancel asks 'Motivo' and 'Avisar cliente'),
-// 'Desfazer', and a move from the agenda's form. The agenda and 'Equipe' both call these; the
-// notice's writes run in the same batch as the change, each only if the change happened.
-import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+// 'Desfazer', and a move from the agenda's form; and what the cancel dialog asks first. The agenda
+// and 'Equipe' both call these; the notice's writes run in the same batch as the change, each only
+// if the change happened.
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { appointments } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
-import { addDays, nowInZone } from "../dates";
-import type { NoticeTime } from "../notifications/change-notices";
+import { addDays, minutesToTime, nowInZone } from "../dates";
+import { describeRoute, type NoticeTime } from "../notifications/change-notices";
 import {
   cancelNoticeLeft,
   changeNotice,
   noticeTargets,
+  routeOf,
   withdrawHeldNotices,
   type NoticeTarget,
   type QueuedNotice,
 } from "../notifications/change-notices.server";
+import type { CancelAsk } from "./calendar-types";
 import { applyStatusAction, changedAt, undoStatus, type StatusChange, type Undo } from "./statuses.server";
-import type { StatusAction } from "./statuses";
+import type { AppointmentStatus, StatusAction } from "./statuses";
+import { isActiveStatus } from "../status-rules";
+import { activeAppointment, notCancelled } from "../status-rules.server";
 
 type Clock = { now: Date; timeZone: string };
 type BatchItem = Parameters<Db["batch"]>[0][number];
 
-const ACTIVE = ["scheduled", "confirmed"] as const;
-const isActive = (t: { status: string }) => (ACTIVE as readonly string[]).includes(t.status);
+const isActive = (t: { status: AppointmentStatus }) => isActiveStatus(t.status);
 
 /** Still ahead in the professional's zone: only an appointment to come is worth a notice. */
 function ahead(t: NoticeTime, clock: Clock) {
@@ -38,6 +42,24 @@ const field = (column: "series_id" | "date" | "updated_at", userId: string, id: 
   sql.raw(`(select ${column} from appointments as self where self.id = `).append(sql`${id} and self.user_id = ${userId})`);
 
 const happened = (condition: SQL | undefined) => sql`exists (select 1 from ${appointments} where ${condition})`;
+
+/** What the cancel dialog shows and asks ('?confirmar-cancelamento=<id>'): how 'Avisar cliente' would reach them. */
+export function cancelAskOf(t: NoticeTarget, whatsapp: WhatsappSettings | null): CancelAsk {
+  return {
+    id: t.id,
+    date: t.date,
+    time: minutesToTime(t.startMinute),
+    serviceName: t.serviceName,
+    clientName: t.clientName,
+    recurring: t.seriesId !== null,
+    notice: describeRoute(routeOf(t, whatsapp)),
+  };
+}
+
+/** The cancel dialog of an appointment, when it can still be cancelled (active); else none. */
+export function confirmCancelOf(t: NoticeTarget | undefined, whatsapp: WhatsappSettings | null): CancelAsk | null {
+  return t && isActive(t) ? cancelAskOf(t, whatsapp) : null;
+}
 
 export type StatusOutcome = {
   change: StatusChange;
@@ -65,7 +87,7 @@ export async function changeStatusWithNotice(
   const which = following
     ? or(
         eq(appointments.id, id),
-        and(sql`${appointments.seriesId} = ${field("series_id", userId, id)}`, sql`${appointments.date} >= ${field("date", userId, id)}`, inArray(appointments.status, [...ACTIVE])),
+        and(sql`${appointments.seriesId} = ${field("series_id", userId, id)}`, sql`${appointments.date} >= ${field("date", userId, id)}`, activeAppointment),
       )!
     : eq(appointments.id, id);
   const targets = await noticeTargets(db, userId, which);
@@ -122,7 +144,7 @@ export async function undoWithNotice(
   const none = { withdrawn: false, restored: null, whatsappLink: null };
   if (!before) return { undo: { ok: false, reason: "not-found" }, before, ...none };
   const undoingCancel = before.status === "cancelled" && before.cancelledBy !== "customer";
-  const restoredNow = happened(changedAt(userId, id, clock.now, ne(appointments.status, "cancelled")));
+  const restoredNow = happened(changedAt(userId, id, clock.now, notCancelled));
   const withdraw = undoingCancel ? withdrawHeldNotices(db, id, "cancel", restoredNow, clock.now) : [];
   const times = targets.filter((t) => t.status === "cancelled" && ahead(t, clock)).map(timeOf);
   const notice =

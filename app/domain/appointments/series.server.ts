@@ -1,7 +1,7 @@
 // 'Agendamento recorrente' against the database (docs/decisions/0653, 0654): the preview of a
 // series' dates, its creation (each occurrence claimed like any appointment, in one batch), and
 // the changes that reach 'este e os próximos'.
-import { and, asc, eq, gt, gte, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, notExists, sql } from "drizzle-orm";
 import { appointments, appointmentSeries } from "../../../db/schema";
 import { noBlockCovers, nothingOverlaps } from "../availability/slot-claims.server";
 import { holidaysOfYear } from "../availability/holidays";
@@ -10,6 +10,7 @@ import { insertIf, type Db } from "../../utils/db.server";
 import { placementLabel, placementOf, type Placement } from "./placement";
 import { freeTimesOf, loadDays } from "./placement.server";
 import type { SeriesInterval } from "./series";
+import { activeAppointment } from "../status-rules.server";
 
 export type OccurrencePreview = {
   date: string;
@@ -118,7 +119,7 @@ export function followingOccurrences(db: Db, userId: string, seriesId: string, d
         eq(appointments.userId, userId),
         eq(appointments.seriesId, seriesId),
         gt(appointments.date, date),
-        inArray(appointments.status, ["scheduled", "confirmed"]),
+        activeAppointment,
       ),
     )
     .orderBy(asc(appointments.date));
@@ -185,7 +186,7 @@ export async function changeFollowing(
   if (change.shiftDays > 0) writes.reverse();
   if (writes.length === 0) return { moved: [], kept };
   const statements = writes.map((p) => {
-    const owned = and(eq(appointments.id, p.row.id), eq(appointments.userId, args.userId), inArray(appointments.status, ["scheduled", "confirmed"]));
+    const owned = and(eq(appointments.id, p.row.id), eq(appointments.userId, args.userId), activeAppointment);
     const slot = {
       userId: args.userId,
       date: p.next.date,

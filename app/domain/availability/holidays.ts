@@ -2,6 +2,7 @@
 // the movable ones that follow Easter. Carnaval and Corpus Christi are national 'pontos
 // facultativos', not holidays by law, but most salons decide about them too, so they are offered
 // and say so. Dates are yyyy-MM-dd.
+import { addDays, ymd } from "../dates";
 
 export type Holiday = { date: string; name: string; optional: boolean };
 
@@ -33,35 +34,25 @@ export function easterSunday(year: number): string {
   const m = Math.floor((a + 11 * h + 22 * l) / 451);
   const month = Math.floor((h + l - 7 * m + 114) / 31);
   const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return isoDate(year, month, day);
-}
-
-function isoDate(year: number, month: number, day: number) {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-function shift(date: string, days: number) {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return isoDate(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+  return ymd(year, month, day);
 }
 
 /** Every national holiday and ponto facultativo of a year, in date order. */
 export function holidaysOfYear(year: number): Holiday[] {
   const easter = easterSunday(year);
   const list: Holiday[] = [
-    ...FIXED.map(([month, day, name]) => ({ date: isoDate(year, month, day), name, optional: false })),
-    { date: shift(easter, -48), name: "Carnaval (segunda-feira)", optional: true },
-    { date: shift(easter, -47), name: "Carnaval (terça-feira)", optional: true },
-    { date: shift(easter, -2), name: "Sexta-feira Santa", optional: false },
-    { date: shift(easter, 60), name: "Corpus Christi", optional: true },
+    ...FIXED.map(([month, day, name]) => ({ date: ymd(year, month, day), name, optional: false })),
+    { date: addDays(easter, -48), name: "Carnaval (segunda-feira)", optional: true },
+    { date: addDays(easter, -47), name: "Carnaval (terça-feira)", optional: true },
+    { date: addDays(easter, -2), name: "Sexta-feira Santa", optional: false },
+    { date: addDays(easter, 60), name: "Corpus Christi", optional: true },
   ];
   return list.sort((x, y) => x.date.localeCompare(y.date));
 }
 
-/** The holidays from `today` (included) through the next twelve months. */
+/** The holidays from `today` (included) through the next twelve months (29/02 runs to 28/02). */
 export function upcomingHolidays(today: string): Holiday[] {
   const year = Number(today.slice(0, 4));
-  const until = shift(isoDate(year + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10))), -1);
+  const until = addDays(ymd(year + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10))), -1);
   return [...holidaysOfYear(year), ...holidaysOfYear(year + 1)].filter((h) => h.date >= today && h.date <= until);
 }

@@ -2,12 +2,13 @@
 // hours (the schedule_exceptions rows that dayPlan applies), every query scoped by the owner, and
 // what a closed day or a block covers: the appointments and pending requests whose customers the
 // professional should warn. Nothing here cancels anything.
-import { and, asc, count, desc, eq, exists, gte, isNull, lte, ne, not, notInArray, sql, type Column, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, clients, scheduleExceptions, type AppointmentStatus, type ScheduleExceptionKind } from "../../../db/schema";
+import { and, asc, count, desc, eq, exists, gte, isNull, lte, ne, not, sql, type Column, type SQL } from "drizzle-orm";
+import { appointments, bookingRequests, clients, scheduleExceptions, type ScheduleExceptionKind } from "../../../db/schema";
 import { insertIf, type Db } from "../../utils/db.server";
 import { formatDate, minutesToTime } from "../dates";
 import { whatsappLink } from "../whatsapp";
 import { stillHeld } from "./slot-claims.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type ScheduleException = typeof scheduleExceptions.$inferSelect;
 
@@ -21,9 +22,6 @@ export type ScheduleExceptionFields = {
   reason: string;
   showReason: boolean;
 };
-
-/** Appointments that need no warning: already over one way or another, or cancelled. */
-const SETTLED: AppointmentStatus[] = ["cancelled", "completed", "no_show"];
 
 /** An exception's columns (for a correlated count) or a stored row's values. */
 type Ref<T> = T | Column | SQL;
@@ -50,7 +48,8 @@ function covers(e: ExceptionRef, today: string, now: Date) {
     appointment: and(
       sql`${appointments.userId} = ${e.userId}`,
       onDates(appointments.date),
-      notInArray(appointments.status, SETTLED),
+      // Only an active one needs a warning: the others are over one way or another, or cancelled.
+      activeAppointment,
       inTime(appointments.startMinute, appointments.durationMinutes),
       blocking,
     )!,

@@ -1,9 +1,10 @@
 // Availability against the database, and the atomic claims of a time slot.
-import { and, asc, eq, gt, gte, isNull, lt, lte, ne, notExists, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots, type BusyInterval, type DayHours } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
-import { dayOfWeek } from "../dates";
+import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
+import { notCancelled } from "../status-rules.server";
 
 type ClaimArgs = {
   timeZone: string;
@@ -21,39 +22,7 @@ type Also = { also?: Parameters<Db["batch"]>[0][number][] };
 
 /** The professional's saved week, ordered Sunday (0) to Saturday (6); missing days are closed. */
 export async function getWorkingHours(db: Db, userId: string) {
-  return db
-    .select()
-    .from(workingHours)
-    .where(eq(workingHours.userId, userId))
-    .orderBy(asc(workingHours.dayOfWeek));
-}
-
-/** The weekday's hours of a date. */
-export function dayHoursQuery(db: Db, userId: string | SQL, date: string) {
-  return db
-    .select({
-      isActive: workingHours.isActive,
-      startTime: workingHours.startTime,
-      endTime: workingHours.endTime,
-      breakStartTime: workingHours.breakStartTime,
-      breakEndTime: workingHours.breakEndTime,
-    })
-    .from(workingHours)
-    .where(and(eq(workingHours.userId, userId), eq(workingHours.dayOfWeek, dayOfWeek(date))));
-}
-
-/** The date's own 'Folgas e bloqueios' rows (a range of dates counts on each of its days). */
-export function dayExceptionsQuery(db: Db, userId: string | SQL, date: string) {
-  return db
-    .select({
-      kind: scheduleExceptions.kind,
-      startMinute: scheduleExceptions.startMinute,
-      endMinute: scheduleExceptions.endMinute,
-      reason: scheduleExceptions.reason,
-      showReason: scheduleExceptions.showReason,
-    })
-    .from(scheduleExceptions)
-    .where(and(eq(scheduleExceptions.userId, userId), lte(scheduleExceptions.startDate, date), gte(scheduleExceptions.endDate, date)));
+  return weekHoursQuery(db, userId).orderBy(asc(workingHours.dayOfWeek));
 }
 
 /** A pending request still holds its time (not answered and not expired). */
@@ -61,18 +30,35 @@ export function stillHeld(now: Date) {
   return and(eq(bookingRequests.status, "pending"), or(isNull(bookingRequests.expiresAt), gt(bookingRequests.expiresAt, now)))!;
 }
 
+/** Pending requests from `today` on: the ones the professional still has to answer. */
+export function pendingFrom(professionalId: string, today: string, now = new Date()) {
+  return and(eq(bookingRequests.professionalId, professionalId), stillHeld(now), gte(bookingRequests.date, today));
+}
+
+const isList = (value: unknown): value is readonly string[] => Array.isArray(value);
+
 /**
- * Busy time of a day: appointments not cancelled and pending booking requests still held, each
- * with its buffer. The exclusions let an appointment move within its own time, and a request be
- * accepted.
+ * Busy time of a day (or of some dates): appointments not cancelled and pending booking requests
+ * still held, each with its buffer. The exclusions let appointments move within their own time,
+ * and a request be accepted.
  */
 export function busyQueries(
   db: Db,
-  args: { userId: string | SQL; date: string; now: Date; excludeAppointmentId?: string | SQL; excludeBookingRequestId?: string | SQL },
+  args: {
+    userId: string | SQL;
+    date: string | readonly string[];
+    now: Date;
+    excludeAppointmentId?: string | SQL | readonly string[];
+    excludeBookingRequestId?: string | SQL;
+  },
 ) {
+  const onDate = (column: typeof appointments.date | typeof bookingRequests.date) =>
+    isList(args.date) ? inArray(column, [...args.date]) : eq(column, args.date);
+  const excluded = args.excludeAppointmentId;
   return [
     db
       .select({
+        date: appointments.date,
         startMinute: appointments.startMinute,
         durationMinutes: appointments.durationMinutes,
         bufferMinutes: appointments.bufferMinutes,
@@ -81,13 +67,14 @@ export function busyQueries(
       .where(
         and(
           eq(appointments.userId, args.userId),
-          eq(appointments.date, args.date),
-          ne(appointments.status, "cancelled"),
-          args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
+          onDate(appointments.date),
+          notCancelled,
+          isList(excluded) ? (excluded.length ? notInArray(appointments.id, [...excluded]) : undefined) : excluded ? ne(appointments.id, excluded) : undefined,
         ),
       ),
     db
       .select({
+        date: bookingRequests.date,
         startMinute: bookingRequests.startMinute,
         durationMinutes: bookingRequests.durationMinutes,
         bufferMinutes: bookingRequests.bufferMinutes,
@@ -96,7 +83,7 @@ export function busyQueries(
       .where(
         and(
           eq(bookingRequests.professionalId, args.userId),
-          eq(bookingRequests.date, args.date),
+          onDate(bookingRequests.date),
           stillHeld(args.now),
           args.excludeBookingRequestId ? ne(bookingRequests.id, args.excludeBookingRequestId) : undefined,
         ),
@@ -122,7 +109,7 @@ export async function getFreeSlots(
   const now = args.now ?? new Date();
   const [hours, exceptions, taken, held] = await db.batch([
     dayHoursQuery(db, args.userId, args.date),
-    dayExceptionsQuery(db, args.userId, args.date),
+    exceptionsQuery(db, args.userId, args.date),
     ...busyQueries(db, { ...args, now }),
   ]);
   return computeSlots({
@@ -165,7 +152,7 @@ export function noAppointmentOverlaps(db: Db, args: Slot) {
         and(
           eq(appointments.userId, args.userId),
           eq(appointments.date, args.date),
-          ne(appointments.status, "cancelled"),
+          notCancelled,
           args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
           lt(appointments.startMinute, end),
           sql`${occupiedEnd(appointments.startMinute, appointments.durationMinutes, appointments.bufferMinutes)} > ${args.startMinute}`,

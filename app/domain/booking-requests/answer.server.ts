@@ -8,19 +8,17 @@ import { bookingRequests, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import type { Toast } from "../../utils/toast.server";
 import { stillHeld } from "../availability/slot-claims.server";
-import { queueCustomerEmail, type CustomerEmailKind, type CustomerEmailProfile } from "../notifications/customer-emails.server";
+import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./booking-requests.server";
 import { ANSWER_TOASTS, type AnswerOutcome, type RequestAnswer } from "./answers";
 
 /** The request's time as the professional's screen showed it when they answered. */
 export type SeenTime = { date: string; startMinute: number };
 
-/** The customer's e-mail this answer queued (they left an address): deliver it after answering. */
-export type CustomerEmailToDeliver = { kind: CustomerEmailKind; requestId: string };
-
 export type AnsweredRequest =
   | { outcome: "not-found" }
-  | { outcome: AnswerOutcome; toast: Toast; customerEmail: CustomerEmailToDeliver | null };
+  /** `customerEmailKey`: the customer's e-mail this answer queued (they left an address), to deliver after answering. */
+  | { outcome: AnswerOutcome; toast: Toast; customerEmailKey: string | null };
 
 type Request = typeof bookingRequests.$inferSelect;
 
@@ -37,8 +35,8 @@ function whyNot(request: Pick<Request, "status" | "expiresAt" | "date" | "startM
   return null;
 }
 
-function answered(outcome: AnswerOutcome, customerEmail: CustomerEmailToDeliver | null = null): AnsweredRequest {
-  return { outcome, toast: ANSWER_TOASTS[outcome], customerEmail };
+function answered(outcome: AnswerOutcome, customerEmailKey: string | null = null): AnsweredRequest {
+  return { outcome, toast: ANSWER_TOASTS[outcome], customerEmailKey };
 }
 
 /**
@@ -89,7 +87,7 @@ async function accept(db: Db, request: Request, profile: CustomerEmailProfile, n
   });
   const [, , marked] = await db.batch([...acceptStatements(db, request, now, appointmentId), ...(told ? [told.statement] : [])]);
   if (marked.length !== 1) return null;
-  return { email: told ? { kind: "request-accepted" as const, requestId: request.id } : null };
+  return { email: told?.dedupeKey ?? null };
 }
 
 /**
@@ -116,5 +114,5 @@ async function decline(db: Db, request: Request, profile: CustomerEmailProfile, 
   });
   const [marked] = await db.batch([declined, ...(told ? [told.statement] : [])]);
   if (marked.length !== 1) return null;
-  return { email: told ? { kind: "request-declined" as const, requestId: request.id } : null };
+  return { email: told?.dedupeKey ?? null };
 }

@@ -29,6 +29,11 @@ export const EXPIRED = {
   description: "O prazo para responder terminou e o horário foi liberado.",
 };
 
+/** Accepted by the salon's owner for a member (Equipe): whose agenda it landed in. */
+export function acceptedForMember(name: string): Toast {
+  return { ...ANSWER_TOASTS.accepted, description: `O agendamento foi confirmado na agenda de ${name}.` };
+}
+
 export const ANSWER_TOASTS: Record<AnswerOutcome, Toast> = {
   accepted: { type: "success", title: "Solicitação aceita", description: "O agendamento foi confirmado na sua agenda." },
   declined: { type: "success", title: "Solicitação recusada", description: "O horário foi liberado." },

@@ -1,8 +1,8 @@
 // The life of a booking request: created (pending, holds its slot) -> accepted (a confirmed
 // appointment) | declined | cancelled; the pending ones the professional has to answer.
-import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, bookingRequestTokens, emailOutbox, profiles, services, users } from "../../../db/schema";
-import { bookingRequestClaim, noAppointmentOverlaps, stillHeld } from "../availability/slot-claims.server";
+import { bookingRequestClaim, noAppointmentOverlaps, pendingFrom } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "./public-page.server";
 import { queueEmail, type QueuedEmail } from "../../utils/email.server";
@@ -11,10 +11,10 @@ import { formatMoney } from "../money";
 import { createToken, sha256Hex } from "../../utils/password.server";
 import { formatPhone } from "../phone";
 import { LIMITS, type Hits } from "../../utils/rate-limit.server";
-import { formatDate, minutesToTime } from "../dates";
-import { localToUtc } from "./calendar-file";
+import { formatDate, localToUtc, minutesToTime } from "../dates";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type NewRequest = {
   professionalId: string;
@@ -55,9 +55,9 @@ export type CreatedRequest = {
   token: string;
   /** Accepted in the same batch (the professional confirms automatically). */
   confirmed: boolean;
-  /** The e-mail to the professional (unless they turned it off): deliver it after answering the customer. */
+  /** The e-mail to the professional (unless they turned it off), queued claimed: `deliverSoon` after answering the customer. */
   email: QueuedEmail | null;
-  /** The customer's 'received' e-mail, when they left an address: `deliverQueuedNow` after answering. */
+  /** The customer's 'received' e-mail, when they left an address (its dedupe key): `deliverSoon` after answering. */
   customerEmailKey: string | null;
 };
 
@@ -202,11 +202,6 @@ export async function createBookingRequestWithFirstFree(
     customerEmailKey,
     professionalId: input.professionalId,
   };
-}
-
-/** Pending requests from `today` on: the ones the professional still has to answer. */
-export function pendingFrom(professionalId: string, today: string, now = new Date()) {
-  return and(eq(bookingRequests.professionalId, professionalId), stillHeld(now), gte(bookingRequests.date, today));
 }
 
 /** The pending requests, soonest first (Solicitações, the dashboard's card). */
@@ -477,7 +472,7 @@ export async function cancelRequestByCustomer(db: Db, requestId: string, notify:
         and(
           eq(appointments.bookingRequestId, requestId),
           eq(appointments.userId, request.professionalId),
-          inArray(appointments.status, ["scheduled", "confirmed"]),
+          activeAppointment,
         ),
       ),
     ...(email?.statements ?? []),
@@ -547,7 +542,7 @@ export async function confirmAttendanceByCustomer(db: Db, requestId: string, now
     .where(
       and(
         eq(appointments.bookingRequestId, requestId),
-        inArray(appointments.status, ["scheduled", "confirmed"]),
+        activeAppointment,
         sql`${appointments.userId} = (select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`,
       ),
     )

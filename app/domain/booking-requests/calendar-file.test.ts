@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentIcs, escapeIcsText, foldIcsLine, localToUtc } from "./calendar-file";
+import { appointmentIcs, escapeIcsText, foldIcsLine } from "./calendar-file";
 
 const base = {
   uid: "apt-123@agendo",
@@ -141,11 +141,5 @@ describe("foldIcsLine", () => {
     // 74 ASCII octets then "ç" (2 octets) would be 76: the "ç" moves to the next line.
     const folded = foldIcsLine(`${"a".repeat(74)}çx`);
     expect(folded).toBe(`${"a".repeat(74)}\r\n çx`);
-  });
-});
-
-describe("localToUtc", () => {
-  it("converts a local date and minute to an instant", () => {
-    expect(localToUtc("2026-12-01", 9 * 60 + 30, "America/Recife").toISOString()).toBe("2026-12-01T12:30:00.000Z");
   });
 });

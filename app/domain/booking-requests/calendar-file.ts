@@ -1,6 +1,6 @@
 // An appointment as an iCalendar file (RFC 5545) the client can add to their calendar.
 // Pure: no Node or browser APIs beyond TextEncoder, so it runs on Workers too.
-import { TZDate } from "@date-fns/tz";
+import { localToUtc, zoneOffsetMinutes } from "../dates";
 
 export type AppointmentIcsInput = {
   /** Stable identifier of the event, e.g. "<appointment id>@agendo" (same uid = same event). */
@@ -69,20 +69,6 @@ function utcStamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
 }
 
-/** The instant of a local date and minute in an IANA zone; throws on bad input. */
-export function localToUtc(date: string, minute: number, timeZone: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match || !Number.isInteger(minute) || minute < 0 || minute >= 24 * 60) {
-    throw new RangeError("Invalid appointment date or time");
-  }
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const local = new TZDate(y, m - 1, d, Math.floor(minute / 60), minute % 60, timeZone);
-  if (Number.isNaN(local.getTime()) || local.getDate() !== d || local.getMonth() !== m - 1) {
-    throw new RangeError("Invalid appointment date or time zone");
-  }
-  return new Date(local.getTime());
-}
-
 /**
  * A VCALENDAR with one VEVENT; times in UTC, CRLF line endings, folded lines. A cancelled one is
  * a cancellation (METHOD:CANCEL, STATUS:CANCELLED) a calendar applies to the event it holds.
@@ -122,11 +108,7 @@ export function appointmentIcs(input: AppointmentIcsInput): string {
 
 export type FeedEvent = Omit<AppointmentIcsInput, "stamp" | "timeZone"> & { lastModified: Date };
 
-/** "-03:00" style offset of a zone at an instant, in minutes east of UTC (-180 for Brasília). */
-function offsetMinutes(timeZone: string, at: Date): number {
-  return -new TZDate(at.getTime(), timeZone).getTimezoneOffset();
-}
-
+/** -180 -> "-0300" (TZOFFSETFROM/TZOFFSETTO). */
 function icsOffset(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";
   const abs = Math.abs(minutes);
@@ -146,7 +128,7 @@ function localStamp(date: string, minute: number): string {
  */
 export function calendarFeed(input: { name: string; timeZone: string; events: readonly FeedEvent[]; stamp: Date }): string {
   const starts = input.events.map((e) => localToUtc(e.date, e.startMinute, input.timeZone));
-  const offsets = new Set([offsetMinutes(input.timeZone, input.stamp), ...starts.map((s) => offsetMinutes(input.timeZone, s))]);
+  const offsets = new Set([zoneOffsetMinutes(input.timeZone, input.stamp), ...starts.map((s) => zoneOffsetMinutes(input.timeZone, s))]);
   const zoned = offsets.size === 1;
   const tzid = escapeIcsText(input.timeZone);
   const lines = [

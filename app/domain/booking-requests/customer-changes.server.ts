@@ -5,18 +5,12 @@
 // (docs/decisions/0660-0662). The old time is freed by the same statement that holds the new one.
 // A booking moves at most MAX_CUSTOMER_MOVES times, and the professional hears of its moves in
 // one e-mail, sent by the job a few minutes after the first with the latest time (0702).
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, emailOutbox } from "../../../db/schema";
-import {
-  busyQueries,
-  dayExceptionsQuery,
-  dayHoursQuery,
-  noBlockCovers,
-  nothingOverlaps,
-  stillHeld,
-} from "../availability/slot-claims.server";
+import { busyQueries, noBlockCovers, nothingOverlaps, stillHeld } from "../availability/slot-claims.server";
+import { dayHoursQuery, exceptionsQuery } from "../availability/schedule-queries.server";
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
-import { formatDate, isIsoDate, minutesToTime } from "../dates";
+import { formatDate, isIsoDate, localToUtc, minutesToTime } from "../dates";
 import { formatPhone } from "../phone";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
@@ -29,9 +23,10 @@ import {
   requestExpiry,
   type RequestByTokenRow,
 } from "./booking-requests.server";
-import { localToUtc } from "./calendar-file";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
+import { activeAppointment } from "../status-rules.server";
+import { isActiveStatus } from "../status-rules";
 
 /**
  * The time the customer's booking holds now, which they may move or cancel: the pending request
@@ -57,7 +52,7 @@ export function heldTime(row: RequestByTokenRow, now: Date): HeldTime | null {
     return { ...base, kind: "request", appointmentId: null, date: r.date, startMinute: r.startMinute, durationMinutes: r.durationMinutes, bufferMinutes: r.bufferMinutes };
   }
   const a = row.appointment;
-  if (r.status === "accepted" && a && (a.status === "scheduled" || a.status === "confirmed")) {
+  if (r.status === "accepted" && a && isActiveStatus(a.status)) {
     return { ...base, kind: "appointment", appointmentId: a.id, date: a.date, startMinute: a.startMinute, durationMinutes: a.durationMinutes, bufferMinutes: a.bufferMinutes };
   }
   return null;
@@ -108,7 +103,7 @@ export async function loadCustomerBooking(
     ...(date
       ? ([
           dayHoursQuery(db, pro, date),
-          dayExceptionsQuery(db, pro, date),
+          exceptionsQuery(db, pro, date),
           ...busyQueries(db, { userId: pro, date, now, excludeBookingRequestId: requestId, excludeAppointmentId: ownAppointment }),
         ] as const)
       : []),
@@ -126,7 +121,7 @@ export async function loadCustomerBooking(
   const chosen = choosableDate(date, range);
   let offer: CustomerBooking["offer"] = null;
   if (open && held && chosen && day.length === 4) {
-    const [hours, exceptions, taken, requests] = day as [DayHours[], DayException[], BusyInterval[], BusyInterval[]];
+    const [hours, exceptions, taken, requests] = day as unknown as [DayHours[], DayException[], BusyInterval[], BusyInterval[]];
     const offered = customerTimes({
         date: chosen,
         durationMinutes: held.durationMinutes,
@@ -239,7 +234,7 @@ export async function rescheduleByCustomer(
                 eq(appointments.id, held.appointmentId!),
                 eq(appointments.userId, held.professionalId),
                 eq(appointments.bookingRequestId, held.requestId),
-                inArray(appointments.status, ["scheduled", "confirmed"]),
+                activeAppointment,
                 eq(appointments.date, held.date),
                 eq(appointments.startMinute, held.startMinute),
                 movesLeft,

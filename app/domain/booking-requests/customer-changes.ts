@@ -1,9 +1,9 @@
 // The rules of a customer's own changes from the private status link, without the database:
 // until when 'Remarcar' and 'Cancelar' are offered (the professional's 'Cancelamento/remarcação
 // até', minutes before the start; 0 = until it starts), how many moves, and how the page words it.
-import { formatDate, minutesToTime, nowInZone } from "../dates";
+import { formatDate, localToUtc, minutesToTime, nowInZone } from "../dates";
 import { formatDuration } from "../money";
-import { localToUtc } from "./calendar-file";
+import type { RescheduleOutcome } from "./customer-changes.server";
 
 /** The instant the customer's changes close: `cutoffMinutes` before the start, in the professional's zone. */
 export function changeDeadline(date: string, startMinute: number, timeZone: string, cutoffMinutes: number): Date {
@@ -54,3 +54,35 @@ export const MOVE_NOTICE_DELAY_MS = 3 * 60_000;
 export function movesUsedUpMessage(professional: string): string {
   return `Você já remarcou este horário ${MAX_CUSTOMER_MOVES} vezes por aqui. Para mudar de novo, fale com ${professional} pelo WhatsApp.`;
 }
+
+/**
+ * The one promise a pending request makes (under 'Solicitação enviada!' and on every later
+ * visit): the time is held until the request expires, and where the answer arrives.
+ */
+export function pendingPromise(professional: string, expires: string | null, byEmail: boolean) {
+  const held = `Seu horário fica reservado${expires ? ` até ${expires}` : ""} enquanto ${professional} confirma.`;
+  return `${held} ${byEmail ? "A resposta chega por e-mail e aparece nesta página." : "A resposta aparece nesta página."}`;
+}
+
+/** Why a move was refused, as the customer reads it. */
+export const RESCHEDULE_REFUSED: Record<Exclude<RescheduleOutcome, { ok: true }>["reason"], string> = {
+  taken: "Este horário acabou de ser ocupado. Escolha outro horário.",
+  "not-offered": "Este horário não está mais disponível. Escolha outro horário.",
+  same: "Este já é o seu horário. Escolha outro para remarcar.",
+  changed: "Seu agendamento mudou enquanto você escolhia. Confira o horário atual antes de remarcar.",
+  unavailable: "Este agendamento não pode mais ser remarcado por aqui. Fale com o profissional.",
+  // The cut-off's own message names it (pastCutoffMessage), and so does the limit of moves (movesUsedUpMessage).
+  cutoff: "",
+  "used-up": "",
+};
+
+/** Over the flood guard of 'Remarcar' (LIMITS.reschedulePerAddress): 429. */
+export const RESCHEDULE_RATE_LIMITED = "Muitas remarcações seguidas. Tente novamente mais tarde ou fale com o profissional.";
+
+/** What the customer is told of the professional's notice of a move. */
+export const moveNotice = (professional: string, byEmail: boolean) =>
+  byEmail ? `${professional} receberá o aviso da mudança.` : `${professional} verá a mudança na agenda.`;
+
+export const EXPIRED = "Esta solicitação expirou sem resposta e o horário foi liberado. Faça um novo agendamento.";
+
+export const NOT_CANCELLABLE = "Este agendamento não pode mais ser cancelado por aqui. Fale com o profissional.";

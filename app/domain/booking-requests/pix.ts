@@ -2,6 +2,7 @@
 // Pure functions: no Node or browser APIs beyond TextEncoder, so they run on Workers too.
 // Layout follows the Banco Central "Manual de Padrões para Iniciação do Pix" (static QR).
 import { renderSVG } from "uqr";
+import { digitsOnly } from "../phone";
 
 const GUI = "br.gov.bcb.pix";
 const NAME_MAX = 25;
@@ -104,7 +105,7 @@ export function normalizePixKey(raw: string): string | null {
 
   if (value.startsWith("+") || /[(\s]/.test(value)) {
     if (!/^\+?[\d\s().-]+$/.test(value)) return null;
-    let digits = value.replace(/\D/g, "");
+    let digits = digitsOnly(value);
     if (value.startsWith("+")) {
       if (!digits.startsWith("55")) return null;
       digits = digits.slice(2);
@@ -113,7 +114,7 @@ export function normalizePixKey(raw: string): string | null {
   }
 
   if (/^[\d./-]+$/.test(value)) {
-    const digits = value.replace(/\D/g, "");
+    const digits = digitsOnly(value);
     if (digits.length === 11) return isValidCpf(digits) ? digits : null;
     if (digits.length === 14) return isValidCnpj(digits) ? digits : null;
   }

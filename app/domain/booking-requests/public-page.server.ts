@@ -3,18 +3,20 @@
 // (docs/decisions/0620): who is behind the link, whether they take requests, the services on
 // offer and the week's hours. A day's busy time is never cached: it is read live, in the same
 // round trip as the version check.
-import { and, asc, countDistinct, desc, eq, gte, isNotNull, ne, sql, type SQL } from "drizzle-orm";
-import { appointments, profiles, services, subscriptions, users, workingHours, type BookingWindow } from "../../../db/schema";
+import { and, asc, countDistinct, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
+import { appointments, profiles, services, subscriptions, users, type BookingWindow } from "../../../db/schema";
 import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
 import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
 import { teamOwnerWithSubscription } from "../accounts/access.server";
 import { accessReason, type SubscriptionLike } from "../accounts/access";
-import { busyQueries, dayExceptionsQuery } from "../availability/slot-claims.server";
+import { busyQueries } from "../availability/slot-claims.server";
+import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
 import { addDays, dayOfWeek } from "../dates";
 import { POPULAR_WINDOW_DAYS, popularServiceId } from "./popular";
+import { notCancelled } from "../status-rules.server";
 
 export type PublicService = {
   id: string;
@@ -143,23 +145,13 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
       .from(services)
       .where(and(eq(services.userId, pro), eq(services.isActive, true)))
       .orderBy(asc(services.name)),
-    db
-      .select({
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(eq(workingHours.userId, pro)),
+    weekHoursQuery(db, pro),
     // 'Popular': the offered services the most different customers booked lately (popular.ts).
     db
       .select({ serviceId: sql<string>`${appointments.serviceId}`, customers })
       .from(appointments)
       .innerJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, pro), eq(services.isActive, true)))
-      .where(and(eq(appointments.userId, pro), gte(appointments.date, since), ne(appointments.status, "cancelled"), isNotNull(appointments.clientId)))
+      .where(and(eq(appointments.userId, pro), gte(appointments.date, since), notCancelled, isNotNull(appointments.clientId)))
       .groupBy(appointments.serviceId)
       .orderBy(desc(customers))
       .limit(2),
@@ -168,7 +160,7 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
 
 /** The day's busy time (appointments, requests still held) and its own blocks. Never cached. */
 function dayStatements(db: Db, pro: SQL, date: string, now: Date) {
-  return [...busyQueries(db, { userId: pro, date, now }), dayExceptionsQuery(db, pro, date)] as const;
+  return [...busyQueries(db, { userId: pro, date, now }), exceptionsQuery(db, pro, date)] as const;
 }
 
 type PageRows = [
@@ -186,7 +178,7 @@ function toPage([[row], [owner], offered, week, popular]: PageRows, now: Date): 
   if (!row) return null;
   const { version, email, status, trialEnd, periodEnd, ...profile } = row;
   const hours: (DayHours | null)[] = Array.from({ length: 7 }, () => null);
-  for (const { dayOfWeek: day, ...h } of week) hours[day] = h;
+  for (const { dayOfWeek: day, userId: _pro, ...h } of week) hours[day] = h;
   return {
     version,
     profile,

@@ -6,12 +6,9 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { linkedAccounts, profiles } from "../../../db/schema";
 import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
-import { customerDateRange, customerTimes } from "./customer-times";
-import { acceptsRequests, hoursOn, loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "./public-page.server";
+import { acceptsRequests, loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "./public-page.server";
 
-import { offerKey } from "./team-page";
-
-export { ANY_PROFESSIONAL, offerKey } from "./team-page";
+export { ANY_PROFESSIONAL } from "./team-page";
 
 export type TeamMember = {
   id: string;
@@ -124,71 +121,6 @@ export function teamServices(reads: MemberRead[]): TeamService[] {
     }
   }
   return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
-}
-
-/** The team's customer date range: from the earliest 'today' to the farthest last date of the members. */
-export function teamDateRange(reads: MemberRead[], now: Date) {
-  const ranges = reads.map((r) => customerDateRange(r.read.page.profile, now));
-  return {
-    today: ranges.map((r) => r.today).sort()[0]!,
-    maxDate: ranges.map((r) => r.maxDate).sort().at(-1)!,
-  };
-}
-
-/** A member free at a time for a 'Qualquer profissional' service, with their own service. */
-export type Candidate = { read: MemberRead; service: PublicService };
-
-/** The cheapest first, then the shortest, then team order (the sort is stable). */
-const byOffer = (a: Candidate, b: Candidate) =>
-  a.service.priceCents - b.service.priceCents || a.service.durationMinutes - b.service.durationMinutes;
-
-/**
- * 'Qualquer profissional' on a date: the union of the free times of every member offering the
- * service (each with their own duration, buffer, hours, blocks and rules), and for each time the
- * members free then, the cheapest first (then the shortest, then team order): the first is the
- * professional and price step 3 shows. Closed only when every one of them is closed that day.
- */
-export function teamTimes(reads: MemberRead[], service: TeamService, date: string, now: Date) {
-  const free = new Map<string, Candidate[]>();
-  const closures: { reason: string | null }[] = [];
-  let open = false;
-  for (const offer of service.offers) {
-    const read = reads.find((r) => r.member.id === offer.memberId);
-    if (!read) continue;
-    const { page } = read.read;
-    const { maxDate } = customerDateRange(page.profile, now);
-    const { closed, times } = customerTimes({
-      date,
-      durationMinutes: offer.service.durationMinutes,
-      bufferMinutes: offer.service.bufferMinutes,
-      rules: page.profile,
-      hours: hoursOn(page, date),
-      exceptions: read.read.exceptions,
-      busy: read.read.busy,
-      now,
-      maxDate,
-    });
-    if (closed) closures.push(closed);
-    else open = true;
-    for (const time of times) free.set(time, [...(free.get(time) ?? []), { read, service: offer.service }]);
-  }
-  const times = [...free.keys()].sort();
-  const reasons = [...new Set(closures.map((c) => c.reason))];
-  const closed = !open && closures.length ? { reason: reasons.length === 1 ? reasons[0]! : null } : null;
-  return { closed, times, candidates: (time: string) => [...(free.get(time) ?? [])].sort(byOffer) };
-}
-
-/**
- * Whom the claim may give a 'Qualquer profissional' request once the customer confirmed the
- * offer `shown` (its `offerKey`): its member first, then any other member free then at no higher
- * price and no longer duration (docs/decisions/0742). Empty when that offer no longer exists as
- * shown (the member left, or changed the price or duration): the customer is shown the new one.
- */
-export function claimableFor(service: TeamService, candidates: Candidate[], shown: string): Candidate[] {
-  const offer = service.offers.find((o) => offerKey(o.service) === shown)?.service;
-  if (!offer) return [];
-  const within = candidates.filter((c) => c.service.priceCents <= offer.priceCents && c.service.durationMinutes <= offer.durationMinutes);
-  return [...within.filter((c) => c.service.id === offer.id), ...within.filter((c) => c.service.id !== offer.id)];
 }
 
 /** Who may set what in 'Página da equipe' (Configurações > Página). */

@@ -3,6 +3,7 @@
 // the WhatsApp greeting. A 29 February birthday is celebrated on 28 February in other years
 // (docs/decisions/0663). Pure: the dashboard reads the rows in its batch (birthdayKeys).
 import { addDays, daysBetween, formatDate } from "../dates";
+import { firstName } from "../names";
 import { whatsappLink } from "../whatsapp";
 
 /** Today and the next six days. */
@@ -49,8 +50,7 @@ export type Birthday = {
 
 /** 'Feliz aniversário, Ana! ...', signed with the business's name. */
 export function birthdayMessage(clientName: string, from: string): string {
-  const first = clientName.trim().split(/\s+/)[0] || clientName;
-  return `Feliz aniversário, ${first}! 🎉 Desejamos um dia cheio de alegria e um ano maravilhoso. Um abraço de ${from}!`;
+  return `Feliz aniversário, ${firstName(clientName)}! 🎉 Desejamos um dia cheio de alegria e um ano maravilhoso. Um abraço de ${from}!`;
 }
 
 /** The clients of the week, soonest first (then by name), each with their greeting link. */

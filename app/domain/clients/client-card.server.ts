@@ -2,15 +2,17 @@
 // (date, service, price, status; newest first, a page at a time), how many visits there are,
 // 'Não compareceu' count (kept by the database's triggers) and the next booked appointment, read
 // in one batch. Every statement carries the professional's id.
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL } from "drizzle-orm";
 import { appointments, clients, type AppointmentStatus } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { formatDate, minutesToTime } from "../dates";
 import { formatMoney } from "../money";
+import { firstName } from "../names";
 import { formatPhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { clientType, isLoyal } from "./client-types";
+import { activeAppointment } from "../status-rules.server";
 
 /** Visits shown at first; 'Ver mais' shows this many more each time. */
 export const HISTORY_PAGE = 10;
@@ -75,7 +77,7 @@ export async function loadClientCard(
       .where(
         and(
           mine,
-          inArray(appointments.status, ["scheduled", "confirmed"]),
+          activeAppointment,
           or(gt(appointments.date, opts.today), and(eq(appointments.date, opts.today), gt(appointments.startMinute, opts.minute))),
         ),
       )
@@ -84,7 +86,6 @@ export async function loadClientCard(
   ]);
   if (!client) return null;
   const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
-  const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
   const upcoming = next[0];
   return {
     id: client.id,
@@ -101,7 +102,7 @@ export async function loadClientCard(
     visitCount: client.visitCount,
     totalSpent: formatMoney(client.spentCents),
     noShowCount: client.noShowCount,
-    whatsapp: whatsappLink(client.phone, `Olá, ${firstName}!`),
+    whatsapp: whatsappLink(client.phone, `Olá, ${firstName(client.name)}!`),
     next: upcoming
       ? {
           date: formatDate(upcoming.date, true),

@@ -13,8 +13,9 @@ import {
   type ClientView,
 } from "./client-types";
 import type { Db } from "../../utils/db.server";
+import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
-import { formatPhone } from "../phone";
+import { digitsOnly, formatPhone } from "../phone";
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and
@@ -89,15 +90,9 @@ export function searchCondition(userId: string, q: string): SQL {
     sql`(${clients.name} GLOB '*[^ -~]*' AND ${withoutAccents(clients.name)} LIKE ${like} ESCAPE '\\')`,
     sql`${clients.email} LIKE ${like} ESCAPE '\\'`,
   ];
-  const digits = term.replace(/\D/g, "");
+  const digits = digitsOnly(term);
   if (digits.length >= 2) parts.push(sql`${clients.phone} LIKE ${`%${digits}%`}`);
   return and(owner, or(...parts))!;
-}
-
-/** yyyy-MM-dd to dd/MM/yyyy. */
-export function formatIsoDate(iso: string) {
-  const [y, m, d] = iso.split("-");
-  return `${d}/${m}/${y}`;
 }
 
 /** Everything a card or timeline entry shows, formatted on the server (same text with or without JS). */
@@ -117,8 +112,8 @@ export function toListItem(client: Client, timeZone: string): ClientListItem {
     visitCount: client.visitCount,
     noShowCount: client.noShowCount,
     totalSpent: formatMoney(client.spentCents),
-    lastVisit: client.lastVisitDate ? formatIsoDate(client.lastVisitDate) : null,
-    since: new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone }).format(client.createdAt),
+    lastVisit: client.lastVisitDate ? formatDate(client.lastVisitDate, true) : null,
+    since: monthAndYear(format(created, "yyyy-MM")),
     createdDay: format(created, "dd/MM"),
     createdYear: format(created, "yyyy"),
   };
@@ -346,13 +341,13 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
         formatPhone(client.phone),
         client.email,
         client.address,
-        client.birthDate ? formatIsoDate(client.birthDate) : "",
+        client.birthDate ? formatDate(client.birthDate, true) : "",
         client.notes,
         format(TZDate.tz(clock.timeZone, client.createdAt.getTime()), "dd/MM/yyyy"),
         String(client.appointmentCount),
         String(client.visitCount),
         csvMoney(client.spentCents),
-        client.lastVisitDate ? formatIsoDate(client.lastVisitDate) : "",
+        client.lastVisitDate ? formatDate(client.lastVisitDate, true) : "",
       ]
         .map(csvCell)
         .join(";"),

@@ -19,6 +19,7 @@ import {
 } from "./insights";
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
 import { birthdayKeys } from "../clients/birthdays";
+import { notCancelled } from "../status-rules.server";
 
 /** Today and the compared periods in the professional's zone, with the instants they start at. */
 export function dashboardClock(timeZone: string, now = new Date()) {
@@ -40,7 +41,6 @@ export type DashboardClock = ReturnType<typeof dashboardClock>;
 // ------------------------------------------------------------------ building blocks
 
 const completed = sql`${appointments.status} = 'completed'`;
-const notCancelled = sql`${appointments.status} <> 'cancelled'`;
 
 function inRange(range: DateRange) {
   return sql`${appointments.date} between ${range.from} and ${range.to}`;

@@ -10,7 +10,7 @@
 import { AT_RISK_AFTER_DAYS, averageTicket, isAtRisk, isRecurring, variation, type Variation } from "./metrics";
 import { isVip, VIP_SPENT_ABOVE_CENTS } from "../clients/client-types";
 import { formatMoney } from "../money";
-import { addDays, daysInMonth, formatDate, shiftMonth, ymd } from "../dates";
+import { addDays, capitalize, daysInMonth, formatDate, shiftMonth, weekdayName, ymd } from "../dates";
 
 // ------------------------------------------------------------------ constants (docs/product/spec.md §9)
 
@@ -29,16 +29,6 @@ export const OPPORTUNITY_MIN_CLIENTS = 5;
 export const INSIGHT_ROTATE_MS = 8_000;
 
 const DAY_MS = 86_400_000;
-
-export const WEEKDAY_NAMES = [
-  "Domingo",
-  "Segunda-feira",
-  "Terça-feira",
-  "Quarta-feira",
-  "Quinta-feira",
-  "Sexta-feira",
-  "Sábado",
-] as const;
 
 // ------------------------------------------------------------------ periods
 
@@ -371,7 +361,7 @@ export function bestWeekdayInsight(weekdayRevenueCents: number[]): Insight | nul
     id: "best-weekday",
     tone: "info",
     title: "Seu melhor dia",
-    text: `${WEEKDAY_NAMES[best]} trouxe ${Math.round(share * 100)}% do faturamento do mês. Deixe esse dia com horários livres para quem agenda de última hora.`,
+    text: `${capitalize(weekdayName(best))} trouxe ${Math.round(share * 100)}% do faturamento do mês. Deixe esse dia com horários livres para quem agenda de última hora.`,
   };
 }
 

@@ -1,5 +1,19 @@
 // Definitions shared by the dashboard, reports and profile figures (pure, unit-tested).
-import { addDays, dayOfWeek, daysInMonth, daysInRange, shiftMonth, timeToMinutes, ymd, type DateRange } from "../dates";
+import {
+  addDays,
+  capitalize,
+  dayOfWeek,
+  daysInMonth,
+  daysInRange,
+  monthAndYear,
+  monthName,
+  shiftMonth,
+  timeToMinutes,
+  WEEK_MONDAY_FIRST,
+  weekdayName,
+  ymd,
+  type DateRange,
+} from "../dates";
 import type { PeriodRules } from "../periods";
 
 export type Variation = {
@@ -123,26 +137,21 @@ export function isAtRisk(
 
 // ------------------------------------------------------------------ weekdays
 
-/** Monday first, as the reports show the week (0 = Sunday in the data). */
-export const WEEKDAYS_MONDAY_FIRST = [
-  { dayOfWeek: 1, short: "Seg", long: "Segunda-feira" },
-  { dayOfWeek: 2, short: "Ter", long: "Terça-feira" },
-  { dayOfWeek: 3, short: "Qua", long: "Quarta-feira" },
-  { dayOfWeek: 4, short: "Qui", long: "Quinta-feira" },
-  { dayOfWeek: 5, short: "Sex", long: "Sexta-feira" },
-  { dayOfWeek: 6, short: "Sáb", long: "Sábado" },
-  { dayOfWeek: 0, short: "Dom", long: "Domingo" },
-] as const;
-
 export type WeekdayFigures = { count: number; revenueCents: number };
 
-/** The seven days Seg..Dom, each with its figures (zero for a day missing from `rows`). */
+/** The seven days Seg..Dom ("Seg", "Segunda-feira"), each with its figures (zero for a day missing from `rows`). */
 export function mondayFirst(
   rows: readonly ({ dayOfWeek: number } & WeekdayFigures)[],
-): ((typeof WEEKDAYS_MONDAY_FIRST)[number] & WeekdayFigures)[] {
-  return WEEKDAYS_MONDAY_FIRST.map((day) => {
-    const row = rows.find((r) => r.dayOfWeek === day.dayOfWeek);
-    return { ...day, count: row?.count ?? 0, revenueCents: row?.revenueCents ?? 0 };
+): ({ dayOfWeek: number; short: string; long: string } & WeekdayFigures)[] {
+  return WEEK_MONDAY_FIRST.map((day) => {
+    const row = rows.find((r) => r.dayOfWeek === day);
+    return {
+      dayOfWeek: day,
+      short: capitalize(weekdayName(day, "short")),
+      long: capitalize(weekdayName(day)),
+      count: row?.count ?? 0,
+      revenueCents: row?.revenueCents ?? 0,
+    };
   });
 }
 
@@ -252,12 +261,6 @@ export function chartMonths(value: unknown): ChartMonths {
   return (CHART_MONTH_CHOICES as readonly number[]).includes(n) ? (n as ChartMonths) : DEFAULT_CHART_MONTHS;
 }
 
-const MONTH_SHORT = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
-const MONTH_LONG = [
-  "janeiro", "fevereiro", "março", "abril", "maio", "junho",
-  "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
-];
-
 export type ChartMonth = {
   /** yyyy-MM */
   key: string;
@@ -273,19 +276,15 @@ export type ChartMonth = {
 /** The last `count` calendar months, oldest first, the current month (of `today`) last. */
 export function recentMonths(today: string, count: number): ChartMonth[] {
   const [year, month] = today.split("-").map(Number) as [number, number];
-  const current = year * 12 + (month - 1);
   return Array.from({ length: count }, (_, i) => {
-    const index = current - (count - 1) + i;
-    const y = Math.floor(index / 12);
-    const m = (index % 12) + 1;
-    const mm = String(m).padStart(2, "0");
-    const yyyy = String(y).padStart(4, "0");
+    const { year: y, month: m } = shiftMonth(year, month, i - (count - 1));
+    const from = ymd(y, m, 1);
     return {
-      key: `${yyyy}-${mm}`,
-      short: `${MONTH_SHORT[m - 1]}/${yyyy.slice(2)}`,
-      long: `${MONTH_LONG[m - 1]} de ${yyyy}`,
-      from: `${yyyy}-${mm}-01`,
-      to: `${yyyy}-${mm}-${String(daysInMonth(y, m)).padStart(2, "0")}`,
+      key: from.slice(0, 7),
+      short: `${monthName(m, "short")}/${from.slice(2, 4)}`,
+      long: monthAndYear(from),
+      from,
+      to: ymd(y, m, daysInMonth(y, m)),
     };
   });
 }

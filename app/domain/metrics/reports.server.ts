@@ -3,7 +3,7 @@
 // The definitions of the figures live in app/domain/metrics/metrics.ts (pure, unit-tested); the sums
 // and counts they need come from here. docs/product/decisions.md: revenue, ticket and VIP count completed
 // appointments only; appointment counts leave cancelled ones out.
-import { and, asc, between, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, clients, services, workingHours, type AppointmentStatus } from "../../../db/schema";
 import { isAppointmentStatus, STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
@@ -32,6 +32,7 @@ import {
 import { formatDuration } from "../money";
 import { daysBetween, formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
 import { resolvePeriod, type ResolvedPeriod } from "../periods";
+import { notCancelled } from "../status-rules.server";
 
 export const TOP_SERVICES_LIMIT = 5;
 
@@ -47,7 +48,6 @@ export const REPORT_NOTICES = {
   unknownService: "O serviço escolhido não foi encontrado. Mostrando todos os serviços.",
 } as const;
 
-
 // ------------------------------------------------------------------ conditions
 
 /**
@@ -60,7 +60,7 @@ function inPeriod(userId: string, range: DateRange, filter: ReportFilter): SQL {
     eq(appointments.userId, userId),
     between(appointments.date, range.from, range.to),
     filter.serviceId ? eq(appointments.serviceId, filter.serviceId) : undefined,
-    filter.status ? eq(appointments.status, filter.status) : ne(appointments.status, "cancelled"),
+    filter.status ? eq(appointments.status, filter.status) : notCancelled,
   )!;
 }
 

@@ -11,6 +11,7 @@ import type { Db } from "../../utils/db.server";
 import { appUrl } from "../../utils/env.server";
 import { calendarFeed, type FeedEvent } from "../booking-requests/calendar-file";
 import { addDays, addMonths, nowInZone } from "../dates";
+import { firstName } from "../names";
 import { STATUS_LABELS } from "../appointments/statuses";
 
 export const FEED_DAYS_BACK = 30;
@@ -22,11 +23,6 @@ function newToken(): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** 'Carla' of 'Carla Dias': what the feed names a customer by default. */
-function firstName(name: string | null): string {
-  return name?.trim().split(/\s+/)[0] ?? "";
 }
 
 /** 'Incluir telefone e observações' on or off. */

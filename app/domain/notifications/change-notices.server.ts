@@ -10,6 +10,7 @@ import { appointments, bookingRequests, clients, emailOutbox, profiles, whatsapp
 import { insertIf, type Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
+import { digitsOnly } from "../phone";
 import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, statusPageUrl } from "./customer-links.server";
 import {
@@ -87,7 +88,7 @@ export type NoticeTarget = Awaited<ReturnType<typeof noticeTargets>>[number];
 /** How this customer would be told, with the WhatsApp Cloud API as configured (or null). */
 export function routeOf(t: Pick<NoticeTarget, "customerEmail" | "customerPhone" | "profile">, whatsapp: WhatsappSettings | null): NoticeRoute {
   const email = t.customerEmail.trim();
-  const phone = t.customerPhone.replace(/\D/g, "");
+  const phone = digitsOnly(t.customerPhone);
   return {
     email: email.includes("@") ? email : null,
     whatsapp: phone.length >= 10 ? { phone, automatic: !!whatsapp && t.profile.reminderWhatsapp } : null,

@@ -2,6 +2,7 @@
 // the professional's 'Motivo'), a move to another time, or a cancel undone. The same facts in
 // three forms: the e-mail, the WhatsApp text the professional sends with one tap (wa.me), and the
 // parameters of the approved WhatsApp template ('alteracao_agendamento', README). Pure.
+import { firstName } from "../names";
 import { whenText } from "./texts";
 
 export type ChangeKind = "cancel" | "move" | "restore";
@@ -114,7 +115,7 @@ export function changeEmail(n: NoticeInput): { subject: string; text: string } {
 
 /** What the professional sends with one tap ('Avisar no WhatsApp'), in their own voice. */
 export function changeWhatsappText(n: NoticeInput, customerName: string): string {
-  const name = customerName.trim().split(/\s+/)[0];
+  const name = firstName(customerName);
   const hello = name ? `Olá, ${name}!` : "Olá!";
   const at = when(first(n), n).long;
   const many = n.times.length > 1;

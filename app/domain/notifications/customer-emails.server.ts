@@ -112,7 +112,7 @@ const compose: Record<CustomerEmailKind, (r: Request, p: Profile, confirmed: boo
  * The write that queues one of these e-mails, for a customer who left an address (else null),
  * as far as the bounds on unrequested e-mail allow (CUSTOMER_EMAIL_ORIGIN): written only if
  * `onlyIf` holds when the batch runs, once per request and kind (its dedupe key), left for
- * `deliverQueuedNow` right after the answer, or the job's next run. `clientAddress`: who asked,
+ * `deliverSoon` right after the answer, or the job's next run. `clientAddress`: who asked,
  * for the e-mail their own booking causes.
  */
 export async function queueCustomerEmail(

@@ -3,6 +3,7 @@
 // for the customer (docs/decisions/0670).
 import { appUrl } from "../../utils/env.server";
 import { signToken, verifyToken } from "../../utils/signed-tokens.server";
+import { digitsOnly } from "../phone";
 
 /** The customer's status page for a booking made on the page (signed: nothing stored). */
 export async function statusPageUrl(requestId: string): Promise<string> {
@@ -33,5 +34,5 @@ export function bookingPageUrl(profile: { bookingSlug: string; userId: string })
 
 /** An e-mail or a phone as opt-outs store it: e-mails lowercased, phones as digits. */
 export function contactKey(contact: string): string {
-  return contact.includes("@") ? contact.trim().toLowerCase() : contact.replace(/\D/g, "");
+  return contact.includes("@") ? contact.trim().toLowerCase() : digitsOnly(contact);
 }

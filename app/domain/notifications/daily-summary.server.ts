@@ -7,6 +7,8 @@ import { appUrl } from "../../utils/env.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { addDays, formatDate, minutesToTime, nowInZone } from "../dates";
+import { firstName } from "../names";
+import { activeAppointment } from "../status-rules.server";
 
 /** Due once the professional's local clock reaches the hour, and not yet queued for that date. */
 export function summaryDue(localMinute: number, hour: number): boolean {
@@ -71,7 +73,7 @@ export async function queueDailySummaries(db: Db, now: Date, transport: EmailTra
       .select({ startMinute: appointments.startMinute, client: sql<string>`coalesce(${clients.name}, 'Cliente')`, service: appointments.serviceName })
       .from(appointments)
       .leftJoin(clients, eq(clients.id, appointments.clientId))
-      .where(and(eq(appointments.userId, p.userId), eq(appointments.date, p.tomorrow), inArray(appointments.status, ["scheduled", "confirmed"])))
+      .where(and(eq(appointments.userId, p.userId), eq(appointments.date, p.tomorrow), activeAppointment))
       .orderBy(asc(appointments.startMinute)),
     db
       .select({ n: sql<number>`count(*)` })
@@ -87,7 +89,7 @@ export async function queueDailySummaries(db: Db, now: Date, transport: EmailTra
       service: r.service,
     }));
     const pending = (results[2 * i + 1] as { n: number }[])[0]?.n ?? 0;
-    const mail = summaryEmail({ to: p.email, name: p.fullName.split(" ")[0] ?? p.fullName, date: p.tomorrow, rows, pending });
+    const mail = summaryEmail({ to: p.email, name: firstName(p.fullName), date: p.tomorrow, rows, pending });
     return queueEmail(db, mail, { transport, kind: "daily-summary", professionalId: p.userId, dedupeKey: p.key, claimed: false, now }).statements[1];
   });
   const [first, ...rest] = writes;

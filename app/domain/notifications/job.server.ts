@@ -21,6 +21,7 @@ import { LIMITS } from "../../utils/rate-limit.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
 import { queueCustomerEmail } from "./customer-emails.server";
+import { activeAppointment } from "../status-rules.server";
 
 export type JobDeps = {
   db: Db;
@@ -136,9 +137,9 @@ export async function deliverDueEmails(db: Db, now: () => Date, transport: Email
 }
 
 /**
- * Delivers the messages queued under these dedupe keys now (e.g. the customer's e-mail of a
- * request just answered, right after the answer) instead of at the job's next run. Each is
- * claimed first, so the job running at the same moment never sends one twice.
+ * Delivers the messages queued under these dedupe keys now instead of at the job's next run
+ * (screens call it through deliverSoon, right after their answer). Each is claimed first, so the
+ * job running at the same moment never sends one twice.
  */
 export async function deliverQueuedNow(db: Db, dedupeKeys: string[], transport: EmailTransport) {
   if (dedupeKeys.length === 0) return { sent: 0, failed: 0 };
@@ -176,7 +177,7 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
   const result = { sent: 0, failed: 0, deferred: 0 };
   const at = now();
   const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}
-    and ${appointments.status} in ('scheduled', 'confirmed'))`;
+    and ${activeAppointment})`;
   // A reminder goes only to a contact that did not opt out, for an appointment still on; a
   // notice of a change the business made (docs/decisions/0720) is about their booking itself.
   const reminder = eq(whatsappOutbox.kind, "reminder");

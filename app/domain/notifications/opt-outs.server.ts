@@ -3,6 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { profiles, reminderOptOuts } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
+import { digitsOnly } from "../phone";
 import { stopRemindersTarget } from "./customer-links.server";
 
 /** Who a stop link stands for: the professional's name and the contact, masked; null if not ours. */
@@ -25,7 +26,7 @@ export async function stopLinkTarget(db: Db, token: string) {
 export function maskContact(contact: string): string {
   const at = contact.indexOf("@");
   if (at >= 0) return `${contact.slice(0, Math.min(2, at))}***${contact.slice(at)}`;
-  const digits = contact.replace(/\D/g, "");
+  const digits = digitsOnly(contact);
   return digits.length >= 10 ? `(${digits.slice(0, 2)}) *****-${digits.slice(-4)}` : `***${digits.slice(-4)}`;
 }
 

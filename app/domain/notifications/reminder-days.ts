@@ -1,13 +1,11 @@
 // Which day 'Lembretes' shows (docs/decisions/0766): tomorrow unless the professional picks today
 // or one of the next days, and the pt-BR line that says how many reminders went out. Pure.
-import { addDays, dayOfWeek, formatDate, isIsoDate } from "../dates";
+import { addDays, capitalize, dayOfWeek, formatDate, isIsoDate, weekdayName } from "../dates";
 
 /** The list goes this many days past today at most. */
 export const REMINDER_DAYS_AHEAD = 30;
 /** Quick links: today, tomorrow and the days after, this many in all. */
 export const QUICK_DAYS = 7;
-
-const WEEKDAYS = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"] as const;
 
 export type ReminderDay = {
   /** yyyy-MM-dd shown */
@@ -33,14 +31,14 @@ export function reminderDay(asked: string | null, today: string): ReminderDay {
 export function dayName(date: string, today: string): string {
   if (date === today) return "Hoje";
   if (date === addDays(today, 1)) return "Amanhã";
-  return WEEKDAYS[dayOfWeek(date)]!;
+  return capitalize(weekdayName(dayOfWeek(date)));
 }
 
 /** The quick links: today, tomorrow, then the weekday and dd/MM of the next days. */
 export function quickDays(today: string): { date: string; label: string }[] {
   return Array.from({ length: QUICK_DAYS }, (_, i) => {
     const date = addDays(today, i);
-    return { date, label: i < 2 ? dayName(date, today) : `${dayName(date, today).slice(0, 3)} ${formatDate(date)}` };
+    return { date, label: i < 2 ? dayName(date, today) : `${capitalize(weekdayName(dayOfWeek(date), "short"))} ${formatDate(date)}` };
   });
 }
 

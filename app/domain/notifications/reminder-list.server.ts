@@ -2,15 +2,17 @@
 // another, reminder-days.ts), each with a one-tap WhatsApp reminder
 // (wa.me, prefilled in pt-BR with the time, service, address and the customer's link) and whether
 // it was sent. The professional's own query: always scoped to their id.
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { appointments, bookingRequests, clients, type profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { nowInZone } from "../dates";
+import { firstName } from "../names";
 import { normalizePhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl } from "./customer-links.server";
 import { stoppedContacts } from "./opt-outs.server";
 import { whenText } from "./texts";
+import { activeAppointment } from "../status-rules.server";
 
 type Profile = Pick<
   typeof profiles.$inferSelect,
@@ -31,7 +33,7 @@ export type ReminderRow = {
 
 /** The WhatsApp text: the professional's name, when, what, where, and the customer's link. */
 export function reminderMessage(input: { client: string; professional: string; when: string; service: string; address: string; link: string; statusLink: boolean }) {
-  const first = input.client.trim().split(/\s+/)[0] || "tudo bem";
+  const first = firstName(input.client) || "tudo bem";
   return [
     `Olá, ${first}! Passando para lembrar do seu horário com ${input.professional}: ${input.service}, ${input.when}.`,
     ...(input.address ? [`Endereço: ${input.address}.`] : []),
@@ -57,7 +59,7 @@ export async function remindersOn(db: Db, profile: Profile, date: string, now = 
     .from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, profile.userId)))
     .leftJoin(bookingRequests, and(eq(bookingRequests.id, appointments.bookingRequestId), eq(bookingRequests.professionalId, profile.userId)))
-    .where(and(eq(appointments.userId, profile.userId), eq(appointments.date, date), inArray(appointments.status, ["scheduled", "confirmed"])))
+    .where(and(eq(appointments.userId, profile.userId), eq(appointments.date, date), activeAppointment))
     .orderBy(asc(appointments.startMinute));
   const phones = found.map((r) => contactKey(r.clientPhone ?? r.customerPhone ?? "")).filter(Boolean);
   const stopped = await stoppedContacts(db, profile.userId, phones);
@@ -116,5 +118,5 @@ export function tomorrowsReminderCounts(db: Db, userId: string, tomorrow: string
   return db
     .select({ total: count(), toRemind: sql<number>`coalesce(sum(${appointments.whatsappRemindedAt} is null), 0)` })
     .from(appointments)
-    .where(and(eq(appointments.userId, userId), eq(appointments.date, tomorrow), inArray(appointments.status, ["scheduled", "confirmed"])));
+    .where(and(eq(appointments.userId, userId), eq(appointments.date, tomorrow), activeAppointment));
 }

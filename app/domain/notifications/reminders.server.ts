@@ -9,13 +9,13 @@ import { appointments, bookingRequests, clients, emailOutbox, profiles, reminder
 import type { Db } from "../../utils/db.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import type { WhatsappConfig } from "../../utils/whatsapp.server";
-import { localToUtc } from "../booking-requests/calendar-file";
-import { addDays, formatDate, minutesToTime } from "../dates";
+import { addDays, formatDate, localToUtc, minutesToTime } from "../dates";
 import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
 import { followUpsWithheld } from "./unrequested-email.server";
+import { activeAppointment } from "../status-rules.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
@@ -65,7 +65,7 @@ function candidates(db: Db, now: Date) {
     .leftJoin(clients, eq(clients.id, appointments.clientId))
     .where(
       and(
-        inArray(appointments.status, ["scheduled", "confirmed"]),
+        activeAppointment,
         // Every zone's "within the next 48 hours" lies inside these UTC dates.
         gte(appointments.date, addDays(today, -1)),
         lte(appointments.date, addDays(today, 3)),

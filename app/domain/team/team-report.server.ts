@@ -3,12 +3,14 @@
 // statement bounded by the owner's team; occupancy divides each one's booked minutes by the
 // working minutes of their own week over the period, as the single-professional report does
 // (docs/decisions/0690).
-import { and, between, sql } from "drizzle-orm";
-import { appointments, workingHours } from "../../../db/schema";
+import { and, between, inArray, sql } from "drizzle-orm";
+import { appointments } from "../../../db/schema";
+import { weekHoursQuery } from "../availability/schedule-queries.server";
 import type { Db } from "../../utils/db.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
 import { teamOf } from "./team.server";
+import { notCancelled } from "../status-rules.server";
 
 export type TeamFigures = {
   rows: { userId: string; name: string; isOwner: boolean; revenueCents: number; appointments: number; bookedMinutes: number; availableMinutes: number; occupancy: number | null }[];
@@ -32,24 +34,13 @@ export async function teamFigures(
       .select({
         userId: appointments.userId,
         revenueCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`,
-        appointments: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then 1 else 0 end), 0)`,
-        bookedMinutes: sql<number>`coalesce(sum(case when ${appointments.status} <> 'cancelled' then ${appointments.durationMinutes} else 0 end), 0)`,
+        appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
+        bookedMinutes: sql<number>`coalesce(sum(case when ${notCancelled} then ${appointments.durationMinutes} else 0 end), 0)`,
       })
       .from(appointments)
       .where(and(inTeam, between(appointments.date, range.from, range.to)))
       .groupBy(appointments.userId),
-    db
-      .select({
-        userId: workingHours.userId,
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(sql`${workingHours.userId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+    weekHoursQuery(db, (column) => inArray(column, ids)),
   ]);
   const rows = team.map((m) => {
     const s = sums.find((r) => r.userId === m.userId);

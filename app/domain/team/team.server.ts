@@ -4,19 +4,19 @@
 // reaches a professional outside their team; a member has no team of their own and gets none.
 // What the owner sees of a member's work is what the member's appointments show (the client's
 // name on an appointment); no client list, phone or notes of a member is read here.
-import { and, asc, between, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, isNotNull, ne, sql, type Column } from "drizzle-orm";
 import {
   appointments,
   bookingRequests,
   clients,
   linkedAccounts,
   profiles,
-  scheduleExceptions,
   services,
-  workingHours,
 } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
+import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
+import { timedColumns } from "../appointments/records.server";
 import {
   changeStatusWithNotice,
   undoWithNotice,
@@ -93,7 +93,7 @@ export async function hasTeam(db: Db, userId: string): Promise<boolean> {
 }
 
 /** The team's ids as an SQL condition on a user-id column: the owner or one of their members. */
-function inTeam(column: typeof appointments.userId | typeof bookingRequests.professionalId | typeof workingHours.userId | typeof scheduleExceptions.userId, ownerId: string) {
+function inTeam(column: Column, ownerId: string) {
   return sql`(${column} = ${ownerId} or ${column} in ${memberIds(ownerId)})`;
 }
 
@@ -120,14 +120,9 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
   const [rows, hours, exceptions, requests] = await Promise.all([
     db
       .select({
-        id: appointments.id,
+        ...timedColumns,
         userId: appointments.userId,
-        date: appointments.date,
-        startMinute: appointments.startMinute,
-        durationMinutes: appointments.durationMinutes,
         bufferMinutes: appointments.bufferMinutes,
-        status: appointments.status,
-        serviceName: appointments.serviceName,
         priceCents: appointments.priceCents,
         clientName: clients.name,
         colour: services.color,
@@ -139,31 +134,8 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
       .where(and(inTeam(appointments.userId, ownerId), between(appointments.date, from, to)))
       .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
       .limit(5000),
-    db
-      .select({
-        userId: workingHours.userId,
-        dayOfWeek: workingHours.dayOfWeek,
-        isActive: workingHours.isActive,
-        startTime: workingHours.startTime,
-        endTime: workingHours.endTime,
-        breakStartTime: workingHours.breakStartTime,
-        breakEndTime: workingHours.breakEndTime,
-      })
-      .from(workingHours)
-      .where(inTeam(workingHours.userId, ownerId)),
-    db
-      .select({
-        userId: scheduleExceptions.userId,
-        kind: scheduleExceptions.kind,
-        startDate: scheduleExceptions.startDate,
-        endDate: scheduleExceptions.endDate,
-        startMinute: scheduleExceptions.startMinute,
-        endMinute: scheduleExceptions.endMinute,
-        reason: scheduleExceptions.reason,
-        showReason: scheduleExceptions.showReason,
-      })
-      .from(scheduleExceptions)
-      .where(and(inTeam(scheduleExceptions.userId, ownerId), sql`${scheduleExceptions.startDate} <= ${to}`, sql`${scheduleExceptions.endDate} >= ${from}`)),
+    weekHoursQuery(db, (column) => inTeam(column, ownerId)),
+    exceptionsQuery(db, (column) => inTeam(column, ownerId), from, to),
     db
       .select({
         id: bookingRequests.id,
@@ -255,9 +227,9 @@ export async function undoMemberAppointment(db: Db, ownerId: string, id: string,
  * active member's who allowed the owner to manage their agenda; null for anything else (the
  * caller answers 404), so no other id reaches a request.
  */
-export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<string | null> {
+export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<{ professionalId: string; name: string } | null> {
   const [row] = await db
-    .select({ professionalId: bookingRequests.professionalId })
+    .select({ professionalId: bookingRequests.professionalId, fullName: profiles.fullName, businessName: profiles.businessName })
     .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .where(
@@ -267,7 +239,7 @@ export async function answerableTeamRequest(db: Db, ownerId: string, requestId: 
           or (${bookingRequests.professionalId} in ${memberIds(ownerId)} and ${profiles.ownerMayManage} = 1))`,
       ),
     );
-  return row?.professionalId ?? null;
+  return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName } : null;
 }
 
 /** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */

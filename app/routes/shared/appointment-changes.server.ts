@@ -1,33 +1,13 @@
-// What the agenda and 'Equipe' answer after a status change or 'Desfazer' (docs/decisions/0721):
-// the cancel form's fields, a toast that says what happened (and how the customer hears of it),
-// with 'Desfazer' as a real form POST and 'Avisar no WhatsApp' when WhatsApp is not automatic;
-// and a notice that leaves at once (no grace period) sent right after the answer.
-import type { RouterContextProvider } from "react-router";
+// What the agenda and 'Equipe' answer after a status change or 'Desfazer' (docs/decisions/0721;
+// the change itself: domain/appointments/professional-changes.server.ts): the cancel form's
+// fields, a toast that says what happened (and how the customer hears of it),
+// with 'Desfazer' as a real form POST and 'Avisar no WhatsApp' when WhatsApp is not automatic.
 import { STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../../domain/appointments/statuses";
 import type { StatusOutcome, UndoOutcome } from "../../domain/appointments/professional-changes.server";
 import { cleanReason, describeRoute, REASON_MAX } from "../../domain/notifications/change-notices";
-import { deliverQueuedNow } from "../../domain/notifications/job.server";
-import { routeOf, type NoticeTarget, type QueuedNotice } from "../../domain/notifications/change-notices.server";
-import type { WhatsappSettings } from "../../utils/whatsapp.server";
+import type { QueuedNotice } from "../../domain/notifications/change-notices.server";
 import { formatDate, minutesToTime } from "../../domain/dates";
-import { afterResponse } from "../../utils/background.server";
-import { getDb } from "../../utils/db.server";
-import { transportFromEnv } from "../../utils/email.server";
 import type { Toast, ToastAction } from "../../utils/toast.server";
-import type { CancelAsk } from "../../components/agenda/cancel-dialog";
-
-/** What the cancel dialog shows and asks ('?confirmar-cancelamento=<id>'). */
-export function cancelAskOf(t: NoticeTarget, whatsapp: WhatsappSettings | null): CancelAsk {
-  return {
-    id: t.id,
-    date: t.date,
-    time: minutesToTime(t.startMinute),
-    serviceName: t.serviceName,
-    clientName: t.clientName,
-    recurring: t.seriesId !== null,
-    notice: describeRoute(routeOf(t, whatsapp)),
-  };
-}
 
 /** The cancel dialog's fields: 'Motivo (opcional)' (too long: null) and 'Avisar cliente'. */
 export function cancelFields(form: FormData): { reason: string | null; notify: boolean } {
@@ -103,9 +83,4 @@ export function undoToast(outcome: UndoOutcome & { undo: { ok: true } }): Toast 
   if (outcome.restored) text += " O cliente será avisado de que o horário continua marcado.";
   if (outcome.whatsappLink) text += " Se já avisou o cliente pelo WhatsApp, avise que o horário continua.";
   return { type: "success", title: "Alteração desfeita", description: text, actions: whatsappAction(outcome.whatsappLink) };
-}
-
-/** An e-mail queued without a grace period ('Horário mantido') goes out right after the answer. */
-export function sendNoticeSoon(context: Readonly<RouterContextProvider>, emailKey: string | null) {
-  if (emailKey) afterResponse(context, () => deliverQueuedNow(getDb(context), [emailKey], transportFromEnv()));
 }

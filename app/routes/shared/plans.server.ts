@@ -18,6 +18,7 @@ import { appUrl } from "../../utils/env.server";
 import { checkoutAvailable, priceIdFor } from "../../domain/billing/prices.server";
 import { createCheckoutSession, createPortalSession, stripeConfigured } from "../../utils/stripe.server";
 import { redirectWithToast } from "../../utils/toast.server";
+import { readForm } from "../../utils/actions.server";
 
 // ------------------------------------------------------------------ messages (docs/product/spec.md §8)
 
@@ -85,8 +86,8 @@ function isHttpUrl(value: unknown): value is string {
  * spec's messages; success is a redirect to Stripe.
  */
 export async function plansAction(request: Request, db: Db, user: PlanUser, returnPath: string) {
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
+  const form = await readForm(request);
+  const intent = form.get("intent");
   const row = await findSubscription(db, user.id);
   const back = (toast: Parameters<typeof redirectWithToast>[2]) => redirectWithToast(request, returnPath, toast);
   const origin = appUrl();
@@ -104,8 +105,8 @@ export async function plansAction(request: Request, db: Db, user: PlanUser, retu
   }
 
   if (intent === "checkout") {
-    const planId = form?.get("plan");
-    const period = form?.get("period");
+    const planId = form.get("plan");
+    const period = form.get("period");
     if (!isPlanId(planId) || !isBillingPeriod(period)) {
       return back({ type: "error", title: CHECKOUT_ERROR_TITLE, description: "Escolha um plano e um período." });
     }

@@ -4,11 +4,12 @@
 // customer's e-mail delivered right after the answer.
 import { data, type RouterContextProvider } from "react-router";
 import { answerBookingRequest, type SeenTime } from "../../domain/booking-requests/answer.server";
-import type { RequestAnswer } from "../../domain/booking-requests/answers";
+import { acceptedForMember, type RequestAnswer } from "../../domain/booking-requests/answers";
 import { isIsoDate, isTime, timeToMinutes } from "../../domain/dates";
 import { getDb } from "../../utils/db.server";
 import { redirectWithToast } from "../../utils/toast.server";
-import { sendCustomerEmailSoon } from "./customer-emails.server";
+import { deliverSoon } from "../../domain/notifications/deliver-soon.server";
+import { notFound } from "../../utils/actions.server";
 
 /** The agenda's and Equipe's intents (Solicitações posts 'accept' and 'decline'). */
 export const REQUEST_INTENTS = ["accept-request", "decline-request"] as const;
@@ -29,7 +30,7 @@ export function answerOfIntent(intent: RequestIntent | "accept" | "decline"): Re
  */
 export function readAnswerForm(form: FormData): { id: string; seen: SeenTime | null } {
   const id = form.get("id");
-  if (typeof id !== "string" || !id || id.length > 64) throw data(null, { status: 404 });
+  if (typeof id !== "string" || !id || id.length > 64) notFound();
   const date = form.get("date");
   const time = form.get("time");
   if (date === null && time === null) return { id, seen: null };
@@ -47,10 +48,12 @@ export function readAnswerForm(form: FormData): { id: string; seen: SeenTime | n
 export async function answerAndReply(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  args: { professionalId: string; id: string; seen: SeenTime | null; answer: RequestAnswer; back: string },
+  args: { professionalId: string; id: string; seen: SeenTime | null; answer: RequestAnswer; back: string; memberName?: string },
 ) {
   const result = await answerBookingRequest(getDb(context), args.professionalId, args.id, args.answer, { seen: args.seen });
-  if (result.outcome === "not-found") throw data(null, { status: 404 });
-  if (result.customerEmail) sendCustomerEmailSoon(context, result.customerEmail.kind, result.customerEmail.requestId);
-  return redirectWithToast(request, args.back, result.toast);
+  if (result.outcome === "not-found") notFound();
+  deliverSoon(context, [result.customerEmailKey]);
+  // A member's request accepted from Equipe is in the member's agenda, not 'na sua agenda'.
+  const toast = result.outcome === "accepted" && args.memberName ? acceptedForMember(args.memberName) : result.toast;
+  return redirectWithToast(request, args.back, toast);
 }

@@ -1,7 +1,8 @@
-import type { RowAction } from "../../domain/appointments/statuses";
-// What the agenda's calendar views draw: a day or a week, already laid out by the server
-// (app/routes/agenda.calendar.server.ts), so the components only place what they are given.
+// What the agenda's views draw: a day or a week of the calendar, already laid out on the server
+// (calendar.server.ts, calendar-layout.ts), so the components only place what they are given;
+// and what the list and the calendar ask before a delete or a cancel.
 import type { AppointmentStatus } from "../../../db/schema";
+import type { RowAction } from "./statuses";
 
 export type CalendarView = "dia" | "semana";
 export type AgendaView = CalendarView | "lista";
@@ -12,13 +13,8 @@ export type MinuteRange = { start: number; end: number };
 /** Where an item sits among the ones it overlaps: lane `lane` of `lanes` side by side. */
 export type Lane = { lane: number; lanes: number };
 
-export type CalendarAppointment = Lane & {
-  id: string;
-  date: string;
-  startMinute: number;
-  durationMinutes: number;
-  /** 'Intervalo após': drawn lightly under the appointment. */
-  bufferMinutes: number;
+/** An appointment as a calendar names it: its times, status, client, service and colour. */
+export type AppointmentFace = {
   time: string;
   endTime: string;
   status: AppointmentStatus;
@@ -26,10 +22,20 @@ export type CalendarAppointment = Lane & {
   serviceName: string;
   /** The service's colour (#rrggbb), or a stable one from the palette (docs/decisions/0642). */
   color: string;
-  rescheduledByCustomer: boolean;
-  /** The customer answered 'Confirmo presença'. */
-  customerConfirmed: boolean;
 };
+
+export type CalendarAppointment = Lane &
+  AppointmentFace & {
+    id: string;
+    date: string;
+    startMinute: number;
+    durationMinutes: number;
+    /** 'Intervalo após': drawn lightly under the appointment. */
+    bufferMinutes: number;
+    rescheduledByCustomer: boolean;
+    /** The customer answered 'Confirmo presença'. */
+    customerConfirmed: boolean;
+  };
 
 /** A pending request as the agenda shows it (Dia, Semana and Lista), with its Aceitar and Recusar. */
 export type PendingRequest = {
@@ -135,5 +141,20 @@ export type CalendarPage = {
   links: CalendarLinks;
   detail: CalendarDetail | null;
   closeDetail: string;
-  confirmDelete: { id: string; date: string; time: string; serviceName: string; clientName: string | null; recurring: boolean } | null;
+  confirmDelete: ConfirmDelete | null;
+};
+
+/** What 'Excluir' asks about (?confirmar-exclusao=<id>). */
+export type ConfirmDelete = { id: string; date: string; time: string; serviceName: string; clientName: string | null; recurring: boolean };
+
+/** What the cancel confirmation shows and asks (the loader's answer for ?confirmar-cancelamento=<id>). */
+export type CancelAsk = {
+  id: string;
+  date: string;
+  time: string;
+  serviceName: string;
+  clientName: string | null;
+  recurring: boolean;
+  /** How 'Avisar cliente' would tell them ("por e-mail e WhatsApp"), or null: no contact. */
+  notice: string | null;
 };

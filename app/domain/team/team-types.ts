@@ -1,7 +1,7 @@
-// What the 'Equipe' screen draws, laid out by app/routes/team.server.ts.
+// What the 'Equipe' screen draws, laid out on the server (team-calendar.server.ts).
 import type { AppointmentStatus } from "../../../db/schema";
-import type { RowAction } from "../../domain/appointments/statuses";
-import type { CalendarBlock, Lane, MinuteRange } from "../agenda/calendar-types";
+import type { RowAction } from "../appointments/statuses";
+import type { AppointmentFace, CalendarBlock, Lane, MinuteRange } from "../appointments/calendar-types";
 
 export type TeamView = "dia" | "semana";
 
@@ -54,19 +54,12 @@ export type TeamPendingRequest = {
   canAnswer: boolean;
 };
 
-export type TeamDetailData = {
+export type TeamDetailData = AppointmentFace & {
   id: string;
   professional: string;
   isOwnAppointment: boolean;
   /** The member allowed the owner to manage their agenda. */
   canManage: boolean;
   dateLabel: string;
-  time: string;
-  endTime: string;
-  status: AppointmentStatus;
-  statusLabel: string;
-  clientName: string | null;
-  serviceName: string;
-  color: string;
   actions: RowAction[];
 };

@@ -1,0 +1,74 @@
+import { Form, Link } from "react-router";
+import type { StatusView } from "./status-view";
+
+// What the customer can do with a booking: add it to (or remove it from) their calendar, talk to
+// the professional, and until the cut-off 'Remarcar' and 'Cancelar' (asking first: ?cancelar=1);
+// past it, the page says so.
+
+/** `confirming`: 'Cancelar' was pressed once (?cancelar=1); `refused`: the action's refusal is shown above. */
+export function ChangeCard({ view: d, token, confirming, refused }: { view: StatusView; token: string; confirming: boolean; refused: boolean }) {
+  const bookAgain = d.status === "cancelled" || d.status === "declined";
+  return (
+    <section className="card space-y-3">
+      {d.status === "pending" || d.status === "accepted" ? (
+        <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
+          Adicionar ao calendário (.ics)
+        </a>
+      ) : (
+        // The same event as a cancellation: a calendar that holds it removes it.
+        <a href={`/agendamento/reserva/${token}/ics`} className="btn-secondary w-full" download>
+          Remover do calendário (.ics)
+        </a>
+      )}
+      {d.whatsapp ? (
+        <a href={d.whatsapp} className="btn-primary w-full" target="_blank" rel="noopener">
+          Falar com o profissional no WhatsApp
+        </a>
+      ) : null}
+      {d.canChange ? (
+        <>
+          <p className="text-center text-sm text-slate-600" data-testid="change-until">
+            Você pode {d.movesUsedUp ? "cancelar" : "remarcar ou cancelar"} por aqui {d.changeUntil}.
+          </p>
+          {d.movesUsedUp ? (
+            refused ? null : (
+              <p className="rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-700" data-testid="moves-used-up">
+                {d.movesUsedUp}
+              </p>
+            )
+          ) : (
+            <Link to={d.rescheduleHref} className="btn-secondary w-full">
+              Remarcar
+            </Link>
+          )}
+          {confirming ? (
+            <Form method="post" className="rounded-lg border border-red-200 bg-red-50 p-3 text-center">
+              <p className="text-sm text-red-900">Tem certeza que deseja cancelar este agendamento?</p>
+              <div className="mt-3 flex justify-center gap-2">
+                <Link to="?" className="btn-secondary" replace>
+                  Não, manter
+                </Link>
+                <button type="submit" name="intent" value="cancel" className="btn-danger">
+                  Sim, cancelar
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <Link to="?cancelar=1" className="btn-secondary w-full text-red-700" replace>
+              Cancelar agendamento
+            </Link>
+          )}
+        </>
+      ) : d.pastCutoff && !refused ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-700" data-testid="past-cutoff">
+          {d.pastCutoff}
+        </p>
+      ) : null}
+      {bookAgain ? null : (
+        <Link to={d.bookingPath} className="btn-link block text-center">
+          Fazer outro agendamento
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+// The customer's status page's server side (routes/booking-status.tsx): the booking as the
+// customer reads it, and their three changes: 'Confirmo presença', 'Cancelar' and 'Remarcar'.
+import { data, type RouterContextProvider } from "react-router";
+import { cancelRequestByCustomer, confirmAttendanceByCustomer } from "../domain/booking-requests/booking-requests.server";
+import { loadCustomerBooking, rescheduleByCustomer, type CustomerBooking } from "../domain/booking-requests/customer-changes.server";
+import {
+  deadlineText,
+  EXPIRED,
+  moveNotice,
+  movesUsedUpMessage,
+  NOT_CANCELLABLE,
+  pastCutoffMessage,
+  pendingPromise,
+  RESCHEDULE_RATE_LIMITED,
+  RESCHEDULE_REFUSED,
+} from "../domain/booking-requests/customer-changes";
+import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
+import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { formatDuration, formatMoney } from "../domain/money";
+import { professionalLabel } from "../domain/notifications/change-notices";
+import { deliverSoon } from "../domain/notifications/deliver-soon.server";
+import { formatPhone } from "../domain/phone";
+import { customerToProfessionalMessage, whatsappLink } from "../domain/whatsapp";
+import type { DepositView, StatusView } from "../components/booking-status/status-view";
+import { getDb } from "../utils/db.server";
+import { LIMITS, type Hits } from "../utils/rate-limit.server";
+import { clientAddress } from "../utils/request-context.server";
+import { redirectWithToast } from "../utils/toast.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+const NO_PIX_KEY = "O profissional ainda não informou uma chave Pix. Combine o pagamento do sinal pelo WhatsApp.";
+
+const statusPath = (token: string) => `/agendamento/reserva/${token}`;
+
+/** Still ahead, on the professional's clock. */
+function isUpcoming(r: { date: string; startMinute: number }, timeZone: string, now: Date) {
+  const today = nowInZone(timeZone, now);
+  return r.date > today.date || (r.date === today.date && r.startMinute > today.minute);
+}
+
+/** The page for `token` (null: no such booking), with 'Remarcar' open when the URL asks (?remarcar=1&data=&horario=). */
+export async function loadStatusPage(context: Context, token: string, url: URL): Promise<StatusView | null> {
+  const now = new Date();
+  const rescheduling = url.searchParams.get("remarcar") === "1";
+  const dateParam = url.searchParams.get("data") ?? "";
+  // One round trip: the booking, and the asked date's hours and busy time when rescheduling.
+  const booking = await loadCustomerBooking(getDb(context), token, { date: rescheduling ? dateParam : null, now });
+  if (!booking) return null;
+  const { request: r, profile, appointment } = booking;
+  const time = minutesToTime(r.startMinute);
+  const date = formatDate(r.date, true);
+  const contact = profile.contactPhone || profile.phone;
+  // The person who attends (a salon member's business name is usually the salon's).
+  const professional = professionalLabel(profile);
+  const expires = r.status === "pending" && r.expiresAt ? nowInZone(profile.timeZone, r.expiresAt) : null;
+  const cutoff = profile.customerChangeCutoffMinutes;
+  const offer = booking.offer;
+  // Moves spent: 'Remarcar' gives way to the professional's WhatsApp (cancelling stays open).
+  const movesUsedUp = booking.open && booking.held && booking.movesLeft <= 0 ? movesUsedUpMessage(professional) : null;
+  const timeParam = url.searchParams.get("horario") ?? "";
+  const chosen = offer && isTime(timeParam) && offer.times.includes(timeParam) ? timeParam : null;
+  return {
+    status: r.status,
+    customerName: r.customerName,
+    customerPhone: formatPhone(r.customerPhone),
+    serviceName: r.serviceName,
+    duration: formatDuration(r.durationMinutes),
+    date,
+    time,
+    price: profile.showPrices ? formatMoney(r.priceCents) : null,
+    professional,
+    bookingPath: `/agendamento/${profile.bookingSlug}`,
+    whatsapp: contact
+      ? whatsappLink(contact, customerToProfessionalMessage({ customerName: r.customerName, serviceName: r.serviceName, date, time }))
+      : null,
+    attendance: r.status === "accepted" && appointment && isUpcoming(r, profile.timeZone, now) ? (appointment.customerConfirmedAt ? "confirmed" : "open") : null,
+    movedBy: booking.changedBy.moved,
+    cancelledBy: booking.changedBy.cancelled,
+    cancelReason: booking.changedBy.reason,
+    promise:
+      r.status === "pending"
+        ? pendingPromise(
+            professional,
+            expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
+            // A withheld address hears of an acceptance only, not of a decline or an expiry (0700).
+            !!r.customerEmail && !r.customerEmailWithheld,
+          )
+        : null,
+    canChange: booking.open,
+    /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
+    rescheduleHref: booking.open && booking.held ? `?remarcar=1&data=${booking.held.date}` : "?remarcar=1",
+    changeUntil: booking.open && booking.deadline ? deadlineText(booking.deadline, profile.timeZone, cutoff) : null,
+    pastCutoff: !booking.open && booking.held ? pastCutoffMessage(cutoff, professional) : null,
+    movesUsedUp,
+    moveNotice: moveNotice(professional, profile.notifyCustomerChanges),
+    reschedule:
+      rescheduling && booking.open && !movesUsedUp
+        ? {
+            date: offer?.date ?? null,
+            dateRequested: dateParam,
+            today: booking.range.today,
+            maxDate: booking.range.maxDate,
+            times: offer?.times ?? [],
+            closed: offer?.closed ?? null,
+            chosen,
+            timeGone: !!(offer && timeParam && !chosen),
+          }
+        : null,
+    deposit: depositOf(booking),
+    colors: { primary: profile.primaryColor, secondary: profile.secondaryColor },
+  };
+}
+
+/** The deposit a pending or accepted booking asks for, with its Pix when the professional has a key. */
+function depositOf({ request: r, profile, depositCents }: CustomerBooking): DepositView | null {
+  if (depositCents <= 0 || (r.status !== "pending" && r.status !== "accepted")) return null;
+  const key = normalizePixKey(profile.pixKey);
+  if (!key) return { amountCents: depositCents, unavailable: NO_PIX_KEY };
+  const pix = depositPix({ key, name: profile.pixName || profile.businessName || profile.fullName, city: profile.pixCity || "BRASIL", amountCents: depositCents });
+  return { amountCents: depositCents, ...pix };
+}
+
+export type StatusIntent = "cancel" | "reschedule" | "confirm";
+
+/**
+ * One of the customer's changes, answered: back to the page with a toast, or the refusal
+ * (`{ error }`, 400; 409 for a time taken; 429 over the flood guard of 'Remarcar'). Throws 404
+ * for an unknown link.
+ */
+export async function changeBooking(context: Context, request: Request, token: string, intent: StatusIntent, form: FormData) {
+  const db = getDb(context);
+  const now = new Date();
+  const dateField = form.get("data");
+  const date = typeof dateField === "string" ? dateField : "";
+  // A move also counts against its client address, in the same round trip as the reads.
+  const hits: Hits = intent === "reschedule" ? [[`reschedule:ip:${clientAddress(context)}`, LIMITS.reschedulePerAddress]] : [];
+  const booking = await loadCustomerBooking(db, token, { date: intent === "reschedule" ? date : null, now, hits });
+  if (!booking) throw data(null, { status: 404 });
+  const { profile } = booking;
+  const professional = professionalLabel(profile);
+  const refuse = (message: string, status = 400) => data({ error: message }, { status });
+  const back = statusPath(token);
+
+  if (intent === "confirm") {
+    const r = booking.request;
+    const ok = r.status === "accepted" && isUpcoming(r, profile.timeZone, now) && (await confirmAttendanceByCustomer(db, r.id, now));
+    return redirectWithToast(
+      request,
+      back,
+      ok
+        ? { type: "success", title: "Presença confirmada", description: `Obrigado! ${professional} já sabe que você vem.` }
+        : { type: "error", title: "Não foi possível confirmar", description: "Este agendamento não está mais ativo. Fale com o profissional." },
+    );
+  }
+
+  if (intent === "cancel") {
+    // A second click after the first went through: the page says what happened.
+    if (booking.request.status === "cancelled" && booking.row.request.status === "cancelled") {
+      return redirectWithToast(request, back, { type: "info", title: "Agendamento cancelado", description: "Este agendamento já estava cancelado." });
+    }
+    if (booking.request.status === "expired") return refuse(EXPIRED);
+    if (booking.held && !booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+    const cancelled = booking.open && (await cancelRequestByCustomer(db, booking.request.id, profile.notifyCustomerChanges ? booking.row.email : null));
+    if (!cancelled) return refuse(NOT_CANCELLABLE);
+    deliverSoon(context, [cancelled.email]);
+    return redirectWithToast(request, back, {
+      type: "success",
+      title: "Agendamento cancelado",
+      description: "O horário foi liberado. Você pode agendar outro quando quiser.",
+    });
+  }
+
+  if (!booking.withinLimits) return refuse(RESCHEDULE_RATE_LIMITED, 429);
+  if (booking.request.status === "expired") return refuse(EXPIRED);
+  if (!booking.held) return refuse(RESCHEDULE_REFUSED.unavailable);
+  if (!booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+  const timeField = form.get("horario");
+  const startMinute = typeof timeField === "string" ? timeToMinutes(timeField) : Number.NaN;
+  if (Number.isNaN(startMinute) || !date) return refuse("Escolha a nova data e o novo horário.");
+  const outcome = await rescheduleByCustomer(db, booking, { date, startMinute }, now);
+  if (!outcome.ok) {
+    if (outcome.reason === "cutoff") return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
+    if (outcome.reason === "used-up") return refuse(movesUsedUpMessage(professional));
+    return refuse(RESCHEDULE_REFUSED[outcome.reason], outcome.reason === "taken" ? 409 : 400);
+  }
+  // The professional's notice waits a few minutes for the customer's last word (the job sends it).
+  return redirectWithToast(request, back, {
+    type: "success",
+    title: "Horário remarcado",
+    description: `Seu novo horário é ${formatDate(date, true)} às ${minutesToTime(startMinute)}. ${moveNotice(professional, profile.notifyCustomerChanges)}`,
+  });
+}
