@@ -25,7 +25,6 @@ export function isAllowedTimeZone(value: unknown): value is AllowedTimeZone {
 }
 
 export const SLOT_STEPS = [15, 30, 60] as const;
-export const DEFAULT_SLOT_STEP = 30;
 
 /** How far ahead bookings go (docs/product/spec.md §9: "now to 6 months"). */
 export const BOOKING_WINDOW_MONTHS = 6;

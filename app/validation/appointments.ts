@@ -81,8 +81,6 @@ export function chosenTime(input: { time?: string; otherTime?: string }): string
   return input.otherTime || input.time || "";
 }
 
-export type AppointmentInput = z.output<ReturnType<typeof appointmentSchema>>;
-
 function dateProblem(value: string, opts: { today: string; maxDate: string; keepDate?: string }) {
   if (!isIsoDate(value)) return APPOINTMENT_ERRORS.date;
   if (value === opts.keepDate) return null;

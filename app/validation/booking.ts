@@ -36,8 +36,6 @@ export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
 export const NOTES_MAX_LENGTH = 500;
 export const PHONE_MAX_DIGITS = 15;
-/** The phone input keeps at most 11 digits (DDD + number). */
-export const PHONE_INPUT_MAX_DIGITS = 11;
 export const CLEAN_TEXT_MAX = 1000;
 
 /** Our hidden honeypot input; the other names are the spec's (bots fill such fields in). */

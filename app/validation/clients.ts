@@ -44,5 +44,3 @@ export function clientSchema(today: string) {
     notes: z.string().trim().max(1000, "Observações devem ter no máximo 1000 caracteres").optional(),
   });
 }
-
-export type ClientInput = z.output<ReturnType<typeof clientSchema>>;

@@ -172,8 +172,6 @@ export function serviceSchema(categories: readonly CategoryChoice[]) {
     });
 }
 
-export type ServiceInput = z.output<ReturnType<typeof serviceSchema>>;
-
 /**
  * The category form. The slug ('Código') is slugified whether typed or generated from the
  * name (docs/product/spec.md §5). `takenSlugs` are the professional's other categories' slugs.

@@ -46,8 +46,6 @@ const daySchema = dayFields
   .refine((day) => !day.isActive || validDay(day), { message: INVALID_HOURS })
   .transform((day) => toRow(day));
 
-export type DayRow = z.output<typeof daySchema>;
-
 function validDay(day: DayInput): boolean {
   const start = timeToMinutes(day.startTime ?? "");
   const end = timeToMinutes(day.endTime ?? "");

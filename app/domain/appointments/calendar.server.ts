@@ -194,5 +194,3 @@ function detailOf(
     recurring: a.seriesId !== null,
   };
 }
-
-export type CalendarRead = NonNullable<Awaited<ReturnType<typeof readCalendar>>>;

@@ -118,5 +118,3 @@ export async function readList(db: Db, user: Professional, q: ListQuery, now: Da
     confirmCancel: confirmCancelOf(toCancel, whatsapp),
   };
 }
-
-export type ListRead = NonNullable<Awaited<ReturnType<typeof readList>>>;

@@ -1,7 +1,7 @@
 // Availability against the database, and the atomic claims of a time slot.
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
-import { computeSlots, type BusyInterval, type DayHours } from "./slots";
+import { computeSlots } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
 import { notCancelled } from "../status-rules.server";
@@ -332,23 +332,4 @@ export function bookingRequestClaim(
   };
   const guard = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot), alsoRequire);
   return insertIf(db, bookingRequests, { ...values, status: "pending" }, guard);
-}
-
-/**
- * Creates a pending booking request only if its time is offered and free at insert time, and
- * `alsoRequire` holds (see bookingRequestClaim).
- */
-export async function insertBookingRequestIfFree(
-  db: Db,
-  values: typeof bookingRequests.$inferInsert,
-  args: ClaimArgs,
-  alsoRequire?: SQL,
-): Promise<boolean> {
-  if (!validSlotShape(values.date, values.startMinute, values.durationMinutes)) return false;
-  if (values.status !== undefined && values.status !== "pending") return false;
-  const now = args.now ?? new Date();
-  const free = await getFreeSlots(db, { userId: values.professionalId, ...values, ...args, now });
-  if (!free.includes(values.startMinute)) return false;
-  const result = await bookingRequestClaim(db, { ...values, id: values.id ?? crypto.randomUUID() }, alsoRequire, now);
-  return result.rowsAffected === 1;
 }

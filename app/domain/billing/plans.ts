@@ -104,7 +104,6 @@ export function planById(id: string | null | undefined): Plan | undefined {
 }
 
 export type BillingPeriod = "monthly" | "yearly";
-export const BILLING_PERIODS: BillingPeriod[] = ["monthly", "yearly"];
 
 export function isPlanId(id: unknown): id is PlanId {
   return typeof id === "string" && PLANS.some((p) => p.id === id);
@@ -127,15 +126,6 @@ export function planPrice(plan: Plan, period: BillingPeriod) {
 /** Twelve monthly payments minus the yearly price: what the yearly plan saves in a year. */
 export function yearlySavingsCents(plan: Plan) {
   return plan.monthlyCents * 12 - plan.yearlyCents;
-}
-
-/** The plan's name as the plans tab shows it; 'Período grátis' for the trial. */
-export function planName(id: string | null | undefined) {
-  return planById(id)?.name ?? "Período grátis";
-}
-
-export function periodLabel(period: BillingPeriod | null | undefined) {
-  return period === "yearly" ? "Anual" : period === "monthly" ? "Mensal" : "";
 }
 
 /** Said plainly when this environment takes no payments (docs/product/decisions.md 'Access and plans'). */

@@ -19,11 +19,6 @@ export const HISTORY_PAGE = 10;
 /** Never more than this many rows on one card (a link can ask for any page). */
 export const HISTORY_MAX_PAGES = 50;
 
-/** From this many 'Não compareceu' on, the client carries a badge ('Faltou 2x'). */
-export const NO_SHOW_BADGE_FROM = 2;
-
-export const hasNoShowBadge = (noShowCount: number) => noShowCount >= NO_SHOW_BADGE_FROM;
-
 export type HistoryEntry = {
   id: string;
   /** dd/MM/yyyy */

@@ -54,7 +54,6 @@ export function monthWindows(today: string) {
     daysElapsed: day,
   };
 }
-export type MonthWindows = ReturnType<typeof monthWindows>;
 
 /** 'Hoje', 'Amanhã' or dd/MM. */
 export function dayLabel(date: string, today: string): string {
