@@ -14,7 +14,8 @@ import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
 import { trialDaysLeft } from "../domain/accounts/access";
 import { requireUser } from "./workspace.server";
-import { dashboardReads, markGuideSeen, markSetupCompleted } from "../domain/metrics/dashboard.server";
+import { dashboardReads } from "../domain/metrics/dashboard.server";
+import { markGuideSeen, markSetupCompleted } from "../domain/metrics/onboarding.server";
 import { getDb, ReadBatch } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import {

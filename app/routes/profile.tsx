@@ -4,7 +4,7 @@ import { Avatar } from "../components/avatar";
 import { AtIcon, CalendarIcon, MailIcon, MapPinIcon, PhoneIcon, TrophyIcon } from "../components/dashboard/icons";
 import { VariationText } from "../components/dashboard/kpi-cards";
 import { requireUser } from "./workspace.server";
-import { loadProfileStats } from "../domain/metrics/dashboard.server";
+import { loadProfileStats } from "../domain/metrics/profile-stats.server";
 import { getDb } from "../utils/db.server";
 import { achievements } from "../domain/metrics/insights";
 import { variation } from "../domain/metrics/metrics";
