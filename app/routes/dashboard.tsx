@@ -18,14 +18,8 @@ import { dashboardReads } from "../domain/metrics/dashboard.server";
 import { markGuideSeen, markSetupCompleted } from "../domain/metrics/onboarding.server";
 import { getDb, ReadBatch } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
-import {
-  buildInsights,
-  dashboardKpis,
-  dayLabel,
-  monthlySummary,
-  showGuide,
-  showInsights,
-} from "../domain/metrics/insights";
+import { buildInsights, showGuide, showInsights } from "../domain/metrics/insights";
+import { dashboardKpis, dayLabel, monthlySummary } from "../domain/metrics/dashboard-figures";
 import { setupStepsReads } from "../domain/accounts/setup-steps.server";
 import { addDays, formatDate, minutesToTime, monthName, nowInZone } from "../domain/dates";
 import { firstName } from "../domain/names";

@@ -6,7 +6,7 @@ import { VariationText } from "../components/dashboard/kpi-cards";
 import { requireUser } from "./workspace.server";
 import { loadProfileStats } from "../domain/metrics/profile-stats.server";
 import { getDb } from "../utils/db.server";
-import { achievements } from "../domain/metrics/insights";
+import { achievements } from "../domain/metrics/achievements";
 import { variation } from "../domain/metrics/metrics";
 import { monthAndYear, nowInZone } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";

@@ -10,7 +10,7 @@ import {
   type AppointmentStatus,
 } from "../../db/schema";
 import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
-import { monthWindows } from "../../app/domain/metrics/insights";
+import { monthWindows } from "../../app/domain/metrics/dashboard-figures";
 import { formatMoney } from "../../app/domain/money";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { createPro, e2eDb, expect, signIn, test } from "./fixtures";

@@ -7,7 +7,7 @@ import type { CurrentUser } from "../accounts/access.server";
 import type { Db } from "../../utils/db.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
-import { AT_RISK_NAMES, bestCustomersFirst, monthWindows, type ClientFigures, type PeriodTotals } from "./insights";
+import { AT_RISK_NAMES, bestCustomersFirst, monthWindows, type ClientFigures, type PeriodTotals } from "./dashboard-figures";
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
 import { birthdayKeys } from "../clients/birthdays";
 import { notCancelled } from "../status-rules.server";

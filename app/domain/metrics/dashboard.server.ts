@@ -3,7 +3,7 @@
 import type { AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
-import type { ClientTotals, DashboardTotals } from "./insights";
+import type { ClientTotals, DashboardTotals } from "./dashboard-figures";
 import {
   birthdaysQuery,
   clientFiguresQuery,

@@ -2,7 +2,7 @@
 import { and, between, count, eq, sql } from "drizzle-orm";
 import { appointments } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import type { LifetimeTotals } from "./insights";
+import type { LifetimeTotals } from "./achievements";
 import { clientTotalsQuery, dashboardClock, flagsQuery, periodColumns, pick, prefixed } from "./dashboard-queries.server";
 
 /** Lifetime figures of the profile page (completed appointments only) and this month vs last. */
