@@ -12,7 +12,7 @@ export function formatInteger(n: number): string {
   return whole.format(n);
 }
 
-/** '45min', '1h', '1h 30min' (docs/product/spec.md §9). */
+/** '45min', '1h', '1h 30min'. */
 export function formatDuration(minutes: number): string {
   if (minutes < 60) return `${minutes}min`;
   const h = Math.floor(minutes / 60);

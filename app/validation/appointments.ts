@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { addMonths, isIsoDate, isTime } from "../domain/dates";
 import { SERIES_COUNT, SERIES_MAX_MONTHS } from "../domain/appointments/series";
 
-// Messages of docs/product/spec.md §5 (appointment form) word for word where it gives them.
+// The appointment form's messages: the spec's words where it gives them.
 export const APPOINTMENT_ERRORS = {
   client: "Selecione um cliente",
   service: "Selecione um serviço",

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { phoneField } from "./phone";
 import { SPECIALTY_KEYS } from "../domain/services/starter-categories";
 
-// Messages are the spec's (docs/product/spec.md §5) word for word.
+// Messages are the spec's, word for word.
 const FILL_ALL = "Por favor, preencha todos os campos.";
 
 export const loginSchema = z.object({

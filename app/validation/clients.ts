@@ -3,7 +3,7 @@ import { z } from "./zod";
 import { phoneField } from "./phone";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
-// Messages are the spec's (docs/product/spec.md §5, client form) word for word where it gives them.
+// The client form's messages: the spec's words where it gives them.
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const EMAIL_INVALID = "Email inválido";
 export const PHONE_TAKEN = "Já existe um cliente com este telefone.";

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { parseMoneyToCents } from "../domain/money";
 import { slugify } from "../domain/slug";
 
-// docs/product/spec.md §5 ('Service form', 'Category form'); where the spec gives no text, ours.
+// The service and category forms' messages: the spec's words; where it gives none, ours.
 export const SERVICE_MESSAGES = {
   nameMin: "Nome deve ter pelo menos 2 caracteres",
   nameMax: "Nome deve ter no máximo 100 caracteres",
@@ -186,7 +186,7 @@ export function serviceSchema(categories: readonly CategoryChoice[]) {
 
 /**
  * The category form. The slug ('Código') is slugified whether typed or generated from the
- * name (docs/product/spec.md §5). `takenSlugs` are the professional's other categories' slugs.
+ * name (slug.ts's rule). `takenSlugs` are the professional's other categories' slugs.
  */
 export function categorySchema(takenSlugs: readonly string[] = []) {
   const C = CATEGORY_MESSAGES;

@@ -38,7 +38,7 @@ export type InsightsGate = {
 };
 
 /**
- * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a
+ * Tips replace the first-steps card once the profile has a name and a
  * business name, a working day is active, a service exists and the professional closed the setup
  * wizard; or, without pressing anything, as soon as every first step is done (docs/decisions/0764).
  */
