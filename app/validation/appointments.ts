@@ -13,10 +13,10 @@ export const APPOINTMENT_ERRORS = {
   timeInvalid: "Horário inválido",
   notesMax: "Observações devem ter no máximo 500 caracteres",
   taken: "Este horário acabou de ser ocupado. Escolha outro horário.",
-  // 'Encaixe' (docs/decisions/0651): the professional's own time outside the offered ones.
+  // 'Encaixe': the professional's own time outside the offered ones.
   walkIn: "Fora do horário de atendimento. Agendar mesmo assim?",
   walkInPast: "Este horário já passou. Agendar mesmo assim?",
-  // 'Repetir' (docs/decisions/0653).
+  // 'Repetir'.
   repeat: "Escolha de quanto em quanto tempo repetir",
   count: `Informe de ${SERIES_COUNT.min} a ${SERIES_COUNT.max} vezes`,
   until: "Informe até quando repetir",

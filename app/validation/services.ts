@@ -127,7 +127,7 @@ function depositOf(v: { exigeSinal: boolean; valorSinal?: string; preco: number 
 /**
  * The service form. `categories` are the signed-in professional's: the same list the select
  * offers, so an id from anyone else is just 'Selecione uma categoria'. With none chosen, the
- * name typed in 'Nova categoria' makes one with the service (docs/decisions/0752).
+ * name typed in 'Nova categoria' makes one with the service.
  */
 export function serviceSchema(categories: readonly CategoryChoice[]) {
   return z

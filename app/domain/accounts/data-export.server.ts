@@ -50,7 +50,7 @@ function csvValue(v: Value): string {
 function toCsv<T>(table: Table<T>): string {
   const lines = [table.columns.map((c) => csvCell(c.label)).join(";")];
   for (const row of table.rows) lines.push(table.columns.map((c) => csvCell(csvValue(c.get(row)))).join(";"));
-  // Excel pt-BR: UTF-8 BOM, ';' and CRLF, like the clients export (docs/decisions/0122).
+  // Excel pt-BR: UTF-8 BOM, ';' and CRLF, like the clients export.
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
@@ -89,8 +89,8 @@ async function readAccount(db: Db, userId: string) {
 
 /**
  * Everything the professional owns, as dados.json plus one CSV per table and their stored
- * images (docs/decisions/0442). Every query is scoped by `userId`; no password hash, session,
- * token or payment-provider id is included.
+ * images. Every query is scoped by `userId`; no password hash, session, token or
+ * payment-provider id is included.
  */
 export async function collectAccountData(db: Db, userId: string, now = new Date()): Promise<AccountArchive> {
   const { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images } = await readAccount(db, userId);

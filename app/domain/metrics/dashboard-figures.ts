@@ -178,7 +178,7 @@ export function bestCustomersFirst(a: { spentCents: number; name: string }, b: {
 }
 
 /**
- * The summary row, month-to-date like Relatórios' 'Este mês' (docs/decisions/0760): appointments
+ * The summary row, month-to-date like Relatórios' 'Este mês': appointments
  * (non-cancelled) with those booked later this month told apart, revenue (completed), daily
  * average = that revenue / days elapsed (today included), and the share of this month's visiting
  * clients who are recurring.

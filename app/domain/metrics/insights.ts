@@ -10,7 +10,7 @@ import type { ClientFigures, PeriodTotals } from "./dashboard-figures";
 // ------------------------------------------------------------------ constants
 
 // The at-risk, recurring and average-ticket rules are metrics.ts's (isAtRisk, isRecurring,
-// averageTicket); VIP is the client badge's (client-types.ts `isVip`, docs/decisions/0761).
+// averageTicket); VIP is the client badge's (client-types.ts `isVip`).
 /** No-activity alert: no appointment created for more than this many days. */
 export const NO_ACTIVITY_AFTER_DAYS = 7;
 /** Average ticket: alert below -5%, good news above +5%. */

@@ -175,8 +175,8 @@ async function deliverEmails(db: Db, ids: string[], now: () => Date, transport: 
 
 /**
  * What may be sent of the WhatsApp queue: a reminder goes only to a contact that did not opt
- * out, for an appointment still on; a notice of a change the business made (docs/decisions/0720)
- * is about their booking itself.
+ * out, for an appointment still on; a notice of a change the business made is about their
+ * booking itself.
  */
 function whatsappSendable() {
   const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}

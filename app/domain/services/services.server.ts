@@ -97,7 +97,7 @@ function inPlaceCategory(db: Db, userId: string, category: CategoryFields) {
   };
 }
 
-/** With `newCategory`, the category is created in the same batch (docs/decisions/0752). */
+/** With `newCategory`, the category is created in the same batch. */
 export async function createService(db: Db, userId: string, input: ServiceFields, newCategory: CategoryFields | null = null) {
   if (!newCategory) {
     const [row] = await db
