@@ -1,17 +1,6 @@
 // The tables of the account export: each one's name in dados.json, its CSV file and its
 // columns, labelled in pt-BR, for one kind of row the professional owns.
-import type {
-  appointments,
-  bookingRequests,
-  categories,
-  clients,
-  linkedAccounts,
-  profiles,
-  services,
-  subscriptions,
-  users,
-  workingHours,
-} from "../../../db/schema";
+import type * as schema from "../../../db/schema";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { capitalize, minutesToTime, weekdayName } from "../dates";
 
@@ -20,9 +9,9 @@ type Column<T> = { key: string; label: string; get: (row: T) => Value };
 export type Table<T> = { name: string; file: string; columns: Column<T>[]; rows: T[] };
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
-type Profile = Row<typeof profiles>;
+type Profile = Row<typeof schema.profiles>;
 /** What the export shows of the sign-in record. */
-export type AccountUser = Pick<Row<typeof users>, "email" | "createdAt" | "setupCompletedAt" | "guideSeenAt" | "tutorialSteps">;
+export type AccountUser = Pick<Row<typeof schema.users>, "email" | "createdAt" | "setupCompletedAt" | "guideSeenAt" | "tutorialSteps">;
 
 const money = (cents: number) => ({ cents });
 const yesNo = (v: boolean) => v;
@@ -87,7 +76,7 @@ export function settingsTable(profile: Profile, user: AccountUser): Table<Profil
   };
 }
 
-export function hoursTable(hours: Row<typeof workingHours>[]): Table<Row<typeof workingHours>> {
+export function hoursTable(hours: Row<typeof schema.workingHours>[]): Table<Row<typeof schema.workingHours>> {
   return {
     name: "horarios",
     file: "horarios.csv",
@@ -103,7 +92,7 @@ export function hoursTable(hours: Row<typeof workingHours>[]): Table<Row<typeof 
   };
 }
 
-export function categoriesTable(cats: Row<typeof categories>[]): Table<Row<typeof categories>> {
+export function categoriesTable(cats: Row<typeof schema.categories>[]): Table<Row<typeof schema.categories>> {
   return {
     name: "categorias",
     file: "categorias.csv",
@@ -117,7 +106,7 @@ export function categoriesTable(cats: Row<typeof categories>[]): Table<Row<typeo
   };
 }
 
-export function servicesTable(svcs: Row<typeof services>[], categoryName: Map<string, string>): Table<Row<typeof services>> {
+export function servicesTable(svcs: Row<typeof schema.services>[], categoryName: Map<string, string>): Table<Row<typeof schema.services>> {
   return {
     name: "servicos",
     file: "servicos.csv",
@@ -139,7 +128,7 @@ export function servicesTable(svcs: Row<typeof services>[], categoryName: Map<st
   };
 }
 
-export function clientsTable(cls: Row<typeof clients>[]): Table<Row<typeof clients>> {
+export function clientsTable(cls: Row<typeof schema.clients>[]): Table<Row<typeof schema.clients>> {
   return {
     name: "clientes",
     file: "clientes.csv",
@@ -158,7 +147,7 @@ export function clientsTable(cls: Row<typeof clients>[]): Table<Row<typeof clien
   };
 }
 
-export function appointmentsTable(appts: Row<typeof appointments>[], clientName: Map<string, string>): Table<Row<typeof appointments>> {
+export function appointmentsTable(appts: Row<typeof schema.appointments>[], clientName: Map<string, string>): Table<Row<typeof schema.appointments>> {
   return {
     name: "agendamentos",
     file: "agendamentos.csv",
@@ -184,7 +173,7 @@ export function appointmentsTable(appts: Row<typeof appointments>[], clientName:
   };
 }
 
-export function requestsTable(requests: Row<typeof bookingRequests>[]): Table<Row<typeof bookingRequests>> {
+export function requestsTable(requests: Row<typeof schema.bookingRequests>[]): Table<Row<typeof schema.bookingRequests>> {
   return {
     name: "solicitacoes",
     file: "solicitacoes.csv",
@@ -206,7 +195,7 @@ export function requestsTable(requests: Row<typeof bookingRequests>[]): Table<Ro
   };
 }
 
-export function linksTable(links: Row<typeof linkedAccounts>[]): Table<Row<typeof linkedAccounts>> {
+export function linksTable(links: Row<typeof schema.linkedAccounts>[]): Table<Row<typeof schema.linkedAccounts>> {
   return {
     name: "contas_vinculadas",
     file: "contas-vinculadas.csv",
@@ -219,7 +208,7 @@ export function linksTable(links: Row<typeof linkedAccounts>[]): Table<Row<typeo
   };
 }
 
-export function subscriptionTable(subscription: Row<typeof subscriptions> | undefined): Table<Row<typeof subscriptions>> {
+export function subscriptionTable(subscription: Row<typeof schema.subscriptions> | undefined): Table<Row<typeof schema.subscriptions>> {
   return {
     name: "assinatura",
     file: "assinatura.csv",

@@ -145,6 +145,15 @@ export function lastCreatedQuery(db: Db, userId: string) {
     .limit(1);
 }
 
+/** The professional's completed appointments month-to-date. */
+function completedThisMonth(userId: string, clock: DashboardClock) {
+  return and(
+    eq(appointments.userId, userId),
+    eq(appointments.status, "completed"),
+    between(appointments.date, clock.current.from, clock.current.to),
+  );
+}
+
 export function weekdayRevenueQuery(db: Db, userId: string, clock: DashboardClock) {
   const weekday = sql<number>`cast(strftime('%w', ${appointments.date}) as integer)`;
   return db
@@ -153,13 +162,7 @@ export function weekdayRevenueQuery(db: Db, userId: string, clock: DashboardCloc
       revenueCents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)`.mapWith(Number),
     })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.userId, userId),
-        eq(appointments.status, "completed"),
-        between(appointments.date, clock.current.from, clock.current.to),
-      ),
-    )
+    .where(completedThisMonth(userId, clock))
     .groupBy(weekday);
 }
 
@@ -173,14 +176,7 @@ export function topServiceQuery(db: Db, userId: string, clock: DashboardClock) {
       revenueCents: revenue.mapWith(Number),
     })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.userId, userId),
-        eq(appointments.status, "completed"),
-        between(appointments.date, clock.current.from, clock.current.to),
-        ne(appointments.serviceName, ""),
-      ),
-    )
+    .where(and(completedThisMonth(userId, clock), ne(appointments.serviceName, "")))
     .groupBy(appointments.serviceName)
     .orderBy(desc(count()), desc(revenue), appointments.serviceName)
     .limit(1);
