@@ -105,8 +105,6 @@ export function createWorkerPool<In, Out>(options: PoolOptions) {
   };
 }
 
-export type WorkerPool<In, Out> = ReturnType<typeof createWorkerPool<In, Out>>;
-
 /**
  * The Node server's photo decoding (docs/decisions/0710, 0711): `workerUrl` (the built
  * image-worker.js, or server/image-worker.ts under tsx) in worker threads, one at a time on a

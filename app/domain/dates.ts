@@ -7,7 +7,7 @@ import { TZDate } from "@date-fns/tz";
 
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
-/** The zones a professional may choose (docs/product/spec.md §5), with their pt-BR labels. */
+/** The zones a professional may choose, with their pt-BR labels. */
 export const TIME_ZONE_LABELS = {
   "America/Sao_Paulo": "Brasília (São Paulo)",
   "America/Manaus": "Manaus",
@@ -25,9 +25,8 @@ export function isAllowedTimeZone(value: unknown): value is AllowedTimeZone {
 }
 
 export const SLOT_STEPS = [15, 30, 60] as const;
-export const DEFAULT_SLOT_STEP = 30;
 
-/** How far ahead bookings go (docs/product/spec.md §9: "now to 6 months"). */
+/** How far ahead bookings go: from now to 6 months. */
 export const BOOKING_WINDOW_MONTHS = 6;
 
 /** Two dates, both ends included. */
@@ -217,7 +216,7 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
   return -new TZDate(at.getTime(), timeZone).getTimezoneOffset();
 }
 
-/** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30 (docs/product/spec.md §5). */
+/** Choices of the working-hours selects: every 30 minutes from 06:00 to 23:30. */
 export const TIME_CHOICES: readonly string[] = Array.from({ length: 36 }, (_, i) =>
   minutesToTime(6 * 60 + i * 30),
 );

@@ -5,7 +5,14 @@ export function formatMoney(cents: number): string {
   return brl.format(cents / 100);
 }
 
-/** '45min', '1h', '1h 30min' (docs/product/spec.md §9). */
+const whole = new Intl.NumberFormat("pt-BR");
+
+/** A count as pt-BR writes it: '1.234'. */
+export function formatInteger(n: number): string {
+  return whole.format(n);
+}
+
+/** '45min', '1h', '1h 30min'. */
 export function formatDuration(minutes: number): string {
   if (minutes < 60) return `${minutes}min`;
   const h = Math.floor(minutes / 60);

@@ -1,5 +1,5 @@
 /**
- * Slug rule of docs/product/spec.md §5 (categories, booking links): lowercase, accents removed,
+ * The slug rule of categories and booking links: lowercase, accents removed,
  * characters other than letters, digits, spaces and hyphens removed, spaces to hyphens,
  * repeated hyphens collapsed. Leading/trailing hyphens are trimmed too, so a URL never
  * starts or ends with one.

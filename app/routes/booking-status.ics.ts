@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/booking-status.ics";
-import { findRequestByToken } from "../domain/booking-requests/booking-requests.server";
+import { findRequestByToken } from "../domain/booking-requests/customer-view.server";
 import { getDb } from "../utils/db.server";
 import { appointmentIcs, type IcsStatus } from "../domain/booking-requests/calendar-file";
 import { professionalLabel } from "../domain/notifications/change-notices";

@@ -3,7 +3,7 @@
 // Steps 1-3 ask their questions of one offer (domain/booking-requests/offer.server.ts): a
 // professional's own page, or the salon's 'Qualquer profissional'.
 import { data, type RouterContextProvider } from "react-router";
-import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/booking-requests.server";
+import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
 import { choosableDate } from "../domain/booking-requests/customer-times";
 import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
 import { loadPublicPage, type PublicPage, type PublicPageRead } from "../domain/booking-requests/public-page.server";

@@ -1,6 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
-import { bookingFloodGuard } from "../domain/booking-requests/booking-requests.server";
+import { bookingFloodGuard } from "../domain/booking-requests/creation.server";
 import { ANY_PROFESSIONAL } from "../domain/booking-requests/team-page";
 import { clientAddress } from "../utils/request-context.server";
 import { INVALID_REQUEST, isBotSubmission } from "../validation/booking";

@@ -14,17 +14,12 @@ import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
 import { trialDaysLeft } from "../domain/accounts/access";
 import { requireUser } from "./workspace.server";
-import { dashboardReads, markGuideSeen, markSetupCompleted } from "../domain/metrics/dashboard.server";
+import { dashboardReads } from "../domain/metrics/dashboard.server";
+import { markGuideSeen, markSetupCompleted } from "../domain/metrics/onboarding.server";
 import { getDb, ReadBatch } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
-import {
-  buildInsights,
-  dashboardKpis,
-  dayLabel,
-  monthlySummary,
-  showGuide,
-  showInsights,
-} from "../domain/metrics/insights";
+import { buildInsights, showGuide, showInsights } from "../domain/metrics/insights";
+import { dashboardKpis, dayLabel, monthlySummary } from "../domain/metrics/dashboard-figures";
 import { setupStepsReads } from "../domain/accounts/setup-steps.server";
 import { addDays, formatDate, minutesToTime, monthName, nowInZone } from "../domain/dates";
 import { firstName } from "../domain/names";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/reports.export";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
-import { reportCsvStream, reportExportParams } from "../domain/metrics/reports.server";
+import { reportCsvStream, reportExportParams } from "../domain/metrics/report-csv.server";
 
 /**
  * 'Exportar CSV' of the Reports screen: the appointments the filter selects (same query

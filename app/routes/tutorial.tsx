@@ -2,7 +2,7 @@ import { data, Link, redirect, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/tutorial";
 import { ClockIcon } from "../components/dashboard/icons";
 import { requireUser } from "./workspace.server";
-import { isTutorialStepKey, setTutorialStep, tutorialSteps, type TutorialStepKey } from "../domain/metrics/dashboard.server";
+import { isTutorialStepKey, setTutorialStep, tutorialSteps, type TutorialStepKey } from "../domain/metrics/onboarding.server";
 import { getDb } from "../utils/db.server";
 import { setupSteps } from "../domain/accounts/setup-steps.server";
 import { readForm } from "../utils/actions.server";

@@ -140,7 +140,3 @@ export async function endSession(db: Db, request: Request) {
   const sessionId = await readSessionId(request);
   if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
-
-export async function endAllSessions(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}

@@ -1,6 +1,6 @@
 // Stripe through its REST API with fetch and WebCrypto only, so the same code runs on Node and
 // on Cloudflare Workers (no `stripe` SDK, no node: imports). docs/decisions/0401.
-import { env, type Env } from "./env.server";
+import { env } from "./env.server";
 
 /** True when this environment can talk to Stripe (secret key set). */
 export function stripeConfigured(): boolean {

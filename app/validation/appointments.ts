@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { addMonths, isIsoDate, isTime } from "../domain/dates";
 import { SERIES_COUNT, SERIES_MAX_MONTHS } from "../domain/appointments/series";
 
-// Messages of docs/product/spec.md §5 (appointment form) word for word where it gives them.
+// The appointment form's messages: the spec's words where it gives them.
 export const APPOINTMENT_ERRORS = {
   client: "Selecione um cliente",
   service: "Selecione um serviço",
@@ -13,10 +13,10 @@ export const APPOINTMENT_ERRORS = {
   timeInvalid: "Horário inválido",
   notesMax: "Observações devem ter no máximo 500 caracteres",
   taken: "Este horário acabou de ser ocupado. Escolha outro horário.",
-  // 'Encaixe' (docs/decisions/0651): the professional's own time outside the offered ones.
+  // 'Encaixe': the professional's own time outside the offered ones.
   walkIn: "Fora do horário de atendimento. Agendar mesmo assim?",
   walkInPast: "Este horário já passou. Agendar mesmo assim?",
-  // 'Repetir' (docs/decisions/0653).
+  // 'Repetir'.
   repeat: "Escolha de quanto em quanto tempo repetir",
   count: `Informe de ${SERIES_COUNT.min} a ${SERIES_COUNT.max} vezes`,
   until: "Informe até quando repetir",
@@ -80,8 +80,6 @@ export function appointmentSchema(opts: { today: string; maxDate: string; keepDa
 export function chosenTime(input: { time?: string; otherTime?: string }): string {
   return input.otherTime || input.time || "";
 }
-
-export type AppointmentInput = z.output<ReturnType<typeof appointmentSchema>>;
 
 function dateProblem(value: string, opts: { today: string; maxDate: string; keepDate?: string }) {
   if (!isIsoDate(value)) return APPOINTMENT_ERRORS.date;

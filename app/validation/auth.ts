@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { phoneField } from "./phone";
 import { SPECIALTY_KEYS } from "../domain/services/starter-categories";
 
-// Messages are the spec's (docs/product/spec.md §5) word for word.
+// Messages are the spec's, word for word.
 const FILL_ALL = "Por favor, preencha todos os campos.";
 
 export const loginSchema = z.object({
@@ -62,7 +62,7 @@ export const registerSchema = z
     password,
     confirmPassword: z.string({ error: "As senhas não coincidem" }),
     terms: z.boolean({ error: "Você deve aceitar os termos de uso para continuar." }),
-    // Optional: the service categories the account starts with (docs/decisions/0752).
+    // Optional: the service categories the account starts with.
     specialty: z.enum(SPECIALTY_KEYS, { error: "Escolha uma especialidade da lista." }).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);

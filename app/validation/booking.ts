@@ -1,6 +1,6 @@
-// The public booking form's rules (docs/product/spec.md §5, 'Public booking submission'), runtime-agnostic
-// and without a validation library: the route's action calls validateBookingSubmission, the page
-// (JavaScript on) the live-input helpers, from the same rules, in a few hundred bytes.
+// The public booking form's rules, runtime-agnostic and without a validation library: the
+// route's action calls validateBookingSubmission, the page (JavaScript on) the live-input
+// helpers, from the same rules, in a few hundred bytes.
 import { checkPhone, digitsOnly, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
 import { isIsoDate, localToUtc, maxBookingDate, nowInZone } from "../domain/dates";
 import { looksLikeLink, NAME_LINK } from "./person-name";
@@ -36,8 +36,6 @@ export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
 export const NOTES_MAX_LENGTH = 500;
 export const PHONE_MAX_DIGITS = 15;
-/** The phone input keeps at most 11 digits (DDD + number). */
-export const PHONE_INPUT_MAX_DIGITS = 11;
 export const CLEAN_TEXT_MAX = 1000;
 
 /** Our hidden honeypot input; the other names are the spec's (bots fill such fields in). */
@@ -85,7 +83,7 @@ const SCRIPT = /javascript\s*:|\bon[a-z]+\s*=/i;
 /**
  * A link, a spam word, markup or script: refused, never silently cleaned. Ordinary writing is
  * not suspicious: 'kkkkkk', 'Obrigada!!!!!!' and capitals are how customers write
- * (docs/decisions/0572, a change to docs/product/spec.md §5).
+ * (docs/decisions/0572).
  */
 export function isSuspicious(text: string): boolean {
   return LINK.test(text) || SPAM_WORDS.test(text) || MARKUP.test(text) || SCRIPT.test(text);

@@ -3,7 +3,7 @@ import { z } from "./zod";
 import { phoneField } from "./phone";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
-// Messages are the spec's (docs/product/spec.md §5, client form) word for word where it gives them.
+// The client form's messages: the spec's words where it gives them.
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const EMAIL_INVALID = "Email inválido";
 export const PHONE_TAKEN = "Já existe um cliente com este telefone.";
@@ -44,5 +44,3 @@ export function clientSchema(today: string) {
     notes: z.string().trim().max(1000, "Observações devem ter no máximo 1000 caracteres").optional(),
   });
 }
-
-export type ClientInput = z.output<ReturnType<typeof clientSchema>>;

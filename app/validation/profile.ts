@@ -3,8 +3,8 @@ import { optionalPhoneField, phoneField } from "./phone";
 import { isPixEncodable, normalizePixKey } from "../domain/booking-requests/pix";
 import { slugify } from "../domain/slug";
 
-// Configurações > Perfil and Configurações > Página. Messages are the spec's (docs/product/spec.md §5 and §8)
-// where it gives them; the rest follow the same voice.
+// Configurações > Perfil and Configurações > Página. Messages are the spec's where it
+// gives them; the rest follow the same voice.
 
 export const NAME_MIN = "Nome deve ter pelo menos 2 caracteres";
 export const NAME_MAX = "Nome deve ter no máximo 100 caracteres";

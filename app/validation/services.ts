@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { parseMoneyToCents } from "../domain/money";
 import { slugify } from "../domain/slug";
 
-// docs/product/spec.md §5 ('Service form', 'Category form'); where the spec gives no text, ours.
+// The service and category forms' messages: the spec's words; where it gives none, ours.
 export const SERVICE_MESSAGES = {
   nameMin: "Nome deve ter pelo menos 2 caracteres",
   nameMax: "Nome deve ter no máximo 100 caracteres",
@@ -77,10 +77,57 @@ function chosenCategory(
   return existing ? { categoryId: existing.id, newCategory: null } : { categoryId: null, newCategory: { name, slug } };
 }
 
+/** 'Duração': whole minutes from 1 to 12 hours, typed with ',' or '.'. */
+function durationField() {
+  return z
+    .string({ error: M.duration })
+    .trim()
+    .transform((text, ctx) => {
+      const minutes = Number(text.replace(",", "."));
+      if (!text || !Number.isFinite(minutes)) {
+        ctx.addIssue({ code: "custom", message: M.duration });
+        return z.NEVER;
+      }
+      return minutes;
+    })
+    .pipe(
+      z
+        .number()
+        .min(1, M.duration)
+        .int(M.durationInteger)
+        .max(MAX_DURATION_MINUTES, M.durationMax),
+    );
+}
+
+/** 'Intervalo após': whole minutes up to MAX_BUFFER_MINUTES, none when left empty. */
+function bufferField() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      const minutes = Number((text || "0").replace(",", "."));
+      if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BUFFER_MINUTES) {
+        ctx.addIssue({ code: "custom", message: M.buffer });
+        return z.NEVER;
+      }
+      return minutes;
+    });
+}
+
+/** The deposit in centavos: none unless required, then more than zero and at most the price. */
+function depositOf(v: { exigeSinal: boolean; valorSinal?: string; preco: number }): { cents: number } | { message: string } {
+  if (!v.exigeSinal) return { cents: 0 };
+  const cents = v.valorSinal ? parseMoneyToCents(v.valorSinal) : null;
+  if (cents === null || cents <= 0) return { message: M.deposit };
+  if (cents > v.preco) return { message: M.depositOverPrice };
+  return { cents };
+}
+
 /**
  * The service form. `categories` are the signed-in professional's: the same list the select
  * offers, so an id from anyone else is just 'Selecione uma categoria'. With none chosen, the
- * name typed in 'Nova categoria' makes one with the service (docs/decisions/0752).
+ * name typed in 'Nova categoria' makes one with the service.
  */
 export function serviceSchema(categories: readonly CategoryChoice[]) {
   return z
@@ -88,36 +135,8 @@ export function serviceSchema(categories: readonly CategoryChoice[]) {
       nome: z.string({ error: M.nameMin }).trim().min(2, M.nameMin).max(100, M.nameMax),
       descricao: z.string().trim().max(500, M.descriptionMax).optional().default(""),
       preco: money(M.price),
-      duracao: z
-        .string({ error: M.duration })
-        .trim()
-        .transform((text, ctx) => {
-          const minutes = Number(text.replace(",", "."));
-          if (!text || !Number.isFinite(minutes)) {
-            ctx.addIssue({ code: "custom", message: M.duration });
-            return z.NEVER;
-          }
-          return minutes;
-        })
-        .pipe(
-          z
-            .number()
-            .min(1, M.duration)
-            .int(M.durationInteger)
-            .max(MAX_DURATION_MINUTES, M.durationMax),
-        ),
-      intervalo: z
-        .string()
-        .trim()
-        .optional()
-        .transform((text, ctx) => {
-          const minutes = Number((text || "0").replace(",", "."));
-          if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BUFFER_MINUTES) {
-            ctx.addIssue({ code: "custom", message: M.buffer });
-            return z.NEVER;
-          }
-          return minutes;
-        }),
+      duracao: durationField(),
+      intervalo: bufferField(),
       categoria: z.string({ error: M.category }).optional(),
       novaCategoria: z.string({ error: CATEGORY_MESSAGES.nameRequired }).optional(),
       cor: z
@@ -142,19 +161,12 @@ export function serviceSchema(categories: readonly CategoryChoice[]) {
       { when: () => true },
     )
     .transform((v, ctx) => {
-      let depositCents = 0;
-      if (v.exigeSinal) {
-        const cents = v.valorSinal ? parseMoneyToCents(v.valorSinal) : null;
-        if (cents === null || cents <= 0) {
-          ctx.addIssue({ code: "custom", message: M.deposit, path: ["valorSinal"] });
-          return z.NEVER;
-        }
-        if (cents > v.preco) {
-          ctx.addIssue({ code: "custom", message: M.depositOverPrice, path: ["valorSinal"] });
-          return z.NEVER;
-        }
-        depositCents = cents;
+      const deposit = depositOf(v);
+      if ("message" in deposit) {
+        ctx.addIssue({ code: "custom", message: deposit.message, path: ["valorSinal"] });
+        return z.NEVER;
       }
+      const depositCents = deposit.cents;
       const chosen = chosenCategory(v, categories);
       if ("message" in chosen) return z.NEVER; // reported above
       return {
@@ -172,11 +184,9 @@ export function serviceSchema(categories: readonly CategoryChoice[]) {
     });
 }
 
-export type ServiceInput = z.output<ReturnType<typeof serviceSchema>>;
-
 /**
  * The category form. The slug ('Código') is slugified whether typed or generated from the
- * name (docs/product/spec.md §5). `takenSlugs` are the professional's other categories' slugs.
+ * name (slug.ts's rule). `takenSlugs` are the professional's other categories' slugs.
  */
 export function categorySchema(takenSlugs: readonly string[] = []) {
   const C = CATEGORY_MESSAGES;

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { ALLOWED_TIME_ZONES, SLOT_STEPS, timeToMinutes } from "../domain/dates";
 import type { BookingWindow } from "../../db/schema";
 
-// Messages are the spec's (docs/product/spec.md §5) word for word where it gives them.
+// Messages are the spec's, word for word, where it gives them.
 export const INVALID_HOURS =
   "Horários inválidos. Verifique se o horário de fim é posterior ao de início e se o intervalo está dentro do horário de trabalho.";
 export const SAVED_HOURS = "Horários de trabalho salvos com sucesso.";
@@ -12,7 +12,7 @@ export const SAVE_PREFERENCES_FAILED = "Erro ao salvar as preferências. Tente n
 export const INVALID_TIME_ZONE = "Timezone inválido";
 export const INVALID_SLOT_STEP = "Escolha 15, 30 ou 60 minutos.";
 
-/** docs/product/spec.md §5: an active day defaults to 09:00-18:00; a break, once on, to 12:00-13:00. */
+/** An active day defaults to 09:00-18:00; a break, once on, to 12:00-13:00. */
 export const DEFAULT_DAY = { startTime: "09:00", endTime: "18:00" } as const;
 export const DEFAULT_BREAK = { breakStartTime: "12:00", breakEndTime: "13:00" } as const;
 
@@ -45,8 +45,6 @@ const daySchema = dayFields
   // A closed day is not checked: its hours only matter once it is switched on again.
   .refine((day) => !day.isActive || validDay(day), { message: INVALID_HOURS })
   .transform((day) => toRow(day));
-
-export type DayRow = z.output<typeof daySchema>;
 
 function validDay(day: DayInput): boolean {
   const start = timeToMinutes(day.startTime ?? "");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { appointments, clients, linkedAccounts, subscriptions, users, type AppointmentStatus } from "../../db/schema";
 import { GUIDE_DELAY_MS } from "../../app/components/dashboard/welcome-guide";
-import { monthWindows } from "../../app/domain/metrics/insights";
+import { monthWindows } from "../../app/domain/metrics/dashboard-figures";
 import { formatMoney } from "../../app/domain/money";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { bookablePro, createPro, e2eDb, expect, signIn, test, waitForHydration } from "./fixtures";

@@ -6,7 +6,6 @@ import {
   bookingRequestClaim,
   getFreeSlots,
   insertAppointmentIfFree,
-  insertBookingRequestIfFree,
   updateAppointmentIfFree,
 } from "../../app/domain/availability/slot-claims.server";
 import { openDb, type Db } from "../../app/utils/db.server";
@@ -187,44 +186,6 @@ describe("insertAppointmentIfFree", () => {
   });
 });
 
-describe("insertBookingRequestIfFree", () => {
-  it("creates a pending request on a free slot; it then blocks the slot", async () => {
-    expect(await insertBookingRequestIfFree(db, request(), args)).toBe(true);
-    const [row] = await db.select().from(bookingRequests);
-    expect(row).toMatchObject({ status: "pending", startMinute: 600, customerName: "Maria Silva" });
-    expect(await free()).not.toContain("10:00");
-    expect(await insertBookingRequestIfFree(db, request({ startMinute: 10 * 60 + 30, customerPhone: "11977776666" }), args)).toBe(false);
-    expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(false);
-  });
-
-  it("is refused by an appointment, not by a cancelled one or another professional's", async () => {
-    await addAppointment({ startMinute: 9 * 60 });
-    await addAppointment({ startMinute: 14 * 60, status: "cancelled" });
-    await addAppointment({ userId: other.id, startMinute: 16 * 60 });
-    expect(await insertBookingRequestIfFree(db, request({ startMinute: 9 * 60 }), args)).toBe(false);
-    expect(await insertBookingRequestIfFree(db, request({ startMinute: 14 * 60 }), args)).toBe(true);
-    expect(await insertBookingRequestIfFree(db, request({ startMinute: 16 * 60 }), args)).toBe(true);
-  });
-
-  it("refuses dates beyond 6 months and today's past times", async () => {
-    expect(await insertBookingRequestIfFree(db, request({ date: "2025-09-11" }), args)).toBe(false);
-    expect(await insertBookingRequestIfFree(db, request({ date: "2025-09-10" }), args)).toBe(true);
-    const at1007 = { ...args, now: new Date("2025-03-11T13:07:00Z") };
-    expect(await insertBookingRequestIfFree(db, request({ startMinute: 10 * 60 }), at1007)).toBe(false);
-    expect(await insertBookingRequestIfFree(db, request({ startMinute: 10 * 60 + 30 }), at1007)).toBe(true);
-  });
-
-  it("lets exactly one of 20 concurrent requests for one slot win", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        insertBookingRequestIfFree(db, request({ customerPhone: `119000000${String(i).padStart(2, "0")}` }), args),
-      ),
-    );
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await db.select().from(bookingRequests)).toHaveLength(1);
-  });
-});
-
 describe("updateAppointmentIfFree", () => {
   it("moves an appointment to a free time, and within its own time", async () => {
     const a = await addAppointment();
@@ -286,7 +247,7 @@ describe("the week in the chair: days off, blocks, extra hours, buffers, expiry,
   it("a closed day, or a range of days covering it, offers nothing and refuses every claim", async () => {
     await exception({ kind: "closed", startDate: "2025-03-10", endDate: "2025-03-12", reason: "Férias" });
     expect(await free()).toEqual([]);
-    expect(await insertBookingRequestIfFree(db, request(), args)).toBe(false);
+    expect((await bookingRequestClaim(db, { ...request(), id: crypto.randomUUID() }, undefined, NOW)).rowsAffected).toBe(0);
     expect(await insertAppointmentIfFree(db, appointment(), args)).toBe(false);
   });
 
@@ -320,7 +281,8 @@ describe("the week in the chair: days off, blocks, extra hours, buffers, expiry,
   it("a request not answered in time holds nothing", async () => {
     await addRequest({ startMinute: 10 * 60, durationMinutes: 60, expiresAt: new Date(NOW.getTime() - 1000) });
     expect(await free()).toContain("10:00");
-    expect(await insertBookingRequestIfFree(db, request({ customerPhone: "11977776666" }), args)).toBe(true);
+    const claim = bookingRequestClaim(db, { ...request({ customerPhone: "11977776666" }), id: crypto.randomUUID() }, undefined, NOW);
+    expect((await claim).rowsAffected).toBe(1);
   });
 
   it("'Encaixe': the professional books outside working hours after confirming, but never over another appointment", async () => {

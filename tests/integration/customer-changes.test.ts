@@ -467,7 +467,7 @@ describe("expiry", () => {
       expiresAt: new Date(Date.now() - 60_000),
     });
     expect(r.status).toBe("pending");
-    const { requestExpiry } = await import("../../app/domain/booking-requests/booking-requests.server");
+    const { requestExpiry } = await import("../../app/domain/booking-requests/creation.server");
     const now = new Date("2026-03-10T12:00:00Z");
     expect(requestExpiry(now, 24, new Date("2026-03-10T15:00:00Z")).toISOString()).toBe("2026-03-10T15:00:00.000Z");
     expect(requestExpiry(now, 24, new Date("2026-03-14T15:00:00Z")).toISOString()).toBe("2026-03-11T12:00:00.000Z");

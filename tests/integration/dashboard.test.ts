@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, clients, linkedAccounts, profiles, users, type AppointmentStatus } from "../../db/schema";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
-import { clientFigures } from "../../app/domain/metrics/insights";
+import { clientFigures } from "../../app/domain/metrics/dashboard-figures";
 import { action, loader } from "../../app/routes/dashboard";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN, statusOf, userContextFor } from "../support/db";

@@ -1,4 +1,4 @@
-import type { Kpi } from "../../domain/metrics/insights";
+import type { Kpi } from "../../domain/metrics/dashboard-figures";
 import type { Variation } from "../../domain/metrics/metrics";
 
 const TREND = {

@@ -1,4 +1,4 @@
-import type { MonthlySummary as Summary } from "../../domain/metrics/insights";
+import type { MonthlySummary as Summary } from "../../domain/metrics/dashboard-figures";
 import { formatMoney } from "../../domain/money";
 
 const integer = new Intl.NumberFormat("pt-BR");

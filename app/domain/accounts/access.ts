@@ -1,4 +1,4 @@
-// Who may use the signed-in workspace (docs/product/spec.md §6, docs/product/decisions.md 'Access and plans') and how
+// Who may use the signed-in workspace (a trial, a subscription or an owner's seat) and how
 // many professionals an owner may link (seats). Pure functions: the caller loads the rows and
 // passes "now", so expiry is decided at request time and no background job is needed.
 import { linkedSeatsOf, planById } from "../billing/plans";
@@ -51,7 +51,7 @@ export type AccessReason = "admin" | "exempt" | "subscription" | "linked" | "den
  * Admins and exempt e-mails (configuration) always get in. A linked professional gets in
  * while the owner's subscription is valid, or through a paid plan of their own; their own trial
  * does not count while they are linked, so the owner's cancellation ends their access at once
- * (docs/product/spec.md §4; docs/decisions/0422). Anyone else needs a valid trial or subscription.
+ * (docs/decisions/0422). Anyone else needs a valid trial or subscription.
  */
 export function accessReason(input: AccessInput, now: Date): AccessReason {
   const email = input.email.toLowerCase();

@@ -37,9 +37,9 @@ const DUMMY_HASH =
   "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
 /**
- * A pending invitation for this e-mail becomes active when its holder registers or signs in
- * (docs/product/spec.md §4). One conditional statement: never a link to oneself, and never for someone
- * who owns linked accounts (no team inside a team; docs/decisions/0421).
+ * A pending invitation for this e-mail becomes active when its holder registers or signs in.
+ * One conditional statement: never a link to oneself, and never for someone who owns linked
+ * accounts (no team inside a team; docs/decisions/0421).
  */
 export async function activateLinkedAccount(db: Db, userId: string, email: string) {
   await activateLinkedAccountStatement(db, userId, email);

@@ -44,7 +44,7 @@ export type NewAccount = {
   bookingSlug?: string;
   /**
    * Sign-up's 'Especialidade' (a SPECIALTIES key, '' for none): the profile's specialty and the
-   * service categories the account starts with (docs/decisions/0752). Left out by the demo and
+   * service categories the account starts with. Left out by the demo and
    * test fixtures, which bring their own categories.
    */
   specialty?: string;

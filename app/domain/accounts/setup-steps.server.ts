@@ -5,8 +5,8 @@ import { ReadBatch, type Db } from "../../utils/db.server";
 export type SetupStep = { key: string; title: string; text: string; done: boolean; href?: string };
 
 /**
- * The first-steps checklist, computed from the professional's data (docs/product/spec.md §4,
- * 'Setup completion'). Links point only at screens that exist.
+ * The first-steps checklist, computed from the professional's data: done when the data is there,
+ * not when a box is ticked. Links point only at screens that exist.
  */
 export async function setupSteps(
   db: Db,

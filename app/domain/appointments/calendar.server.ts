@@ -189,10 +189,8 @@ function detailOf(
     fromBookingPage: a.createdVia === "booking_page",
     rescheduledByCustomer: a.rescheduledByCustomerAt !== null,
     customerConfirmed: a.customerConfirmedAt !== null,
-    // By the clock (docs/decisions/0652), as the list.
+    // By the clock, as the list.
     actions: actionsAt(a, a.updatedAt, timeZone, now),
     recurring: a.seriesId !== null,
   };
 }
-
-export type CalendarRead = NonNullable<Awaited<ReturnType<typeof readCalendar>>>;

@@ -108,7 +108,7 @@ export async function readList(db: Db, user: Professional, q: ListQuery, now: Da
       customerConfirmed: customerConfirmedAt !== null,
       time: minutesToTime(r.startMinute),
       recurring: seriesId !== null,
-      actions: actionsAt({ ...r, cancelledBy }, updatedAt, user.profile.timeZone, now), // by the clock (docs/decisions/0652)
+      actions: actionsAt({ ...r, cancelledBy }, updatedAt, user.profile.timeZone, now), // by the clock
     })),
     summary: got.summary(Number(periodStats?.active ?? 0)),
     hasAny: got.any().length > 0,
@@ -118,5 +118,3 @@ export async function readList(db: Db, user: Professional, q: ListQuery, now: Da
     confirmCancel: confirmCancelOf(toCancel, whatsapp),
   };
 }
-
-export type ListRead = NonNullable<Awaited<ReturnType<typeof readList>>>;

@@ -5,7 +5,7 @@ import { and, asc, eq, gt, gte, notExists, sql } from "drizzle-orm";
 import { appointments, appointmentSeries } from "../../../db/schema";
 import { noBlockCovers, nothingOverlaps } from "../availability/slot-claims.server";
 import { holidaysOfYear } from "../availability/holidays";
-import { addDays, daysBetween, minutesToTime, nowInZone } from "../dates";
+import { addDays, minutesToTime, nowInZone } from "../dates";
 import { insertIf, type Db } from "../../utils/db.server";
 import { placementLabel, placementOf, type Placement } from "./placement";
 import { freeTimesOf, loadDays } from "./placement.server";
@@ -212,9 +212,4 @@ export async function changeFollowing(
 /** The series' occurrences from `date` on (this one included), any status, for 'este e os próximos'. */
 export function fromDateOn(userId: string, seriesId: string, date: string) {
   return and(eq(appointments.userId, userId), eq(appointments.seriesId, seriesId), gte(appointments.date, date))!;
-}
-
-/** Whole days between an occurrence's old and new dates. */
-export function shiftOf(oldDate: string, newDate: string): number {
-  return daysBetween(oldDate, newDate);
 }

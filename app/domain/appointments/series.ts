@@ -1,7 +1,7 @@
 // 'Agendamento recorrente': the dates of a regular's series (docs/decisions/0653). Dates are the
 // professional's local yyyy-MM-dd and every occurrence keeps the same local time, so a series
 // never drifts with a zone's offset; the arithmetic is on calendar days (dates.ts).
-import { addDays, addMonths, daysBetween, isIsoDate } from "../dates";
+import { addDays, addMonths, isIsoDate } from "../dates";
 
 /** Every 1 to 4 weeks. */
 export const SERIES_INTERVALS = [1, 2, 3, 4] as const;
@@ -47,18 +47,6 @@ export function seriesDates(first: string, everyWeeks: SeriesInterval, end: Seri
   }
   return dates;
 }
-
-/** Whole weeks between two dates when they fall on the same weekday, else null. */
-export function weeksBetween(from: string, to: string): number | null {
-  const days = daysBetween(from, to);
-  return Number.isInteger(days) && days % 7 === 0 ? days / 7 : null;
-}
-
-/**
- * What the professional decided for one date of the preview: `keep` (it was free), `skip`
- * ('Pular'), or another free time of that day ("HH:mm").
- */
-export type OccurrenceChoice = "keep" | "skip" | (string & {});
 
 /**
  * A series' identity while it is previewed: the choices posted with 'Agendar' apply only to the

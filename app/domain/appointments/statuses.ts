@@ -74,7 +74,7 @@ export function undoAllowed(status: AppointmentStatus, changedOn: string, today:
 
 /**
  * Where 'Desfazer' takes it: 'Confirmado' when it came from an accepted booking request (those
- * start confirmed and can only move forward), 'Agendado' otherwise (docs/decisions/0652).
+ * start confirmed and can only move forward), 'Agendado' otherwise.
  */
 export function undoTarget(appointment: { bookingRequestId: string | null }): "confirmed" | "scheduled" {
   return appointment.bookingRequestId ? "confirmed" : "scheduled";

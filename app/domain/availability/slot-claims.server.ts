@@ -1,7 +1,7 @@
 // Availability against the database, and the atomic claims of a time slot.
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
-import { computeSlots, type BusyInterval, type DayHours } from "./slots";
+import { computeSlots } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
 import { notCancelled } from "../status-rules.server";
@@ -135,30 +135,42 @@ type Slot = {
   excludeBookingRequestId?: string;
 };
 
-/** The end of what a row occupies: its duration, then its buffer. */
-const occupiedEnd = (start: SQL | Column, duration: SQL | Column, buffer: SQL | Column) => sql`${start} + ${duration} + ${buffer}`;
+/** What a slot is checked against: appointments not cancelled, or pending requests still held. */
+type Occupants = {
+  table: typeof appointments | typeof bookingRequests;
+  owner: Column;
+  /** The rows that hold their time. */
+  holding: SQL;
+  excludeId: string | undefined;
+};
 
 /**
- * The condition "no appointment (not cancelled) overlaps the slot" (each side's buffer counted),
- * evaluated by the database inside the writing statement itself.
+ * "No row of `rows` overlaps the slot" (each side's buffer counted), evaluated by the database
+ * inside the writing statement itself.
  */
-export function noAppointmentOverlaps(db: Db, args: Slot) {
+function noneOverlaps(db: Db, args: Slot, rows: Occupants) {
+  const t = rows.table;
   const end = args.startMinute + args.durationMinutes + (args.bufferMinutes ?? 0);
   return notExists(
     db
       .select({ one: sql`1` })
-      .from(appointments)
+      .from(t)
       .where(
         and(
-          eq(appointments.userId, args.userId),
-          eq(appointments.date, args.date),
-          notCancelled,
-          args.excludeAppointmentId ? ne(appointments.id, args.excludeAppointmentId) : undefined,
-          lt(appointments.startMinute, end),
-          sql`${occupiedEnd(appointments.startMinute, appointments.durationMinutes, appointments.bufferMinutes)} > ${args.startMinute}`,
+          eq(rows.owner, args.userId),
+          eq(t.date, args.date),
+          rows.holding,
+          rows.excludeId ? ne(t.id, rows.excludeId) : undefined,
+          lt(t.startMinute, end),
+          sql`${t.startMinute} + ${t.durationMinutes} + ${t.bufferMinutes} > ${args.startMinute}`,
         ),
       ),
   );
+}
+
+/** The condition "no appointment (not cancelled) overlaps the slot", buffers counted. */
+export function noAppointmentOverlaps(db: Db, args: Slot) {
+  return noneOverlaps(db, args, { table: appointments, owner: appointments.userId, holding: notCancelled, excludeId: args.excludeAppointmentId });
 }
 
 /**
@@ -196,21 +208,8 @@ export function noBlockCovers(db: Db, args: Slot) {
  * racing claims cannot both succeed.
  */
 export function nothingOverlaps(db: Db, args: Slot, now: Date) {
-  const end = args.startMinute + args.durationMinutes + (args.bufferMinutes ?? 0);
-  const overlappingRequests = db
-    .select({ one: sql`1` })
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.professionalId, args.userId),
-        eq(bookingRequests.date, args.date),
-        stillHeld(now),
-        args.excludeBookingRequestId ? ne(bookingRequests.id, args.excludeBookingRequestId) : undefined,
-        lt(bookingRequests.startMinute, end),
-        sql`${occupiedEnd(bookingRequests.startMinute, bookingRequests.durationMinutes, bookingRequests.bufferMinutes)} > ${args.startMinute}`,
-      ),
-    );
-  return and(noAppointmentOverlaps(db, args), notExists(overlappingRequests))!;
+  const requests = { table: bookingRequests, owner: bookingRequests.professionalId, holding: stillHeld(now), excludeId: args.excludeBookingRequestId };
+  return and(noAppointmentOverlaps(db, args), noneOverlaps(db, args, requests))!;
 }
 
 function validSlotShape(date: unknown, startMinute: unknown, durationMinutes: unknown) {
@@ -332,23 +331,4 @@ export function bookingRequestClaim(
   };
   const guard = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot), alsoRequire);
   return insertIf(db, bookingRequests, { ...values, status: "pending" }, guard);
-}
-
-/**
- * Creates a pending booking request only if its time is offered and free at insert time, and
- * `alsoRequire` holds (see bookingRequestClaim).
- */
-export async function insertBookingRequestIfFree(
-  db: Db,
-  values: typeof bookingRequests.$inferInsert,
-  args: ClaimArgs,
-  alsoRequire?: SQL,
-): Promise<boolean> {
-  if (!validSlotShape(values.date, values.startMinute, values.durationMinutes)) return false;
-  if (values.status !== undefined && values.status !== "pending") return false;
-  const now = args.now ?? new Date();
-  const free = await getFreeSlots(db, { userId: values.professionalId, ...values, ...args, now });
-  if (!free.includes(values.startMinute)) return false;
-  const result = await bookingRequestClaim(db, { ...values, id: values.id ?? crypto.randomUUID() }, alsoRequire, now);
-  return result.rowsAffected === 1;
 }

@@ -1,4 +1,4 @@
-// Plan catalogue of docs/product/spec.md §9 (prices in centavos) and seats of docs/product/decisions.md.
+// The plan catalogue (prices in centavos) and each plan's seats.
 // Every text about how many professionals a plan takes is derived from `seats` here, so Planos,
 // the landing page and Contas say the same (docs/decisions/0743).
 
@@ -104,7 +104,6 @@ export function planById(id: string | null | undefined): Plan | undefined {
 }
 
 export type BillingPeriod = "monthly" | "yearly";
-export const BILLING_PERIODS: BillingPeriod[] = ["monthly", "yearly"];
 
 export function isPlanId(id: unknown): id is PlanId {
   return typeof id === "string" && PLANS.some((p) => p.id === id);
@@ -114,7 +113,7 @@ export function isBillingPeriod(p: unknown): p is BillingPeriod {
   return p === "monthly" || p === "yearly";
 }
 
-/** The spec's label for the yearly choice (docs/product/spec.md §9: 'Yearly labelled 20% off'). */
+/** The label of the yearly choice: its 20% off. */
 export const YEARLY_DISCOUNT_LABEL = "20% OFF";
 
 /** What is charged per period, and what that is per month (yearly: the spec's installment). */
@@ -129,15 +128,6 @@ export function yearlySavingsCents(plan: Plan) {
   return plan.monthlyCents * 12 - plan.yearlyCents;
 }
 
-/** The plan's name as the plans tab shows it; 'Período grátis' for the trial. */
-export function planName(id: string | null | undefined) {
-  return planById(id)?.name ?? "Período grátis";
-}
-
-export function periodLabel(period: BillingPeriod | null | undefined) {
-  return period === "yearly" ? "Anual" : period === "monthly" ? "Mensal" : "";
-}
-
-/** Said plainly when this environment takes no payments (docs/product/decisions.md 'Access and plans'). */
+/** Said plainly when this environment takes no payments: the plans are shown for reference only. */
 export const PAYMENTS_NOT_CONFIGURED =
   "Os pagamentos não estão configurados neste ambiente. Os planos aparecem só para consulta.";

@@ -9,7 +9,7 @@ import type { Db } from "../../utils/db.server";
 import type { Toast } from "../../utils/toast.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
-import { acceptStatements } from "./booking-requests.server";
+import { acceptStatements } from "./accept.server";
 import { ANSWER_TOASTS, type AnswerOutcome, type RequestAnswer } from "./answers";
 
 /** The request's time as the professional's screen showed it when they answered. */

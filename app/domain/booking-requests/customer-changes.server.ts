@@ -10,19 +10,13 @@ import { appointments, bookingRequests, emailOutbox } from "../../../db/schema";
 import { busyQueries, noBlockCovers, nothingOverlaps, stillHeld } from "../availability/slot-claims.server";
 import { dayHoursQuery, exceptionsQuery } from "../availability/schedule-queries.server";
 import type { BusyInterval, DayException, DayHours } from "../availability/slots";
-import { formatDate, isIsoDate, localToUtc, minutesToTime } from "../dates";
-import { formatPhone } from "../phone";
+import { isIsoDate, localToUtc, minutesToTime } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
-import { appUrl } from "../../utils/env.server";
 import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
-import {
-  customerView,
-  requestIdOfToken,
-  requestByTokenQuery,
-  requestExpiry,
-  type RequestByTokenRow,
-} from "./booking-requests.server";
+import { customerView, requestIdOfToken, requestByTokenQuery, type RequestByTokenRow } from "./customer-view.server";
+import { requestExpiry } from "./creation.server";
+import { MOVED_FROM, rescheduledEmail } from "./professional-emails.server";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
 import { activeAppointment } from "../status-rules.server";
@@ -176,84 +170,15 @@ export async function rescheduleByCustomer(
   target: { date: string; startMinute: number },
   now = new Date(),
 ): Promise<RescheduleOutcome> {
-  const { held, row } = booking;
-  const profile = row.profile;
-  if (!held) return { ok: false, reason: "unavailable" };
-  if (!booking.open) return { ok: false, reason: "cutoff" };
-  // A second submit of the move just made hears it is already their time, not the limit.
-  if (held.date === target.date && held.startMinute === target.startMinute) return { ok: false, reason: "same" };
-  if (booking.movesLeft <= 0) return { ok: false, reason: "used-up" };
-  if (!booking.offer || booking.offer.date !== target.date || !booking.offer.times.includes(minutesToTime(target.startMinute))) {
-    return { ok: false, reason: "not-offered" };
-  }
-
-  const slot = {
-    userId: held.professionalId,
-    date: target.date,
-    startMinute: target.startMinute,
-    durationMinutes: held.durationMinutes,
-    bufferMinutes: held.bufferMinutes,
-    excludeBookingRequestId: held.requestId,
-    excludeAppointmentId: held.appointmentId ?? undefined,
-  };
-  const free = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot))!;
-  const movesLeft = sql`(select ${bookingRequests.customerMoves} from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId}) < ${MAX_CUSTOMER_MOVES}`;
-  const oneMoreMove = sql`${bookingRequests.customerMoves} + 1`;
+  const refused = refusal(booking, target);
+  if (refused) return { ok: false, reason: refused };
+  const held = booking.held!;
+  const { row } = booking;
   const at = now.getTime();
   const moved = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId} and ${bookingRequests.rescheduledByCustomerAt} = ${at})`;
-  const statements =
-    held.kind === "request"
-      ? [
-          db
-            .update(bookingRequests)
-            .set({
-              date: target.date,
-              startMinute: target.startMinute,
-              expiresAt: requestExpiry(row.request.createdAt, profile.requestExpiryHours, localToUtc(target.date, target.startMinute, profile.timeZone)),
-              rescheduledByCustomerAt: now,
-              customerMoves: oneMoreMove,
-            })
-            .where(
-              and(
-                eq(bookingRequests.id, held.requestId),
-                eq(bookingRequests.professionalId, held.professionalId),
-                stillHeld(now),
-                eq(bookingRequests.date, held.date),
-                eq(bookingRequests.startMinute, held.startMinute),
-                movesLeft,
-                free,
-              ),
-            ),
-        ]
-      : [
-          db
-            .update(appointments)
-            .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now })
-            .where(
-              and(
-                eq(appointments.id, held.appointmentId!),
-                eq(appointments.userId, held.professionalId),
-                eq(appointments.bookingRequestId, held.requestId),
-                activeAppointment,
-                eq(appointments.date, held.date),
-                eq(appointments.startMinute, held.startMinute),
-                movesLeft,
-                free,
-              ),
-            ),
-          db
-            .update(bookingRequests)
-            .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now, customerMoves: oneMoreMove })
-            .where(
-              and(
-                eq(bookingRequests.id, held.requestId),
-                eq(bookingRequests.status, "accepted"),
-                appointmentMovedBy(held.appointmentId!, target, at),
-              ),
-            ),
-        ];
+  const statements = moveStatements(db, held, row, target, now);
   // The professional is told, unless they turned it off (Configurações > Notificações).
-  const notice = profile.notifyCustomerChanges
+  const notice = row.profile.notifyCustomerChanges
     ? moveNoticeStatements(db, {
         requestId: held.requestId,
         professionalId: held.professionalId,
@@ -276,8 +201,104 @@ export async function rescheduleByCustomer(
   ]);
   const [outcome] = results.at(-1) as { moved: number }[];
   if (outcome?.moved) return { ok: true };
+  return whyNotMoved(db, booking, target, now);
+}
 
-  // Nothing changed: say why, from what holds now.
+type Refusal = Extract<RescheduleOutcome, { ok: false }>["reason"];
+
+/** Why the move cannot be tried at all, from the booking as read; null when it can. */
+function refusal(booking: CustomerBooking, target: { date: string; startMinute: number }): Refusal | null {
+  const { held } = booking;
+  if (!held) return "unavailable";
+  if (!booking.open) return "cutoff";
+  // A second submit of the move just made hears it is already their time, not the limit.
+  if (held.date === target.date && held.startMinute === target.startMinute) return "same";
+  if (booking.movesLeft <= 0) return "used-up";
+  if (!booking.offer || booking.offer.date !== target.date || !booking.offer.times.includes(minutesToTime(target.startMinute))) {
+    return "not-offered";
+  }
+  return null;
+}
+
+/**
+ * The move's writes: the pending request, or the appointment and then the request it came from,
+ * each only if still where it was read, with moves left and the new time free (see rescheduleByCustomer).
+ */
+function moveStatements(db: Db, held: HeldTime, row: RequestByTokenRow, target: { date: string; startMinute: number }, now: Date) {
+  const profile = row.profile;
+  const slot = {
+    userId: held.professionalId,
+    date: target.date,
+    startMinute: target.startMinute,
+    durationMinutes: held.durationMinutes,
+    bufferMinutes: held.bufferMinutes,
+    excludeBookingRequestId: held.requestId,
+    excludeAppointmentId: held.appointmentId ?? undefined,
+  };
+  const free = and(nothingOverlaps(db, slot, now), noBlockCovers(db, slot))!;
+  const movesLeft = sql`(select ${bookingRequests.customerMoves} from ${bookingRequests} where ${bookingRequests.id} = ${held.requestId}) < ${MAX_CUSTOMER_MOVES}`;
+  const oneMoreMove = sql`${bookingRequests.customerMoves} + 1`;
+  if (held.kind === "request") {
+    return [
+      db
+        .update(bookingRequests)
+        .set({
+          date: target.date,
+          startMinute: target.startMinute,
+          expiresAt: requestExpiry(row.request.createdAt, profile.requestExpiryHours, localToUtc(target.date, target.startMinute, profile.timeZone)),
+          rescheduledByCustomerAt: now,
+          customerMoves: oneMoreMove,
+        })
+        .where(
+          and(
+            eq(bookingRequests.id, held.requestId),
+            eq(bookingRequests.professionalId, held.professionalId),
+            stillHeld(now),
+            eq(bookingRequests.date, held.date),
+            eq(bookingRequests.startMinute, held.startMinute),
+            movesLeft,
+            free,
+          ),
+        ),
+    ];
+  }
+  return [
+    db
+      .update(appointments)
+      .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now })
+      .where(
+        and(
+          eq(appointments.id, held.appointmentId!),
+          eq(appointments.userId, held.professionalId),
+          eq(appointments.bookingRequestId, held.requestId),
+          activeAppointment,
+          eq(appointments.date, held.date),
+          eq(appointments.startMinute, held.startMinute),
+          movesLeft,
+          free,
+        ),
+      ),
+    db
+      .update(bookingRequests)
+      .set({ date: target.date, startMinute: target.startMinute, rescheduledByCustomerAt: now, customerMoves: oneMoreMove })
+      .where(
+        and(
+          eq(bookingRequests.id, held.requestId),
+          eq(bookingRequests.status, "accepted"),
+          appointmentMovedBy(held.appointmentId!, target, now.getTime()),
+        ),
+      ),
+  ];
+}
+
+/** Nothing changed: say why, from what holds now. */
+async function whyNotMoved(
+  db: Db,
+  booking: CustomerBooking,
+  target: { date: string; startMinute: number },
+  now: Date,
+): Promise<RescheduleOutcome> {
+  const held = booking.held!;
   const [fresh] = await requestByTokenQuery(db, sql`${booking.row.request.id}`);
   const current = fresh ? heldTime(fresh, now) : null;
   if (!current) return { ok: false, reason: "unavailable" };
@@ -310,10 +331,10 @@ function moveNoticeStatements(
   );
   // The new text around the waiting one's 'Antes:' line.
   const lines = p.email.text.split("\n");
-  const before = lines.findIndex((line) => line.startsWith(ANTES));
+  const before = lines.findIndex((line) => line.startsWith(MOVED_FROM));
   const head = `${lines.slice(0, before).join("\n")}\n`;
   const tail = `\n${lines.slice(before + 1).join("\n")}`;
-  const from = sql`instr(${o.text}, ${ANTES})`;
+  const from = sql`instr(${o.text}, ${MOVED_FROM})`;
   const keptAntes = sql`substr(${o.text}, ${from}, instr(substr(${o.text}, ${from}), char(10)) - 1)`;
   const { statements } = queueEmail(db, p.email, {
     kind: "rescheduled-by-customer",
@@ -336,42 +357,4 @@ function moveNoticeStatements(
 function appointmentMovedBy(appointmentId: string, target: { date: string; startMinute: number }, at: number): SQL {
   return sql`exists (select 1 from ${appointments} where ${appointments.id} = ${appointmentId}
     and ${appointments.rescheduledByCustomerAt} = ${at} and ${appointments.date} = ${target.date} and ${appointments.startMinute} = ${target.startMinute})`;
-}
-
-const ANTES = "Antes: ";
-
-/** The professional hears of the moves: the time they knew, the new one, and where to see it. */
-export function rescheduledEmail(
-  to: string,
-  r: {
-    kind: HeldTime["kind"];
-    customerName: string;
-    customerPhone: string;
-    serviceName: string;
-    from: { date: string; startMinute: number };
-    to: { date: string; startMinute: number };
-  },
-) {
-  const when = (t: { date: string; startMinute: number }) => `${formatDate(t.date, true)} às ${minutesToTime(t.startMinute)}`;
-  const origin = appUrl();
-  const pending = r.kind === "request";
-  return {
-    to,
-    subject: `Remarcado pelo cliente: ${r.customerName}, ${when(r.to)}`,
-    text: [
-      pending
-        ? `${r.customerName} remarcou a solicitação de agendamento pela sua página:`
-        : `${r.customerName} remarcou o agendamento pela sua página:`,
-      "",
-      `Cliente: ${r.customerName}`,
-      `Telefone: ${formatPhone(r.customerPhone)}`,
-      `Serviço: ${r.serviceName}`,
-      `${ANTES}${when(r.from)}`,
-      `Agora: ${when(r.to)}`,
-      "",
-      pending
-        ? `O horário antigo foi liberado. A solicitação continua aguardando sua resposta: ${origin}/solicitacoes`
-        : `O horário antigo foi liberado e o agendamento continua confirmado no novo horário. Veja na agenda: ${origin}/agenda?periodo=customizado&de=${r.to.date}&ate=${r.to.date}`,
-    ].join("\n"),
-  };
 }

@@ -11,12 +11,6 @@ export const BIRTHDAY_WEEK_DAYS = 7;
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-/** The date in `year` a birthday given as MM-DD is celebrated on ('02-29' -> 28/02 outside leap years). */
-export function birthdayIn(year: number, monthDay: string): string {
-  const md = monthDay === "02-29" && !isLeap(year) ? "02-28" : monthDay;
-  return `${year}-${md}`;
-}
-
 /** The days of the week from today, each with the birth MM-DDs celebrated on it. */
 export function birthdayWeek(today: string) {
   return Array.from({ length: BIRTHDAY_WEEK_DAYS }, (_, i) => {

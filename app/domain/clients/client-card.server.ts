@@ -19,11 +19,6 @@ export const HISTORY_PAGE = 10;
 /** Never more than this many rows on one card (a link can ask for any page). */
 export const HISTORY_MAX_PAGES = 50;
 
-/** From this many 'Não compareceu' on, the client carries a badge ('Faltou 2x'). */
-export const NO_SHOW_BADGE_FROM = 2;
-
-export const hasNoShowBadge = (noShowCount: number) => noShowCount >= NO_SHOW_BADGE_FROM;
-
 export type HistoryEntry = {
   id: string;
   /** dd/MM/yyyy */
@@ -48,10 +43,39 @@ export async function loadClientCard(
   opts: { today: string; minute: number; pages?: number },
 ) {
   const pages = Math.min(Math.max(1, Math.floor(opts.pages ?? 1)), HISTORY_MAX_PAGES);
-  const limit = pages * HISTORY_PAGE;
+  const [[client], history, [total], next] = await readClientCard(db, userId, clientId, opts.today, opts.minute, pages * HISTORY_PAGE);
+  if (!client) return null;
+  const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
+  const upcoming = next[0];
+  return {
+    id: client.id,
+    name: client.name,
+    phone: formatPhone(client.phone),
+    phoneDigits: client.phone,
+    email: client.email,
+    address: client.address,
+    birthDate: client.birthDate ? formatDate(client.birthDate, true) : null,
+    notes: client.notes,
+    type: clientType(stats),
+    loyal: isLoyal(stats),
+    appointmentCount: client.appointmentCount,
+    visitCount: client.visitCount,
+    totalSpent: formatMoney(client.spentCents),
+    noShowCount: client.noShowCount,
+    whatsapp: whatsappLink(client.phone, `Olá, ${firstName(client.name)}!`),
+    next: upcoming ? nextAppointment(upcoming) : null,
+    history: history.map(historyEntry),
+    visits: total?.n ?? 0,
+    pages,
+    hasMore: (total?.n ?? 0) > history.length && pages < HISTORY_MAX_PAGES,
+  };
+}
+
+/** The card's reads in one batch: the client, `limit` visits newest first, their count, the next appointment. */
+function readClientCard(db: Db, userId: string, clientId: string, today: string, minute: number, limit: number) {
   const mine = and(eq(appointments.userId, userId), eq(appointments.clientId, clientId));
-  const upToNow = sqlUpToNow(opts.today, opts.minute);
-  const [[client], history, [total], next] = await db.batch([
+  const upToNow = sqlUpToNow(today, minute);
+  return db.batch([
     db
       .select()
       .from(clients)
@@ -78,54 +102,34 @@ export async function loadClientCard(
         and(
           mine,
           activeAppointment,
-          or(gt(appointments.date, opts.today), and(eq(appointments.date, opts.today), gt(appointments.startMinute, opts.minute))),
+          or(gt(appointments.date, today), and(eq(appointments.date, today), gt(appointments.startMinute, minute))),
         ),
       )
       .orderBy(asc(appointments.date), asc(appointments.startMinute))
       .limit(1),
   ]);
-  if (!client) return null;
-  const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
-  const upcoming = next[0];
+}
+
+/** The next booked appointment as the card shows it, with the agenda's day it is on. */
+function nextAppointment(a: { date: string; startMinute: number; serviceName: string; status: AppointmentStatus }) {
   return {
-    id: client.id,
-    name: client.name,
-    phone: formatPhone(client.phone),
-    phoneDigits: client.phone,
-    email: client.email,
-    address: client.address,
-    birthDate: client.birthDate ? formatDate(client.birthDate, true) : null,
-    notes: client.notes,
-    type: clientType(stats),
-    loyal: isLoyal(stats),
-    appointmentCount: client.appointmentCount,
-    visitCount: client.visitCount,
-    totalSpent: formatMoney(client.spentCents),
-    noShowCount: client.noShowCount,
-    whatsapp: whatsappLink(client.phone, `Olá, ${firstName(client.name)}!`),
-    next: upcoming
-      ? {
-          date: formatDate(upcoming.date, true),
-          time: minutesToTime(upcoming.startMinute),
-          service: upcoming.serviceName,
-          statusLabel: STATUS_LABELS[upcoming.status],
-          agendaHref: `/agenda?periodo=customizado&de=${upcoming.date}&ate=${upcoming.date}`,
-        }
-      : null,
-    history: history.map(
-      (a): HistoryEntry => ({
-        id: a.id,
-        date: formatDate(a.date, true),
-        time: minutesToTime(a.startMinute),
-        service: a.serviceName || "—",
-        price: formatMoney(a.priceCents),
-        status: a.status,
-        statusLabel: STATUS_LABELS[a.status],
-      }),
-    ),
-    visits: total?.n ?? 0,
-    pages,
-    hasMore: (total?.n ?? 0) > history.length && pages < HISTORY_MAX_PAGES,
+    date: formatDate(a.date, true),
+    time: minutesToTime(a.startMinute),
+    service: a.serviceName,
+    statusLabel: STATUS_LABELS[a.status],
+    agendaHref: `/agenda?periodo=customizado&de=${a.date}&ate=${a.date}`,
+  };
+}
+
+function historyEntry(a: { id: string; date: string; startMinute: number; serviceName: string; priceCents: number; status: AppointmentStatus }): HistoryEntry {
+  return {
+    id: a.id,
+    date: formatDate(a.date, true),
+    time: minutesToTime(a.startMinute),
+    service: a.serviceName || "—",
+    price: formatMoney(a.priceCents),
+    status: a.status,
+    statusLabel: STATUS_LABELS[a.status],
   };
 }
 

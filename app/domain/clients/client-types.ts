@@ -1,4 +1,4 @@
-// Client badges (docs/product/spec.md §4 'Client type', thresholds in §9). Pure: no React, no DB.
+// Client badges (the type: VIP, Frequente, Regular or Novo; and 'Fiel') and their thresholds. Pure: no React, no DB.
 // Money in integer centavos. A visit is a completed appointment (docs/decisions/0760): "total
 // spent", the visit count behind 'Frequente' and 'Fiel', and 'Última Visita' count completed
 // appointments only; a booking ahead or a no-show is no visit.

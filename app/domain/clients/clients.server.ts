@@ -160,10 +160,6 @@ function tilesFrom([[totals], [vip], [active]]: TileResults): ClientTiles {
   };
 }
 
-export async function clientTiles(db: Db, userId: string, clock: ClientClock): Promise<ClientTiles> {
-  return tilesFrom(await db.batch(tileQueries(db, userId, clock)));
-}
-
 /**
  * One page of clients with their metrics and the tiles: the page, its count and the tiles
  * in one batch (one round trip), then the metrics of those (at most PAGE_SIZE) clients.

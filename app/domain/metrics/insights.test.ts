@@ -1,16 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { achievements } from "./achievements";
 import {
-  achievements,
+  clientFigures,
+  dashboardKpis,
+  dayLabel,
+  monthlySummary,
+  monthWindows,
+  type ClientStat,
+  type DashboardTotals,
+  type PeriodTotals,
+} from "./dashboard-figures";
+import {
   ALL_GOOD_INSIGHT,
   atRiskInsight,
   bestWeekdayInsight,
   buildInsights,
-  clientFigures,
-  dashboardKpis,
-  dayLabel,
   monthComparisonInsight,
-  monthlySummary,
-  monthWindows,
   noActivityInsight,
   opportunityInsight,
   showGuide,
@@ -19,10 +24,7 @@ import {
   ticketInsight,
   topServiceInsight,
   vipInsight,
-  type ClientStat,
-  type DashboardTotals,
   type InsightData,
-  type PeriodTotals,
 } from "./insights";
 
 const nb = (s: string | undefined) => s?.replaceAll("\u00a0", " ");

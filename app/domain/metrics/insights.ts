@@ -1,21 +1,16 @@
-// Dashboard figures and the rule-based tips ('Dicas do seu negócio', docs/product/spec.md §9), and the
-// profile's achievements. Pure: no React, no database. app/domain/metrics/dashboard.server.ts reads the
-// aggregates in SQL and hands them here; every rule below is unit-tested.
-//
-// Definitions (docs/product/decisions.md and docs/decisions/0321-0329):
-// - revenue counts completed appointments only; appointment counts leave cancelled ones out;
-// - "this month" figures run from the 1st to today; they are compared with the same number of
-//   days at the start of last month (the previous period of equal length, cut at its last day);
-// - dates are yyyy-MM-dd in the professional's zone; "today" comes from nowInZone.
-import { AT_RISK_AFTER_DAYS, averageTicket, isAtRisk, isRecurring, variation, type Variation } from "./metrics";
-import { isVip, VIP_SPENT_ABOVE_CENTS } from "../clients/client-types";
-import { formatMoney } from "../money";
-import { addDays, capitalize, daysInMonth, formatDate, shiftMonth, weekdayName, ymd } from "../dates";
+// The rule-based tips of the dashboard ('Dicas do seu negócio') and when they replace the
+// first-steps card. Pure: no React, no database; every rule below is unit-tested. The figures
+// they read are dashboard-figures.ts's.
+import { AT_RISK_AFTER_DAYS, averageTicket, variation, type Variation } from "./metrics";
+import { VIP_SPENT_ABOVE_CENTS } from "../clients/client-types";
+import { formatInteger, formatMoney } from "../money";
+import { capitalize, weekdayName } from "../dates";
+import type { ClientFigures, PeriodTotals } from "./dashboard-figures";
 
-// ------------------------------------------------------------------ constants (docs/product/spec.md §9)
+// ------------------------------------------------------------------ constants
 
 // The at-risk, recurring and average-ticket rules are metrics.ts's (isAtRisk, isRecurring,
-// averageTicket); VIP is the client badge's (client-types.ts `isVip`, docs/decisions/0761).
+// averageTicket); VIP is the client badge's (client-types.ts `isVip`).
 /** No-activity alert: no appointment created for more than this many days. */
 export const NO_ACTIVITY_AFTER_DAYS = 7;
 /** Average ticket: alert below -5%, good news above +5%. */
@@ -30,191 +25,6 @@ export const INSIGHT_ROTATE_MS = 8_000;
 
 const DAY_MS = 86_400_000;
 
-// ------------------------------------------------------------------ periods
-
-/**
- * The periods the dashboard compares, around `today`:
- * - month: the whole calendar month (for the appointments booked after today, told apart);
- * - current: the 1st of this month to today (month-to-date: every figure of 'este mês');
- * - previous: the same number of days from the 1st of last month, cut at last month's end
- *   (31/03 compares with 01/02-28/02);
- * - yesterday, and daysElapsed = today's day of the month (the daily average's divisor).
- */
-export function monthWindows(today: string) {
-  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  const prev = shiftMonth(year, month, -1);
-  const prevLength = daysInMonth(prev.year, prev.month);
-  return {
-    month: { from: ymd(year, month, 1), to: ymd(year, month, daysInMonth(year, month)) },
-    current: { from: ymd(year, month, 1), to: today },
-    previous: { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, Math.min(day, prevLength)) },
-    previousMonth: { from: ymd(prev.year, prev.month, 1), to: ymd(prev.year, prev.month, prevLength) },
-    yesterday: addDays(today, -1),
-    tomorrow: addDays(today, 1),
-    daysElapsed: day,
-  };
-}
-export type MonthWindows = ReturnType<typeof monthWindows>;
-
-/** 'Hoje', 'Amanhã' or dd/MM. */
-export function dayLabel(date: string, today: string): string {
-  if (date === today) return "Hoje";
-  if (date === addDays(today, 1)) return "Amanhã";
-  return formatDate(date);
-}
-
-// ------------------------------------------------------------------ KPI cards and monthly summary
-
-/** Completed revenue, completed count and non-cancelled count of one period. */
-export type PeriodTotals = { revenueCents: number; completed: number; appointments: number };
-
-export type DashboardTotals = {
-  today: PeriodTotals;
-  yesterday: PeriodTotals;
-  /** Month to date. */
-  current: PeriodTotals;
-  /** The same number of days of last month. */
-  previous: PeriodTotals;
-  /** Non-cancelled appointments in the whole calendar month. */
-  monthAppointments: number;
-};
-
-export type ClientTotals = {
-  total: number;
-  /** Clients created before this month began (in the professional's zone). */
-  atMonthStart: number;
-  newThisMonth: number;
-};
-
-export type Kpi = {
-  key: "revenue-today" | "appointments-today" | "clients" | "revenue-month";
-  title: string;
-  value: string;
-  variation: Variation;
-  detail: string;
-};
-
-const integer = new Intl.NumberFormat("pt-BR");
-
-/**
- * The four cards, each with a real variation:
- * - Faturamento hoje: completed today vs completed yesterday;
- * - Agendamentos hoje: non-cancelled today vs yesterday;
- * - Total de clientes: clients now vs clients that existed when the month began, with the
- *   number of new ones this month;
- * - Faturamento do mês: completed month-to-date vs the same days of last month.
- */
-export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
-  const newClients =
-    c.newThisMonth === 1 ? "1 novo cliente este mês" : `${integer.format(c.newThisMonth)} novos clientes este mês`;
-  return [
-    {
-      key: "revenue-today",
-      title: "Faturamento hoje",
-      value: formatMoney(t.today.revenueCents),
-      variation: variation(t.today.revenueCents, t.yesterday.revenueCents, "vs ontem"),
-      detail: "Atendimentos concluídos",
-    },
-    {
-      key: "appointments-today",
-      title: "Agendamentos hoje",
-      value: integer.format(t.today.appointments),
-      variation: variation(t.today.appointments, t.yesterday.appointments, "vs ontem"),
-      detail: "Sem contar os cancelados",
-    },
-    {
-      key: "clients",
-      title: "Total de clientes",
-      value: integer.format(c.total),
-      variation: variation(c.total, c.atMonthStart, "vs início do mês"),
-      detail: newClients,
-    },
-    {
-      key: "revenue-month",
-      title: "Faturamento do mês",
-      value: formatMoney(t.current.revenueCents),
-      variation: variation(t.current.revenueCents, t.previous.revenueCents, "vs mesmo período do mês passado"),
-      detail: "Concluídos do dia 1º até hoje",
-    },
-  ];
-}
-
-/** One client's figures: completed spend, visits (completed appointments) and dates. */
-export type ClientStat = {
-  name: string;
-  spentCents: number;
-  /** Latest visit (completed appointment), or null. */
-  lastVisitDate: string | null;
-  /** Latest non-cancelled appointment date (may be ahead of today), or null. */
-  lastAppointmentDate: string | null;
-  /** Visits this month to date, and before this month. */
-  monthVisits: number;
-  earlierVisits: number;
-};
-
-export type MonthlySummary = {
-  /** Non-cancelled appointments from the 1st to today (Relatórios' 'Este mês'). */
-  appointments: number;
-  /** Non-cancelled appointments after today in this calendar month, told apart. */
-  bookedAhead: number;
-  revenueCents: number;
-  dailyAverageCents: number;
-  /** Of the clients who visited this month, % recurring (metrics.ts `isRecurring`); null without any. */
-  returningPct: number | null;
-  /** Clients who visited this month (a completed appointment). */
-  monthClients: number;
-};
-
-/**
- * What the dashboard needs to know of its clients, rather than every client: this month's
- * visiting clients and how many of them are recurring, the VIPs (the biggest spender and how
- * many), and the clients at risk (how many, and the first three by amount spent, then name).
- * `clientFigures` is the rule; the dashboard's SQL computes the same figures without sending
- * every client's row (tests/integration/dashboard.test.ts holds them equal).
- */
-export type ClientFigures = {
-  month: { clients: number; returning: number };
-  vip: { count: number; top: { name: string; spentCents: number } | null };
-  atRisk: { count: number; names: string[] };
-};
-
-/** The figures from every client with an appointment (any status). */
-export function clientFigures(clients: ClientStat[], today: string): ClientFigures {
-  const visited = clients.filter((c) => c.monthVisits > 0);
-  const vips = clients.filter((c) => isVip(c.spentCents)).sort(bestCustomersFirst);
-  const atRisk = clients.filter((c) => isAtRisk(c, today)).sort(bestCustomersFirst);
-  return {
-    month: { clients: visited.length, returning: visited.filter((c) => isRecurring(c.monthVisits, c.earlierVisits)).length },
-    vip: { count: vips.length, top: vips[0] ? { name: vips[0].name, spentCents: vips[0].spentCents } : null },
-    atRisk: { count: atRisk.length, names: atRisk.slice(0, AT_RISK_NAMES).map((c) => c.name) },
-  };
-}
-
-/** How many at-risk clients the tip names. */
-export const AT_RISK_NAMES = 3;
-
-/** The order clients are named in the tips: the best customers first, then by name. */
-export function bestCustomersFirst(a: { spentCents: number; name: string }, b: { spentCents: number; name: string }) {
-  return b.spentCents - a.spentCents || a.name.localeCompare(b.name, "pt-BR");
-}
-
-/**
- * The summary row, month-to-date like Relatórios' 'Este mês' (docs/decisions/0760): appointments
- * (non-cancelled) with those booked later this month told apart, revenue (completed), daily
- * average = that revenue / days elapsed (today included), and the share of this month's visiting
- * clients who are recurring.
- */
-export function monthlySummary(t: DashboardTotals, month: ClientFigures["month"], daysElapsed: number): MonthlySummary {
-  return {
-    appointments: t.current.appointments,
-    bookedAhead: Math.max(0, t.monthAppointments - t.current.appointments),
-    revenueCents: t.current.revenueCents,
-    dailyAverageCents: daysElapsed > 0 ? Math.round(t.current.revenueCents / daysElapsed) : 0,
-    returningPct: month.clients > 0 ? Math.round((month.returning / month.clients) * 100) : null,
-    monthClients: month.clients,
-  };
-}
-
 // ------------------------------------------------------------------ when to show the tips
 
 export type InsightsGate = {
@@ -228,7 +38,7 @@ export type InsightsGate = {
 };
 
 /**
- * docs/product/spec.md §2: tips replace the first-steps card once the profile has a name and a
+ * Tips replace the first-steps card once the profile has a name and a
  * business name, a working day is active, a service exists and the professional closed the setup
  * wizard; or, without pressing anything, as soon as every first step is done (docs/decisions/0764).
  */
@@ -271,7 +81,7 @@ function ticketOf(p: PeriodTotals): number | null {
 }
 
 function plural(n: number, one: string, many: string) {
-  return `${integer.format(n)} ${n === 1 ? one : many}`;
+  return `${formatInteger(n)} ${n === 1 ? one : many}`;
 }
 
 function joinNames(names: string[]) {
@@ -444,52 +254,4 @@ export function buildInsights(d: InsightData): Insight[] {
     opportunityInsight(d.clientCount, d.clients.vip),
   ].filter((t): t is Insight => t !== null);
   return tips.length > 0 ? tips : [ALL_GOOD_INSIGHT];
-}
-
-// ------------------------------------------------------------------ profile achievements
-
-export type LifetimeTotals = {
-  /** Distinct clients with at least one completed appointment. */
-  clientsServed: number;
-  completed: number;
-  revenueCents: number;
-};
-
-export type Achievement = {
-  key: "clients-100" | "appointments-500" | "revenue-30k";
-  title: string;
-  description: string;
-  earned: boolean;
-  /** 0-100, whole numbers. */
-  progressPct: number;
-  progressLabel: string;
-};
-
-function achievement(
-  key: Achievement["key"],
-  title: string,
-  description: string,
-  current: number,
-  target: number,
-  format: (n: number) => string,
-): Achievement {
-  const earned = current >= target;
-  return {
-    key,
-    title,
-    description,
-    earned,
-    progressPct: earned ? 100 : Math.floor((Math.max(0, current) / target) * 100),
-    progressLabel: `${format(Math.min(current, target))} de ${format(target)}`,
-  };
-}
-
-/** 100 clients served, 500 completed appointments, R$ 30 mil billed: earned or in progress. */
-export function achievements(t: LifetimeTotals): Achievement[] {
-  const n = (v: number) => integer.format(v);
-  return [
-    achievement("clients-100", "100 clientes atendidos", "Clientes diferentes com atendimento concluído", t.clientsServed, 100, n),
-    achievement("appointments-500", "500 agendamentos realizados", "Atendimentos concluídos", t.completed, 500, n),
-    achievement("revenue-30k", "R$ 30 mil faturados", "Soma dos atendimentos concluídos", t.revenueCents, 3_000_000, formatMoney),
-  ];
 }

@@ -111,7 +111,7 @@ export function percentLabel(ratio: number | null): string {
 
 // ------------------------------------------------------------------ clients
 
-// VIP is one rule, the client badge's: client-types.ts `isVip` (docs/decisions/0761).
+// VIP is one rule, the client badge's: client-types.ts `isVip`.
 
 /** Reports' 'Clientes VIP': the VIPs who spent the most in the period, this many at most. */
 export const REPORT_VIP_LIMIT = 4;

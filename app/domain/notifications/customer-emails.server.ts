@@ -16,7 +16,6 @@ type Request = Pick<
   "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"
 > &
   Partial<Pick<typeof bookingRequests.$inferSelect, "customerEmailWithheld">>;
-export type CustomerEmailRequest = Request;
 export type CustomerEmailProfile = Profile;
 
 type Profile = Pick<typeof profiles.$inferSelect, "userId" | "fullName" | "businessName" | "bookingSlug" | "businessAddress" | "address">;

@@ -16,7 +16,7 @@ import {
   retryDelayMs,
   type EmailTransport,
 } from "../../utils/email.server";
-import { sendTemplate, type WhatsappConfig } from "../../utils/whatsapp.server";
+import { sendTemplate, type SendResult, type WhatsappConfig } from "../../utils/whatsapp.server";
 import { LIMITS } from "../../utils/rate-limit.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
@@ -173,15 +173,52 @@ async function deliverEmails(db: Db, ids: string[], now: () => Date, transport: 
   return result;
 }
 
+/**
+ * What may be sent of the WhatsApp queue: a reminder goes only to a contact that did not opt
+ * out, for an appointment still on; a notice of a change the business made is about their
+ * booking itself.
+ */
+function whatsappSendable() {
+  const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}
+    and ${activeAppointment})`;
+  const reminder = eq(whatsappOutbox.kind, "reminder");
+  return { active, reminder };
+}
+
 export async function deliverDueWhatsapp(db: Db, now: () => Date, config: WhatsappConfig, fetcher?: typeof fetch) {
   const result = { sent: 0, failed: 0, deferred: 0 };
   const at = now();
-  const active = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${whatsappOutbox.appointmentId}
-    and ${activeAppointment})`;
-  // A reminder goes only to a contact that did not opt out, for an appointment still on; a
-  // notice of a change the business made (docs/decisions/0720) is about their booking itself.
-  const reminder = eq(whatsappOutbox.kind, "reminder");
-  // Not sent, ever: a reminder to a contact that opted out or of an appointment cancelled since, a day-old message.
+  await dropUnsendableWhatsapp(db, at);
+  const due = await db
+    .select({ id: whatsappOutbox.id })
+    .from(whatsappOutbox)
+    .where(
+      and(
+        eq(whatsappOutbox.status, "queued"),
+        or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, at)),
+        or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, at)),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of due) {
+    const claimed = await claimWhatsapp(db, id, now());
+    if (!claimed) continue;
+    const sent = await sendTemplate(
+      config,
+      { to: claimed.to, template: claimed.template, language: claimed.language, params: JSON.parse(claimed.params) as string[] },
+      fetcher,
+    );
+    result[await settleWhatsapp(db, claimed, sent, now())]++;
+    // Rate-limited: no more sends this run. A token or app the API refuses fails every message
+    // alike: stop until the next run.
+    if (!sent.ok && (sent.kind === "rate-limited" || sent.kind === "configuration")) break;
+  }
+  return result;
+}
+
+/** Not sent, ever: a reminder to a contact that opted out or of an appointment cancelled since, a day-old message. */
+async function dropUnsendableWhatsapp(db: Db, at: Date) {
+  const { active, reminder } = whatsappSendable();
   await db
     .update(whatsappOutbox)
     .set({ status: "failed", error: "Não enviado: lembrete cancelado, recusado pelo cliente ou atrasado.", leaseUntil: null })
@@ -195,73 +232,62 @@ export async function deliverDueWhatsapp(db: Db, now: () => Date, config: Whatsa
         ),
       ),
     );
-  const due = await db
-    .select({ id: whatsappOutbox.id })
-    .from(whatsappOutbox)
+}
+
+/** One conditional write takes the message for this run, if still queued, due and sendable. */
+async function claimWhatsapp(db: Db, id: string, claimAt: Date) {
+  const { active, reminder } = whatsappSendable();
+  const [claimed] = await db
+    .update(whatsappOutbox)
+    .set({ leaseUntil: new Date(claimAt.getTime() + LEASE_MS), attempts: sql`${whatsappOutbox.attempts} + 1` })
     .where(
       and(
+        eq(whatsappOutbox.id, id),
         eq(whatsappOutbox.status, "queued"),
-        or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, at)),
-        or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, at)),
+        or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, claimAt)),
+        or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, claimAt)),
+        or(sql`not ${reminder}`, and(notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true), active)),
       ),
     )
-    .limit(BATCH);
-  for (const { id } of due) {
-    const claimAt = now();
-    const [claimed] = await db
-      .update(whatsappOutbox)
-      .set({ leaseUntil: new Date(claimAt.getTime() + LEASE_MS), attempts: sql`${whatsappOutbox.attempts} + 1` })
-      .where(
-        and(
-          eq(whatsappOutbox.id, id),
-          eq(whatsappOutbox.status, "queued"),
-          or(isNull(whatsappOutbox.leaseUntil), lte(whatsappOutbox.leaseUntil, claimAt)),
-          or(isNull(whatsappOutbox.nextAttemptAt), lte(whatsappOutbox.nextAttemptAt, claimAt)),
-          or(sql`not ${reminder}`, and(notOptedOut(whatsappOutbox.to, whatsappOutbox.professionalId, true), active)),
-        ),
-      )
-      .returning();
-    if (!claimed) continue;
-    const sent = await sendTemplate(
-      config,
-      { to: claimed.to, template: claimed.template, language: claimed.language, params: JSON.parse(claimed.params) as string[] },
-      fetcher,
-    );
-    const done = now();
-    if (sent.ok) {
-      await db
-        .update(whatsappOutbox)
-        .set({ status: "sent", providerMessageId: sent.messageId, sentAt: done, leaseUntil: null, error: null })
-        .where(eq(whatsappOutbox.id, id));
-      result.sent++;
-      continue;
-    }
-    if (sent.kind === "rate-limited") {
-      // Not the message's fault: back in the queue as it was, and no more sends this run.
-      await db
-        .update(whatsappOutbox)
-        .set({ leaseUntil: null, attempts: sql`${whatsappOutbox.attempts} - 1`, nextAttemptAt: new Date(done.getTime() + 60_000), error: sent.message })
-        .where(eq(whatsappOutbox.id, id));
-      result.deferred++;
-      break;
-    }
-    const giveUp = sent.kind === "permanent" || claimed.attempts >= MAX_ATTEMPTS;
+    .returning();
+  return claimed;
+}
+
+/** Records what the API answered: sent, back in the queue for later, or given up. */
+async function settleWhatsapp(
+  db: Db,
+  claimed: typeof whatsappOutbox.$inferSelect,
+  sent: SendResult,
+  done: Date,
+): Promise<"sent" | "deferred" | "failed"> {
+  const id = claimed.id;
+  if (sent.ok) {
     await db
       .update(whatsappOutbox)
-      .set({
-        status: giveUp ? "failed" : "queued",
-        error: sent.message,
-        leaseUntil: null,
-        nextAttemptAt: giveUp ? null : new Date(done.getTime() + retryDelayMs(claimed.attempts)),
-      })
+      .set({ status: "sent", providerMessageId: sent.messageId, sentAt: done, leaseUntil: null, error: null })
       .where(eq(whatsappOutbox.id, id));
-    if (giveUp) result.failed++;
-    else result.deferred++;
-    console.error(`[whatsapp] ${sent.kind}: ${sent.message}`);
-    // A token or app the API refuses fails every message alike: stop until the next run.
-    if (sent.kind === "configuration") break;
+    return "sent";
   }
-  return result;
+  if (sent.kind === "rate-limited") {
+    // Not the message's fault: back in the queue as it was.
+    await db
+      .update(whatsappOutbox)
+      .set({ leaseUntil: null, attempts: sql`${whatsappOutbox.attempts} - 1`, nextAttemptAt: new Date(done.getTime() + 60_000), error: sent.message })
+      .where(eq(whatsappOutbox.id, id));
+    return "deferred";
+  }
+  const giveUp = sent.kind === "permanent" || claimed.attempts >= MAX_ATTEMPTS;
+  await db
+    .update(whatsappOutbox)
+    .set({
+      status: giveUp ? "failed" : "queued",
+      error: sent.message,
+      leaseUntil: null,
+      nextAttemptAt: giveUp ? null : new Date(done.getTime() + retryDelayMs(claimed.attempts)),
+    })
+    .where(eq(whatsappOutbox.id, id));
+  console.error(`[whatsapp] ${sent.kind}: ${sent.message}`);
+  return giveUp ? "failed" : "deferred";
 }
 
 /**

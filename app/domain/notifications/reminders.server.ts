@@ -112,7 +112,7 @@ async function reminderEmail(c: Candidate, now: Date) {
     to: c.customerEmail,
     subject: `Lembrete: ${c.serviceName} ${when.short} com ${pro}`,
     text: [
-      // Not the name: it was typed on the booking page by whoever booked (docs/decisions/0701).
+      // Not the name: it was typed on the booking page by whoever booked.
       "Olá!",
       "",
       `Este é um lembrete do seu horário com ${pro}:`,

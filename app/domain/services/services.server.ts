@@ -85,14 +85,6 @@ export async function getService(db: Db, userId: string, id: string) {
   return row ?? null;
 }
 
-export async function getCategory(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, id), eq(categories.userId, userId)));
-  return row ?? null;
-}
-
 /**
  * The statement that creates the category typed in the service form, unless the professional
  * already has one with its code (another tab may have just made it), and the category id the
@@ -105,7 +97,7 @@ function inPlaceCategory(db: Db, userId: string, category: CategoryFields) {
   };
 }
 
-/** With `newCategory`, the category is created in the same batch (docs/decisions/0752). */
+/** With `newCategory`, the category is created in the same batch. */
 export async function createService(db: Db, userId: string, input: ServiceFields, newCategory: CategoryFields | null = null) {
   if (!newCategory) {
     const [row] = await db

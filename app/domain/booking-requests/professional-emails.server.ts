@@ -1,0 +1,95 @@
+// What the professional hears by e-mail of the customers' doings on the booking page: a new
+// request, a cancel and a move.
+import { appUrl } from "../../utils/env.server";
+import { formatDate, minutesToTime } from "../dates";
+import { formatMoney } from "../money";
+import { formatPhone } from "../phone";
+
+/** The professional hears that a customer cancelled from their link (Configurações > Notificações). */
+export function cancelledByCustomerEmail(
+  to: string,
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; status: string },
+) {
+  const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  return {
+    to,
+    subject: `Cancelado pelo cliente: ${r.customerName}, ${when}`,
+    text: [
+      r.status === "pending" ? `${r.customerName} cancelou a solicitação de agendamento:` : `${r.customerName} cancelou o agendamento:`,
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Data: ${when}`,
+      "",
+      `O horário foi liberado. Veja sua agenda: ${appUrl()}/agenda?vista=dia&data=${r.date}`,
+    ].join("\n"),
+  };
+}
+
+/** The professional hears of every new request by e-mail. */
+export function newRequestEmail(
+  to: string,
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; priceCents: number; notes: string | null },
+  confirmed: boolean,
+) {
+  const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  const origin = appUrl();
+  return {
+    to,
+    subject: confirmed ? `Novo agendamento: ${r.customerName}, ${when}` : `Nova solicitação de agendamento: ${r.customerName}, ${when}`,
+    text: [
+      confirmed
+        ? "Um cliente agendou pela sua página (confirmado automaticamente):"
+        : "Você recebeu uma nova solicitação de agendamento pela sua página:",
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Data: ${when}`,
+      `Valor: ${formatMoney(r.priceCents)}`,
+      r.notes ? `Observações: ${r.notes}` : "",
+      "",
+      confirmed ? `Veja na agenda: ${origin}/agenda` : `Aceite ou recuse em: ${origin}/solicitacoes`,
+    ].join("\n"),
+  };
+}
+
+/** The line of the move's e-mail with the time the professional knew of; a later move keeps it. */
+export const MOVED_FROM = "Antes: ";
+
+/** The professional hears of the moves: the time they knew, the new one, and where to see it. */
+export function rescheduledEmail(
+  to: string,
+  r: {
+    kind: "request" | "appointment";
+    customerName: string;
+    customerPhone: string;
+    serviceName: string;
+    from: { date: string; startMinute: number };
+    to: { date: string; startMinute: number };
+  },
+) {
+  const when = (t: { date: string; startMinute: number }) => `${formatDate(t.date, true)} às ${minutesToTime(t.startMinute)}`;
+  const origin = appUrl();
+  const pending = r.kind === "request";
+  return {
+    to,
+    subject: `Remarcado pelo cliente: ${r.customerName}, ${when(r.to)}`,
+    text: [
+      pending
+        ? `${r.customerName} remarcou a solicitação de agendamento pela sua página:`
+        : `${r.customerName} remarcou o agendamento pela sua página:`,
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `${MOVED_FROM}${when(r.from)}`,
+      `Agora: ${when(r.to)}`,
+      "",
+      pending
+        ? `O horário antigo foi liberado. A solicitação continua aguardando sua resposta: ${origin}/solicitacoes`
+        : `O horário antigo foi liberado e o agendamento continua confirmado no novo horário. Veja na agenda: ${origin}/agenda?periodo=customizado&de=${r.to.date}&ate=${r.to.date}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,104 @@
+// The Reports screen's export: the filtered appointments of the period as a CSV file.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { appointments, clients, services, type AppointmentStatus } from "../../../db/schema";
+import { STATUS_LABELS } from "../appointments/statuses";
+import type { CurrentUser } from "../accounts/access.server";
+import { csvCell, csvMoney } from "../clients/clients.server";
+import type { Db } from "../../utils/db.server";
+import { formatDuration } from "../money";
+import { formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
+import { readReportParams, type ReportFilter } from "./report-params";
+import { inPeriod } from "./report-queries.server";
+
+export const REPORT_CSV_HEADER = ["Data", "Horário", "Cliente", "Serviço", "Duração", "Preço (R$)", "Status"];
+
+/** Rows fetched per statement while the file streams out. */
+const CSV_PAGE = 1000;
+
+type CsvRow = {
+  id: string;
+  date: string;
+  startMinute: number;
+  durationMinutes: number;
+  priceCents: number;
+  status: AppointmentStatus;
+  serviceName: string;
+  clientName: string | null;
+};
+
+function csvLine(row: CsvRow) {
+  return [
+    formatDate(row.date, true),
+    minutesToTime(row.startMinute),
+    row.clientName ?? "Cliente não encontrado",
+    row.serviceName || "Serviço não encontrado",
+    formatDuration(row.durationMinutes),
+    csvMoney(row.priceCents),
+    STATUS_LABELS[row.status],
+  ]
+    .map(csvCell)
+    .join(";");
+}
+
+/**
+ * The filtered appointments of the period as CSV (UTF-8 BOM, ';', CRLF: the clients CSV's
+ * format), in date and time order. Streams page by page (keyset on date, time, id), so a
+ * long period never sits in memory whole.
+ */
+export function reportCsvStream(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  const encoder = new TextEncoder();
+  const where = inPeriod(userId, range, filter);
+  let after: CsvRow | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${REPORT_CSV_HEADER.map(csvCell).join(";")}\r\n`));
+        return;
+      }
+      const rows: CsvRow[] = await db
+        .select({
+          id: appointments.id,
+          date: appointments.date,
+          startMinute: appointments.startMinute,
+          durationMinutes: appointments.durationMinutes,
+          priceCents: appointments.priceCents,
+          status: appointments.status,
+          serviceName: appointments.serviceName,
+          clientName: clients.name,
+        })
+        .from(appointments)
+        .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+        .where(
+          after
+            ? and(
+                where,
+                sql`(${appointments.date}, ${appointments.startMinute}, ${appointments.id}) > (${after.date}, ${after.startMinute}, ${after.id})`,
+              )
+            : where,
+        )
+        .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.id))
+        .limit(CSV_PAGE);
+      if (rows.length > 0) {
+        controller.enqueue(encoder.encode(rows.map((r) => `${csvLine(r)}\r\n`).join("")));
+        after = rows.at(-1)!;
+      }
+      if (rows.length < CSV_PAGE) controller.close();
+    },
+  });
+}
+
+/** Params for the export: the same reading as the screen. */
+export async function reportExportParams(db: Db, user: CurrentUser, url: URL, now = new Date()) {
+  const today = nowInZone(user.profile.timeZone, now).date;
+  const serviceRows = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.userId, user.id));
+  return readReportParams(
+    url,
+    today,
+    serviceRows.map((s) => s.id),
+  );
+}

@@ -1,0 +1,190 @@
+// The Reports screen's reads, aggregated in SQL (GROUP BY, SUM, COUNT) and never by loading
+// every appointment into JavaScript. Every statement has the professional's id in its WHERE.
+// Revenue, ticket and VIP count completed appointments only; appointment counts leave cancelled
+// ones out.
+import { and, asc, between, desc, eq, sql, type SQL } from "drizzle-orm";
+import { appointments, clients, services } from "../../../db/schema";
+import { isVipClient } from "../clients/clients.server";
+import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
+import type { ReadBatch, Db } from "../../utils/db.server";
+import { AT_RISK_LIMIT, REPORT_VIP_LIMIT } from "./metrics";
+import type { DateRange } from "../dates";
+import { notCancelled } from "../status-rules.server";
+import type { ReportFilter } from "./report-params";
+
+export const TOP_SERVICES_LIMIT = 5;
+
+// ------------------------------------------------------------------ conditions
+
+/**
+ * The appointments a period figure looks at: the professional's, inside the dates, of the
+ * chosen service, and of the chosen status, or of any status but cancelled for 'todos'.
+ * The (user_id, date, ...) index starts every one of these scans.
+ */
+export function inPeriod(userId: string, range: DateRange, filter: ReportFilter): SQL {
+  return and(
+    eq(appointments.userId, userId),
+    between(appointments.date, range.from, range.to),
+    filter.serviceId ? eq(appointments.serviceId, filter.serviceId) : undefined,
+    filter.status ? eq(appointments.status, filter.status) : notCancelled,
+  )!;
+}
+
+const isCompleted = sql`${appointments.status} = 'completed'`;
+/** Revenue: the prices of completed appointments. */
+const revenueSum = sql`coalesce(sum(case when ${isCompleted} then ${appointments.priceCents} else 0 end), 0)`;
+const completedCount = sql`coalesce(sum(case when ${isCompleted} then 1 else 0 end), 0)`;
+
+// ------------------------------------------------------------------ queries
+
+type Sums = { n: number; revenue: number; completed: number; completedMinutes: number; bookedMinutes: number };
+
+function sums(row: Record<string, unknown> | undefined): Sums {
+  return {
+    n: Number(row?.n ?? 0),
+    revenue: Number(row?.revenue ?? 0),
+    completed: Number(row?.completed ?? 0),
+    completedMinutes: Number(row?.completed_minutes ?? 0),
+    bookedMinutes: Number(row?.booked_minutes ?? 0),
+  };
+}
+
+/**
+ * Everything that adds up day by day, in one statement: the totals of the period and of the
+ * previous one, the weekdays of the period and the months of the chart. The appointments are
+ * read once, grouped by date in the order of the (user_id, date, ...) index (no sorting);
+ * the figures are then summed from those daily rows.
+ */
+export function dailyFigures(
+  reads: ReadBatch,
+  db: Db,
+  userId: string,
+  ranges: { current: DateRange; previous: DateRange; chart: DateRange },
+  filter: ReportFilter,
+) {
+  const { current, previous, chart } = ranges;
+  const all = [current, previous, chart];
+  const hull = {
+    from: all.map((r) => r.from).sort()[0]!,
+    to: all.map((r) => r.to).sort().at(-1)!,
+  };
+  const total = sql`sum(n) as n, sum(revenue) as revenue, sum(completed) as completed,
+    sum(completed_minutes) as completed_minutes, sum(booked_minutes) as booked_minutes`;
+  const read = reads.add(db.all<Record<string, unknown>>(sql`
+    with daily as materialized (
+      select ${appointments.date} as day, count(*) as n, ${revenueSum} as revenue, ${completedCount} as completed,
+        coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
+        coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes
+      from ${appointments}
+      where ${inPeriod(userId, hull, filter)}
+      group by ${appointments.date}
+    )
+    select 'current' as kind, null as key, ${total} from daily where day between ${current.from} and ${current.to}
+    union all
+    select 'previous', null, ${total} from daily where day between ${previous.from} and ${previous.to}
+    union all
+    select 'weekday', cast(strftime('%w', day) as integer), ${total} from daily
+      where day between ${current.from} and ${current.to} group by cast(strftime('%w', day) as integer)
+    union all
+    select 'month', substr(day, 1, 7), ${total} from daily
+      where day between ${chart.from} and ${chart.to} group by substr(day, 1, 7)
+  `));
+  return () => {
+    const rows = read();
+    const of = (kind: string) => rows.filter((r) => r.kind === kind);
+    return {
+      current: sums(of("current")[0]),
+      previous: sums(of("previous")[0]),
+      weekdays: of("weekday").map((r) => ({ dayOfWeek: Number(r.key), count: sums(r).n, revenueCents: sums(r).revenue })),
+      months: new Map(of("month").map((r) => [String(r.key), sums(r).revenue])),
+    };
+  };
+}
+
+/**
+ * The period's clients in one statement: how many there are, how many visited and how many of
+ * those are recurring (the dashboard's SQL too: client-figures.server.ts), and 'Clientes VIP':
+ * the VIPs (the badge's rule, `isVipClient`) who spent the most in the period (completed), ties
+ * by completed count, then name (four rows at most, never one per client).
+ */
+export function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  // One pass groups the period by client; the totals and the top four are read from that.
+  const read = reads.add(db.all<Record<string, unknown>>(sql`
+    with per_client as materialized (${periodClientsSql(userId, range, inPeriod(userId, range, filter))})
+    select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
+    from per_client
+    union all
+    select * from (
+      select 'top', per_client.client_id, ${clients.name}, per_client.spent, per_client.visits, null, null, null
+      from per_client
+      join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
+      where per_client.spent > 0 and ${isVipClient}
+      order by per_client.spent desc, per_client.visits desc, ${clients.name} asc
+      limit ${REPORT_VIP_LIMIT}
+    )
+  `));
+  return () => {
+    const rows = read();
+    const totals = rows.find((r) => r.kind === "totals");
+    return {
+      clients: Number(totals?.clients ?? 0),
+      visited: Number(totals?.visited ?? 0),
+      recurring: Number(totals?.recurring ?? 0),
+      vip: rows
+        .filter((r) => r.kind === "top")
+        .map((r) => ({ id: String(r.id), name: String(r.name), spentCents: Number(r.spent), completed: Number(r.completed) })),
+    };
+  };
+}
+
+/** Distinct clients of a period (for the previous period's figure). */
+export function clientCount(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  const read = reads.add(
+    db
+      .select({ n: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
+      .from(appointments)
+      .where(inPeriod(userId, range, filter)),
+  );
+  return () => read()[0]?.n ?? 0;
+}
+
+/** Services by revenue, then by count; a deleted service is grouped by its name. */
+export function topServicesQuery(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+  const key = sql`coalesce(${appointments.serviceId}, ${appointments.serviceName})`;
+  const revenue = sql<number>`${revenueSum}`.mapWith(Number);
+  const count = sql<number>`count(*)`.mapWith(Number);
+  const name = sql<string>`max(${appointments.serviceName})`;
+  return db
+    .select({ serviceId: sql<string | null>`max(${appointments.serviceId})`, name, count, revenueCents: revenue })
+    .from(appointments)
+    .where(inPeriod(userId, range, filter))
+    .groupBy(key)
+    .orderBy(desc(revenue), desc(count), asc(name))
+    .limit(TOP_SERVICES_LIMIT);
+}
+
+/**
+ * Clients at risk (metrics.ts `isAtRisk`: last visit more than 30 days before today, nothing
+ * booked from today on): how many, and the first 4, longest absence first. Not narrowed by the
+ * filters: being at risk is a state of the client, not of a period.
+ */
+export function atRiskReads(reads: ReadBatch, db: Db, userId: string, today: string) {
+  const where = atRiskClient(userId, today);
+  const count = reads.add(db.all<{ total: number }>(sql`select count(*) as total from ${AT_RISK_CLIENTS} where ${where}`));
+  const list = reads.add(
+    db.all<{ id: string; name: string; phone: string; lastDate: string }>(sql`
+      select ${clients.id} as id, ${clients.name} as name, ${clients.phone} as phone, ${clients.lastVisitDate} as lastDate
+      from ${AT_RISK_CLIENTS} where ${where}
+      order by ${clients.lastVisitDate}, ${clients.name}
+      limit ${AT_RISK_LIMIT}`),
+  );
+  return () => ({ total: Number(count()[0]?.total ?? 0), clients: list() });
+}
+
+export function serviceChoicesQuery(db: Db, userId: string) {
+  return db
+    .select({ id: services.id, name: services.name, isActive: services.isActive })
+    .from(services)
+    .where(eq(services.userId, userId))
+    .orderBy(asc(services.name), asc(services.id));
+}
