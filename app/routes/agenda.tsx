@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { CancelDialog } from "../components/agenda/cancel-dialog";
 import { formatDate } from "../domain/dates";
 import { requireUser } from "./workspace.server";
+import { readForm } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { isStatusAction } from "../domain/appointments/statuses";
 import {
@@ -68,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const rawId = form.get("id");
   const id = typeof rawId === "string" ? rawId : null;
