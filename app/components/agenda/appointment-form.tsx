@@ -17,7 +17,7 @@ import { occurrenceField } from "../../validation/appointment-save";
 import { INTERVAL_LABELS, SERIES_COUNT, SERIES_INTERVALS } from "../../domain/appointments/series";
 import { FieldError, FormFooter } from "../forms";
 
-export type AppointmentFormData = {
+type AppointmentFormData = {
   clients: { id: string; name: string }[];
   services: { id: string; name: string; durationMinutes: number; priceCents: number; isActive: boolean }[];
   today: string;
@@ -52,7 +52,7 @@ export type AppointmentFormData = {
 const FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until"] as const;
 
 /** 'Ver datas' of a series (see SeriesPreview in domain/appointments/save/plan.server.ts). */
-export type SeriesPreviewData = {
+type SeriesPreviewData = {
   fingerprint: string;
   rows: { date: string; time: string; free: boolean; label: string; alternatives: string[]; holiday: string | null }[];
 };

@@ -3,7 +3,7 @@ import { formatDate } from "../../domain/dates";
 import type { CancelAsk } from "../../domain/appointments/calendar-types";
 import { ConfirmDialog } from "../confirm-dialog";
 
-export const CANCEL_FORM_ID = "cancel-appointment";
+const CANCEL_FORM_ID = "cancel-appointment";
 
 /** At most this many characters of 'Motivo' (REASON_MAX of the notices). */
 const REASON_MAX = 200;

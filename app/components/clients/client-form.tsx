@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { clientSchema } from "../../validation/clients";
 import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
 
-export type ClientFormValues = {
+type ClientFormValues = {
   id: string;
   name: string;
   phone: string;

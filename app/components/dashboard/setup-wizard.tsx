@@ -5,16 +5,16 @@ import { RouteDialog } from "../route-dialog";
 import { useHydrated } from "../use-hydrated";
 
 /** The wizard's four steps, in the spec's words (docs/product/spec.md §2, Dashboard). */
-export const WIZARD_TITLES: Record<string, string> = {
+const WIZARD_TITLES: Record<string, string> = {
   profile: "Perfil Profissional",
   hours: "Horários de Funcionamento",
   services: "Serviços Oferecidos",
   page: "Personalização da Página",
 };
 
-export const WIZARD_ANCHOR = "assistente";
+const WIZARD_ANCHOR = "assistente";
 /** Spec: the wizard scrolls to its anchor after 100 ms. */
-export const WIZARD_SCROLL_DELAY_MS = 100;
+const WIZARD_SCROLL_DELAY_MS = 100;
 
 /**
  * The setup wizard, opened by /dashboard?assistente=1#assistente. With JavaScript an overlay;

@@ -8,7 +8,7 @@ import { notificationsSchema } from "../../validation/notifications";
 import { REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
 import { SectionCard } from "../section-card";
 
-export type NotificationPrefs = {
+type NotificationPrefs = {
   notifyNewRequest: boolean;
   notifyCustomerChanges: boolean;
   dailySummary: boolean;

@@ -6,7 +6,7 @@ import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
 import { SectionCard } from "../section-card";
 
 /** The 'Perfil' form's fields as saved (the phone formatted). */
-export type ProfileValues = {
+type ProfileValues = {
   fullName: string;
   phone: string;
   businessName: string;

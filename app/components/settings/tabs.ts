@@ -3,7 +3,7 @@
  * Página, Contas, Planos, Geral. A tab is listed once its route exists: add its entry here
  * (and the route in app/routes.ts) when you build it.
  */
-export type SettingsTab = {
+type SettingsTab = {
   /** The spec's name in `?tab=` and `#hash` links. */
   tab: "perfil" | "horarios" | "pagina" | "notificacoes" | "contas" | "planos" | "geral";
   to: string;

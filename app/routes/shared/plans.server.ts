@@ -28,9 +28,9 @@ export const CHECKOUT_FAILED = "Não foi possível iniciar o pagamento. Tente no
 export const PORTAL_ERROR = "Erro ao abrir gerenciamento de assinatura. Tente novamente.";
 export { PAYMENTS_NOT_CONFIGURED };
 
-export type PlanUser = { id: string; email: string };
+type PlanUser = { id: string; email: string };
 
-export function periodFromSearch(value: string | null): BillingPeriod {
+function periodFromSearch(value: string | null): BillingPeriod {
   return value === "anual" ? "yearly" : "monthly";
 }
 
@@ -67,8 +67,6 @@ function nextRefresh(search: URLSearchParams) {
   next.set("n", String(n + 1));
   return `?${next}`;
 }
-
-export type PlansView = ReturnType<typeof plansView>;
 
 function isHttpUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;
