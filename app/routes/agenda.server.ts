@@ -70,7 +70,7 @@ export type SaveFailure = {
   times: string[] | null;
   /** 'Encaixe' asked: the "date time" the confirmation checkbox confirms (docs/decisions/0651). */
   walkIn?: string | null;
-  /** 'Ver datas' of a series (docs/decisions/0653). */
+  /** 'Ver datas' of a series. */
   preview?: SeriesPreview | null;
 };
 

@@ -52,7 +52,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 /**
  * The full-page form for ?novo=1 and ?editar=<id>; otherwise the calendar ('Dia', 'Semana') or
  * the list with its period filter ('Lista'), the view chosen by the address or remembered per
- * device (docs/decisions/0641).
+ * device.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);

@@ -76,7 +76,7 @@ export async function loadPage(
   return {
     view: {
       // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
-      // shown with their price before 'Confirmar' and carried back by the form (docs/decisions/0742).
+      // shown with their price before 'Confirmar' and carried back by the form.
       finalOffer: day?.shownOffer(candidates) ?? null,
       team,
       chosen: chosen?.choice ?? null,

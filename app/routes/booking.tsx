@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const claimed = await claimTime(context, page, input);
   if (!claimed.ok) return data({ field: claimed.field, message: claimed.message, fields }, { status: claimed.status });
   // The status page says what happened ('Solicitação enviada!' and its one promise, or
-  // 'Agendamento Confirmado!'): no toast repeating it in other words (docs/decisions/0723).
+  // 'Agendamento Confirmado!'): no toast repeating it in other words.
   return redirect(`/agendamento/reserva/${claimed.token}?novo=1`);
 }
 

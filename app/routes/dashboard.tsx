@@ -89,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: a.status,
     })),
     steps,
-    /** Ready to finish: what the tips need besides the flag (docs/product/spec.md §2). */
+    /** Ready to finish: a name, a business, a working day and a service (what the tips need besides the flag). */
     ready: showInsights({ ...gate, setupCompleted: true }),
     insights: insightsOn
       ? buildInsights({

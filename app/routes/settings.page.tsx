@@ -49,7 +49,7 @@ type ActionData = { result: SubmissionResult<string[]>; failed?: boolean; teamEr
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const formData = await readForm(request);
-  // 'Página da equipe' is its own small form (docs/decisions/0680): two switches, saved alone.
+  // 'Página da equipe' is its own small form: two switches, saved alone.
   if (formData.get("intent") === TEAM_SETTINGS_INTENT) {
     const db = getDb(context);
     const saved = await saveTeamSettings(db, user.id, await teamSettingsAccess(db, user), {

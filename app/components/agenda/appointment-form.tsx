@@ -364,7 +364,7 @@ export function AppointmentForm({
 
 type FieldBits = { key: string | undefined; props: Record<string, unknown>; errors: string[] | undefined };
 
-/** 'Repetir': every 1 to 4 weeks, N times or until a date (docs/decisions/0653). */
+/** 'Repetir': every 1 to 4 weeks, N times or until a date. */
 function RepeatFieldset({
   repeat,
   count,

@@ -16,7 +16,7 @@ type AgendaRow = {
   serviceName: string;
   notes: string;
   clientName: string | null;
-  /** The status actions offered now (by the clock: docs/decisions/0652), from the server. */
+  /** The status actions offered now by the clock, from the server. */
   actions: RowAction[];
   /** An occurrence of a recurring series ('Agendamento recorrente'). */
   recurring: boolean;
@@ -159,7 +159,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
 /** The delete confirmation's form, for the scope choice below. */
 export const DELETE_FORM_ID = "delete-appointment";
 
-/** In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos' (docs/decisions/0654). */
+/** In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos'. */
 export function DeleteScopeChoice() {
   return <ScopeChoice legend="Agendamento recorrente: excluir" formId={DELETE_FORM_ID} />;
 }
@@ -219,7 +219,7 @@ export function Pagination({ page, pageCount, total, search }: { page: number; p
   );
 }
 
-/** 'Confirmo presença' answered by the customer from their reminder (docs/decisions/0676). */
+/** 'Confirmo presença' answered by the customer from their reminder. */
 function CustomerConfirmedBadge() {
   return (
     <p className="text-sm font-medium text-emerald-800" data-testid="customer-confirmed">

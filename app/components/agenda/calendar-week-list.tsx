@@ -5,7 +5,7 @@ import { hatch, tint, withParam } from "./calendar-shared";
 
 /**
  * The week on a phone: seven time columns cannot fit 360 px with anything readable in them, so
- * each day is a short list in time order (docs/decisions/0643). A day's header opens its day view.
+ * each day is a short list in time order. A day's header opens its day view.
  */
 export function CalendarWeekList({ days, selfHref }: { days: CalendarDay[]; selfHref: string }) {
   return (

@@ -9,7 +9,7 @@ const CANCEL_FORM_ID = "cancel-appointment";
 const REASON_MAX = 200;
 
 /**
- * 'Cancelar' asks first (docs/decisions/0721): a dialog with JavaScript, the same page state
+ * 'Cancelar' asks first: a dialog with JavaScript, the same page state
  * without it. 'Motivo (opcional)' is shown to the customer; 'Avisar cliente' is checked when the
  * customer can be reached; a recurring one asks 'Só este' or 'Este e os próximos'.
  */
@@ -71,7 +71,7 @@ export function CancelDialog({ ask, closeHref, reasonError }: { ask: CancelAsk; 
 
 /**
  * 'Só este' or 'Este e os próximos' of a recurring appointment (radios of a dialog's form through
- * the `form` attribute; docs/decisions/0654).
+ * the `form` attribute).
  */
 export function ScopeChoice({ legend, formId }: { legend: string; formId: string }) {
   return (

@@ -4,7 +4,7 @@ import type { SetupStep } from "../../domain/accounts/setup-steps.server";
 import { RouteDialog } from "../route-dialog";
 import { useHydrated } from "../use-hydrated";
 
-/** The wizard's four steps, in the spec's words (docs/product/spec.md §2, Dashboard). */
+/** The wizard's four steps, in the product's words. */
 const WIZARD_TITLES: Record<string, string> = {
   profile: "Perfil Profissional",
   hours: "Horários de Funcionamento",

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "../use-hydrated";
 
-/** docs/product/spec.md §4: the guide appears after 1 s, its highlight after 1.2 s. */
+/** The guide appears after 1 s, its highlight after 1.2 s. */
 const GUIDE_DELAY_MS = 1_000;
 const HIGHLIGHT_DELAY_MS = 1_200;
 

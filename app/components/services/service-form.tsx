@@ -122,7 +122,7 @@ export function ServiceForm({
         }}
       />
       {noCategories ? (
-        // No category yet: its name, created with the service (docs/decisions/0752).
+        // No category yet: its name, created with the service.
         <Field
           label="Categoria *"
           errors={fields.novaCategoria.errors}

@@ -20,7 +20,7 @@ import { createCheckoutSession, createPortalSession, stripeConfigured } from "..
 import { redirectWithToast } from "../../utils/toast.server";
 import { readForm } from "../../utils/actions.server";
 
-// ------------------------------------------------------------------ messages (docs/product/spec.md §8)
+// ------------------------------------------------------------------ messages
 
 export const CHECKOUT_ERROR_TITLE = "Erro ao processar pagamento";
 export const CHECKOUT_NO_URL = "URL de checkout não recebida";
