@@ -73,34 +73,7 @@ export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boole
       </div>
       <ol className="mt-4 space-y-2">
         {steps.map((step, i) => (
-          <li
-            key={step.key}
-            className={`flex items-start gap-3 rounded-xl border p-3 ${
-              step === next ? "border-brand bg-brand/5" : "border-slate-200"
-            }`}
-            data-testid={`wizard-step-${step.key}`}
-          >
-            <span
-              className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
-                step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-500"
-              }`}
-              aria-hidden
-            >
-              {step.done ? "✓" : i + 1}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">
-                {WIZARD_TITLES[step.key] ?? step.title}
-                <span className="sr-only">{step.done ? " (concluído)" : " (pendente)"}</span>
-              </p>
-              <p className="text-sm text-slate-600">{step.text}</p>
-              {step.href ? (
-                <Link to={step.href} className="btn-link">
-                  {step.done ? "Revisar" : "Configurar"}
-                </Link>
-              ) : null}
-            </div>
-          </li>
+          <WizardStep key={step.key} step={step} number={i + 1} current={step === next} />
         ))}
       </ol>
       <Form method="post" action="/dashboard" className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -119,5 +92,38 @@ export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boole
         ) : null}
       </Form>
     </RouteDialog>
+  );
+}
+
+/** A step: done (✓) or its number, what it is, and 'Configurar' or 'Revisar'; the next one stands out. */
+function WizardStep({ step, number, current }: { step: SetupStep; number: number; current: boolean }) {
+  return (
+    <li
+      className={`flex items-start gap-3 rounded-xl border p-3 ${
+        current ? "border-brand bg-brand/5" : "border-slate-200"
+      }`}
+      data-testid={`wizard-step-${step.key}`}
+    >
+      <span
+        className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+          step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-500"
+        }`}
+        aria-hidden
+      >
+        {step.done ? "✓" : number}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {WIZARD_TITLES[step.key] ?? step.title}
+          <span className="sr-only">{step.done ? " (concluído)" : " (pendente)"}</span>
+        </p>
+        <p className="text-sm text-slate-600">{step.text}</p>
+        {step.href ? (
+          <Link to={step.href} className="btn-link">
+            {step.done ? "Revisar" : "Configurar"}
+          </Link>
+        ) : null}
+      </div>
+    </li>
   );
 }
