@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 
 /** Sidebar entries: an entry is listed once its screen exists. */
-export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
+const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/dashboard", label: "Dashboard", icon: "▦" },
   { to: "/agenda", label: "Agenda", icon: "◷" },
   { to: "/clientes", label: "Clientes", icon: "☺" },
@@ -14,10 +14,10 @@ export const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
 ];
 
 /** 'Equipe': listed after Agenda, only for an owner with active members (issue 16). */
-export const TEAM_ITEM = { to: "/equipe", label: "Equipe", icon: "☷" };
+const TEAM_ITEM = { to: "/equipe", label: "Equipe", icon: "☷" };
 
 /** Quick actions of the spec, listed once the screen they open exists. */
-export const QUICK_ACTIONS: { to: string; label: string }[] = [
+const QUICK_ACTIONS: { to: string; label: string }[] = [
   { to: "/agenda?novo=1", label: "Agendamento Manual" },
   { to: "/servicos?novo=1", label: "Cadastrar Serviço" },
 ];

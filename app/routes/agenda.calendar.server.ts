@@ -2,12 +2,13 @@
 // device), the date and the appointments asked about, read and laid out by
 // domain/appointments/calendar.server.ts; and the calendar's links. (Answering a request:
 // shared/request-answers.)
-import { createCookie, data } from "react-router";
+import { createCookie } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import { calendarDate } from "../domain/appointments/calendar-dates";
 import { readCalendar } from "../domain/appointments/calendar.server";
 import type { AgendaView, CalendarView } from "../domain/appointments/calendar-types";
 import { nowInZone } from "../domain/dates";
+import { notFound } from "../utils/actions.server";
 import type { Db } from "../utils/db.server";
 import { isSecure } from "../utils/session.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
@@ -17,7 +18,7 @@ import { askedId, viewHref, viewLinks } from "./shared/calendar-links";
 
 const VIEWS: readonly AgendaView[] = ["dia", "semana", "lista"];
 
-export function isAgendaView(value: unknown): value is AgendaView {
+function isAgendaView(value: unknown): value is AgendaView {
   return VIEWS.includes(value as AgendaView);
 }
 
@@ -72,7 +73,7 @@ export async function loadCalendar(db: Db, user: CurrentUser, url: URL, view: Ca
     whatsapp: whatsappConfig(),
     dayHref: (day) => viewHref("/agenda", "dia", day, today),
   });
-  if (!calendar) throw data(null, { status: 404 });
+  if (!calendar) notFound();
   const links = {
     ...viewLinks("/agenda", view, date, today),
     lista: "/agenda?vista=lista",

@@ -15,6 +15,7 @@ import { STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appoi
 import { formatDate } from "../domain/dates";
 import type { Db } from "../utils/db.server";
 import { redirectWithToast, type Toast } from "../utils/toast.server";
+import { notFound, requireFound } from "../utils/actions.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { parseAppointmentForm } from "../validation/appointment-save";
 import { APPOINTMENT_ERRORS } from "../validation/appointments";
@@ -24,8 +25,6 @@ import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 
 /** Query parameters of the list that survive an action (filter and page; the calendar's view and date). */
 const LIST_PARAMS = ["periodo", "de", "ate", "pagina", "vista", "data"] as const;
-
-const notFound = () => data(null, { status: 404 });
 
 function clampPage(value: string | null) {
   const n = Number(value);
@@ -49,8 +48,7 @@ export async function loadList(db: Db, user: CurrentUser, url: URL, now = new Da
     whatsappConfig(),
   );
   // Asked about an appointment that is missing or someone else's: 404, as the form would.
-  if (!list) throw notFound();
-  return list;
+  return requireFound(list);
 }
 
 /** The create/edit form: choices, values from the query (after 'Ver horários') or the row. */
@@ -62,8 +60,7 @@ export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Da
     if (value !== null) asked[name] = value.slice(0, name === "notes" ? 600 : 64);
   }
   const form = await readForm(db, user, { editing: askedId(sp, "editar"), asked, now, whatsapp: whatsappConfig() });
-  if (!form) throw notFound();
-  return form;
+  return requireFound(form);
 }
 
 // ---------------------------------------------------------------- save
@@ -73,7 +70,7 @@ export type SaveFailure = {
   times: string[] | null;
   /** 'Encaixe' asked: the "date time" the confirmation checkbox confirms (docs/decisions/0651). */
   walkIn?: string | null;
-  /** 'Ver datas' of a series (docs/decisions/0653). */
+  /** 'Ver datas' of a series. */
   preview?: SeriesPreview | null;
 };
 
@@ -154,7 +151,7 @@ export async function saveAppointment(
   mode: "save" | "preview" = "save",
 ) {
   const editing = editingId !== null ? await findAppointment(db, user.id, editingId) : null;
-  if (editingId !== null && !editing) throw notFound();
+  if (editingId !== null && !editing) notFound();
   const { today, maxDate } = bookingWindow(user.profile.timeZone, now);
   const { submission, intent } = parseAppointmentForm(form, { today, maxDate, keepDate: editing?.date });
   const posted = (name: keyof FormValues) => {
@@ -169,7 +166,7 @@ export async function saveAppointment(
   const outcome = await save(db, user, { intent, editing, now, mode, whatsapp: whatsappConfig() });
   if (outcome.kind === "refused") return reply(...refusalReply(submission, outcome.refusal));
   if (outcome.kind === "preview") return reply(submission.reply(), { preview: outcome.preview }, 200);
-  if (outcome.kind === "gone") throw notFound(); // deleted meanwhile
+  if (outcome.kind === "gone") notFound(); // deleted meanwhile
   if (outcome.kind === "taken") return reply(submission.reply({ fieldErrors: { [intent.timeField]: [APPOINTMENT_ERRORS.taken] } }));
   return redirectWithToast(request, ...savedAnswer(outcome, intent.date, today));
 }
@@ -212,7 +209,7 @@ export async function changeStatus(
   form: FormData = new FormData(),
   now = new Date(),
 ) {
-  if (!isAppointmentId(id)) throw notFound();
+  if (!isAppointmentId(id)) notFound();
   const { reason, notify } = cancelFields(form);
   if (action === "cancel" && reason === null) return statusFailure(STATUS_ERRORS.reasonTooLong, "motivo");
   const outcome = await changeStatusWithNotice(db, user.id, id, action, {
@@ -225,7 +222,7 @@ export async function changeStatus(
   const result = outcome.change;
   const back = backToList(request);
   if (!result.ok) {
-    if (result.reason === "not-found") throw notFound();
+    if (result.reason === "not-found") notFound();
     if (result.reason === "not-started") {
       return statusFailure(action === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
     }
@@ -249,11 +246,11 @@ export async function undoAppointmentStatus(
   id: string | null,
   { scope = "this", context, now = new Date() }: { scope?: "this" | "following"; context?: Readonly<RouterContextProvider>; now?: Date } = {},
 ) {
-  if (!isAppointmentId(id)) throw notFound();
+  if (!isAppointmentId(id)) notFound();
   const outcome = await undoWithNotice(db, user.id, id, { clock: { now, timeZone: user.profile.timeZone }, scope, whatsapp: whatsappConfig() });
   const result = outcome.undo;
   if (!result.ok) {
-    if (result.reason === "not-found") throw notFound();
+    if (result.reason === "not-found") notFound();
     return statusFailure(UNDO_ERRORS[result.reason]);
   }
   // 'Horário mantido' has no grace period: it leaves right after the answer.
@@ -263,9 +260,9 @@ export async function undoAppointmentStatus(
 
 /** 'Excluir': one appointment or, with `following`, the later occurrences of its series still to happen. */
 export async function deleteAppointment(db: Db, user: CurrentUser, request: Request, id: string | null, scope: "this" | "following" = "this") {
-  if (!isAppointmentId(id)) throw notFound();
+  if (!isAppointmentId(id)) notFound();
   const removed = await deleteAppointments(db, user.id, id, scope);
-  if (removed === 0) throw notFound();
+  if (removed === 0) notFound();
   return redirectWithToast(request, backToList(request), {
     type: "success",
     title: "Sucesso",

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { CancelDialog } from "../components/agenda/cancel-dialog";
 import { formatDate } from "../domain/dates";
 import { requireUser } from "./workspace.server";
+import { readForm } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { isStatusAction } from "../domain/appointments/statuses";
 import {
@@ -51,7 +52,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 /**
  * The full-page form for ?novo=1 and ?editar=<id>; otherwise the calendar ('Dia', 'Semana') or
  * the list with its period filter ('Lista'), the view chosen by the address or remembered per
- * device (docs/decisions/0641).
+ * device.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -68,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const rawId = form.get("id");
   const id = typeof rawId === "string" ? rawId : null;

@@ -111,72 +111,86 @@ export default function BookingRequests() {
         ) : (
           <ul className="space-y-3">
             {pending.map((r) => (
-              <li key={r.id} className="card space-y-3" data-testid="booking-request">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-semibold">{r.customerName}</p>
-                    <p className="text-sm text-slate-600">{r.phone}</p>
-                    {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
-                  </div>
-                  <p className="text-right">
-                    <span className="block font-semibold">
-                      {r.date} às {r.time}
-                    </span>
-                    <span className="text-sm text-slate-600">
-                      {r.serviceName} · {r.duration} · {r.price}
-                    </span>
-                  </p>
-                </div>
-                {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
-                <div className="flex flex-wrap gap-2">
-                  <Form method="post">
-                    <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
-                    <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busyId === r.id}>
-                      Aceitar
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
-                    <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busyId === r.id}>
-                      Recusar
-                    </button>
-                  </Form>
-                  <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
-                    WhatsApp: confirmar
-                  </a>
-                  <a href={r.whatsappDecline} target="_blank" rel="noopener" className="btn-link self-center">
-                    WhatsApp: outro horário
-                  </a>
-                </div>
-              </li>
+              <PendingRequestCard key={r.id} request={r} busy={busyId === r.id} />
             ))}
           </ul>
         )}
       </section>
 
-      {recent.length > 0 ? (
-        <section aria-labelledby="recent-title" className="space-y-3">
-          <h2 id="recent-title" className="font-semibold">
-            Respondidas recentemente
-          </h2>
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {recent.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                <span>
-                  <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
-                </span>
-                <span className="flex flex-wrap gap-1">
-                  {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
-                    {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {recent.length > 0 ? <RecentAnswers recent={recent} /> : null}
     </div>
+  );
+}
+
+type RequestsData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** A pending request: who, when, what, the notes, 'Aceitar' / 'Recusar' and the WhatsApp replies. */
+function PendingRequestCard({ request: r, busy }: { request: RequestsData["pending"][number]; busy: boolean }) {
+  return (
+    <li className="card space-y-3" data-testid="booking-request">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold">{r.customerName}</p>
+          <p className="text-sm text-slate-600">{r.phone}</p>
+          {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
+        </div>
+        <p className="text-right">
+          <span className="block font-semibold">
+            {r.date} às {r.time}
+          </span>
+          <span className="text-sm text-slate-600">
+            {r.serviceName} · {r.duration} · {r.price}
+          </span>
+        </p>
+      </div>
+      {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
+          <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
+            Aceitar
+          </button>
+        </Form>
+        <Form method="post">
+          <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
+          <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busy}>
+            Recusar
+          </button>
+        </Form>
+        <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
+          WhatsApp: confirmar
+        </a>
+        <a href={r.whatsappDecline} target="_blank" rel="noopener" className="btn-link self-center">
+          WhatsApp: outro horário
+        </a>
+      </div>
+    </li>
+  );
+}
+
+/** 'Respondidas recentemente': each request with how it ended. */
+function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
+  return (
+    <section aria-labelledby="recent-title" className="space-y-3">
+      <h2 id="recent-title" className="font-semibold">
+        Respondidas recentemente
+      </h2>
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {recent.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+            <span>
+              <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
+            </span>
+            <span className="flex flex-wrap gap-1">
+              {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
+                {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import type { Route } from "./+types/booking-status.ics";
 import { findRequestByToken } from "../domain/booking-requests/customer-view.server";
+import { requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { appointmentIcs, type IcsStatus } from "../domain/booking-requests/calendar-file";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -13,8 +13,7 @@ const ICS_STATUS: Record<string, IcsStatus> = { pending: "TENTATIVE", accepted: 
  * declined or expired. Its revision (SEQUENCE) grows with every change, so each newer copy wins.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await findRequestByToken(getDb(context), params.token);
-  if (!found) throw data(null, { status: 404 });
+  const found = requireFound(await findRequestByToken(getDb(context), params.token));
   const { request: r, profile, changedBy } = found;
   const professional = professionalLabel(profile);
   const cancelled =

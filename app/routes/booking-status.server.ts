@@ -22,6 +22,7 @@ import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { formatPhone } from "../domain/phone";
 import { customerToProfessionalMessage, whatsappLink } from "../domain/whatsapp";
 import type { DepositView, StatusView } from "../components/booking-status/status-view";
+import { requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { LIMITS, type Hits } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
@@ -121,7 +122,7 @@ function depositOf({ request: r, profile, depositCents }: CustomerBooking): Depo
   return { amountCents: depositCents, ...pix };
 }
 
-export type StatusIntent = "cancel" | "reschedule" | "confirm";
+type StatusIntent = "cancel" | "reschedule" | "confirm";
 
 /**
  * One of the customer's changes, answered: back to the page with a toast, or the refusal
@@ -135,8 +136,7 @@ export async function changeBooking(context: Context, request: Request, token: s
   const date = typeof dateField === "string" ? dateField : "";
   // A move also counts against its client address, in the same round trip as the reads.
   const hits: Hits = intent === "reschedule" ? [[`reschedule:ip:${clientAddress(context)}`, LIMITS.reschedulePerAddress]] : [];
-  const booking = await loadCustomerBooking(db, token, { date: intent === "reschedule" ? date : null, now, hits });
-  if (!booking) throw data(null, { status: 404 });
+  const booking = requireFound(await loadCustomerBooking(db, token, { date: intent === "reschedule" ? date : null, now, hits }));
   const { profile } = booking;
   const professional = professionalLabel(profile);
   const refuse = (message: string, status = 400) => data({ error: message }, { status });

@@ -1,6 +1,7 @@
 import { data, useActionData, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
 import { brandTheme } from "../domain/brand-colours";
+import { readForm, requireFound } from "../utils/actions.server";
 import { useNonce } from "../utils/nonce";
 import { LegalLinks } from "../components/legal-page";
 import { AttendanceCard } from "../components/booking-status/attendance-card";
@@ -33,15 +34,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = await loadStatusPage(context, params.token, new URL(request.url));
-  if (!view) throw data(null, { status: 404 });
+  const view = requireFound(await loadStatusPage(context, params.token, new URL(request.url)));
   return data(view, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "reschedule" && intent !== "confirm") throw data(null, { status: 400 });
   return changeBooking(context, request, params.token, intent, form);

@@ -46,13 +46,13 @@ export async function keptFirstStepFor(
 const key = (slug: string, version: number) => `first-step:${import.meta.env.VITE_BUILD_ID}:${slug}:v${version}`;
 
 /** The kept answer for this request, when its page version was checked moments ago. */
-export async function keptFirstStep(request: Request, cache: JsonCache): Promise<Response | null> {
+async function keptFirstStep(request: Request, cache: JsonCache): Promise<Response | null> {
   const kept = await keptFirstStepFor(request.method, request.url, request.headers.get("Cookie") ?? undefined, cache);
   return kept ? new Response(kept.body, { status: kept.status, headers: kept.headers }) : null;
 }
 
 /** Keeps a rendered first step (a plain 200 that sets no cookie) under the version it showed. */
-export async function keepFirstStep(request: Request, response: Response, cache: JsonCache, version: number): Promise<Response> {
+async function keepFirstStep(request: Request, response: Response, cache: JsonCache, version: number): Promise<Response> {
   const slug = firstStepSlug(request);
   if (!slug || response.status !== 200 || response.headers.has("Set-Cookie")) return response;
   const body = await response.text();

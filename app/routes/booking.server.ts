@@ -2,7 +2,7 @@
 // (?profissional=&servico=&data=&horario=) with this request's reads, and the claim of a time.
 // Steps 1-3 ask their questions of one offer (domain/booking-requests/offer.server.ts): a
 // professional's own page, or the salon's 'Qualquer profissional'.
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
 import { choosableDate } from "../domain/booking-requests/customer-times";
 import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
@@ -12,6 +12,7 @@ import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { whatsappLink } from "../domain/whatsapp";
 import type { BookingPro, BookingView } from "../components/booking/page-view";
+import { notFound } from "../utils/actions.server";
 import { afterResponse } from "../utils/background.server";
 import { getCache } from "../utils/cache.server";
 import { getDb } from "../utils/db.server";
@@ -22,7 +23,7 @@ type Context = Readonly<RouterContextProvider>;
 type PageRead = PublicPageRead & { page: PublicPage };
 
 /** The page as this request reads it: what it shows, and what its POST needs besides. */
-export type BookingPage = {
+type BookingPage = {
   view: BookingView;
   version: number;
   withinLimits: boolean;
@@ -54,7 +55,7 @@ export async function loadPage(
       })
     : null;
   const found = read?.page;
-  if (!read || !found) throw data({ message: "Profissional não encontrado" }, { status: 404 });
+  if (!read || !found) notFound({ message: "Profissional não encontrado" });
   const own = { ...read, page: found };
   // The salon ('Página da equipe'): the link first asks for the professional (step 0), then runs
   // steps 1-3 on the chosen one's page, or on the whole team's for 'Qualquer profissional'.
@@ -75,7 +76,7 @@ export async function loadPage(
   return {
     view: {
       // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
-      // shown with their price before 'Confirmar' and carried back by the form (docs/decisions/0742).
+      // shown with their price before 'Confirmar' and carried back by the form.
       finalOffer: day?.shownOffer(candidates) ?? null,
       team,
       chosen: chosen?.choice ?? null,
@@ -152,7 +153,7 @@ async function chooseProfessional(
 /** A booking POST's fields as typed (kept in the form when it is refused). */
 export type Typed = Record<string, string | undefined>;
 
-export type ClaimOutcome = { ok: true; token: string } | { ok: false; field: BookingField; message: string; status: number };
+type ClaimOutcome = { ok: true; token: string } | { ok: false; field: BookingField; message: string; status: number };
 
 /**
  * Step 3's 'Confirmar': the customer's data checked, then the time claimed for the first

@@ -2,6 +2,7 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard } from "../domain/booking-requests/creation.server";
 import { ANY_PROFESSIONAL } from "../domain/booking-requests/team-page";
+import { readForm } from "../utils/actions.server";
 import { clientAddress } from "../utils/request-context.server";
 import { INVALID_REQUEST, isBotSubmission } from "../validation/booking";
 import { BookingShell } from "../components/booking/booking-shell";
@@ -56,7 +57,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   // The wizard state travels in hidden fields (and the URL), as in the GET steps.
   for (const key of ["profissional", "servico", "data", "horario"]) {
     const value = form.get(key);
@@ -74,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const claimed = await claimTime(context, page, input);
   if (!claimed.ok) return data({ field: claimed.field, message: claimed.message, fields }, { status: claimed.status });
   // The status page says what happened ('Solicitação enviada!' and its one promise, or
-  // 'Agendamento Confirmado!'): no toast repeating it in other words (docs/decisions/0723).
+  // 'Agendamento Confirmado!'): no toast repeating it in other words.
   return redirect(`/agendamento/reserva/${claimed.token}?novo=1`);
 }
 

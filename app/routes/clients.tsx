@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { NEW_FORM, opensNewForm } from "../components/new-form";
-import { createCookie, data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { createCookie, data, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/clients";
-import { ClientCard } from "../components/clients/client-card";
 import { ClientDetails } from "../components/clients/client-details";
 import { ClientForm } from "../components/clients/client-form";
+import { ClientResults, ClientSearch } from "../components/clients/client-list";
 import { ClientTiles } from "../components/clients/client-tiles";
-import { ClientTimeline } from "../components/clients/client-timeline";
 import { clientsHref } from "../components/clients/links";
 import { Pagination } from "../components/clients/pagination";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -224,45 +223,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
 
       <ClientTiles tiles={list.tiles} />
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Form method="get" role="search" className="flex flex-1 gap-2">
-          <label htmlFor="client-search" className="sr-only">
-            Buscar por nome, telefone ou e-mail
-          </label>
-          <input
-            id="client-search"
-            type="search"
-            name="q"
-            defaultValue={list.q}
-            key={list.q}
-            maxLength={SEARCH_MAX}
-            placeholder="Nome, telefone ou e-mail"
-            className="input"
-          />
-          <button type="submit" className="btn-secondary">
-            Buscar
-          </button>
-        </Form>
-        <nav aria-label="Visualização" className="flex rounded-lg border border-slate-300 bg-white p-1 text-sm">
-          {(
-            [
-              ["cards", "Cards"],
-              ["timeline", "Timeline"],
-            ] as const
-          ).map(([view, label]) => (
-            <Link
-              key={view}
-              to={viewHref(view)}
-              aria-current={list.view === view ? "page" : undefined}
-              className={`flex-1 rounded-md px-3 py-1.5 text-center font-medium ${
-                list.view === view ? "bg-brand text-white" : "text-slate-700 hover:bg-slate-100"
-              }`}
-            >
-              {label}
-            </Link>
-          ))}
-        </nav>
-      </div>
+      <ClientSearch q={list.q} current={list.view} viewHref={viewHref} />
 
       {loading ? (
         <p role="status" className="text-sm text-slate-500">
@@ -270,46 +231,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
         </p>
       ) : null}
 
-      {noClients ? (
-        <div className="card flex flex-col items-center gap-3 py-12 text-center">
-          <p className="text-4xl" aria-hidden>
-            ☺
-          </p>
-          <h2 className="text-lg font-semibold">Nenhum cliente cadastrado</h2>
-          <p className="max-w-sm text-sm text-slate-600">
-            Cadastre seus clientes para acompanhar visitas, gastos e preferências de cada um.
-          </p>
-          <Link to={`/clientes?${NEW_FORM}`} className="btn-primary">
-            Cadastrar Primeiro Cliente
-          </Link>
-        </div>
-      ) : list.clients.length === 0 ? (
-        <div className="card flex flex-col items-center gap-3 py-12 text-center">
-          <h2 className="text-lg font-semibold">Nenhum cliente encontrado</h2>
-          <p className="text-sm text-slate-600">Nenhum cliente corresponde a “{list.q}”.</p>
-          <Link to="/clientes" className="btn-secondary">
-            Limpar busca
-          </Link>
-        </div>
-      ) : list.view === "timeline" ? (
-        <ClientTimeline clients={list.clients} editHref={editHref} deleteHref={deleteHref} viewHref={cardHref} />
-      ) : (
-        <section aria-labelledby="lista-clientes" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
-          <h2 id="lista-clientes" className="sr-only">
-            Lista de clientes
-          </h2>
-          {list.clients.map((client) => (
-            <ClientCard
-              key={client.id}
-              client={client}
-              editHref={editHref(client.id)}
-              deleteHref={deleteHref(client.id)}
-              viewHref={cardHref(client.id)}
-            />
-          ))}
-        </section>
-      )}
+      <ClientResults noClients={noClients} clients={list.clients} q={list.q} view={list.view} hrefs={{ editHref, deleteHref, cardHref }} />
 
       {!noClients && list.clients.length > 0 ? (
         <Pagination

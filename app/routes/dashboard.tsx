@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: a.status,
     })),
     steps,
-    /** Ready to finish: what the tips need besides the flag (docs/product/spec.md §2). */
+    /** Ready to finish: a name, a business, a working day and a service (what the tips need besides the flag). */
     ready: showInsights({ ...gate, setupCompleted: true }),
     insights: insightsOn
       ? buildInsights({
@@ -188,28 +188,7 @@ export default function Dashboard() {
 
       {d.reminders ? <RemindersCard total={d.reminders.total} toRemind={d.reminders.toRemind} /> : null}
 
-      {d.pending.length > 0 ? (
-        <section className="card" aria-labelledby="pending-title">
-          <div className="flex items-baseline justify-between gap-2">
-            <h2 id="pending-title" className="font-semibold">
-              Solicitações pendentes
-            </h2>
-            <Link to="/solicitacoes" className="btn-link">
-              Ver todas
-            </Link>
-          </div>
-          <ul className="mt-3 divide-y divide-slate-100">
-            {d.pending.map((r) => (
-              <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <span className="font-medium">{r.customerName}</span>
-                <span className="text-slate-600">
-                  {r.serviceName} · {r.when}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {d.pending.length > 0 ? <PendingRequests pending={d.pending} /> : null}
 
       {d.insights ? (
         <InsightsCarousel insights={d.insights} />
@@ -230,5 +209,31 @@ export default function Dashboard() {
 
       <MonthlySummary summary={d.summary} monthLabel={d.monthLabel} />
     </div>
+  );
+}
+
+/** 'Solicitações pendentes': who asked for what and when, with 'Ver todas'. */
+function PendingRequests({ pending }: { pending: ReturnType<typeof useLoaderData<typeof loader>>["pending"] }) {
+  return (
+    <section className="card" aria-labelledby="pending-title">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="pending-title" className="font-semibold">
+          Solicitações pendentes
+        </h2>
+        <Link to="/solicitacoes" className="btn-link">
+          Ver todas
+        </Link>
+      </div>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {pending.map((r) => (
+          <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+            <span className="font-medium">{r.customerName}</span>
+            <span className="text-slate-600">
+              {r.serviceName} · {r.when}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -94,33 +94,7 @@ export default function Home() {
             </p>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {PLANS.map((plan) => (
-                <li
-                  key={plan.id}
-                  className={`card flex flex-col ${plan.popular ? "border-2 border-brand" : ""}`}
-                >
-                  {plan.popular ? (
-                    <p className="mb-2 self-start rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">
-                      Mais popular
-                    </p>
-                  ) : null}
-                  <h3 className="text-xl font-bold">{plan.name}</h3>
-                  <p className="text-sm text-slate-600">{plan.professionals}</p>
-                  <p className="mt-4 text-3xl font-extrabold">
-                    {formatMoney(plan.monthlyCents)}
-                    <span className="text-base font-medium text-slate-500">/mês</span>
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    ou {formatMoney(plan.yearlyPerMonthCents)}/mês no plano anual
-                  </p>
-                  <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-700">
-                    {plan.features.map((f) => (
-                      <li key={f}>✓ {f}</li>
-                    ))}
-                  </ul>
-                  <Link to="/register" className="btn-primary mt-6">
-                    Começar grátis
-                  </Link>
-                </li>
+                <PlanCard key={plan.id} plan={plan} />
               ))}
             </ul>
           </div>
@@ -130,5 +104,35 @@ export default function Home() {
         © {new Date().getFullYear()} Agendo · Feito no Brasil para quem atende com hora marcada.
       </footer>
     </div>
+  );
+}
+
+/** A plan: its price a month and in the yearly plan, what it includes, 'Começar grátis'. */
+function PlanCard({ plan }: { plan: (typeof PLANS)[number] }) {
+  return (
+    <li className={`card flex flex-col ${plan.popular ? "border-2 border-brand" : ""}`}>
+      {plan.popular ? (
+        <p className="mb-2 self-start rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">
+          Mais popular
+        </p>
+      ) : null}
+      <h3 className="text-xl font-bold">{plan.name}</h3>
+      <p className="text-sm text-slate-600">{plan.professionals}</p>
+      <p className="mt-4 text-3xl font-extrabold">
+        {formatMoney(plan.monthlyCents)}
+        <span className="text-base font-medium text-slate-500">/mês</span>
+      </p>
+      <p className="text-sm text-slate-600">
+        ou {formatMoney(plan.yearlyPerMonthCents)}/mês no plano anual
+      </p>
+      <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-700">
+        {plan.features.map((f) => (
+          <li key={f}>✓ {f}</li>
+        ))}
+      </ul>
+      <Link to="/register" className="btn-primary mt-6">
+        Começar grátis
+      </Link>
+    </li>
   );
 }

@@ -11,7 +11,7 @@ import { hitStatements, LIMITS, resetLimitStatement, withinLimits, type Hits } f
 import { newSession } from "../utils/session.server";
 import { CREDENTIALS_ERROR, loginSchema, TOO_MANY_ATTEMPTS } from "../validation/auth";
 
-export type LoginResult =
+type LoginResult =
   | { ok: true; user: { id: string; email: string }; cookie: string; redirectTo?: string }
   | { ok: false; reply: SubmissionResult<string[]>; status: number };
 

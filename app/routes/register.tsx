@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
@@ -96,13 +96,7 @@ export default function Register() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    defaultValue: { email },
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRegisterForm(email, navigation.state === "idle" ? actionData?.result : null);
   return (
     <AuthLayout
       panelTitle="Junte-se aos profissionais que lotam a agenda"
@@ -138,27 +132,7 @@ export default function Register() {
             errors={fields.phone.errors}
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), ...phoneMask }}
           />
-          <div>
-            <label htmlFor={fields.specialty.id} className="label">
-              Especialidade <span className="font-normal text-slate-500">(opcional)</span>
-            </label>
-            <select
-              {...getSelectProps(fields.specialty)}
-              className="input"
-              aria-describedby={fields.specialty.errors?.length ? fields.specialty.errorId : `${fields.specialty.id}-hint`}
-            >
-              <option value="">Selecione</option>
-              {SPECIALTIES.map((s) => (
-                <option key={s.key} value={s.key}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            <p id={`${fields.specialty.id}-hint`} className="mt-1 text-xs text-slate-600">
-              Sua conta já começa com categorias de serviço da sua área.
-            </p>
-            <FieldError id={fields.specialty.errorId} errors={fields.specialty.errors} />
-          </div>
+          <SpecialtyField field={fields.specialty} />
           <PasswordField
             label="Senha"
             errors={fields.password.errors}
@@ -172,26 +146,7 @@ export default function Register() {
               autoComplete: "new-password",
             }}
           />
-          <div>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                {...getInputProps(fields.terms, { type: "checkbox" })}
-                className="mt-0.5 size-4 rounded border-slate-300"
-              />
-              <span>
-                {/* New tabs: what was typed here stays. */}
-                Aceito os{" "}
-                <a href="/termos" target="_blank" rel="noopener" className="btn-link">
-                  termos de uso
-                </a>{" "}
-                e{" "}
-                <a href="/privacidade" target="_blank" rel="noopener" className="btn-link">
-                  política de privacidade
-                </a>
-              </span>
-            </label>
-            <FieldError id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
-          </div>
+          <TermsField field={fields.terms} />
           <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Criando conta..." : "Criar Conta"}
           </button>
@@ -204,5 +159,70 @@ export default function Register() {
         </p>
       </div>
     </AuthLayout>
+  );
+}
+
+function useRegisterForm(email: string, lastResult: SubmissionResult<string[]> | null | undefined) {
+  return useForm({
+    defaultValue: { email },
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+type RegisterFields = ReturnType<typeof useRegisterForm>[1];
+
+/** 'Especialidade': the account starts with that area's service categories. */
+function SpecialtyField({ field }: { field: RegisterFields["specialty"] }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="label">
+        Especialidade <span className="font-normal text-slate-500">(opcional)</span>
+      </label>
+      <select
+        {...getSelectProps(field)}
+        className="input"
+        aria-describedby={field.errors?.length ? field.errorId : `${field.id}-hint`}
+      >
+        <option value="">Selecione</option>
+        {SPECIALTIES.map((s) => (
+          <option key={s.key} value={s.key}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-600">
+        Sua conta já começa com categorias de serviço da sua área.
+      </p>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** 'Aceito os termos de uso e política de privacidade', each opening in a new tab. */
+function TermsField({ field }: { field: RegisterFields["terms"] }) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          className="mt-0.5 size-4 rounded border-slate-300"
+        />
+        <span>
+          {/* New tabs: what was typed here stays. */}
+          Aceito os{" "}
+          <a href="/termos" target="_blank" rel="noopener" className="btn-link">
+            termos de uso
+          </a>{" "}
+          e{" "}
+          <a href="/privacidade" target="_blank" rel="noopener" className="btn-link">
+            política de privacidade
+          </a>
+        </span>
+      </label>
+      <FieldError id={`${field.id}-error`} errors={field.errors} />
+    </div>
   );
 }

@@ -15,7 +15,7 @@ function dayHref(date: string, tomorrow: string) {
   return date === tomorrow ? "/lembretes" : `/lembretes?dia=${date}`;
 }
 
-/** `?dia=yyyy-MM-dd` picks the day (today to 30 days on); tomorrow by default (docs/decisions/0766). */
+/** `?dia=yyyy-MM-dd` picks the day (today to 30 days on); tomorrow by default. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const today = reminderToday(user.profile);

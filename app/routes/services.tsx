@@ -278,7 +278,9 @@ function formSearch(service: { id: string } | null) {
   return service ? `${PARAMS.edit}=${service.id}` : NEW_FORM;
 }
 
-function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> }) {
+type ListData = Extract<LoaderData, { screen: "list" }>;
+
+function ListScreen({ data }: { data: ListData }) {
   const pending = usePendingIntent();
   const search = listSearch(data.q, data.category);
   const confirm = data.confirmDelete;
@@ -316,32 +318,7 @@ function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> })
               uncategorized={data.uncategorized}
             />
           </div>
-          {data.services.length === 0 ? (
-            <div className="card flex flex-col items-center gap-3 py-10 text-center">
-              <p className="text-lg font-semibold">Nenhum serviço encontrado</p>
-              <p className="text-sm text-slate-600">Tente outra busca ou outra categoria.</p>
-              <Link to="/servicos" className="btn-secondary">
-                Limpar filtros
-              </Link>
-            </div>
-          ) : (
-            <section aria-labelledby="lista-servicos">
-              {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
-              <h2 id="lista-servicos" className="sr-only">
-                Lista de serviços
-              </h2>
-              <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
-                {data.services.map((service) => (
-                  <ServiceCard
-                    key={service.id}
-                    service={service}
-                    search={search}
-                    pending={pending === "toggle-service"}
-                  />
-                ))}
-              </ul>
-            </section>
-          )}
+          <ServiceResults services={data.services} search={search} pending={pending === "toggle-service"} />
         </>
       )}
       {confirm ? (
@@ -360,6 +337,34 @@ function ListScreen({ data }: { data: Extract<LoaderData, { screen: "list" }> })
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+/** The services for the search and category, or 'Nenhum serviço encontrado'. */
+function ServiceResults({ services, search, pending }: { services: ListData["services"]; search: string; pending: boolean }) {
+  if (services.length === 0) {
+    return (
+      <div className="card flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-lg font-semibold">Nenhum serviço encontrado</p>
+        <p className="text-sm text-slate-600">Tente outra busca ou outra categoria.</p>
+        <Link to="/servicos" className="btn-secondary">
+          Limpar filtros
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="lista-servicos">
+      {/* The cards' names are h3: the list has its heading, read by screen readers only. */}
+      <h2 id="lista-servicos" className="sr-only">
+        Lista de serviços
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+        {services.map((service) => (
+          <ServiceCard key={service.id} service={service} search={search} pending={pending} />
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -57,14 +57,7 @@ export function dayLabel(date: string) {
   return `${capitalize(weekdayName(dayOfWeek(date)))}, ${formatDate(date, true)}`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "2 agendamentos neste período" (appointments and pending requests alike). */
-export function coveredLabel(n: number) {
-  return `${plural(n, "agendamento", "agendamentos")} neste período`;
-}
-
-export function exceptionView(e: ScheduleException & { covered?: number }): ExceptionView {
+function exceptionView(e: ScheduleException & { covered?: number }): ExceptionView {
   const timed = e.startMinute !== null && e.endMinute !== null;
   return {
     id: e.id,

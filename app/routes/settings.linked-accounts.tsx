@@ -183,7 +183,7 @@ function OwnerMayManageForm({ allowed, owner }: { allowed: boolean; owner: strin
 }
 
 /** Leaving needs no confirmation page: the owner can link the e-mail again at any time. */
-export function LeaveTeamForm() {
+function LeaveTeamForm() {
   return (
     <Form method="post" action="/configuracoes/contas" className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3">
       <p className="text-sm text-slate-600">Saindo da equipe, o acesso passa a depender do seu próprio plano.</p>

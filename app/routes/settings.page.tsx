@@ -49,7 +49,7 @@ type ActionData = { result: SubmissionResult<string[]>; failed?: boolean; teamEr
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const formData = await readForm(request);
-  // 'Página da equipe' is its own small form (docs/decisions/0680): two switches, saved alone.
+  // 'Página da equipe' is its own small form: two switches, saved alone.
   if (formData.get("intent") === TEAM_SETTINGS_INTENT) {
     const db = getDb(context);
     const saved = await saveTeamSettings(db, user.id, await teamSettingsAccess(db, user), {
@@ -88,19 +88,8 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
-    id: "page-settings",
-    lastResult: navigation.state === "idle" && !actionData?.teamError ? (actionData?.result ?? null) : null,
-    defaultValue: page,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = usePageForm(page, navigation.state === "idle" && !actionData?.teamError ? (actionData?.result ?? null) : null);
   const [title, setTitle] = useState(page.pageTitle);
-  const [primary, setPrimary] = useState(page.primaryColor);
-  const [secondary, setSecondary] = useState(page.secondaryColor);
-  const text = (field: FieldMetadata<string | undefined>) => getInputProps(field, { type: "text" });
-  const { key: showPricesKey, ...showPrices } = getInputProps(fields.showPrices, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6 [&_input]:scroll-mb-28 [&_textarea]:scroll-mb-28">
       {navigation.state === "idle" && actionData && !actionData.teamError ? (
@@ -111,99 +100,157 @@ function PageForm({ page, bookingSlug, businessName }: ReturnType<typeof useLoad
         )
       ) : null}
 
-      <SectionCard
-        title="Página de agendamento"
-        intro="O que seus clientes veem ao abrir seu link."
-        aside={
-          bookingSlug ? (
-            <a href={`/agendamento/${bookingSlug}`} target="_blank" rel="noopener" className="btn-secondary">
-              Visualizar Página
-            </a>
-          ) : null
-        }
-      >
-        {!bookingSlug ? (
-          <div className="space-y-2">
-            <Alert tone="info" title="Visualizar Página" text={NO_SLUG} />
-            <Link to="/configuracoes/perfil" className="btn-link">
-              Ir para o Perfil
-            </Link>
-          </div>
-        ) : null}
-        <Field
-          label="Título da página"
-          errors={fields.pageTitle.errors}
-          inputProps={{
-            ...text(fields.pageTitle),
-            placeholder: PAGE_DEFAULTS.pageTitle,
-            maxLength: 80,
-            onInput: (e) => setTitle(e.currentTarget.value),
-          }}
-        />
-        <TextArea label="Descrição" field={fields.pageDescription} rows={3} maxLength={500}
-          placeholder="Ex.: Cortes, escova e coloração com hora marcada." />
-        <TextArea
-          label="Mensagem de boas-vindas"
-          field={fields.welcomeMessage}
-          rows={4}
-          maxLength={1000}
-          placeholder={"Ex.: Olá! Escolha o serviço e o melhor horário.\nChegue com 5 minutos de antecedência."}
-        />
-      </SectionCard>
+      <PageSection fields={fields} bookingSlug={bookingSlug} onTitle={setTitle} />
 
-      <SectionCard title="Contato">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Telefone de contato (WhatsApp)"
-            errors={fields.contactPhone.errors}
-            inputProps={{ ...getInputProps(fields.contactPhone, { type: "tel" }), ...phoneMask, autoComplete: "off" }}
-          />
-          <div>
-            <label htmlFor={fields.instagramHandle.id} className="label">
-              Instagram
-            </label>
-            <div className="flex items-stretch overflow-hidden rounded-lg border border-slate-300 focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/30">
-              <span className="flex items-center bg-slate-50 px-3 text-slate-500" aria-hidden>
-                @
-              </span>
-              <input
-                {...text(fields.instagramHandle)}
-                key={fields.instagramHandle.key}
-                placeholder="seu.perfil"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={80}
-                className="min-w-0 flex-1 border-0 px-3 py-2.5 text-base text-slate-900 focus:outline-none sm:text-sm"
-              />
-            </div>
-            <FieldError id={fields.instagramHandle.errorId} errors={fields.instagramHandle.errors} />
-          </div>
-        </div>
-        <Field
-          label="Endereço do estabelecimento"
-          errors={fields.businessAddress.errors}
-          hint="Se ficar em branco, a página mostra o endereço do seu perfil."
-          inputProps={{ ...text(fields.businessAddress), placeholder: "Rua, número, bairro, cidade" }}
-        />
-      </SectionCard>
+      <ContactSection fields={fields} />
 
-      <SectionCard title="Aparência" intro="As cores da sua página e do seu painel.">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ColorField label="Cor principal" field={fields.primaryColor} onColor={setPrimary} />
-          <ColorField label="Cor secundária" field={fields.secondaryColor} onColor={setSecondary} />
-        </div>
-        <Preview title={title || PAGE_DEFAULTS.pageTitle} name={businessName} primary={primary} secondary={secondary} />
-        <Switch
-          key={showPricesKey}
-          {...showPrices}
-          title="Mostrar preços dos serviços"
-          hint="Os clientes veem o preço ao escolher o serviço."
-        />
-      </SectionCard>
+      <AppearanceSection fields={fields} page={page} title={title} businessName={businessName} />
 
       <FormFooter label="Salvar alterações" saving={saving} sticky="page" />
     </Form>
+  );
+}
+
+function usePageForm(page: PageValues, lastResult: SubmissionResult<string[]> | null) {
+  return useForm({
+    id: "page-settings",
+    lastResult,
+    defaultValue: page,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+type PageValues = ReturnType<typeof useLoaderData<typeof loader>>["page"];
+type PageFields = ReturnType<typeof usePageForm>[1];
+
+const text = (field: FieldMetadata<string | undefined>) => getInputProps(field, { type: "text" });
+
+/** 'Página de agendamento': its title, description and welcome message, and the link to see it. */
+function PageSection({
+  fields,
+  bookingSlug,
+  onTitle,
+}: {
+  fields: Pick<PageFields, "pageTitle" | "pageDescription" | "welcomeMessage">;
+  bookingSlug: string | null;
+  onTitle: (title: string) => void;
+}) {
+  return (
+    <SectionCard
+      title="Página de agendamento"
+      intro="O que seus clientes veem ao abrir seu link."
+      aside={
+        bookingSlug ? (
+          <a href={`/agendamento/${bookingSlug}`} target="_blank" rel="noopener" className="btn-secondary">
+            Visualizar Página
+          </a>
+        ) : null
+      }
+    >
+      {!bookingSlug ? (
+        <div className="space-y-2">
+          <Alert tone="info" title="Visualizar Página" text={NO_SLUG} />
+          <Link to="/configuracoes/perfil" className="btn-link">
+            Ir para o Perfil
+          </Link>
+        </div>
+      ) : null}
+      <Field
+        label="Título da página"
+        errors={fields.pageTitle.errors}
+        inputProps={{
+          ...text(fields.pageTitle),
+          placeholder: PAGE_DEFAULTS.pageTitle,
+          maxLength: 80,
+          onInput: (e) => onTitle(e.currentTarget.value),
+        }}
+      />
+      <TextArea label="Descrição" field={fields.pageDescription} rows={3} maxLength={500}
+        placeholder="Ex.: Cortes, escova e coloração com hora marcada." />
+      <TextArea
+        label="Mensagem de boas-vindas"
+        field={fields.welcomeMessage}
+        rows={4}
+        maxLength={1000}
+        placeholder={"Ex.: Olá! Escolha o serviço e o melhor horário.\nChegue com 5 minutos de antecedência."}
+      />
+    </SectionCard>
+  );
+}
+
+/** 'Contato': the WhatsApp phone, Instagram and the address the page shows. */
+function ContactSection({ fields }: { fields: Pick<PageFields, "contactPhone" | "instagramHandle" | "businessAddress"> }) {
+  return (
+    <SectionCard title="Contato">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Telefone de contato (WhatsApp)"
+          errors={fields.contactPhone.errors}
+          inputProps={{ ...getInputProps(fields.contactPhone, { type: "tel" }), ...phoneMask, autoComplete: "off" }}
+        />
+        <div>
+          <label htmlFor={fields.instagramHandle.id} className="label">
+            Instagram
+          </label>
+          <div className="flex items-stretch overflow-hidden rounded-lg border border-slate-300 focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/30">
+            <span className="flex items-center bg-slate-50 px-3 text-slate-500" aria-hidden>
+              @
+            </span>
+            <input
+              {...text(fields.instagramHandle)}
+              key={fields.instagramHandle.key}
+              placeholder="seu.perfil"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={80}
+              className="min-w-0 flex-1 border-0 px-3 py-2.5 text-base text-slate-900 focus:outline-none sm:text-sm"
+            />
+          </div>
+          <FieldError id={fields.instagramHandle.errorId} errors={fields.instagramHandle.errors} />
+        </div>
+      </div>
+      <Field
+        label="Endereço do estabelecimento"
+        errors={fields.businessAddress.errors}
+        hint="Se ficar em branco, a página mostra o endereço do seu perfil."
+        inputProps={{ ...text(fields.businessAddress), placeholder: "Rua, número, bairro, cidade" }}
+      />
+    </SectionCard>
+  );
+}
+
+/** 'Aparência': the two colours with a preview of the page, and whether prices show. */
+function AppearanceSection({
+  fields,
+  page,
+  title,
+  businessName,
+}: {
+  fields: Pick<PageFields, "primaryColor" | "secondaryColor" | "showPrices">;
+  page: Pick<PageValues, "primaryColor" | "secondaryColor">;
+  title: string;
+  businessName: string;
+}) {
+  const [primary, setPrimary] = useState(page.primaryColor);
+  const [secondary, setSecondary] = useState(page.secondaryColor);
+  const { key: showPricesKey, ...showPrices } = getInputProps(fields.showPrices, { type: "checkbox" });
+  return (
+    <SectionCard title="Aparência" intro="As cores da sua página e do seu painel.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ColorField label="Cor principal" field={fields.primaryColor} onColor={setPrimary} />
+        <ColorField label="Cor secundária" field={fields.secondaryColor} onColor={setSecondary} />
+      </div>
+      <Preview title={title || PAGE_DEFAULTS.pageTitle} name={businessName} primary={primary} secondary={secondary} />
+      <Switch
+        key={showPricesKey}
+        {...showPrices}
+        title="Mostrar preços dos serviços"
+        hint="Os clientes veem o preço ao escolher o serviço."
+      />
+    </SectionCard>
   );
 }
 

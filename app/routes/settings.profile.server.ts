@@ -19,7 +19,7 @@ const IMAGE_ERROR_STATUS: Partial<Record<ImageErrorCode, number>> = { size: 413,
 
 export function imageError(error: ImageErrorCode) {
   const status = IMAGE_ERROR_STATUS[error] ?? 400;
-  // Too many photos being decoded at once: a few seconds are enough (docs/decisions/0711).
+  // Too many photos being decoded at once: a few seconds are enough.
   const headers: HeadersInit = error === "busy" ? { "Retry-After": "5" } : {};
   return data<ProfileActionData>({ intent: "image", error }, { status, headers });
 }

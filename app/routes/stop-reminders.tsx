@@ -7,7 +7,7 @@ import { readForm, requireFound } from "../utils/actions.server";
 
 // 'Não quero receber lembretes' (/lembretes/parar/<signed token>), linked from every message a
 // customer gets. Opening the link asks (mail scanners open links too); the button stops at once,
-// and 'Voltar a receber lembretes' on the same page undoes it (plain POSTs, docs/decisions/0765).
+// and 'Voltar a receber lembretes' on the same page undoes it (plain POSTs).
 
 export const handle = { hydrate: false };
 

@@ -10,7 +10,7 @@ import type { Db } from "../utils/db.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { askedId, viewHref, viewLinks } from "./shared/calendar-links";
 
-export function isTeamView(value: unknown): value is TeamView {
+function isTeamView(value: unknown): value is TeamView {
   return value === "dia" || value === "semana";
 }
 
@@ -32,5 +32,3 @@ export async function loadTeam(db: Db, user: CurrentUser, url: URL, now = new Da
   });
   return page && { ...page, links };
 }
-
-export type TeamData = NonNullable<Awaited<ReturnType<typeof loadTeam>>>;

@@ -1,6 +1,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/team";
 import { requireUser } from "./workspace.server";
+import { notFound, readForm, requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { loadTeam } from "./team.server";
 import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMemberAppointment } from "../domain/team/team.server";
@@ -21,10 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Equipe — Agendo" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const page = await loadTeam(getDb(context), user, new URL(request.url));
   // Only an owner with active members has a salon to see.
-  if (!page) throw data(null, { status: 404 });
-  return page;
+  return requireFound(await loadTeam(getDb(context), user, new URL(request.url)));
 }
 
 /** Where to go back after an action: the Equipe page the form was on (its view and date only). */
@@ -48,29 +47,25 @@ function back(request: Request) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
-  if (user.linkedOwnerId) throw data(null, { status: 404 });
+  if (user.linkedOwnerId) notFound();
   if (isRequestIntent(intent)) {
     // 'Aceitar'/'Recusar': the owner's own request, or a member's who allowed it, answered as
     // that professional; anything else is a 404.
     const asked = readAnswerForm(form);
-    const answerable = await answerableTeamRequest(db, user.id, asked.id);
-    if (!answerable) throw data(null, { status: 404 });
-    const { professionalId, name } = answerable;
+    const { professionalId, name } = requireFound(await answerableTeamRequest(db, user.id, asked.id));
     const memberName = professionalId === user.id ? undefined : name;
     return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request), memberName });
   }
   const id = form.get("id");
   const scope = form.get("scope") === "following" ? "following" : "this";
-  if (!(isTeamAction(intent) || intent === "undo") || typeof id !== "string" || !id || id.length > 64) {
-    throw data(null, { status: 404 });
-  }
+  if (!(isTeamAction(intent) || intent === "undo") || typeof id !== "string" || !id || id.length > 64) notFound();
   const refused = (description: string) => redirectWithToast(request, back(request), { type: "error", title: "Não foi possível alterar", description });
   if (intent === "undo") {
     const outcome = await undoMemberAppointment(db, user.id, id, { scope, whatsapp: whatsappConfig() });
     if (!outcome.undo.ok) {
-      if (outcome.undo.reason === "not-found") throw data(null, { status: 404 });
+      if (outcome.undo.reason === "not-found") notFound();
       return refused(UNDO_ERRORS[outcome.undo.reason]);
     }
     // 'Horário mantido' has no grace period: it leaves right after the answer.
@@ -82,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await manageMemberAppointment(db, user.id, id, intent, { reason: reason ?? "", notify, scope, whatsapp: whatsappConfig() });
   const result = outcome.change;
   if (!result.ok) {
-    if (result.reason === "not-found") throw data(null, { status: 404 });
+    if (result.reason === "not-found") notFound();
     if (result.reason === "not-started") return refused(intent === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
     return refused(`O status atual do agendamento é ${STATUS_LABELS[result.current]}.`);
   }

@@ -9,7 +9,7 @@ import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tutorial — Agendo" }];
 
-/** The spec's four steps (docs/product/spec.md §2, Tutorial), each on the screen that does it. */
+/** The tutorial's four steps, each on the screen that does it. */
 const TUTORIAL: { key: TutorialStepKey; title: string; minutes: number; href: string; linkLabel: string; details: string[] }[] = [
   {
     key: "profile",

@@ -3,9 +3,9 @@
 import { data } from "react-router";
 import { BODY_MESSAGES } from "./security.server";
 
-/** Nothing found, or someone else's: the same 404 either way. */
-export function notFound(): never {
-  throw data(null, { status: 404 });
+/** Nothing found, or someone else's: the same 404 either way (a public page may say what is missing in `body`). */
+export function notFound(body: unknown = null): never {
+  throw data(body, { status: 404 });
 }
 
 /** The row, or a 404 when there is none. */

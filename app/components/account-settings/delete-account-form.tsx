@@ -14,7 +14,7 @@ type Props = {
 
 /**
  * 'Excluir conta': the password and an explicit confirmation box in one plain form, so it asks
- * first with JavaScript on or off (docs/decisions/0446).
+ * first with JavaScript on or off.
  */
 export function DeleteAccountForm({ lastResult, failure, paidSubscription, linkedCount }: Props) {
   const navigation = useNavigation();

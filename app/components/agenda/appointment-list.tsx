@@ -6,7 +6,7 @@ import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/
 import { StatusBadge } from "./status-badge";
 import { ScopeChoice } from "./cancel-dialog";
 
-export type AgendaRow = {
+type AgendaRow = {
   id: string;
   date: string;
   time: string;
@@ -16,7 +16,7 @@ export type AgendaRow = {
   serviceName: string;
   notes: string;
   clientName: string | null;
-  /** The status actions offered now (by the clock: docs/decisions/0652), from the server. */
+  /** The status actions offered now by the clock, from the server. */
   actions: RowAction[];
   /** An occurrence of a recurring series ('Agendamento recorrente'). */
   recurring: boolean;
@@ -24,7 +24,7 @@ export type AgendaRow = {
   customerConfirmed: boolean;
 };
 
-export const ACTION_STYLES = {
+const ACTION_STYLES = {
   confirm: "border-green-300 text-green-800 hover:bg-green-50",
   complete: "border-slate-300 text-slate-800 hover:bg-slate-50",
   "no-show": "border-amber-300 text-amber-900 hover:bg-amber-50",
@@ -32,7 +32,7 @@ export const ACTION_STYLES = {
   undo: "border-blue-300 text-blue-800 hover:bg-blue-50",
 } as const satisfies Record<RowAction, string>;
 
-export function actionLabel(action: RowAction) {
+function actionLabel(action: RowAction) {
   return action === "undo" ? UNDO.label : STATUS_ACTIONS[action].label;
 }
 
@@ -159,7 +159,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
 /** The delete confirmation's form, for the scope choice below. */
 export const DELETE_FORM_ID = "delete-appointment";
 
-/** In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos' (docs/decisions/0654). */
+/** In the delete confirmation of a recurring appointment: 'Só este' or 'Este e os próximos'. */
 export function DeleteScopeChoice() {
   return <ScopeChoice legend="Agendamento recorrente: excluir" formId={DELETE_FORM_ID} />;
 }
@@ -219,8 +219,8 @@ export function Pagination({ page, pageCount, total, search }: { page: number; p
   );
 }
 
-/** 'Confirmo presença' answered by the customer from their reminder (docs/decisions/0676). */
-export function CustomerConfirmedBadge() {
+/** 'Confirmo presença' answered by the customer from their reminder. */
+function CustomerConfirmedBadge() {
   return (
     <p className="text-sm font-medium text-emerald-800" data-testid="customer-confirmed">
       ✓ Cliente confirmou presença

@@ -60,20 +60,7 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
           </p>
         </div>
 
-        <div className="flex flex-wrap gap-1.5">
-          <StatusBadge status={detail.status} />
-          {detail.rescheduledByCustomer ? (
-            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
-          ) : null}
-          {detail.customerConfirmed ? (
-            <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900" data-testid="customer-confirmed">
-              Cliente confirmou presença
-            </span>
-          ) : null}
-          {detail.fromBookingPage ? (
-            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Pela página de agendamento</span>
-          ) : null}
-        </div>
+        <DetailBadges detail={detail} />
 
         {detail.notes || detail.clientNotes ? (
           <div className="space-y-1 rounded-lg p-3 text-sm" style={{ backgroundColor: tint(detail.color, 0.08) }}>
@@ -98,5 +85,25 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
         </div>
       </div>
     </RouteDialog>
+  );
+}
+
+/** Its status, and whether the customer moved it, confirmed it or booked it on the page. */
+function DetailBadges({ detail }: { detail: CalendarDetail }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <StatusBadge status={detail.status} />
+      {detail.rescheduledByCustomer ? (
+        <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
+      ) : null}
+      {detail.customerConfirmed ? (
+        <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900" data-testid="customer-confirmed">
+          Cliente confirmou presença
+        </span>
+      ) : null}
+      {detail.fromBookingPage ? (
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Pela página de agendamento</span>
+      ) : null}
+    </div>
   );
 }

@@ -17,7 +17,7 @@ type GridProps = {
   selfHref: string;
 };
 
-const hoursOf = (axis: MinuteRange) => Array.from({ length: (axis.end - axis.start) / 60 + 1 }, (_, i) => axis.start + i * 60);
+export const hoursOf = (axis: MinuteRange) => Array.from({ length: (axis.end - axis.start) / 60 + 1 }, (_, i) => axis.start + i * 60);
 
 /**
  * The time grid of a day (one column) or a week (seven): hours down the side from the earliest
@@ -84,7 +84,7 @@ export function CalendarGrid({ days, axis, stepMinutes, nowMinute, selfHref }: G
 }
 
 /** The parts of the axis outside the day's working windows. */
-function offHours(axis: MinuteRange, windows: MinuteRange[]): MinuteRange[] {
+export function offHours(axis: MinuteRange, windows: MinuteRange[]): MinuteRange[] {
   const off: MinuteRange[] = [];
   let cursor = axis.start;
   for (const w of [...windows].sort((a, b) => a.start - b.start)) {
@@ -112,17 +112,42 @@ function DayColumn({
   compact: boolean;
   selfHref: string;
 }) {
-  const top = (minute: number) => (Math.max(minute, axis.start) - axis.start) * PX_PER_MINUTE;
-  const span = (start: number, end: number) => Math.max(0, (Math.min(end, axis.end) - Math.max(start, axis.start)) * PX_PER_MINUTE);
-  const step = stepMinutes > 0 ? stepMinutes : 30;
-  // Only future times are offered: the form refuses the past.
-  const slots: number[] = [];
-  if (!day.isPast) {
-    for (let m = axis.start; m < axis.end; m += step) if (!day.isToday || m + step > now) slots.push(m);
-  }
+  const { top, span } = scaleOf(axis);
   const showNow = day.isToday && now >= axis.start && now <= axis.end;
   return (
     <div role="group" aria-label={day.longLabel} className={`relative border-l border-slate-200 ${day.isToday && compact ? "bg-brand/[0.03]" : ""}`} style={{ height }} data-testid="calendar-day" data-date={day.date}>
+      <DayBackground day={day} axis={axis} />
+      <EmptySlots day={day} axis={axis} stepMinutes={stepMinutes} now={now} />
+      <DayBlocks day={day} axis={axis} compact={compact} />
+      <BufferMarks day={day} axis={axis} />
+      {day.appointments.map((a) => (
+        <AppointmentBlock key={a.id} a={a} compact={compact} top={top(a.startMinute)} height={span(a.startMinute, a.startMinute + a.durationMinutes)} href={withParam(selfHref, "ver", a.id)} />
+      ))}
+      {day.requests.map((r) => (
+        <RequestBlock key={r.id} r={r} compact={compact} top={top(r.startMinute)} height={span(r.startMinute, r.startMinute + r.durationMinutes)} />
+      ))}
+      {showNow ? (
+        <div aria-hidden className="pointer-events-none absolute inset-x-0 z-[5] h-0.5 bg-red-500" style={{ top: top(now) }} data-testid="calendar-now">
+          <span className="absolute -left-1 -top-1 size-2.5 rounded-full bg-red-500" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Where a minute sits in a day's column (px from its top) and how tall a range is, clipped to the axis. */
+export function scaleOf(axis: MinuteRange) {
+  return {
+    top: (minute: number) => (Math.max(minute, axis.start) - axis.start) * PX_PER_MINUTE,
+    span: (start: number, end: number) => Math.max(0, (Math.min(end, axis.end) - Math.max(start, axis.start)) * PX_PER_MINUTE),
+  };
+}
+
+/** The hours outside the working ones, shaded, and the hour and half-hour lines. */
+function DayBackground({ day, axis }: { day: CalendarDay; axis: MinuteRange }) {
+  const { top, span } = scaleOf(axis);
+  return (
+    <>
       {/* Outside working hours, shaded. */}
       {(day.closed ? [axis] : offHours(axis, day.windows)).map((r) => (
         <div key={r.start} aria-hidden className="pointer-events-none absolute inset-x-0 bg-slate-100/80" style={{ top: top(r.start), height: span(r.start, r.end) }} />
@@ -136,7 +161,20 @@ function DayColumn({
         .map((m) => (
           <div key={`h${m}`} aria-hidden className="pointer-events-none absolute inset-x-0 border-t border-dashed border-slate-100" style={{ top: top(m + 30) }} />
         ))}
-      {/* An empty time: the new-appointment form at that time. */}
+    </>
+  );
+}
+
+/** An empty time: the new-appointment form at that time. Only future times: the form refuses the past. */
+function EmptySlots({ day, axis, stepMinutes, now }: { day: CalendarDay; axis: MinuteRange; stepMinutes: number; now: number }) {
+  const { top, span } = scaleOf(axis);
+  const step = stepMinutes > 0 ? stepMinutes : 30;
+  const slots: number[] = [];
+  if (!day.isPast) {
+    for (let m = axis.start; m < axis.end; m += step) if (!day.isToday || m + step > now) slots.push(m);
+  }
+  return (
+    <>
       {slots.map((m) => (
         <Link
           key={`s${m}`}
@@ -154,7 +192,15 @@ function DayColumn({
           </span>
         </Link>
       ))}
-      {/* Breaks and blocks, greyed with their label. */}
+    </>
+  );
+}
+
+/** Breaks and blocks, greyed with their label; a closed day's label on top. */
+function DayBlocks({ day, axis, compact }: { day: CalendarDay; axis: MinuteRange; compact: boolean }) {
+  const { top, span } = scaleOf(axis);
+  return (
+    <>
       {day.blocks.map((b) => (
         <div
           key={`b${b.start}-${b.end}`}
@@ -175,7 +221,15 @@ function DayColumn({
           </span>
         </div>
       ) : null}
-      {/* 'Intervalo após' of each appointment and request, drawn lightly. */}
+    </>
+  );
+}
+
+/** 'Intervalo após' of each appointment and request, drawn lightly. */
+function BufferMarks({ day, axis }: { day: CalendarDay; axis: MinuteRange }) {
+  const { top, span } = scaleOf(axis);
+  return (
+    <>
       {[...day.appointments, ...day.requests]
         .filter((item) => item.bufferMinutes > 0)
         .map((item) => (
@@ -193,22 +247,11 @@ function DayColumn({
             }}
           />
         ))}
-      {day.appointments.map((a) => (
-        <AppointmentBlock key={a.id} a={a} compact={compact} top={top(a.startMinute)} height={span(a.startMinute, a.startMinute + a.durationMinutes)} href={withParam(selfHref, "ver", a.id)} />
-      ))}
-      {day.requests.map((r) => (
-        <RequestBlock key={r.id} r={r} compact={compact} top={top(r.startMinute)} height={span(r.startMinute, r.startMinute + r.durationMinutes)} />
-      ))}
-      {showNow ? (
-        <div aria-hidden className="pointer-events-none absolute inset-x-0 z-[5] h-0.5 bg-red-500" style={{ top: top(now) }} data-testid="calendar-now">
-          <span className="absolute -left-1 -top-1 size-2.5 rounded-full bg-red-500" />
-        </div>
-      ) : null}
-    </div>
+    </>
   );
 }
 
-function lanePosition(item: { lane: number; lanes: number }) {
+export function lanePosition(item: { lane: number; lanes: number }) {
   const width = 100 / item.lanes;
   return { left: `calc(${item.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` };
 }

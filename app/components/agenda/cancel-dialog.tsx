@@ -3,13 +3,13 @@ import { formatDate } from "../../domain/dates";
 import type { CancelAsk } from "../../domain/appointments/calendar-types";
 import { ConfirmDialog } from "../confirm-dialog";
 
-export const CANCEL_FORM_ID = "cancel-appointment";
+const CANCEL_FORM_ID = "cancel-appointment";
 
 /** At most this many characters of 'Motivo' (REASON_MAX of the notices). */
 const REASON_MAX = 200;
 
 /**
- * 'Cancelar' asks first (docs/decisions/0721): a dialog with JavaScript, the same page state
+ * 'Cancelar' asks first: a dialog with JavaScript, the same page state
  * without it. 'Motivo (opcional)' is shown to the customer; 'Avisar cliente' is checked when the
  * customer can be reached; a recurring one asks 'Só este' or 'Este e os próximos'.
  */
@@ -71,7 +71,7 @@ export function CancelDialog({ ask, closeHref, reasonError }: { ask: CancelAsk; 
 
 /**
  * 'Só este' or 'Este e os próximos' of a recurring appointment (radios of a dialog's form through
- * the `form` attribute; docs/decisions/0654).
+ * the `form` attribute).
  */
 export function ScopeChoice({ legend, formId }: { legend: string; formId: string }) {
   return (

@@ -1,7 +1,7 @@
 import { formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 
-export type AgendaSummary = {
+type AgendaSummary = {
   todayCount: number;
   periodCount: number;
   todayRevenueCents: number;

@@ -13,7 +13,7 @@ const STATUS = {
   expired: { label: "Expirado", style: "bg-slate-200 text-slate-800" },
 } as const;
 
-/** A cancelled booking says who cancelled it (docs/decisions/0720). */
+/** A cancelled booking says who cancelled it. */
 const CANCELLED_BY = { professional: "Cancelado pelo profissional", customer: "Cancelado por você" } as const;
 
 /** `isNew`: the customer has just booked (?novo=1). */

@@ -23,10 +23,10 @@ export type BookingPro = Pick<
   accepting: boolean;
 };
 
-export type BookingService = PublicService & ServiceFigures;
+type BookingService = PublicService & ServiceFigures;
 
 /** The salon's choice at step 0: a member, or 'Qualquer profissional' (its URL value). */
-export type ChosenProfessional = ProfessionalChoice | string;
+type ChosenProfessional = ProfessionalChoice | string;
 
 export type BookingView = {
   /** 'Qualquer profissional' at step 3: who takes the time chosen, and their own service. */

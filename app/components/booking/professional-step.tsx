@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Avatar } from "../avatar";
 
-// The salon's step 0 'Escolha o profissional' (docs/decisions/0680): a plain GET form, one radio
+// The salon's step 0 'Escolha o profissional': a plain GET form, one radio
 // per professional on the page and 'Qualquer profissional', so it works without JavaScript;
 // with it, the page's inline script keeps Continuar disabled until a choice (`data-choose`).
 

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Switch } from "../switch";
 import { FormFooter } from "../forms";
 
-// Configurações > Página, 'Página da equipe' (docs/decisions/0680): a plain POST form of its own
+// Configurações > Página, 'Página da equipe': a plain POST form of its own
 // (intent `team`), beside the page form. The owner of a team with active members turns the salon
 // page on; the owner and every member choose whether they appear on it.
 

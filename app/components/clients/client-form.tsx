@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { clientSchema } from "../../validation/clients";
 import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
 
-export type ClientFormValues = {
+type ClientFormValues = {
   id: string;
   name: string;
   phone: string;
@@ -35,24 +35,9 @@ export function ClientForm({ client, lastResult, alert, today, cancelHref }: Pro
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const title = client ? "Editar Cliente" : "Novo Cliente";
   return (
     <div className="mx-auto max-w-2xl space-y-5">
-      <header className="flex items-center gap-3">
-        <Link
-          to={cancelHref}
-          className="flex size-10 items-center justify-center rounded-full text-xl text-slate-600 hover:bg-slate-200"
-          aria-label="Voltar para a lista de clientes"
-        >
-          ←
-        </Link>
-        <div>
-          <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="text-sm text-slate-600">
-            {client ? "Altere os dados e salve." : "Preencha os dados do cliente."} Campos com * são obrigatórios.
-          </p>
-        </div>
-      </header>
+      <ClientFormHeader editing={!!client} cancelHref={cancelHref} />
       {alert ? <Alert title={alert.title} text={alert.text} /> : null}
       <Form method="post" className="card space-y-4 p-4 sm:p-6" {...getFormProps(form)}>
         {client ? <input type="hidden" name="id" value={client.id} /> : null}
@@ -109,5 +94,26 @@ export function ClientForm({ client, lastResult, alert, today, cancelHref }: Pro
         <FormFooter label={client ? "Atualizar" : "Cadastrar"} saving={saving} cancelHref={cancelHref} intent={intent} />
       </Form>
     </div>
+  );
+}
+
+/** The way back to the list, the title and what to fill in. */
+function ClientFormHeader({ editing, cancelHref }: { editing: boolean; cancelHref: string }) {
+  return (
+    <header className="flex items-center gap-3">
+      <Link
+        to={cancelHref}
+        className="flex size-10 items-center justify-center rounded-full text-xl text-slate-600 hover:bg-slate-200"
+        aria-label="Voltar para a lista de clientes"
+      >
+        ←
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold">{editing ? "Editar Cliente" : "Novo Cliente"}</h1>
+        <p className="text-sm text-slate-600">
+          {editing ? "Altere os dados e salve." : "Preencha os dados do cliente."} Campos com * são obrigatórios.
+        </p>
+      </div>
+    </header>
   );
 }

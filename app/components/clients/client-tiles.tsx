@@ -1,7 +1,6 @@
 import { VIP_SPENT_ABOVE_CENTS, type ClientTiles as Tiles } from "../../domain/clients/client-types";
-import { formatMoney } from "../../domain/money";
+import { formatMoney, formatInteger } from "../../domain/money";
 
-const number = new Intl.NumberFormat("pt-BR");
 
 /** Total, Novos (this month), VIP, Ativos (last 30 days). */
 export function ClientTiles({ tiles }: { tiles: Tiles }) {
@@ -16,7 +15,7 @@ export function ClientTiles({ tiles }: { tiles: Tiles }) {
       {items.map((item) => (
         <div key={item.label} className="card p-4" data-testid={`tile-${item.label}`}>
           <dt className="text-sm font-medium text-slate-600">{item.label}</dt>
-          <dd className={`mt-1 text-2xl font-bold ${item.tone}`}>{number.format(item.value)}</dd>
+          <dd className={`mt-1 text-2xl font-bold ${item.tone}`}>{formatInteger(item.value)}</dd>
           <dd className="text-xs text-slate-500">{item.hint}</dd>
         </div>
       ))}

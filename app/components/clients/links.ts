@@ -2,7 +2,7 @@
 // (form, delete confirmation, page, search, view) works as a plain link without JavaScript.
 
 /** The list's own state worth keeping across a form or a confirmation: search and page. */
-export function listParams(from: URLSearchParams): URLSearchParams {
+function listParams(from: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams();
   const q = from.get("q")?.trim();
   if (q) kept.set("q", q);

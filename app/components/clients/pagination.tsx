@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { formatInteger } from "../../domain/money";
 
-const number = new Intl.NumberFormat("pt-BR");
 
 type Props = {
   page: number;
@@ -18,7 +18,7 @@ export function Pagination({ page, pageCount, pageSize, matching, hrefFor }: Pro
   return (
     <nav aria-label="Paginação" className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-slate-600" data-testid="pagination-summary">
-        Mostrando {number.format(first)}–{number.format(last)} de {number.format(matching)}{" "}
+        Mostrando {formatInteger(first)}–{formatInteger(last)} de {formatInteger(matching)}{" "}
         {matching === 1 ? "cliente" : "clientes"}
       </p>
       {pageCount > 1 ? (

@@ -60,26 +60,11 @@ export function InsightsCarousel({ insights }: { insights: Insight[] }) {
   }, [hydrated, paused, count]);
 
   const current = insights[Math.min(index, count - 1)];
-  const header = (
-    <div>
-      <h2 id="insights-title" className="font-semibold">
-        Dicas do seu negócio
-      </h2>
-      <p className="text-xs text-slate-500">Calculadas a partir da sua agenda e dos seus clientes.</p>
-    </div>
-  );
-
   if (!hydrated || count < 2 || !current) {
     return (
       <section className="card" aria-labelledby="insights-title" data-testid="insights">
-        {header}
-        <ul className="mt-3 space-y-4">
-          {insights.map((insight) => (
-            <li key={insight.id}>
-              <InsightBody insight={insight} />
-            </li>
-          ))}
-        </ul>
+        <InsightsHeader />
+        <InsightsList insights={insights} />
       </section>
     );
   }
@@ -98,28 +83,8 @@ export function InsightsCarousel({ insights }: { insights: Insight[] }) {
       }}
     >
       <div className="flex items-start justify-between gap-2">
-        {header}
-        <div className="flex shrink-0 items-center gap-1">
-          <button
-            type="button"
-            className="flex size-9 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-50"
-            onClick={() => setIndex((i) => (i - 1 + count) % count)}
-            aria-label="Dica anterior"
-          >
-            ‹
-          </button>
-          <span className="min-w-10 text-center text-xs tabular-nums text-slate-500" data-testid="insights-position">
-            {index + 1} de {count}
-          </span>
-          <button
-            type="button"
-            className="flex size-9 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-50"
-            onClick={() => setIndex((i) => (i + 1) % count)}
-            aria-label="Próxima dica"
-          >
-            ›
-          </button>
-        </div>
+        <InsightsHeader />
+        <CarouselControls index={index} count={count} onStep={(step) => setIndex((i) => (i + step + count) % count)} />
       </div>
       <div
         className="mt-3 min-h-28"
@@ -131,5 +96,56 @@ export function InsightsCarousel({ insights }: { insights: Insight[] }) {
         <InsightBody insight={current} />
       </div>
     </section>
+  );
+}
+
+function InsightsHeader() {
+  return (
+    <div>
+      <h2 id="insights-title" className="font-semibold">
+        Dicas do seu negócio
+      </h2>
+      <p className="text-xs text-slate-500">Calculadas a partir da sua agenda e dos seus clientes.</p>
+    </div>
+  );
+}
+
+/** Every tip at once: without JavaScript, or with a single tip. */
+function InsightsList({ insights }: { insights: Insight[] }) {
+  return (
+    <ul className="mt-3 space-y-4">
+      {insights.map((insight) => (
+        <li key={insight.id}>
+          <InsightBody insight={insight} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Dica anterior', the position ('2 de 5') and 'Próxima dica'. */
+function CarouselControls({ index, count, onStep }: { index: number; count: number; onStep: (step: 1 | -1) => void }) {
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <button
+        type="button"
+        className="flex size-9 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-50"
+        onClick={() => onStep(-1)}
+        aria-label="Dica anterior"
+      >
+        ‹
+      </button>
+      <span className="min-w-10 text-center text-xs tabular-nums text-slate-500" data-testid="insights-position">
+        {index + 1} de {count}
+      </span>
+      <button
+        type="button"
+        className="flex size-9 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-50"
+        onClick={() => onStep(1)}
+        aria-label="Próxima dica"
+      >
+        ›
+      </button>
+    </div>
   );
 }

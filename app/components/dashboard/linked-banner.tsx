@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "../use-hydrated";
 import { UsersIcon } from "./icons";
 
-export const LINKED_BANNER_KEY = "agendo:aviso-equipe-fechado";
+const LINKED_BANNER_KEY = "agendo:aviso-equipe-fechado";
 
 /**
  * Shown to a linked account. With JavaScript it can be closed for the rest of the browser

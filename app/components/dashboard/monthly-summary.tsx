@@ -1,7 +1,6 @@
 import type { MonthlySummary as Summary } from "../../domain/metrics/dashboard-figures";
-import { formatMoney } from "../../domain/money";
+import { formatMoney, formatInteger } from "../../domain/money";
 
-const integer = new Intl.NumberFormat("pt-BR");
 
 /** This month to date (as Relatórios' 'Este mês'): appointments, revenue, daily average and recurring clients. */
 export function MonthlySummary({ summary, monthLabel }: { summary: Summary; monthLabel: string }) {
@@ -9,14 +8,14 @@ export function MonthlySummary({ summary, monthLabel }: { summary: Summary; mont
     {
       key: "appointments",
       label: "Agendamentos",
-      value: integer.format(summary.appointments),
+      value: formatInteger(summary.appointments),
       hint:
         "Do dia 1º até hoje, sem os cancelados" +
         (summary.bookedAhead === 0
           ? ""
           : summary.bookedAhead === 1
             ? "; mais 1 marcado até o fim do mês"
-            : `; mais ${integer.format(summary.bookedAhead)} marcados até o fim do mês`),
+            : `; mais ${formatInteger(summary.bookedAhead)} marcados até o fim do mês`),
     },
     { key: "revenue", label: "Faturamento", value: formatMoney(summary.revenueCents), hint: "Atendimentos concluídos" },
     { key: "daily", label: "Média diária", value: formatMoney(summary.dailyAverageCents), hint: "Faturamento ÷ dias do mês até hoje" },
@@ -29,7 +28,7 @@ export function MonthlySummary({ summary, monthLabel }: { summary: Summary; mont
           ? "Nenhum cliente atendido este mês"
           : summary.monthClients === 1
             ? "do cliente atendido este mês já veio mais de uma vez"
-            : `dos ${integer.format(summary.monthClients)} clientes atendidos este mês já vieram mais de uma vez`,
+            : `dos ${formatInteger(summary.monthClients)} clientes atendidos este mês já vieram mais de uma vez`,
     },
   ];
   return (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AppointmentStatus } from "../../../db/schema";
 import { StatusBadge } from "../agenda/status-badge";
 
-export type RecentItem = {
+type RecentItem = {
   id: string;
   dayLabel: string;
   time: string;

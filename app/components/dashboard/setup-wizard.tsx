@@ -4,17 +4,17 @@ import type { SetupStep } from "../../domain/accounts/setup-steps.server";
 import { RouteDialog } from "../route-dialog";
 import { useHydrated } from "../use-hydrated";
 
-/** The wizard's four steps, in the spec's words (docs/product/spec.md §2, Dashboard). */
-export const WIZARD_TITLES: Record<string, string> = {
+/** The wizard's four steps, in the product's words. */
+const WIZARD_TITLES: Record<string, string> = {
   profile: "Perfil Profissional",
   hours: "Horários de Funcionamento",
   services: "Serviços Oferecidos",
   page: "Personalização da Página",
 };
 
-export const WIZARD_ANCHOR = "assistente";
+const WIZARD_ANCHOR = "assistente";
 /** Spec: the wizard scrolls to its anchor after 100 ms. */
-export const WIZARD_SCROLL_DELAY_MS = 100;
+const WIZARD_SCROLL_DELAY_MS = 100;
 
 /**
  * The setup wizard, opened by /dashboard?assistente=1#assistente. With JavaScript an overlay;
@@ -73,34 +73,7 @@ export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boole
       </div>
       <ol className="mt-4 space-y-2">
         {steps.map((step, i) => (
-          <li
-            key={step.key}
-            className={`flex items-start gap-3 rounded-xl border p-3 ${
-              step === next ? "border-brand bg-brand/5" : "border-slate-200"
-            }`}
-            data-testid={`wizard-step-${step.key}`}
-          >
-            <span
-              className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
-                step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-500"
-              }`}
-              aria-hidden
-            >
-              {step.done ? "✓" : i + 1}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">
-                {WIZARD_TITLES[step.key] ?? step.title}
-                <span className="sr-only">{step.done ? " (concluído)" : " (pendente)"}</span>
-              </p>
-              <p className="text-sm text-slate-600">{step.text}</p>
-              {step.href ? (
-                <Link to={step.href} className="btn-link">
-                  {step.done ? "Revisar" : "Configurar"}
-                </Link>
-              ) : null}
-            </div>
-          </li>
+          <WizardStep key={step.key} step={step} number={i + 1} current={step === next} />
         ))}
       </ol>
       <Form method="post" action="/dashboard" className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -119,5 +92,38 @@ export function SetupWizard({ steps, ready }: { steps: SetupStep[]; ready: boole
         ) : null}
       </Form>
     </RouteDialog>
+  );
+}
+
+/** A step: done (✓) or its number, what it is, and 'Configurar' or 'Revisar'; the next one stands out. */
+function WizardStep({ step, number, current }: { step: SetupStep; number: number; current: boolean }) {
+  return (
+    <li
+      className={`flex items-start gap-3 rounded-xl border p-3 ${
+        current ? "border-brand bg-brand/5" : "border-slate-200"
+      }`}
+      data-testid={`wizard-step-${step.key}`}
+    >
+      <span
+        className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+          step.done ? "bg-emerald-500 text-white" : "border border-slate-300 text-slate-500"
+        }`}
+        aria-hidden
+      >
+        {step.done ? "✓" : number}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {WIZARD_TITLES[step.key] ?? step.title}
+          <span className="sr-only">{step.done ? " (concluído)" : " (pendente)"}</span>
+        </p>
+        <p className="text-sm text-slate-600">{step.text}</p>
+        {step.href ? (
+          <Link to={step.href} className="btn-link">
+            {step.done ? "Revisar" : "Configurar"}
+          </Link>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "../use-hydrated";
 
-/** docs/product/spec.md §4: the guide appears after 1 s, its highlight after 1.2 s. */
+/** The guide appears after 1 s, its highlight after 1.2 s. */
 export const GUIDE_DELAY_MS = 1_000;
-export const HIGHLIGHT_DELAY_MS = 1_200;
+const HIGHLIGHT_DELAY_MS = 1_200;
 
 /**
  * When the guide and its highlight show. With JavaScript: the guide after 1 s, the highlight
@@ -35,7 +35,7 @@ export function useGuideTiming(active: boolean) {
  * stays dismissed on every device). It sits right above the first-steps button it points at:
  * with JavaScript floating over the checklist (never over the button), without it in the flow.
  */
-export function WelcomeGuide({ firstName, floating }: { firstName: string; floating: boolean }) {
+function WelcomeGuide({ firstName, floating }: { firstName: string; floating: boolean }) {
   const navigation = useNavigation();
   const ref = useRef<HTMLDivElement>(null);
   // On a phone the checklist is below the cards: bring the guide into view, unless the

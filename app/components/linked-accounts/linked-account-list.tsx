@@ -3,7 +3,7 @@ import { ConfirmDialog } from "../confirm-dialog";
 import { InviteInstructions } from "./invite-instructions";
 import { STATUS_LABELS } from "../../validation/linked-accounts";
 
-export type LinkedAccountItem = {
+type LinkedAccountItem = {
   id: string;
   email: string;
   status: "pending" | "active";

@@ -16,16 +16,6 @@ export function CalendarFeedCard({
   details: boolean;
   detailsError: string | null;
 }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState<string | null>(null);
-  async function copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied("Endereço copiado.");
-    } catch {
-      setCopied("Não foi possível copiar. Selecione o endereço e copie manualmente.");
-    }
-  }
   return (
     <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="feed-title">
       <div>
@@ -40,54 +30,9 @@ export function CalendarFeedCard({
       </div>
       {feed ? (
         <>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <label htmlFor="feed-url" className="sr-only">
-              Endereço da agenda
-            </label>
-            <input
-              id="feed-url"
-              type="text"
-              readOnly
-              value={feed.webcal}
-              className="input font-mono text-xs"
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            {hydrated ? (
-              <button type="button" className="btn-secondary" onClick={() => copy(feed.webcal)}>
-                Copiar
-              </button>
-            ) : null}
-          </div>
-          {copied ? (
-            <p role="status" className="text-sm text-slate-700">
-              {copied}
-            </p>
-          ) : null}
+          <FeedAddress webcal={feed.webcal} />
           <FeedDetailsForm details={details} error={detailsError} />
-          <div className="grid gap-3 text-sm sm:grid-cols-2">
-            <div className="rounded-lg border border-slate-200 p-3">
-              <h3 className="font-semibold">Google Agenda</h3>
-              <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
-                <li>No computador, abra calendar.google.com.</li>
-                <li>Em “Outras agendas”, toque em + e depois em “Do URL”.</li>
-                <li>Cole o endereço acima e toque em “Adicionar agenda”.</li>
-              </ol>
-              <p className="mt-1 text-xs text-slate-500">O Google atualiza a agenda de tempos em tempos (pode levar algumas horas).</p>
-            </div>
-            <div className="rounded-lg border border-slate-200 p-3">
-              <h3 className="font-semibold">iPhone</h3>
-              <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
-                <li>
-                  Toque em{" "}
-                  <a href={feed.webcal} className="font-medium text-brand underline">
-                    Assinar no iPhone
-                  </a>{" "}
-                  (ou Ajustes → Calendário → Contas → Adicionar Conta → Outra → Adicionar Calendário Assinado).
-                </li>
-                <li>Confirme com “Assinar”.</li>
-              </ol>
-            </div>
-          </div>
+          <FeedHowTo webcal={feed.webcal} />
           <Form method="post" className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
             <p className="text-xs text-slate-500">Compartilhou sem querer? Gere um novo link: o atual para de funcionar.</p>
             <button type="submit" name="intent" value="feed-renew" className="btn-secondary">
@@ -103,6 +48,77 @@ export function CalendarFeedCard({
         </Form>
       )}
     </section>
+  );
+}
+
+/** The feed's address, selected on focus; 'Copiar' once JavaScript runs. */
+function FeedAddress({ webcal }: { webcal: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<string | null>(null);
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied("Endereço copiado.");
+    } catch {
+      setCopied("Não foi possível copiar. Selecione o endereço e copie manualmente.");
+    }
+  }
+  return (
+    <>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="feed-url" className="sr-only">
+          Endereço da agenda
+        </label>
+        <input
+          id="feed-url"
+          type="text"
+          readOnly
+          value={webcal}
+          className="input font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={() => copy(webcal)}>
+            Copiar
+          </button>
+        ) : null}
+      </div>
+      {copied ? (
+        <p role="status" className="text-sm text-slate-700">
+          {copied}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** How to add the feed to Google Agenda and to the iPhone. */
+function FeedHowTo({ webcal }: { webcal: string }) {
+  return (
+    <div className="grid gap-3 text-sm sm:grid-cols-2">
+      <div className="rounded-lg border border-slate-200 p-3">
+        <h3 className="font-semibold">Google Agenda</h3>
+        <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
+          <li>No computador, abra calendar.google.com.</li>
+          <li>Em “Outras agendas”, toque em + e depois em “Do URL”.</li>
+          <li>Cole o endereço acima e toque em “Adicionar agenda”.</li>
+        </ol>
+        <p className="mt-1 text-xs text-slate-500">O Google atualiza a agenda de tempos em tempos (pode levar algumas horas).</p>
+      </div>
+      <div className="rounded-lg border border-slate-200 p-3">
+        <h3 className="font-semibold">iPhone</h3>
+        <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
+          <li>
+            Toque em{" "}
+            <a href={webcal} className="font-medium text-brand underline">
+              Assinar no iPhone
+            </a>{" "}
+            (ou Ajustes → Calendário → Contas → Adicionar Conta → Outra → Adicionar Calendário Assinado).
+          </li>
+          <li>Confirme com “Assinar”.</li>
+        </ol>
+      </div>
+    </div>
   );
 }
 

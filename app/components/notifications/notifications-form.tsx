@@ -8,7 +8,7 @@ import { notificationsSchema } from "../../validation/notifications";
 import { REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
 import { SectionCard } from "../section-card";
 
-export type NotificationPrefs = {
+type NotificationPrefs = {
   notifyNewRequest: boolean;
   notifyCustomerChanges: boolean;
   dailySummary: boolean;
@@ -38,23 +38,7 @@ export function NotificationsForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
-  const [form, fields] = useForm({
-    id: "notifications",
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    defaultValue: {
-      ...prefs,
-      notifyNewRequest: prefs.notifyNewRequest ? "on" : "",
-      notifyCustomerChanges: prefs.notifyCustomerChanges ? "on" : "",
-      dailySummary: prefs.dailySummary ? "on" : "",
-      reminderEmail: prefs.reminderEmail ? "on" : "",
-      // Shown off while the API is not configured (it sends nothing); the saved choice is kept.
-      reminderWhatsapp: whatsappConfigured && prefs.reminderWhatsapp ? "on" : "",
-      dailySummaryHour: String(prefs.dailySummaryHour),
-      reminderHoursBefore: String(prefs.reminderHoursBefore),
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useNotificationsForm(prefs, whatsappConfigured, navigation.state === "idle" ? lastResult : null);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
@@ -81,44 +65,79 @@ export function NotificationsForm({
         </div>
       </SectionCard>
 
-      <SectionCard
-        title="Lembretes para os clientes"
-        intro="Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais lembretes."
-        tight
-      >
-        <div>
-          <label htmlFor={fields.reminderHoursBefore.id} className="label">
-            Enviar o lembrete
-          </label>
-          <select {...getSelectProps(fields.reminderHoursBefore)} key={fields.reminderHoursBefore.key} className="input sm:max-w-xs">
-            {REMINDER_HOURS_CHOICES.map((h) => (
-              <option key={h} value={h}>
-                {reminderHoursLabel(h)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.reminderHoursBefore.errorId} errors={fields.reminderHoursBefore.errors} />
-        </div>
-        <FieldSwitch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes com e-mail no cadastro ou que o informaram ao agendar pela sua página." />
-        <FieldSwitch
-          field={fields.reminderWhatsapp}
-          title="Por WhatsApp automático"
-          disabled={!whatsappConfigured}
-          hint={whatsappConfigured ? "Enviado pela API oficial do WhatsApp, sem você precisar tocar em nada." : undefined}
-        />
-        {whatsappConfigured ? null : (
-          <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="whatsapp-off">
-            O WhatsApp automático está desligado: a API do WhatsApp não está configurada neste Agendo. Para lembrar pelo
-            WhatsApp, use a lista{" "}
-            <Link to="/lembretes" className="font-semibold underline">
-              Lembretes
-            </Link>
-            : escolha o dia, e um toque em cada cliente abre a conversa com a mensagem pronta.
-          </p>
-        )}
-      </SectionCard>
+      <RemindersSection fields={fields} whatsappConfigured={whatsappConfigured} />
 
       <FormFooter label="Salvar notificações" saving={saving} />
     </Form>
+  );
+}
+
+function useNotificationsForm(prefs: NotificationPrefs, whatsappConfigured: boolean, lastResult: SubmissionResult<string[]> | null) {
+  return useForm({
+    id: "notifications",
+    lastResult,
+    defaultValue: {
+      ...prefs,
+      notifyNewRequest: prefs.notifyNewRequest ? "on" : "",
+      notifyCustomerChanges: prefs.notifyCustomerChanges ? "on" : "",
+      dailySummary: prefs.dailySummary ? "on" : "",
+      reminderEmail: prefs.reminderEmail ? "on" : "",
+      // Shown off while the API is not configured (it sends nothing); the saved choice is kept.
+      reminderWhatsapp: whatsappConfigured && prefs.reminderWhatsapp ? "on" : "",
+      dailySummaryHour: String(prefs.dailySummaryHour),
+      reminderHoursBefore: String(prefs.reminderHoursBefore),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+    shouldValidate: "onBlur",
+  });
+}
+
+type NotificationFields = ReturnType<typeof useNotificationsForm>[1];
+
+/** 'Lembretes para os clientes': how long before, by e-mail and by WhatsApp (when it is set up). */
+function RemindersSection({
+  fields,
+  whatsappConfigured,
+}: {
+  fields: Pick<NotificationFields, "reminderHoursBefore" | "reminderEmail" | "reminderWhatsapp">;
+  whatsappConfigured: boolean;
+}) {
+  return (
+    <SectionCard
+      title="Lembretes para os clientes"
+      intro="Cada lembrete traz seu nome, os links “Confirmo presença” e “Preciso remarcar”, e a opção de não receber mais lembretes."
+      tight
+    >
+      <div>
+        <label htmlFor={fields.reminderHoursBefore.id} className="label">
+          Enviar o lembrete
+        </label>
+        <select {...getSelectProps(fields.reminderHoursBefore)} key={fields.reminderHoursBefore.key} className="input sm:max-w-xs">
+          {REMINDER_HOURS_CHOICES.map((h) => (
+            <option key={h} value={h}>
+              {reminderHoursLabel(h)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.reminderHoursBefore.errorId} errors={fields.reminderHoursBefore.errors} />
+      </div>
+      <FieldSwitch field={fields.reminderEmail} title="Por e-mail" hint="Para clientes com e-mail no cadastro ou que o informaram ao agendar pela sua página." />
+      <FieldSwitch
+        field={fields.reminderWhatsapp}
+        title="Por WhatsApp automático"
+        disabled={!whatsappConfigured}
+        hint={whatsappConfigured ? "Enviado pela API oficial do WhatsApp, sem você precisar tocar em nada." : undefined}
+      />
+      {whatsappConfigured ? null : (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="whatsapp-off">
+          O WhatsApp automático está desligado: a API do WhatsApp não está configurada neste Agendo. Para lembrar pelo
+          WhatsApp, use a lista{" "}
+          <Link to="/lembretes" className="font-semibold underline">
+            Lembretes
+          </Link>
+          : escolha o dia, e um toque em cada cliente abre a conversa com a mensagem pronta.
+        </p>
+      )}
+    </SectionCard>
   );
 }

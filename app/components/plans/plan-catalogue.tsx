@@ -2,7 +2,7 @@ import { PLANS, type BillingPeriod, type Plan } from "../../domain/billing/plans
 import { PeriodToggle } from "./period-toggle";
 import { PlanCard, type PlanAction } from "./plan-card";
 
-/** The four plans of docs/product/spec.md §9, with the monthly/yearly choice. */
+/** The four plans (Essencial to Enterprise), with the monthly/yearly choice. */
 export function PlanCatalogue({
   period,
   actionFor,

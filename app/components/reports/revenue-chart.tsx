@@ -38,23 +38,7 @@ export function RevenueChart({
       id="evolucao"
       title="Evolução da receita"
       definition="Atendimentos concluídos por mês, com os filtros de serviço e status. O mês atual vai até hoje."
-      actions={
-        <nav aria-label="Meses no gráfico" className="flex rounded-lg border border-slate-300 bg-white p-0.5 text-xs">
-          {CHART_MONTH_CHOICES.map((n) => (
-            <Link
-              key={n}
-              to={hrefFor(n)}
-              preventScrollReset
-              aria-current={n === months ? "true" : undefined}
-              className={`rounded-md px-2.5 py-1.5 font-medium ${
-                n === months ? "bg-brand text-white" : "text-slate-700 hover:bg-slate-100"
-              }`}
-            >
-              {n} meses
-            </Link>
-          ))}
-        </nav>
-      }
+      actions={<MonthsSwitch months={months} hrefFor={hrefFor} />}
     >
       <svg
         role="img"
@@ -64,57 +48,88 @@ export function RevenueChart({
         className="block overflow-visible text-xs"
         data-testid="revenue-chart"
       >
-        {chart.map((m, i) => {
-          const y = i * ROW;
-          const pct = barPercent(m.revenueCents, max);
-          return (
-            <g key={m.key} data-month={m.key}>
-              <title>{`${m.long}: ${formatMoney(m.revenueCents)}`}</title>
-              <text x="0" y={y + ROW / 2} dominantBaseline="middle" className="fill-slate-600">
-                {m.short}
-              </text>
-              <rect x={`${BAR_X}%`} y={y + (ROW - BAR) / 2} width={`${BAR_W}%`} height={BAR} rx="4" className="fill-slate-100" />
-              {pct > 0 ? (
-                <rect
-                  x={`${BAR_X}%`}
-                  y={y + (ROW - BAR) / 2}
-                  width={`${(pct * BAR_W) / 100}%`}
-                  height={BAR}
-                  rx="4"
-                  className="fill-brand"
-                  data-percent={Math.round(pct)}
-                />
-              ) : null}
-              <text
-                x="100%"
-                y={y + ROW / 2}
-                dominantBaseline="middle"
-                textAnchor="end"
-                className="fill-slate-900 font-semibold tabular-nums"
-              >
-                {formatMoney(m.revenueCents)}
-              </text>
-            </g>
-          );
-        })}
+        {chart.map((m, i) => (
+          <MonthBar key={m.key} month={m} y={i * ROW} pct={barPercent(m.revenueCents, max)} />
+        ))}
       </svg>
-      <table className="sr-only">
-        <caption>Receita por mês</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mês</th>
-            <th scope="col">Receita</th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.map((m) => (
-            <tr key={m.key}>
-              <th scope="row">{m.long}</th>
-              <td>{formatMoney(m.revenueCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable chart={chart} />
     </ReportSection>
+  );
+}
+
+/** '3 meses', '6 meses' or '12 meses': how many months the chart shows. */
+function MonthsSwitch({ months, hrefFor }: { months: ChartMonths; hrefFor: (months: ChartMonths) => string }) {
+  return (
+    <nav aria-label="Meses no gráfico" className="flex rounded-lg border border-slate-300 bg-white p-0.5 text-xs">
+      {CHART_MONTH_CHOICES.map((n) => (
+        <Link
+          key={n}
+          to={hrefFor(n)}
+          preventScrollReset
+          aria-current={n === months ? "true" : undefined}
+          className={`rounded-md px-2.5 py-1.5 font-medium ${
+            n === months ? "bg-brand text-white" : "text-slate-700 hover:bg-slate-100"
+          }`}
+        >
+          {n} meses
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** One month's row: its label, its bar over the track, and its revenue. */
+function MonthBar({ month, y, pct }: { month: Report["chart"][number]; y: number; pct: number }) {
+  return (
+    <g data-month={month.key}>
+      <title>{`${month.long}: ${formatMoney(month.revenueCents)}`}</title>
+      <text x="0" y={y + ROW / 2} dominantBaseline="middle" className="fill-slate-600">
+        {month.short}
+      </text>
+      <rect x={`${BAR_X}%`} y={y + (ROW - BAR) / 2} width={`${BAR_W}%`} height={BAR} rx="4" className="fill-slate-100" />
+      {pct > 0 ? (
+        <rect
+          x={`${BAR_X}%`}
+          y={y + (ROW - BAR) / 2}
+          width={`${(pct * BAR_W) / 100}%`}
+          height={BAR}
+          rx="4"
+          className="fill-brand"
+          data-percent={Math.round(pct)}
+        />
+      ) : null}
+      <text
+        x="100%"
+        y={y + ROW / 2}
+        dominantBaseline="middle"
+        textAnchor="end"
+        className="fill-slate-900 font-semibold tabular-nums"
+      >
+        {formatMoney(month.revenueCents)}
+      </text>
+    </g>
+  );
+}
+
+/** Every figure for screen readers. */
+function ChartTable({ chart }: { chart: Report["chart"] }) {
+  return (
+    <table className="sr-only">
+      <caption>Receita por mês</caption>
+      <thead>
+        <tr>
+          <th scope="col">Mês</th>
+          <th scope="col">Receita</th>
+        </tr>
+      </thead>
+      <tbody>
+        {chart.map((m) => (
+          <tr key={m.key}>
+            <th scope="row">{m.long}</th>
+            <td>{formatMoney(m.revenueCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

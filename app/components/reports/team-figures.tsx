@@ -3,7 +3,7 @@ import { formatMoney } from "../../domain/money";
 import { ReportSection } from "./section";
 
 type Row = { userId: string; name: string; isOwner: boolean; revenueCents: number; appointments: number; occupancy: number | null };
-export type TeamFiguresData = { rows: Row[]; total: { revenueCents: number; appointments: number; occupancy: number | null } };
+type TeamFiguresData = { rows: Row[]; total: { revenueCents: number; appointments: number; occupancy: number | null } };
 
 /**
  * 'Equipe' in Relatórios (the owner's only): each professional's revenue, appointments and

@@ -61,36 +61,43 @@ export function CategoriesCard({
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Categorias">
           {categories.map((c) => (
-            <li key={c.id} className="flex items-center gap-2 py-2.5">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{c.name}</p>
-                <p className="truncate text-xs text-slate-600">
-                  <span className="font-mono">{c.slug}</span>
-                  {" · "}
-                  {c.serviceCount === 1 ? "1 serviço" : `${c.serviceCount} serviços`}
-                </p>
-              </div>
-              <Link
-                to={formHref(search, { [PARAMS.editCategory]: c.id })}
-                preventScrollReset
-                className="rounded-lg px-2 py-1.5 text-sm font-medium text-brand hover:bg-slate-100"
-                aria-label={`Editar categoria ${c.name}`}
-              >
-                Editar
-              </Link>
-              <Link
-                to={formHref(search, { [PARAMS.deleteCategory]: c.id })}
-                preventScrollReset
-                className="rounded-lg px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                aria-label={`Excluir categoria ${c.name}`}
-              >
-                Excluir
-              </Link>
-            </li>
+            <CategoryRow key={c.id} category={c} search={search} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A category with its code and how many services use it, and 'Editar' / 'Excluir'. */
+function CategoryRow({ category, search }: { category: CategoryView; search: string }) {
+  return (
+    <li className="flex items-center gap-2 py-2.5">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{category.name}</p>
+        <p className="truncate text-xs text-slate-600">
+          <span className="font-mono">{category.slug}</span>
+          {" · "}
+          {category.serviceCount === 1 ? "1 serviço" : `${category.serviceCount} serviços`}
+        </p>
+      </div>
+      <Link
+        to={formHref(search, { [PARAMS.editCategory]: category.id })}
+        preventScrollReset
+        className="rounded-lg px-2 py-1.5 text-sm font-medium text-brand hover:bg-slate-100"
+        aria-label={`Editar categoria ${category.name}`}
+      >
+        Editar
+      </Link>
+      <Link
+        to={formHref(search, { [PARAMS.deleteCategory]: category.id })}
+        preventScrollReset
+        className="rounded-lg px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+        aria-label={`Excluir categoria ${category.name}`}
+      >
+        Excluir
+      </Link>
+    </li>
   );
 }
 

@@ -49,35 +49,10 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
   // keep the saved week on screen and say the hours were invalid.
   const postedWeek = (reply?.initialValue as { days?: unknown } | null | undefined)?.days;
   const lastResult = reply && Array.isArray(postedWeek) && postedWeek.length === 7 ? reply : null;
-  const [form, fields] = useForm({
-    id: "working-hours",
-    lastResult,
-    defaultValue: {
-      days: days.map((d) => ({
-        isActive: d.isActive,
-        startTime: d.startTime,
-        endTime: d.endTime,
-        hasBreak: d.breakStartTime !== null,
-        breakStartTime: d.breakStartTime ?? DEFAULT_BREAK.breakStartTime,
-        breakEndTime: d.breakEndTime ?? DEFAULT_BREAK.breakEndTime,
-      })),
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: workingHoursSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useHoursForm(days, lastResult);
   const dayFields = fields.days.getFieldList();
 
-  // 'Há alterações não salvas' (with JavaScript): the form differs from the saved week.
-  // Checked once on hydration too, in case the user changed something before it.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [dirty, setDirty] = useState(false);
-  const track = useCallback(() => {
-    if (!formRef.current) return;
-    const current = [...new FormData(formRef.current)].filter(([name]) => name !== "intent");
-    setDirty(serialize(current) !== serialize(savedFields(days)));
-  }, [days]);
-  useEffect(track, [track]);
+  const { formRef, dirty, track } = useUnsavedChanges(days);
 
   const faultyDays = WEEK_MONDAY_FIRST.filter((dow) => {
     const f = dayFields[dow]!;
@@ -130,4 +105,40 @@ export function HoursForm({ days, neverSaved, reply }: { days: Day[]; neverSaved
       </Form>
     </SectionCard>
   );
+}
+
+function useHoursForm(days: Day[], lastResult: SubmissionResult<string[]> | null) {
+  return useForm({
+    id: "working-hours",
+    lastResult,
+    defaultValue: {
+      days: days.map((d) => ({
+        isActive: d.isActive,
+        startTime: d.startTime,
+        endTime: d.endTime,
+        hasBreak: d.breakStartTime !== null,
+        breakStartTime: d.breakStartTime ?? DEFAULT_BREAK.breakStartTime,
+        breakEndTime: d.breakEndTime ?? DEFAULT_BREAK.breakEndTime,
+      })),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: workingHoursSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+}
+
+/**
+ * 'Há alterações não salvas' (with JavaScript): the form differs from the saved week.
+ * Checked once on hydration too, in case the user changed something before it.
+ */
+function useUnsavedChanges(days: Day[]) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [dirty, setDirty] = useState(false);
+  const track = useCallback(() => {
+    if (!formRef.current) return;
+    const current = [...new FormData(formRef.current)].filter(([name]) => name !== "intent");
+    setDirty(serialize(current) !== serialize(savedFields(days)));
+  }, [days]);
+  useEffect(track, [track]);
+  return { formRef, dirty, track };
 }

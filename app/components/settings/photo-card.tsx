@@ -42,38 +42,13 @@ async function shrinkInBrowser(file: File, size = 256): Promise<Blob> {
  */
 export function PhotoCard({ imageUrl, name, serverError }: { imageUrl: string | null; name: string; serverError: ImageErrorCode | null }) {
   const navigation = useNavigation();
-  const submit = useSubmit();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
-  const input = useRef<HTMLInputElement>(null);
-  const [clientError, setClientError] = useState<ImageErrorCode | null>(null);
-  const [preparing, setPreparing] = useState(false);
+  const { input, clientError, setClientError, preparing, onSubmit } = usePhotoUpload();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const uploading = preparing || busyIntent === "upload-image";
   const error = clientError ?? (navigation.state === "idle" ? serverError : null);
   const confirming = searchParams.get(CONFIRM_REMOVE) === "1" && imageUrl !== null;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setClientError(null);
-    const file = input.current?.files?.[0];
-    if (!file || file.size === 0) return setClientError("empty");
-    if (file.size > IMAGE_MAX_BYTES) return setClientError("size");
-    if (file.type && !file.type.startsWith("image/")) return setClientError("type");
-    setPreparing(true);
-    let upload: Blob = file;
-    try {
-      upload = await shrinkInBrowser(file);
-    } catch {
-      // The browser could not open it: the server decides (and explains) what is wrong.
-    }
-    setPreparing(false);
-    const formData = new FormData();
-    formData.set("intent", "upload-image");
-    formData.set("image", upload, upload === file ? file.name : "foto.jpg");
-    await submit(formData, { method: "post", encType: "multipart/form-data" });
-    if (input.current) input.current.value = "";
-  }
 
   return (
     <SectionCard title="Foto de perfil" intro="Aparece na sua página de agendamento. JPEG, PNG ou WebP, até 5MB.">
@@ -134,4 +109,36 @@ export function PhotoCard({ imageUrl, name, serverError }: { imageUrl: string | 
       ) : null}
     </SectionCard>
   );
+}
+
+/** With JavaScript: check the chosen file, shrink it in the browser, then post it. */
+function usePhotoUpload() {
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const [clientError, setClientError] = useState<ImageErrorCode | null>(null);
+  const [preparing, setPreparing] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setClientError(null);
+    const file = input.current?.files?.[0];
+    if (!file || file.size === 0) return setClientError("empty");
+    if (file.size > IMAGE_MAX_BYTES) return setClientError("size");
+    if (file.type && !file.type.startsWith("image/")) return setClientError("type");
+    setPreparing(true);
+    let upload: Blob = file;
+    try {
+      upload = await shrinkInBrowser(file);
+    } catch {
+      // The browser could not open it: the server decides (and explains) what is wrong.
+    }
+    setPreparing(false);
+    const formData = new FormData();
+    formData.set("intent", "upload-image");
+    formData.set("image", upload, upload === file ? file.name : "foto.jpg");
+    await submit(formData, { method: "post", encType: "multipart/form-data" });
+    if (input.current) input.current.value = "";
+  }
+
+  return { input, clientError, setClientError, preparing, onSubmit };
 }

@@ -12,7 +12,7 @@ import {
   type HolidayView,
 } from "./types";
 
-export type ExceptionsSection = {
+type ExceptionsSection = {
   today: string;
   exceptions: ExceptionView[];
   editing: ExceptionView | null;

@@ -1,9 +1,9 @@
 /**
- * The settings tabs that exist as routes, in the spec's order (docs/product/spec.md §2): Perfil, Horários,
- * Página, Contas, Planos, Geral. A tab is listed once its route exists: add its entry here
+ * The settings tabs that exist as routes, in the product's order: Perfil, Horários, Página,
+ * Notificações, Contas, Planos, Geral. A tab is listed once its route exists: add its entry here
  * (and the route in app/routes.ts) when you build it.
  */
-export type SettingsTab = {
+type SettingsTab = {
   /** The spec's name in `?tab=` and `#hash` links. */
   tab: "perfil" | "horarios" | "pagina" | "notificacoes" | "contas" | "planos" | "geral";
   to: string;

@@ -3,7 +3,7 @@
 import type { ScheduleExceptionKind } from "../../../db/schema";
 
 /** The form's values of an exception (what 'Editar' fills in). */
-export type ExceptionFormValues = {
+type ExceptionFormValues = {
   kind: ScheduleExceptionKind;
   startDate: string;
   endDate: string;

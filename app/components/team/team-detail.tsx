@@ -45,7 +45,7 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
         <div className="flex flex-wrap gap-2">
           {detail.actions.map((a) =>
             a === "cancel" ? (
-              // Asks first: 'Motivo (opcional)' and 'Avisar cliente' (docs/decisions/0721).
+              // Asks first: 'Motivo (opcional)' and 'Avisar cliente'.
               <Link key={a} to={`${closeHref}&ver=${encodeURIComponent(detail.id)}&confirmar-cancelamento=${encodeURIComponent(detail.id)}`} preventScrollReset className="btn-danger">
                 Cancelar
               </Link>

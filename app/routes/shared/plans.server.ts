@@ -20,7 +20,7 @@ import { createCheckoutSession, createPortalSession, stripeConfigured } from "..
 import { redirectWithToast } from "../../utils/toast.server";
 import { readForm } from "../../utils/actions.server";
 
-// ------------------------------------------------------------------ messages (docs/product/spec.md §8)
+// ------------------------------------------------------------------ messages
 
 export const CHECKOUT_ERROR_TITLE = "Erro ao processar pagamento";
 export const CHECKOUT_NO_URL = "URL de checkout não recebida";
@@ -28,9 +28,9 @@ export const CHECKOUT_FAILED = "Não foi possível iniciar o pagamento. Tente no
 export const PORTAL_ERROR = "Erro ao abrir gerenciamento de assinatura. Tente novamente.";
 export { PAYMENTS_NOT_CONFIGURED };
 
-export type PlanUser = { id: string; email: string };
+type PlanUser = { id: string; email: string };
 
-export function periodFromSearch(value: string | null): BillingPeriod {
+function periodFromSearch(value: string | null): BillingPeriod {
   return value === "anual" ? "yearly" : "monthly";
 }
 
@@ -67,8 +67,6 @@ function nextRefresh(search: URLSearchParams) {
   next.set("n", String(n + 1));
   return `?${next}`;
 }
-
-export type PlansView = ReturnType<typeof plansView>;
 
 function isHttpUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;

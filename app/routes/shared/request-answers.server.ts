@@ -12,8 +12,8 @@ import { deliverSoon } from "../../domain/notifications/deliver-soon.server";
 import { notFound } from "../../utils/actions.server";
 
 /** The agenda's and Equipe's intents (Solicitações posts 'accept' and 'decline'). */
-export const REQUEST_INTENTS = ["accept-request", "decline-request"] as const;
-export type RequestIntent = (typeof REQUEST_INTENTS)[number];
+const REQUEST_INTENTS = ["accept-request", "decline-request"] as const;
+type RequestIntent = (typeof REQUEST_INTENTS)[number];
 
 export function isRequestIntent(value: unknown): value is RequestIntent {
   return REQUEST_INTENTS.includes(value as RequestIntent);
