@@ -60,3 +60,12 @@ export function paidCents(payments: PaymentLine[]): number {
 export function splitAddsUp(totals: ClosingTotals, payments: PaymentLine[]): boolean {
   return paidCents(payments) === totals.dueCents;
 }
+
+/** A closing as the form gave it: items, discount, tip and payments; `pending` is 'Concluir sem registrar pagamento'. */
+export type ClosingForm = {
+  items: { kind: "service" | "product"; serviceId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+  discount: Discount;
+  tipCents: number;
+  payments: PaymentLine[];
+  pending: boolean;
+};

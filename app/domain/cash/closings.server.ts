@@ -1,0 +1,152 @@
+// 'Fechar atendimento' (issue 22): the form's reads and the closing's writes. A new closing is one
+// batch whose first statement inserts it only when the appointment is the professional's, has
+// started, is not cancelled and has no closing yet (the unique index backs it up): two phones
+// closing at once store exactly one. An edit rewrites the closing only if it is still the one
+// read, and writes a history row in the same batch: nothing is silently overwritten.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { appointments, cashClosingHistory, cashClosingItems, cashClosings, cashPayments, clients, profiles, services } from "../../../db/schema";
+import { nowInZone } from "../dates";
+import { insertIf, type Db } from "../../utils/db.server";
+import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
+import { describeChange, type ClosingSummary } from "./history";
+
+type Clock = { now: Date; timeZone: string };
+
+/** The appointment being closed, the professional's own. */
+export async function findClosable(db: Db, userId: string, appointmentId: string) {
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      startMinute: appointments.startMinute,
+      status: appointments.status,
+      serviceId: appointments.serviceId,
+      serviceName: appointments.serviceName,
+      priceCents: appointments.priceCents,
+      bookingRequestId: appointments.bookingRequestId,
+      clientName: clients.name,
+    })
+    .from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
+  return row ?? null;
+}
+
+export type ClosableAppointment = NonNullable<Awaited<ReturnType<typeof findClosable>>>;
+
+/** The closing of an appointment with its items, payments and history (newest first), or null. */
+export async function findClosing(db: Db, userId: string, appointmentId: string) {
+  const [closing] = await db.select().from(cashClosings).where(and(eq(cashClosings.appointmentId, appointmentId), eq(cashClosings.userId, userId)));
+  if (!closing) return null;
+  const [items, payments, history] = await db.batch([
+    db.select().from(cashClosingItems).where(eq(cashClosingItems.closingId, closing.id)).orderBy(asc(cashClosingItems.position)),
+    db.select().from(cashPayments).where(eq(cashPayments.closingId, closing.id)).orderBy(asc(cashPayments.id)),
+    db
+      .select({ changedAt: cashClosingHistory.changedAt, change: cashClosingHistory.change, who: profiles.fullName })
+      .from(cashClosingHistory)
+      .leftJoin(profiles, eq(profiles.userId, cashClosingHistory.changedBy))
+      .where(eq(cashClosingHistory.closingId, closing.id))
+      .orderBy(desc(cashClosingHistory.changedAt)),
+  ]);
+  return { ...closing, items, payments, history: history.map((h) => ({ ...h, lines: (JSON.parse(h.change) as { lines: string[] }).lines })) };
+}
+
+export type ExistingClosing = NonNullable<Awaited<ReturnType<typeof findClosing>>>;
+
+/** The professional's active services, for '+ Adicionar item'. */
+export function serviceChoices(db: Db, userId: string) {
+  return db
+    .select({ id: services.id, name: services.name, priceCents: services.priceCents })
+    .from(services)
+    .where(and(eq(services.userId, userId), eq(services.isActive, true)))
+    .orderBy(asc(services.name));
+}
+
+export type CloseOutcome = { ok: true } | { ok: false; reason: "taken" | "status" | "not-started" | "changed" };
+
+function summaryOf(closing: { status: "paid" | "pending"; discountCents: number; tipCents: number }, items: ClosingSummary["items"], payments: PaymentLine[]): ClosingSummary {
+  return { status: closing.status, items: items.map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents })), discountCents: closing.discountCents, tipCents: closing.tipCents, payments: payments.map((p) => ({ method: p.method, amountCents: p.amountCents })) };
+}
+
+function lineRows(db: Db, userId: string, closingId: string, form: ClosingForm, condition: ReturnType<typeof sql>) {
+  return [
+    ...form.items.map((item, position) => insertIf(db, cashClosingItems, { id: crypto.randomUUID(), closingId, userId, position, ...item }, condition)),
+    ...form.payments.map((p) => insertIf(db, cashPayments, { id: crypto.randomUUID(), closingId, userId, method: p.method, amountCents: p.amountCents }, condition)),
+  ];
+}
+
+function closingValues(form: ClosingForm, depositCents: number) {
+  const totals = closingTotals({ lines: form.items, discount: form.discount, tipCents: form.tipCents, depositCents });
+  return {
+    status: form.pending ? ("pending" as const) : ("paid" as const),
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    discountBasisPoints: form.discount.kind === "percent" ? form.discount.basisPoints : null,
+    tipCents: form.tipCents,
+    depositCents: totals.depositCents,
+  };
+}
+
+/** Refusals read before writing: a cancelled or no-show appointment, or one not started yet. */
+export function closableNow(appointment: ClosableAppointment, clock: Clock): CloseOutcome {
+  if (appointment.status === "cancelled" || appointment.status === "no_show") return { ok: false, reason: "status" };
+  const local = nowInZone(clock.timeZone, clock.now);
+  const started = appointment.date < local.date || (appointment.date === local.date && appointment.startMinute <= local.minute);
+  return started ? { ok: true } : { ok: false, reason: "not-started" };
+}
+
+/** Closes an appointment for the first time: completed, its closing, items and payments. */
+export async function closeAppointment(db: Db, p: { userId: string; actorId: string; appointment: ClosableAppointment; form: ClosingForm; depositCents: number; clock: Clock }): Promise<CloseOutcome> {
+  const refused = closableNow(p.appointment, p.clock);
+  if (!refused.ok) return refused;
+  const { userId, appointment, clock } = p;
+  const local = nowInZone(clock.timeZone, clock.now);
+  const closingId = crypto.randomUUID();
+  const eligible = sql`exists (select 1 from appointments where id = ${appointment.id} and user_id = ${userId}
+      and status in ('scheduled', 'confirmed', 'completed')
+      and (date < ${local.date} or (date = ${local.date} and start_minute <= ${local.minute})))
+    and not exists (select 1 from cash_closings where appointment_id = ${appointment.id})`;
+  const mine = sql`exists (select 1 from cash_closings where id = ${closingId})`;
+  const values = { id: closingId, userId, appointmentId: appointment.id, ...closingValues(p.form, p.depositCents), closedAt: clock.now, closedBy: p.actorId, createdAt: clock.now, updatedAt: clock.now };
+  try {
+    const [inserted] = await db.batch([
+      insertIf(db, cashClosings, values, eligible),
+      db
+        .update(appointments)
+        .set({ status: "completed", updatedAt: clock.now })
+        .where(and(eq(appointments.id, appointment.id), eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), mine)),
+      ...lineRows(db, userId, closingId, p.form, mine),
+    ]);
+    if (inserted.rowsAffected === 1) return { ok: true };
+  } catch (error) {
+    // The unique index decided a race the condition could not see: the other closing stands.
+    if (!String((error as { message?: string })?.message ?? error).includes("UNIQUE")) throw error;
+    return { ok: false, reason: "taken" };
+  }
+  const again = await findClosable(db, userId, appointment.id);
+  return again && (again.status === "cancelled" || again.status === "no_show") ? { ok: false, reason: "status" } : { ok: false, reason: "taken" };
+}
+
+/** Changes a closed service (or settles a pending one): only the closing read, with a history row. */
+export async function editClosing(db: Db, p: { userId: string; actorId: string; appointment: ClosableAppointment; existing: ExistingClosing; form: ClosingForm; depositCents: number; clock: Clock }): Promise<CloseOutcome> {
+  if (p.appointment.status === "cancelled" || p.appointment.status === "no_show") return { ok: false, reason: "status" };
+  const { userId, existing, clock } = p;
+  const values = closingValues(p.form, p.depositCents);
+  const before = summaryOf(existing, existing.items, existing.payments);
+  const after = summaryOf(values, p.form.items, p.form.payments);
+  const lines = describeChange(before, after);
+  if (lines.length === 0) return { ok: true };
+  const at = clock.now;
+  const mineNow = sql`exists (select 1 from cash_closings where id = ${existing.id} and updated_at = ${at.getTime()})`;
+  const [updated] = await db.batch([
+    db
+      .update(cashClosings)
+      .set({ ...values, updatedAt: at })
+      .where(and(eq(cashClosings.id, existing.id), eq(cashClosings.userId, userId), eq(cashClosings.updatedAt, existing.updatedAt))),
+    db.delete(cashClosingItems).where(and(eq(cashClosingItems.closingId, existing.id), mineNow)),
+    db.delete(cashPayments).where(and(eq(cashPayments.closingId, existing.id), mineNow)),
+    ...lineRows(db, userId, existing.id, p.form, mineNow),
+    insertIf(db, cashClosingHistory, { id: crypto.randomUUID(), closingId: existing.id, userId, changedBy: p.actorId, changedAt: at, change: JSON.stringify({ before, after, lines }) }, mineNow),
+  ]);
+  return updated.rowsAffected === 1 ? { ok: true } : { ok: false, reason: "changed" };
+}
