@@ -22,6 +22,9 @@ export default [
     route("equipe", "routes/team.tsx"),
     route("relatorios", "routes/reports.tsx"),
     route("relatorios/exportar", "routes/reports.export.ts"),
+    route("caixa", "routes/cash.tsx"),
+    route("caixa/fechar", "routes/cash-close.tsx"),
+    route("caixa/exportar", "routes/cash.export.ts"),
     route("perfil", "routes/profile.tsx"),
     route("tutorial", "routes/tutorial.tsx"),
     route("configuracoes", "routes/settings.tsx", [

@@ -7,6 +7,7 @@ const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/agenda", label: "Agenda", icon: "◷" },
   { to: "/clientes", label: "Clientes", icon: "☺" },
   { to: "/servicos", label: "Serviços", icon: "✂" },
+  { to: "/caixa", label: "Caixa", icon: "$" },
   { to: "/relatorios", label: "Relatórios", icon: "▤" },
   { to: "/solicitacoes", label: "Solicitações", icon: "✉" },
   { to: "/lembretes", label: "Lembretes", icon: "☎" },

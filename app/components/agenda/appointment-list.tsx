@@ -70,7 +70,17 @@ export function AppointmentActions({
   return (
     <>
       {actions.map((action) =>
-        action === "cancel" ? (
+        action === "complete" ? (
+          // 'Concluir' opens 'Fechar atendimento' (issue 22): what was charged and how it was paid.
+          <Link
+            key={action}
+            to={`/caixa/fechar?atendimento=${id}`}
+            className={`${smallButton} ${ACTION_STYLES.complete}`}
+            aria-label={`Concluir: ${who}`}
+          >
+            Concluir
+          </Link>
+        ) : action === "cancel" ? (
           <Link
             key={action}
             to={confirmHref("confirmar-cancelamento")}

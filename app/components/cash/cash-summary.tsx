@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { formatDate, minutesToTime } from "../../domain/dates";
+import { formatInteger, formatMoney } from "../../domain/money";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../domain/cash/totals";
+import type { CashDay } from "../../domain/cash/day.server";
+
+/** 'Recebido' big enough to read at a glance on a phone, 'Previsto' beside it. */
+export function CashTotals({ day }: { day: CashDay }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="card p-4" data-testid="cash-received">
+        <p className="text-sm font-medium text-slate-600">Recebido</p>
+        <p className="text-3xl font-bold tabular-nums text-emerald-700">{formatMoney(day.receivedCents)}</p>
+        <p className="text-sm text-slate-500">{formatInteger(day.services)} {day.services === 1 ? "atendimento" : "atendimentos"}</p>
+      </div>
+      <div className="card p-4" data-testid="cash-expected">
+        <p className="text-sm font-medium text-slate-600">Previsto</p>
+        <p className="text-3xl font-bold tabular-nums text-slate-700">{formatMoney(day.expected.cents)}</p>
+        <p className="text-sm text-slate-500">{formatInteger(day.expected.count)} a atender</p>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 py-1.5 ${muted ? "text-slate-500" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/** Received by method, deposits, and the tips apart (the professional's, not revenue). */
+export function ByMethod({ day }: { day: CashDay }) {
+  return (
+    <section className="card p-4" aria-labelledby="por-forma">
+      <h2 id="por-forma" className="font-semibold">Por forma de pagamento</h2>
+      <dl className="mt-2 divide-y divide-slate-100 text-sm" data-testid="cash-by-method">
+        {PAYMENT_METHODS.map((m) => (
+          <Row key={m} label={PAYMENT_METHOD_LABELS[m]} value={formatMoney(day.byMethod[m] ?? 0)} />
+        ))}
+        {day.depositsCents ? <Row label="Sinais recebidos antes" value={formatMoney(day.depositsCents)} /> : null}
+      </dl>
+      <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-tips">
+        <Row label="Gorjetas (à parte, não entram no recebido)" value={formatMoney(day.tipsCents)} muted />
+      </dl>
+    </section>
+  );
+}
+
+export function ItemsSold({ items }: { items: CashDay["items"] }) {
+  return (
+    <section className="card p-4" aria-labelledby="itens-vendidos">
+      <h2 id="itens-vendidos" className="font-semibold">Produtos e itens vendidos</h2>
+      {items.length ? (
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          {items.map((i) => <Row key={i.name} label={`${formatInteger(i.quantity)}× ${i.name}`} value={formatMoney(i.cents)} />)}
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">Nenhum item vendido no período.</p>
+      )}
+    </section>
+  );
+}
+
+/** 'Pagamento pendente': every service completed without its payment, until it is settled. */
+export function PendingPayments({ pending }: { pending: CashDay["pending"] }) {
+  return (
+    <section className="card p-4" aria-labelledby="pendentes">
+      <h2 id="pendentes" className="font-semibold">Pagamentos pendentes</h2>
+      {pending.length ? (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="cash-pending">
+          {pending.map((p) => (
+            <li key={p.appointmentId} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <p className="font-medium">{p.clientName ?? "Cliente não encontrado"}</p>
+                <p className="text-slate-500">{p.serviceName || "Serviço não encontrado"} · {formatDate(p.date)} às {minutesToTime(p.startMinute)}</p>
+              </div>
+              <div className="shrink-0 text-right">
+                <p className="tabular-nums font-medium">{formatMoney(p.dueCents)}</p>
+                <Link to={`/caixa/fechar?atendimento=${p.appointmentId}`} className="text-sm font-medium text-brand-700 underline">Receber</Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">Nenhum pagamento pendente.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// The Caixa (issue 22): what a day or a period brought, by method, with tips apart, items sold,
+// pending payments and 'Previsto' (appointments still to happen at list prices). One batch of
+// reads; 'Recebido' is received.ts's definition applied to the sums.
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { appointments, cashClosingItems, cashClosings, cashPayments, clients, type PaymentMethod } from "../../../db/schema";
+import type { DateRange } from "../dates";
+import type { Db } from "../../utils/db.server";
+import { receivedCents } from "./received";
+
+const inRange = (userId: string, range: DateRange) =>
+  and(eq(cashClosings.userId, userId), eq(appointments.userId, userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to));
+
+export async function cashDay(db: Db, userId: string, range: DateRange, today: string) {
+  const byMethodQ = db
+    .select({ method: cashPayments.method, cents: sql<number>`sum(${cashPayments.amountCents})` })
+    .from(cashPayments)
+    .innerJoin(cashClosings, eq(cashClosings.id, cashPayments.closingId))
+    .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
+    .where(and(inRange(userId, range), eq(cashClosings.status, "paid")))
+    .groupBy(cashPayments.method);
+  const sumsQ = db
+    .select({
+      status: cashClosings.status,
+      services: sql<number>`count(*)`,
+      tips: sql<number>`coalesce(sum(${cashClosings.tipCents}), 0)`,
+      deposits: sql<number>`coalesce(sum(${cashClosings.depositCents}), 0)`,
+      charged: sql<number>`coalesce(sum(${cashClosings.subtotalCents} - ${cashClosings.discountCents}), 0)`,
+    })
+    .from(cashClosings)
+    .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
+    .where(inRange(userId, range))
+    .groupBy(cashClosings.status);
+  const itemsQ = db
+    .select({ name: cashClosingItems.name, kind: cashClosingItems.kind, quantity: sql<number>`sum(${cashClosingItems.quantity})`, cents: sql<number>`sum(${cashClosingItems.quantity} * ${cashClosingItems.unitPriceCents})` })
+    .from(cashClosingItems)
+    .innerJoin(cashClosings, eq(cashClosings.id, cashClosingItems.closingId))
+    .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
+    .where(and(inRange(userId, range), eq(cashClosingItems.kind, "product")))
+    .groupBy(cashClosingItems.name)
+    .orderBy(sql`sum(${cashClosingItems.quantity}) desc`, asc(cashClosingItems.name))
+    .limit(50);
+  const pendingQ = db
+    .select({ appointmentId: appointments.id, date: appointments.date, startMinute: appointments.startMinute, serviceName: appointments.serviceName, clientName: clients.name, dueCents: sql<number>`${cashClosings.subtotalCents} - ${cashClosings.discountCents} - ${cashClosings.depositCents} + ${cashClosings.tipCents}` })
+    .from(cashClosings)
+    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), eq(appointments.userId, userId)))
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+    .where(and(eq(cashClosings.userId, userId), eq(cashClosings.status, "pending"), eq(appointments.status, "completed")))
+    .orderBy(asc(appointments.date), asc(appointments.startMinute))
+    .limit(100);
+  // 'Previsto': the active appointments from today on, inside the range, at their list prices.
+  const from = range.from > today ? range.from : today;
+  const expectedQ = db
+    .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)` })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), gte(appointments.date, from), lte(appointments.date, range.to)));
+  const [byMethod, sums, items, pending, [expected]] = await db.batch([byMethodQ, sumsQ, itemsQ, pendingQ, expectedQ]);
+  const paid = sums.find((s) => s.status === "paid");
+  const open = sums.find((s) => s.status === "pending");
+  const paidCents = byMethod.reduce((sum, m) => sum + Number(m.cents), 0);
+  const received =
+    receivedCents({ status: "paid", paidCents, tipCents: Number(paid?.tips ?? 0), depositCents: Number(paid?.deposits ?? 0) }) +
+    receivedCents({ status: "pending", paidCents: 0, tipCents: 0, depositCents: Number(open?.deposits ?? 0) });
+  return {
+    receivedCents: received,
+    byMethod: Object.fromEntries(byMethod.map((m) => [m.method, Number(m.cents)])) as Partial<Record<PaymentMethod, number>>,
+    services: Number(paid?.services ?? 0) + Number(open?.services ?? 0),
+    tipsCents: Number(paid?.tips ?? 0),
+    depositsCents: Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0),
+    items: items.map((i) => ({ ...i, quantity: Number(i.quantity), cents: Number(i.cents) })),
+    pending: pending.map((p) => ({ ...p, dueCents: Number(p.dueCents) })),
+    expected: { count: Number(expected?.count ?? 0), cents: Number(expected?.cents ?? 0), from: from <= range.to ? from : null },
+  };
+}
+
+export type CashDay = Awaited<ReturnType<typeof cashDay>>;

@@ -1,0 +1,53 @@
+import { useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/cash-close";
+import { ClosingForm } from "../components/cash/closing-form";
+import { ClosingHistory } from "../components/cash/closing-history";
+import { formatDate, minutesToTime } from "../domain/dates";
+import { CLOSING_STATUS_LABELS } from "../domain/cash/history";
+import { requireUser } from "./workspace.server";
+import { getDb } from "../utils/db.server";
+import { readForm } from "../utils/actions.server";
+import { closeAction, loadClosePage, type closeAction as CloseAction } from "./cash-close.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Fechar atendimento — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadClosePage(getDb(context), requireUser(context), new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  return closeAction(getDb(context), requireUser(context), request, form);
+}
+
+type Reply = Exclude<Awaited<ReturnType<typeof CloseAction>>, Response>["data"];
+
+/** 'Fechar atendimento': a page of its own, reached from 'Concluir' on the agenda (docs/decisions/0900). */
+export default function CashClose() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<Reply>();
+  const { appointment, closing } = page;
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold">{closing ? "Fechamento do atendimento" : "Fechar atendimento"}</h1>
+        <p className="text-slate-600">
+          {appointment.clientName ?? "Cliente não encontrado"} · {appointment.serviceName || "Serviço não encontrado"} · {formatDate(appointment.date)} às {minutesToTime(appointment.startMinute)}
+        </p>
+        {closing ? <p className="mt-1 text-sm font-medium text-slate-700">Situação: {CLOSING_STATUS_LABELS[closing.status]}</p> : null}
+      </header>
+      <section className="card p-4 sm:p-6">
+        <ClosingForm
+          appointmentId={appointment.id}
+          values={reply?.values ?? page.values}
+          errors={reply?.errors ?? null}
+          formError={reply?.formError ?? null}
+          services={page.services}
+          depositCents={page.depositCents}
+          editing={closing !== null}
+        />
+      </section>
+      {closing?.history.length ? <ClosingHistory history={closing.history} timeZone={page.timeZone} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/cash.export";
+import { requireUser } from "./workspace.server";
+import { getDb } from "../utils/db.server";
+import { cashCsv } from "../domain/cash/csv.server";
+import { cashPeriod } from "../domain/cash/period";
+
+/** 'Exportar CSV' of the Caixa: the closed services of the period (same query string as /caixa). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { period } = cashPeriod(new URL(request.url).searchParams, user.profile.timeZone);
+  if (!period.range) {
+    return new Response(period.error ?? "Período inválido.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  }
+  const csv = await cashCsv(getDb(context), user.id, period.range);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="caixa-${period.range.from}-a-${period.range.to}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { Form, useLoaderData } from "react-router";
+import type { Route } from "./+types/cash";
+import { PeriodError, PeriodFilter } from "../components/period-filter";
+import { ByMethod, CashTotals, ItemsSold, PendingPayments } from "../components/cash/cash-summary";
+import { requireUser } from "./workspace.server";
+import { getDb } from "../utils/db.server";
+import { cashDay } from "../domain/cash/day.server";
+import { cashPeriod, CASH_PERIOD_RULES } from "../domain/cash/period";
+import { formatDate } from "../domain/dates";
+
+export const meta: Route.MetaFunction = () => [{ title: "Caixa — Agendo" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const url = new URL(request.url);
+  const { today, period } = cashPeriod(url.searchParams, user.profile.timeZone);
+  const day = period.range ? await cashDay(getDb(context), user.id, period.range, today) : null;
+  return { period, day, query: url.search };
+}
+
+function rangeLabel(range: { from: string; to: string }) {
+  return range.from === range.to ? formatDate(range.from, true) : `${formatDate(range.from, true)} a ${formatDate(range.to, true)}`;
+}
+
+/** 'Caixa': what the day (or period) brought, phone first (docs/decisions/0903). */
+export default function Cash() {
+  const { period, day, query } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">Caixa</h1>
+          {period.range ? <p className="text-slate-600">{rangeLabel(period.range)}</p> : null}
+        </div>
+        {period.range ? (
+          <a href={`/caixa/exportar${query}`} className="btn-secondary" download>
+            Exportar CSV
+          </a>
+        ) : null}
+      </header>
+      <Form method="get" className="group/filter card flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+        <PeriodFilter periods={CASH_PERIOD_RULES.periods} period={period.period} de={period.de} ate={period.ate} error={period.error} layout="row" submitOnChange />
+        <button type="submit" className="btn-secondary">Ver</button>
+        <PeriodError error={period.error} className="sm:basis-full" />
+      </Form>
+      {day ? (
+        <>
+          <CashTotals day={day} />
+          <ByMethod day={day} />
+          <PendingPayments pending={day.pending} />
+          <ItemsSold items={day.items} />
+        </>
+      ) : null}
+    </div>
+  );
+}
