@@ -66,11 +66,13 @@ export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {
   return { ...page, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone };
 }
 
-type Reply = { values: ClosingValues; errors: Record<string, string[] | null> | null; formError: string | null };
+type Errors = Record<string, string[] | null>;
+/** The form again: what was typed, and the messages beside the fields ("" above the form), as conform's result. */
+type Reply = { values: ClosingValues; result: { error: Errors } | null };
 
-function reply(values: unknown, errors: Reply["errors"], formError: string | null = null, status = 400) {
+function reply(values: unknown, error: Errors | null, status = 400) {
   const v = (values ?? {}) as Partial<ClosingValues>;
-  const body: Reply = { values: { ...v, itens: v.itens?.length ? v.itens : [{}], pagamentos: padPayments(v.pagamentos ?? []) }, errors, formError };
+  const body: Reply = { values: { ...v, itens: v.itens?.length ? v.itens : [{}], pagamentos: padPayments(v.pagamentos ?? []) }, result: error ? { error } : null };
   return data(body, { status });
 }
 
@@ -105,7 +107,7 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   const outcome = page.closing ? await editClosing(db, { ...args, existing: page.closing }) : await closeAppointment(db, args);
   if (!outcome.ok) {
     const text = outcome.reason === "not-started" ? CLOSE_ERRORS.notStarted : CLOSE_ERRORS[outcome.reason];
-    return reply(submission.payload, null, text, outcome.reason === "taken" || outcome.reason === "changed" ? 409 : 400);
+    return reply(submission.payload, { "": [text] }, outcome.reason === "taken" || outcome.reason === "changed" ? 409 : 400);
   }
   const totals = closingTotals({ lines: submission.value.items, discount: submission.value.discount, tipCents: submission.value.tipCents, depositCents: page.depositCents });
   const title = pending ? "Atendimento concluído: pagamento pendente" : page.closing ? "Fechamento alterado" : "Atendimento concluído";
@@ -120,5 +122,5 @@ function addItem(payload: Record<string, unknown>, choice: FormDataEntryValue | 
   if (itens.length < MAX_ITEMS) {
     itens.push(service ? { tipo: "service", servico: service.id, nome: service.name, preco: formatMoneyInput(service.priceCents), quantidade: "1" } : { tipo: "product", quantidade: "1" });
   }
-  return reply({ ...values, itens }, null, null, 200);
+  return reply({ ...values, itens }, null, 200);
 }

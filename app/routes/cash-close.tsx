@@ -40,8 +40,8 @@ export default function CashClose() {
         <ClosingForm
           appointmentId={appointment.id}
           values={reply?.values ?? page.values}
-          errors={reply?.errors ?? null}
-          formError={reply?.formError ?? null}
+          errors={reply?.result?.error ?? null}
+          formError={reply?.result?.error[""]?.[0] ?? null}
           services={page.services}
           depositCents={page.depositCents}
           editing={closing !== null}
