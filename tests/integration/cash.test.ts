@@ -93,7 +93,8 @@ describe("'Fechar atendimento'", () => {
 
     const page = await callLoader(cashLoader, { context: ctx, path: "/caixa" });
     expect(page.day).toMatchObject({ receivedCents: 7000, byMethod: { pix: 5000, cash: 2500 }, tipsCents: 500, services: 1, items: [{ name: "Pomada", quantity: 1, cents: 2000 }], pending: [] });
-    const csv = await (await callLoader(exportLoader, { context: ctx, path: "/caixa/exportar" })).text();
+    const bytes = new Uint8Array(await (await callLoader(exportLoader, { context: ctx, path: "/caixa/exportar" })).arrayBuffer());
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(csv.startsWith("\uFEFFData;Horário;Cliente")).toBe(true);
     expect(csv).toContain("10/03/2025;10:00;Carla Dias;Corte;70,00;0,00;0,00;50,00;25,00;0,00;0,00;5,00;70,00;Pago");
   });
