@@ -98,9 +98,10 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   const url = new URL(request.url);
   url.searchParams.set("atendimento", String(form.get("id") ?? ""));
   const page = await readPage(db, user, url);
-  const pending = intent === "close-pending";
+  // '+ Adicionar item' checks what is typed so far, but not the payments (asked at the end).
+  const pending = intent !== "close";
   const submission = parseWithZod(withoutBlankItems(form), { schema: closingSchema({ depositCents: page.depositCents, pending }) });
-  if (intent === "add-item") return addItem(submission.payload, form.get("novoItem"), page.services);
+  if (intent === "add-item") return addItem(submission.payload, form.get("novoItem"), page.services, submission.status === "success" ? null : (submission.reply().error ?? null));
   if (submission.status !== "success") return reply(submission.payload, submission.reply().error ?? null);
   const clock = { now: new Date(), timeZone: user.profile.timeZone };
   const args = { userId: user.id, actorId: user.id, appointment: page.appointment, form: submission.value, depositCents: page.depositCents, clock };
@@ -115,12 +116,12 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   return redirectWithToast(request, "/agenda", { type: "success", title, description });
 }
 
-function addItem(payload: Record<string, unknown>, choice: FormDataEntryValue | null, services: { id: string; name: string; priceCents: number }[]) {
+function addItem(payload: Record<string, unknown>, choice: FormDataEntryValue | null, services: { id: string; name: string; priceCents: number }[], errors: Errors | null) {
   const values = payload as Partial<ClosingValues>;
   const itens = [...(values.itens ?? [])];
   const service = services.find((s) => s.id === choice);
   if (itens.length < MAX_ITEMS) {
     itens.push(service ? { tipo: "service", servico: service.id, nome: service.name, preco: formatMoneyInput(service.priceCents), quantidade: "1" } : { tipo: "product", quantidade: "1" });
   }
-  return reply({ ...values, itens }, null, 200);
+  return reply({ ...values, itens }, errors, errors ? 400 : 200);
 }

@@ -74,6 +74,10 @@ export const PRIVATE_GETS = [
   "/relatorios",
   "/relatorios?periodo=customizado&de=2025-01-01&ate=2025-12-31&servico={service}",
   "/relatorios/exportar",
+  "/caixa",
+  "/caixa?periodo=customizado&de=2025-01-01&ate=2025-12-31",
+  "/caixa/exportar",
+  "/caixa/fechar?atendimento={appointment}",
   "/perfil",
   "/tutorial",
   "/configuracoes",
@@ -119,6 +123,19 @@ export type ActionSpec = {
 const clientFields = { name: "Maria Souza", phone: "(11) 98888-7777", email: "maria@example.com", address: "", birthDate: "", notes: "" };
 const serviceFields = (ids: Ids) => ({ nome: "Corte novo", descricao: "", preco: "50,00", duracao: "30", categoria: ids.category, novaCategoria: "", cor: "#4F46E5" });
 const appointmentFields = (ids: Ids, date: string) => ({ clientId: ids.client, serviceId: ids.service, date, time: "15:00", notes: "" });
+const closingFields = {
+  "itens[0].tipo": "service",
+  "itens[0].nome": "Corte",
+  "itens[0].preco": "50,00",
+  "itens[0].quantidade": "1",
+  descontoTipo: "valor",
+  desconto: "5,00",
+  gorjeta: "2,00",
+  "pagamentos[0].metodo": "pix",
+  "pagamentos[0].valor": "30,00",
+  "pagamentos[1].metodo": "cash",
+  "pagamentos[1].valor": "17,00",
+};
 const weekFields = Object.fromEntries(
   Array.from({ length: 7 }, (_, i) => [
     [`days[${i}].isActive`, "on"],
@@ -189,6 +206,9 @@ export const ACTIONS: ActionSpec[] = [
   { name: "agenda walk-in", path: "/agenda", auth: "private", fields: (ids, { date }) => ({ intent: "create", ...appointmentFields(ids, date), time: "", otherTime: "20:00", encaixe: `${date} 20:00` }) },
   { name: "agenda accept request", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "accept-request", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "agenda decline request", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "decline-request", id: ids.request }), target: { field: "id", id: "request" } },
+  { name: "cash close", path: "/caixa/fechar", auth: "private", fields: (ids) => ({ intent: "close", id: ids.appointment, ...closingFields }), target: { field: "id", id: "appointment" } },
+  { name: "cash close pending", path: "/caixa/fechar", auth: "private", fields: (ids) => ({ intent: "close-pending", id: ids.appointment, ...closingFields }), target: { field: "id", id: "appointment" } },
+  { name: "cash add item", path: "/caixa/fechar", auth: "private", fields: (ids) => ({ intent: "add-item", id: ids.appointment, novoItem: ids.service, ...closingFields }), target: { field: "id", id: "appointment" } },
   { name: "team confirm", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "confirm", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "team cancel", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment, motivo: "Imprevisto", avisar: "1" }), target: { field: "id", id: "appointment" } },
   { name: "team undo", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "undo", id: ids.appointment }), target: { field: "id", id: "appointment" } },
