@@ -53,6 +53,12 @@ function initialValues(appointment: ClosableAppointment, closing: ExistingClosin
   };
 }
 
+/** Where the form goes back to: the agenda, 'Equipe' or the Caixa it came from, else the agenda. */
+export function backOf(url: URL) {
+  const back = url.searchParams.get("volta") ?? "";
+  return /^\/(agenda|equipe|caixa)(\?[^\\]*)?$/.test(back) && back.length <= 500 ? back : "/agenda";
+}
+
 async function readPage(db: Db, user: CurrentUser, url: URL) {
   const id = url.searchParams.get("atendimento") ?? "";
   const appointment = id.length <= 100 ? await findClosable(db, user.id, id) : null;
@@ -63,7 +69,7 @@ async function readPage(db: Db, user: CurrentUser, url: URL) {
 
 export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {
   const page = await readPage(db, user, url);
-  return { ...page, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone };
+  return { ...page, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
 }
 
 type Errors = Record<string, string[] | null>;
@@ -97,6 +103,7 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   if (intent !== "close" && intent !== "close-pending" && intent !== "add-item") throw data("Ação inválida.", { status: 400 });
   const url = new URL(request.url);
   url.searchParams.set("atendimento", String(form.get("id") ?? ""));
+  const back = backOf(url);
   const page = await readPage(db, user, url);
   // '+ Adicionar item' checks what is typed so far, but not the payments (asked at the end).
   const pending = intent !== "close";
@@ -113,7 +120,7 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   const totals = closingTotals({ lines: submission.value.items, discount: submission.value.discount, tipCents: submission.value.tipCents, depositCents: page.depositCents });
   const title = pending ? "Atendimento concluído: pagamento pendente" : page.closing ? "Fechamento alterado" : "Atendimento concluído";
   const description = pending ? `A receber: ${formatMoney(totals.dueCents)}` : `Recebido: ${formatMoney(totals.dueCents)}`;
-  return redirectWithToast(request, "/agenda", { type: "success", title, description });
+  return redirectWithToast(request, back, { type: "success", title, description });
 }
 
 function addItem(payload: Record<string, unknown>, choice: FormDataEntryValue | null, services: { id: string; name: string; priceCents: number }[], errors: Errors | null) {

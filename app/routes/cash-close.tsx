@@ -45,6 +45,7 @@ export default function CashClose() {
           services={page.services}
           depositCents={page.depositCents}
           editing={closing !== null}
+          back={page.back}
         />
       </section>
       {closing?.history.length ? <ClosingHistory history={closing.history} timeZone={page.timeZone} /> : null}

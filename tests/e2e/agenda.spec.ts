@@ -121,15 +121,18 @@ test("book, see the time taken, complete and delete an appointment @nojs", async
   // 'Concluir' waits for the start (docs/decisions/0652): not offered on a future day.
   await page.goto(`/agenda?periodo=customizado&de=${date}&ate=${date}`);
   await expect(row).toContainText("Agendado");
-  await expect(row.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /^Concluir/ })).toHaveCount(0);
   // The client came early: moved to 00:00 today, it has started, and is completed.
   const today = nowInZone("America/Sao_Paulo").date;
   await e2eDb().update(appointments).set({ date: today, startMinute: 0 }).where(eq(appointments.id, saved!.appointments.id));
   await page.goto(`/agenda?periodo=customizado&de=${today}&ate=${today}`);
-  await row.getByRole("button", { name: /^Concluir/ }).click();
+  // 'Concluir' opens 'Fechar atendimento' (issue 22): the service at its price, paid by Pix.
+  await row.getByRole("link", { name: /^Concluir/ }).click();
+  await page.getByLabel("Forma de pagamento 1").selectOption("pix");
+  await page.getByRole("button", { name: "Concluir e registrar pagamento" }).click();
   await expect(page.getByTestId("toast")).toContainText("Atendimento concluído");
   await expect(row).toContainText("Concluído");
-  await expect(row.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /^Concluir/ })).toHaveCount(0);
   await page.goto("/clientes");
   await expect(clientCard).toContainText(totalGasto(spentBefore + 5000));
   await page.goto(`/agenda?periodo=customizado&de=${today}&ate=${today}`);

@@ -130,7 +130,7 @@ test("'Concluir' waits for the start; a wrong status is undone the same day @noj
   await expect(rows).toHaveCount(2);
   const later = rows.filter({ hasText: formatDate(tomorrow) });
   await expect(later.getByRole("button", { name: /^Confirmar/ })).toBeVisible();
-  await expect(later.getByRole("button", { name: /^Concluir/ })).toHaveCount(0);
+  await expect(later.getByRole("link", { name: /^Concluir/ })).toHaveCount(0);
   await expect(later.getByRole("button", { name: /^Não compareceu/ })).toHaveCount(0);
 
   const now = rows.filter({ hasText: formatDate(today) });
@@ -140,7 +140,7 @@ test("'Concluir' waits for the start; a wrong status is undone the same day @noj
   // The toast's 'Desfazer' (a real form, the same without JavaScript).
   await page.getByTestId("toast").getByRole("button", { name: "Desfazer" }).click();
   await expect(page.getByTestId("toast").last()).toContainText("O agendamento voltou para Agendado.");
-  await expect(now.getByRole("button", { name: /^Concluir/ })).toBeVisible();
+  await expect(now.getByRole("link", { name: /^Concluir/ })).toBeVisible();
   const [row] = await e2eDb().select().from(appointments).where(eq(appointments.id, started!.id));
   expect(row!.status).toBe("scheduled");
 });

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { AppointmentStatus } from "../../../db/schema";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
@@ -67,6 +67,7 @@ export function AppointmentActions({
   confirmHref: (param: "confirmar-cancelamento" | "confirmar-exclusao") => string;
   busy: boolean;
 }) {
+  const location = useLocation();
   return (
     <>
       {actions.map((action) =>
@@ -74,7 +75,7 @@ export function AppointmentActions({
           // 'Concluir' opens 'Fechar atendimento' (issue 22): what was charged and how it was paid.
           <Link
             key={action}
-            to={`/caixa/fechar?atendimento=${id}`}
+            to={`/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: `${location.pathname}${location.search}` })}`}
             className={`${smallButton} ${ACTION_STYLES.complete}`}
             aria-label={`Concluir: ${who}`}
           >

@@ -79,7 +79,7 @@ export function PendingPayments({ pending }: { pending: CashDay["pending"] }) {
               </div>
               <div className="shrink-0 text-right">
                 <p className="tabular-nums font-medium">{formatMoney(p.dueCents)}</p>
-                <Link to={`/caixa/fechar?atendimento=${p.appointmentId}`} className="text-sm font-medium text-brand-700 underline">Receber</Link>
+                <Link to={`/caixa/fechar?atendimento=${p.appointmentId}&volta=%2Fcaixa`} className="text-sm font-medium text-brand-700 underline">Receber</Link>
               </div>
             </li>
           ))}

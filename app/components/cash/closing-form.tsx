@@ -116,6 +116,7 @@ export function ClosingForm({
   services,
   depositCents,
   editing,
+  back,
 }: {
   appointmentId: string;
   values: Values;
@@ -124,6 +125,8 @@ export function ClosingForm({
   services: { id: string; name: string; priceCents: number }[];
   depositCents: number;
   editing: boolean;
+  /** Where 'Cancelar' goes (the agenda the form was opened from). */
+  back: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -158,7 +161,7 @@ export function ClosingForm({
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
         <button type="submit" name="intent" value="close" className="btn-primary" disabled={busy}>{editing ? "Salvar fechamento" : "Concluir e registrar pagamento"}</button>
         <button type="submit" name="intent" value="close-pending" className="btn-secondary" disabled={busy}>Concluir sem registrar pagamento</button>
-        <Link to="/agenda" className="btn-secondary text-center">Cancelar</Link>
+        <Link to={back} className="btn-secondary text-center">Cancelar</Link>
       </div>
     </Form>
   );
