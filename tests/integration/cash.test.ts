@@ -7,6 +7,7 @@ import { appointments, cashClosingHistory, cashClosingItems, cashClosings, cashP
 import { action, loader } from "../../app/routes/cash-close";
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as exportLoader } from "../../app/routes/cash.export";
+import { loader as agendaLoader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { CASH_MESSAGES } from "../../app/validation/cash";
 import { formatMoney } from "../../app/domain/money";
@@ -161,6 +162,8 @@ describe("'Fechar atendimento'", () => {
     let page = await callLoader(cashLoader, { context: ctx, path: "/caixa" });
     expect(page.day).toMatchObject({ receivedCents: 0, services: 1, pending: [{ appointmentId: apptId, clientName: "Carla Dias", dueCents: 7500 }] });
 
+    const agenda = await callLoader(agendaLoader, { context: ctx, path: `/agenda?vista=lista&periodo=customizado&de=${TODAY}&ate=${TODAY}` });
+    expect(agenda.mode === "list" && agenda.list.rows.map((r) => [r.status, r.closing])).toEqual([["completed", "pending"]]);
     const form = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
     expect(form.closing?.status).toBe("pending");
     expect(await post(fields())).toHaveRedirect("/agenda");

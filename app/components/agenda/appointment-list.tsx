@@ -22,6 +22,8 @@ type AgendaRow = {
   recurring: boolean;
   /** The customer answered 'Confirmo presença' from their reminder. */
   customerConfirmed: boolean;
+  /** Its 'Fechar atendimento': paid, 'Pagamento pendente', or not closed (issue 22). */
+  closing?: "paid" | "pending" | null;
 };
 
 const ACTION_STYLES = {
@@ -148,6 +150,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
             ) : null}
           </p>
           {row.customerConfirmed ? <CustomerConfirmedBadge /> : null}
+          {row.closing ? <ClosingLink id={row.id} status={row.closing} search={search} /> : null}
           <p className="text-sm text-slate-500">
             {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}
           </p>
@@ -164,6 +167,20 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/** 'Pagamento pendente' (to settle) or 'Fechamento' (to see or change) of a closed service. */
+function ClosingLink({ id, status, search }: { id: string; status: "paid" | "pending"; search: string }) {
+  const to = `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: `/agenda${search}` })}`;
+  return status === "pending" ? (
+    <Link to={to} className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200 underline">
+      Pagamento pendente
+    </Link>
+  ) : (
+    <Link to={to} className="text-xs font-medium text-slate-600 underline">
+      Ver fechamento
+    </Link>
   );
 }
 

@@ -15,6 +15,7 @@ import { confirmDeleteOf, isAppointmentId, ownedAppointment, ownJoins, timedColu
 import { actionsAt, type LocalNow } from "./statuses";
 import { notCancelled } from "../status-rules.server";
 import { countWhere, summaryReads } from "./summary.server";
+import { closingStatusColumn } from "../cash/closings.server";
 
 export const PAGE_SIZE = 50;
 
@@ -39,6 +40,7 @@ function rowsQuery(db: Db, userId: string, range: Range, page: number) {
       updatedAt: appointments.updatedAt,
       customerConfirmedAt: appointments.customerConfirmedAt,
       cancelledBy: appointments.cancelledBy,
+      closing: closingStatusColumn(appointments.id),
     })
     .from(appointments)
     .leftJoin(clients, ownJoins(userId).client)

@@ -150,3 +150,8 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
   ]);
   return updated.rowsAffected === 1 ? { ok: true } : { ok: false, reason: "changed" };
 }
+
+/** An appointment's closing status in a list's select: 'paid', 'pending' or null (not closed). */
+export function closingStatusColumn(appointmentId: typeof appointments.id) {
+  return sql<"paid" | "pending" | null>`(select ${cashClosings.status} from ${cashClosings} where ${cashClosings.appointmentId} = ${appointmentId})`;
+}
