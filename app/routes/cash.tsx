@@ -38,6 +38,7 @@ export default function Cash() {
           </a>
         ) : null}
       </header>
+      {day ? <CashTotals day={day} /> : null}
       <Form method="get" className="group/filter card flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
         <PeriodFilter periods={CASH_PERIOD_RULES.periods} period={period.period} de={period.de} ate={period.ate} error={period.error} layout="row" submitOnChange />
         <button type="submit" className="btn-secondary">Ver</button>
@@ -45,7 +46,6 @@ export default function Cash() {
       </Form>
       {day ? (
         <>
-          <CashTotals day={day} />
           <ByMethod day={day} />
           <PendingPayments pending={day.pending} />
           <ItemsSold items={day.items} />

@@ -8,14 +8,14 @@ import type { CashDay } from "../../domain/cash/day.server";
 export function CashTotals({ day }: { day: CashDay }) {
   return (
     <div className="grid grid-cols-2 gap-3">
-      <div className="card p-4" data-testid="cash-received">
+      <div className="card col-span-2 p-4 sm:col-span-1" data-testid="cash-received">
         <p className="text-sm font-medium text-slate-600">Recebido</p>
-        <p className="text-3xl font-bold tabular-nums text-emerald-700">{formatMoney(day.receivedCents)}</p>
+        <p className="text-4xl font-bold tabular-nums text-emerald-700 sm:text-3xl">{formatMoney(day.receivedCents)}</p>
         <p className="text-sm text-slate-500">{formatInteger(day.services)} {day.services === 1 ? "atendimento" : "atendimentos"}</p>
       </div>
-      <div className="card p-4" data-testid="cash-expected">
+      <div className="card col-span-2 flex items-baseline justify-between gap-3 p-4 sm:col-span-1 sm:block" data-testid="cash-expected">
         <p className="text-sm font-medium text-slate-600">Previsto</p>
-        <p className="text-3xl font-bold tabular-nums text-slate-700">{formatMoney(day.expected.cents)}</p>
+        <p className="text-xl font-bold tabular-nums text-slate-700 sm:text-3xl">{formatMoney(day.expected.cents)}</p>
         <p className="text-sm text-slate-500">{formatInteger(day.expected.count)} a atender</p>
       </div>
     </div>

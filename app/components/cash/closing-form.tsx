@@ -61,7 +61,7 @@ function PaymentLines({ lines, errors }: { lines: Values["pagamentos"]; errors: 
             <div>
               <label htmlFor={`pagamentos[${i}].metodo`} className="sr-only">Forma de pagamento {i + 1}</label>
               <select id={`pagamentos[${i}].metodo`} name={`pagamentos[${i}].metodo`} defaultValue={line.metodo ?? ""} className="input" {...metodo.aria}>
-                <option value="">Forma de pagamento</option>
+                <option value="">Selecione</option>
                 {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{PAYMENT_METHOD_LABELS[m]}</option>)}
               </select>
               <FieldError id={`pagamentos[${i}].metodo-error`} errors={metodo.list} />
@@ -143,8 +143,8 @@ export function ClosingForm({
           {values.itens.map((item, i) => <ItemLine key={i} index={i} item={item} errors={errors} />)}
         </ul>
         <FieldError id="itens-error" errors={errors?.itens} />
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
+        <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+          <div className="min-w-0">
             <label htmlFor="novoItem" className="sr-only">Item a adicionar</label>
             <select id="novoItem" name="novoItem" className="input" defaultValue="">
               <option value="">Produto ou outro item</option>
