@@ -119,7 +119,7 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   }
   const totals = closingTotals({ lines: submission.value.items, discount: submission.value.discount, tipCents: submission.value.tipCents, depositCents: page.depositCents });
   const title = pending ? "Atendimento concluído: pagamento pendente" : page.closing ? "Fechamento alterado" : "Atendimento concluído";
-  const description = pending ? `A receber: ${formatMoney(totals.dueCents)}` : `Recebido: ${formatMoney(totals.dueCents)}`;
+  const description = pending ? `A receber: ${formatMoney(totals.dueCents)}` : `Total pago: ${formatMoney(totals.dueCents)}`;
   return redirectWithToast(request, back, { type: "success", title, description });
 }
 

@@ -84,7 +84,7 @@ describe("'Fechar atendimento'", () => {
   it("closes with a product, a tip and a split payment, and the Caixa shows it", async () => {
     const res = await post(fields());
     expect(res).toHaveRedirect("/agenda");
-    await expect(res).toSendToast({ title: "Atendimento concluído", description: `Recebido: ${formatMoney(7500)}` });
+    await expect(res).toSendToast({ title: "Atendimento concluído", description: `Total pago: ${formatMoney(7500)}` });
     const { closings, items, payments } = await stored();
     expect(closings).toMatchObject([{ status: "paid", subtotalCents: 7000, discountCents: 0, tipCents: 500, appointmentId: apptId, closedBy: proId }]);
     expect(items.map((i) => [i.name, i.unitPriceCents, i.kind])).toEqual([["Corte", 5000, "service"], ["Pomada", 2000, "product"]]);

@@ -135,7 +135,8 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
   const before = summaryOf(existing, existing.items, existing.payments);
   const after = summaryOf(values, p.form.items, p.form.payments);
   const lines = describeChange(before, after);
-  if (lines.length === 0) return { ok: true };
+  const reopened = p.appointment.status !== "completed";
+  if (lines.length === 0 && !reopened) return { ok: true };
   const at = clock.now;
   const mineNow = sql`exists (select 1 from cash_closings where id = ${existing.id} and updated_at = ${at.getTime()})`;
   const [updated] = await db.batch([
@@ -147,6 +148,11 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
     db.delete(cashPayments).where(and(eq(cashPayments.closingId, existing.id), mineNow)),
     ...lineRows(db, userId, existing.id, p.form, mineNow),
     insertIf(db, cashClosingHistory, { id: crypto.randomUUID(), closingId: existing.id, userId, changedBy: p.actorId, changedAt: at, change: JSON.stringify({ before, after, lines }) }, mineNow),
+    // Undone by 'Desfazer' and closed again: completed again with its closing.
+    db
+      .update(appointments)
+      .set({ status: "completed", updatedAt: at })
+      .where(and(eq(appointments.id, p.appointment.id), eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), mineNow)),
   ]);
   return updated.rowsAffected === 1 ? { ok: true } : { ok: false, reason: "changed" };
 }
