@@ -14,7 +14,7 @@ type Values = {
 };
 type Errors = Record<string, string[] | null> | null;
 
-const moneyInput = { inputMode: "decimal", autoComplete: "off", className: "input tabular-nums" } as const;
+const moneyInput = { type: "text", inputMode: "decimal", autoComplete: "off", className: "input tabular-nums" } as const;
 
 function errorProps(errors: Errors, name: string) {
   const list = errors?.[name];
@@ -30,7 +30,7 @@ function ItemLine({ index, item, errors }: { index: number; item: Values["itens"
       <input type="hidden" name={name("servico")} value={item.servico ?? ""} />
       <div className="min-w-0">
         <label htmlFor={name("nome")} className="label">{item.tipo === "service" ? "Serviço" : "Item"}</label>
-        <input id={name("nome")} name={name("nome")} defaultValue={item.nome ?? ""} maxLength={100} className="input" placeholder="Ex.: pomada" {...nome.aria} />
+        <input type="text" id={name("nome")} name={name("nome")} defaultValue={item.nome ?? ""} maxLength={100} className="input" placeholder="Ex.: pomada" {...nome.aria} />
         <FieldError id={`${name("nome")}-error`} errors={nome.list} />
       </div>
       <div>
