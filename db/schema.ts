@@ -709,6 +709,8 @@ export const cashClosings = sqliteTable(
     closedAt: instant("closed_at").notNull(),
     /** The user who closed it (the professional, or the salon's owner for a member). */
     closedBy: text("closed_by").notNull(),
+    /** A new random value at every write: what the statements after it in the same batch require. */
+    revision: text("revision").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,6 +35,7 @@ CREATE TABLE `cash_closings` (
 	`deposit_cents` integer DEFAULT 0 NOT NULL,
 	`closed_at` integer NOT NULL,
 	`closed_by` text NOT NULL,
+	`revision` text NOT NULL,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,

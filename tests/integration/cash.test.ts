@@ -148,6 +148,21 @@ describe("'Fechar atendimento'", () => {
     expect(payments).toHaveLength(2);
   });
 
+  it("two phones changing a closed service at the same instant: one change stands, whole, with its history", async () => {
+    expect(await post(fields())).toHaveRedirect("/agenda");
+    const answers = await Promise.all([
+      post(fields({ gorjeta: "10,00", "pagamentos[1].valor": "30,00" })),
+      post(fields({ gorjeta: "", "itens[1].quantidade": "2", "pagamentos[1].valor": "40,00" })),
+    ]);
+    expect(answers.map((a) => answerStatus(a)).sort()).toEqual([302, 409]);
+    const { closings, items, payments } = await stored();
+    const [closing] = closings;
+    const paid = payments.reduce((sum, p) => sum + p.amountCents, 0);
+    expect(paid).toBe(closing!.subtotalCents - closing!.discountCents + closing!.tipCents);
+    expect(items).toHaveLength(2);
+    expect(await db.select().from(cashClosingHistory)).toHaveLength(1);
+  });
+
   it("'+ Adicionar item' without JavaScript shows the form again with one more line, nothing lost", async () => {
     const res = await post(fields({ intent: "add-item", gorjeta: "7,50" }));
     expect(answerStatus(res)).toBe(200);

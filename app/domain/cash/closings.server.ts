@@ -2,7 +2,7 @@
 // batch whose first statement inserts it only when the appointment is the professional's, has
 // started, is not cancelled and has no closing yet (the unique index backs it up): two phones
 // closing at once store exactly one. An edit rewrites the closing only if it is still the one
-// read, and writes a history row in the same batch: nothing is silently overwritten.
+// read (its revision), and writes a history row in the same batch: nothing is silently overwritten.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { appointments, cashClosingHistory, cashClosingItems, cashClosings, cashPayments, clients, profiles, services } from "../../../db/schema";
 import { nowInZone } from "../dates";
@@ -106,8 +106,9 @@ export async function closeAppointment(db: Db, p: { userId: string; actorId: str
       and status in ('scheduled', 'confirmed', 'completed')
       and (date < ${local.date} or (date = ${local.date} and start_minute <= ${local.minute})))
     and not exists (select 1 from cash_closings where appointment_id = ${appointment.id})`;
-  const mine = sql`exists (select 1 from cash_closings where id = ${closingId})`;
-  const values = { id: closingId, userId, appointmentId: appointment.id, ...closingValues(p.form, p.depositCents), closedAt: clock.now, closedBy: p.actorId, createdAt: clock.now, updatedAt: clock.now };
+  const revision = crypto.randomUUID();
+  const mine = sql`exists (select 1 from cash_closings where id = ${closingId} and revision = ${revision})`;
+  const values = { id: closingId, userId, appointmentId: appointment.id, ...closingValues(p.form, p.depositCents), closedAt: clock.now, closedBy: p.actorId, revision, createdAt: clock.now, updatedAt: clock.now };
   try {
     const [inserted] = await db.batch([
       insertIf(db, cashClosings, values, eligible),
@@ -127,7 +128,7 @@ export async function closeAppointment(db: Db, p: { userId: string; actorId: str
   return again && (again.status === "cancelled" || again.status === "no_show") ? { ok: false, reason: "status" } : { ok: false, reason: "taken" };
 }
 
-/** Changes a closed service (or settles a pending one): only the closing read, with a history row. */
+/** Changes a closed service (or settles a pending one): only the version read (its revision), with a history row. */
 export async function editClosing(db: Db, p: { userId: string; actorId: string; appointment: ClosableAppointment; existing: ExistingClosing; form: ClosingForm; depositCents: number; clock: Clock }): Promise<CloseOutcome> {
   if (p.appointment.status === "cancelled" || p.appointment.status === "no_show") return { ok: false, reason: "status" };
   const { userId, existing, clock } = p;
@@ -138,12 +139,14 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
   const reopened = p.appointment.status !== "completed";
   if (lines.length === 0 && !reopened) return { ok: true };
   const at = clock.now;
-  const mineNow = sql`exists (select 1 from cash_closings where id = ${existing.id} and updated_at = ${at.getTime()})`;
+  // This write's own mark: a second edit at the same instant cannot pass for it.
+  const revision = crypto.randomUUID();
+  const mineNow = sql`exists (select 1 from cash_closings where id = ${existing.id} and revision = ${revision})`;
   const [updated] = await db.batch([
     db
       .update(cashClosings)
-      .set({ ...values, updatedAt: at })
-      .where(and(eq(cashClosings.id, existing.id), eq(cashClosings.userId, userId), eq(cashClosings.updatedAt, existing.updatedAt))),
+      .set({ ...values, revision, updatedAt: at })
+      .where(and(eq(cashClosings.id, existing.id), eq(cashClosings.userId, userId), eq(cashClosings.revision, existing.revision))),
     db.delete(cashClosingItems).where(and(eq(cashClosingItems.closingId, existing.id), mineNow)),
     db.delete(cashPayments).where(and(eq(cashPayments.closingId, existing.id), mineNow)),
     ...lineRows(db, userId, existing.id, p.form, mineNow),
