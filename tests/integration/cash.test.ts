@@ -179,6 +179,8 @@ describe("'Fechar atendimento'", () => {
 
     const agenda = await callLoader(agendaLoader, { context: ctx, path: `/agenda?vista=lista&periodo=customizado&de=${TODAY}&ate=${TODAY}` });
     expect(agenda.mode === "list" && agenda.list.rows.map((r) => [r.status, r.closing])).toEqual([["completed", "pending"]]);
+    const calendar = await callLoader(agendaLoader, { context: ctx, path: `/agenda?vista=dia&data=${TODAY}&ver=${apptId}` });
+    expect(calendar.mode === "calendar" && calendar.calendar.detail?.closing).toBe("pending");
     const form = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
     expect(form.closing?.status).toBe("pending");
     expect(await post(fields())).toHaveRedirect("/agenda");

@@ -150,7 +150,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
             ) : null}
           </p>
           {row.customerConfirmed ? <CustomerConfirmedBadge /> : null}
-          {row.closing ? <ClosingLink id={row.id} status={row.closing} search={search} /> : null}
+          {row.closing ? <ClosingLink id={row.id} status={row.closing} back={`/agenda${search}`} /> : null}
           <p className="text-sm text-slate-500">
             {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}
           </p>
@@ -171,8 +171,8 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
 }
 
 /** 'Pagamento pendente' (to settle) or 'Fechamento' (to see or change) of a closed service. */
-function ClosingLink({ id, status, search }: { id: string; status: "paid" | "pending"; search: string }) {
-  const to = `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: `/agenda${search}` })}`;
+export function ClosingLink({ id, status, back }: { id: string; status: "paid" | "pending"; back: string }) {
+  const to = `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: back })}`;
   return status === "pending" ? (
     <Link to={to} className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200 underline">
       Pagamento pendente

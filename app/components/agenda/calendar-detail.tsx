@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { RouteDialog } from "../route-dialog";
-import { AppointmentActions, smallButton } from "./appointment-list";
+import { AppointmentActions, ClosingLink, smallButton } from "./appointment-list";
 import type { CalendarDetail } from "../../domain/appointments/calendar-types";
 import { tint, withParam } from "./calendar-shared";
 import { StatusBadge } from "./status-badge";
@@ -61,6 +61,7 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
         </div>
 
         <DetailBadges detail={detail} />
+        {detail.closing ? <ClosingLink id={detail.id} status={detail.closing} back={closeHref} /> : null}
 
         {detail.notes || detail.clientNotes ? (
           <div className="space-y-1 rounded-lg p-3 text-sm" style={{ backgroundColor: tint(detail.color, 0.08) }}>

@@ -112,6 +112,8 @@ export type CalendarDetail = {
   actions: RowAction[];
   /** An occurrence of a recurring series. */
   recurring: boolean;
+  /** Its 'Fechar atendimento': paid, 'Pagamento pendente', or not closed (issue 22). */
+  closing?: "paid" | "pending" | null;
 };
 
 export type CalendarLinks = {

@@ -23,6 +23,7 @@ import { confirmDeleteOf, isAppointmentId, ownJoins, timedColumns, type Appointm
 import { actionsAt } from "./statuses";
 import { isActiveStatus } from "../status-rules";
 import { summaryReads } from "./summary.server";
+import { closingStatusColumn } from "../cash/closings.server";
 
 /** The appointments the address asks about: opened (?ver=), to delete, to cancel (null: not asked; an unusable id is not found). */
 export type CalendarAsk = { viewing: string | null; deleting: string | null; cancelling: string | null };
@@ -35,7 +36,7 @@ function calendarReads(db: Db, user: Professional, range: Range, ask: CalendarAs
   const reads = new ReadBatch();
   const one = (id: string) =>
     db
-      .select({ appointment: appointments, clientName: clients.name, clientPhone: clients.phone, colour: services.color })
+      .select({ appointment: appointments, clientName: clients.name, clientPhone: clients.phone, colour: services.color, closing: closingStatusColumn(appointments.id) })
       .from(appointments)
       .leftJoin(clients, own.client)
       .leftJoin(services, own.service)
@@ -158,7 +159,7 @@ export async function readCalendar(
 }
 
 function detailOf(
-  row: { appointment: Appointment; clientName: string | null; clientPhone: string | null; colour: string | null },
+  row: { appointment: Appointment; clientName: string | null; clientPhone: string | null; colour: string | null; closing?: "paid" | "pending" | null },
   today: string,
   timeZone: string,
   now: Date,
@@ -192,5 +193,6 @@ function detailOf(
     // By the clock, as the list.
     actions: actionsAt(a, a.updatedAt, timeZone, now),
     recurring: a.seriesId !== null,
+    closing: row.closing ?? null,
   };
 }
