@@ -13,11 +13,14 @@ import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
 import { AnsweredAt } from "../components/agenda/calendar-requests";
-import { readForm } from "../utils/actions.server";
+import { notFound, readForm } from "../utils/actions.server";
+import { depositState, depositView } from "../domain/booking-requests/deposits";
+import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
+import { DepositActions, DepositBadge, REFUND_PARAM, RefundConfirm } from "../components/deposits/deposit-controls";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const today = nowInZone(user.profile.timeZone).date;
@@ -52,28 +55,46 @@ export async function loader({ context }: Route.LoaderArgs) {
       notes: r.notes,
       whatsappAccept: whatsappLink(r.customerPhone, professionalAcceptMessage(msg)),
       whatsappDecline: whatsappLink(r.customerPhone, professionalDeclineMessage({ ...msg, bookingUrl })),
+      deposit: depositView(r, user.profile.timeZone, now),
     };
   };
+  const refundId = new URL(request.url).searchParams.get(REFUND_PARAM);
+  const refund = refundId ? await refundAsked(db, user.id, refundId) : null;
   return {
     pending: pending.map(view),
     // A pending one here is past its expiry: it expired without an answer.
     recent: recent.map((r) => ({ ...view(r), status: r.status === "pending" ? ("expired" as const) : r.status })),
     autoConfirm: user.profile.autoConfirm,
+    refund,
   };
 }
 
-/** 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest). */
+/** The request `?devolver-sinal=` names, with a received deposit: someone else's (or none) is a 404. */
+async function refundAsked(db: ReturnType<typeof getDb>, professionalId: string, id: string) {
+  const [r] = await db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, id.slice(0, 64)), eq(bookingRequests.professionalId, professionalId)));
+  if (!r || depositState(r) !== "received") notFound();
+  return { id: r.id, customerName: r.customerName, amount: formatMoney(r.depositCents) };
+}
+
+/**
+ * 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest); the
+ * deposit's marks ('Sinal recebido', '… e aceitar', 'Sinal devolvido').
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (isDepositIntent(intent)) return markDepositAndReply(context, request, { professionalId: user.id, form, intent, back: "/solicitacoes" });
   if (intent !== "accept" && intent !== "decline") throw data(null, { status: 400 });
   const { id, seen } = readAnswerForm(form);
   return answerAndReply(context, request, { professionalId: user.id, id, seen, answer: answerOfIntent(intent), back: "/solicitacoes" });
 }
 
 export default function BookingRequests() {
-  const { pending, recent, autoConfirm } = useLoaderData<typeof loader>();
+  const { pending, recent, autoConfirm, refund } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
@@ -118,6 +139,7 @@ export default function BookingRequests() {
       </section>
 
       {recent.length > 0 ? <RecentAnswers recent={recent} /> : null}
+      {refund ? <RefundConfirm {...refund} cancelHref="/solicitacoes" /> : null}
     </div>
   );
 }
@@ -133,6 +155,11 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
           <p className="font-semibold">{r.customerName}</p>
           <p className="text-sm text-slate-600">{r.phone}</p>
           {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
+          {r.deposit ? (
+            <p className="mt-1">
+              <DepositBadge deposit={r.deposit} />
+            </p>
+          ) : null}
         </div>
         <p className="text-right">
           <span className="block font-semibold">
@@ -144,6 +171,7 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
         </p>
       </div>
       {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
+      {r.deposit ? <DepositActions id={r.id} deposit={r.deposit} seen={{ date: r.isoDate, time: r.time }} refundHref={`?${REFUND_PARAM}=${r.id}`} busy={busy} /> : null}
       <div className="flex flex-wrap gap-2">
         <Form method="post">
           <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
@@ -181,7 +209,11 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
             <span>
               <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
             </span>
-            <span className="flex flex-wrap gap-1">
+            <span className="flex flex-wrap items-center gap-1">
+              {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
+              {r.deposit && (r.status === "accepted" || r.deposit.state === "received") ? (
+                <DepositActions id={r.id} deposit={r.deposit} refundHref={`?${REFUND_PARAM}=${r.id}`} />
+              ) : null}
               {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
                 {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}

@@ -1,0 +1,72 @@
+// Marking a booking's deposit: 'Sinal recebido' (how it was paid, Pix by default) and, for a
+// received one, 'Sinal devolvido'. Each is one conditional write, so two taps at once (two
+// phones) store one mark; the state lives on the request (docs/decisions/0910).
+import { and, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
+import { bookingRequests, type DepositMethod } from "../../../db/schema";
+import type { Db } from "../../utils/db.server";
+import { stillHeld } from "../availability/slot-claims.server";
+
+/**
+ * How a mark ended: done, already so (a second tap), or not possible — the booking asks no
+ * deposit, the deposit is not received (a refund), or the booking is over (declined, cancelled,
+ * expired: nothing to mark as received).
+ */
+export type DepositOutcome = "not-found" | "received" | "refunded" | "already" | "no-deposit" | "not-received" | "closed";
+
+type Mark = { professionalId: string; requestId: string; now?: Date };
+
+async function findDeposit(db: Db, { professionalId, requestId }: Mark) {
+  const [row] = await db
+    .select({
+      status: bookingRequests.status,
+      depositCents: bookingRequests.depositCents,
+      depositReceivedAt: bookingRequests.depositReceivedAt,
+      depositRefundedAt: bookingRequests.depositRefundedAt,
+    })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, professionalId)));
+  return row ?? null;
+}
+
+const mine = ({ professionalId, requestId }: Mark) =>
+  and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, professionalId), gt(bookingRequests.depositCents, 0));
+
+/**
+ * 'Sinal recebido': on a request still holding its time or accepted, once. A deposit given back
+ * is not received again.
+ */
+export async function markDepositReceived(db: Db, mark: Mark & { method: DepositMethod }): Promise<DepositOutcome> {
+  const now = mark.now ?? new Date();
+  const written = await db
+    .update(bookingRequests)
+    .set({ depositReceivedAt: now, depositMethod: mark.method })
+    .where(
+      and(
+        mine(mark),
+        isNull(bookingRequests.depositReceivedAt),
+        isNull(bookingRequests.depositRefundedAt),
+        or(eq(bookingRequests.status, "accepted"), stillHeld(now)),
+      ),
+    )
+    .returning({ id: bookingRequests.id });
+  if (written.length === 1) return "received";
+  const row = await findDeposit(db, mark);
+  if (!row) return "not-found";
+  if (row.depositCents <= 0) return "no-deposit";
+  return row.depositReceivedAt || row.depositRefundedAt ? "already" : "closed";
+}
+
+/** 'Sinal devolvido': a received deposit given back, once. */
+export async function markDepositRefunded(db: Db, mark: Mark): Promise<DepositOutcome> {
+  const now = mark.now ?? new Date();
+  const written = await db
+    .update(bookingRequests)
+    .set({ depositRefundedAt: now })
+    .where(and(mine(mark), isNotNull(bookingRequests.depositReceivedAt), isNull(bookingRequests.depositRefundedAt)))
+    .returning({ id: bookingRequests.id });
+  if (written.length === 1) return "refunded";
+  const row = await findDeposit(db, mark);
+  if (!row) return "not-found";
+  if (row.depositCents <= 0) return "no-deposit";
+  return row.depositRefundedAt ? "already" : "not-received";
+}
