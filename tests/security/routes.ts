@@ -196,6 +196,9 @@ export const ACTIONS: ActionSpec[] = [
   { name: "team decline request", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "decline-request", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "requests accept", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "accept", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "requests decline", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "decline", id: ids.request }), target: { field: "id", id: "request" } },
+  { name: "requests deposit received", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "deposit-received", id: ids.request, method: "pix" }), target: { field: "id", id: "request" } },
+  { name: "requests deposit received and accept", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "deposit-received-accept", id: ids.request, method: "cash" }), target: { field: "id", id: "request" } },
+  { name: "requests deposit refunded", path: "/solicitacoes", auth: "private", fields: (ids) => ({ intent: "deposit-refunded", id: ids.request }), target: { field: "id", id: "request" } },
   {
     name: "settings profile",
     path: "/configuracoes/perfil",
@@ -218,7 +221,7 @@ export const ACTIONS: ActionSpec[] = [
     name: "settings booking rules",
     path: "/configuracoes/horarios",
     auth: "private",
-    fields: () => ({ intent: "booking-rules", minNoticeMinutes: "120", bookingWindow: "2m", requestExpiryHours: "12", customerChangeCutoffMinutes: "60" }),
+    fields: () => ({ intent: "booking-rules", minNoticeMinutes: "120", bookingWindow: "2m", requestExpiryHours: "12", customerChangeCutoffMinutes: "60", depositReleaseMinutes: "60" }),
   },
   {
     name: "settings page",

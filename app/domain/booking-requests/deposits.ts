@@ -12,15 +12,6 @@ export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
   credit: "Cartão de crédito",
 };
 
-/** 'Sinal não pago em … libera o horário': minutes after the request was made (0: off). */
-export const DEPOSIT_RELEASE_CHOICES = [0, 30, 60, 120, 360, 1440] as const;
-
-/** A release choice as the booking rules list it: 'Desligado', '30 min', '1 h', '24 h'. */
-export function depositReleaseLabel(minutes: number): string {
-  if (minutes === 0) return "Desligado (o horário fica reservado)";
-  return minutes < 60 ? `${minutes} min` : `${minutes / 60} h`;
-}
-
 export type DepositFields = {
   depositCents: number;
   depositReceivedAt: Date | null;
