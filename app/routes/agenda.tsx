@@ -28,6 +28,7 @@ import {
 } from "./agenda.server";
 import { loadCalendar, resolveAgendaView, type CalendarData } from "./agenda.calendar.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
+import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") return deleteAppointment(db, user, request, id, scope);
   if (intent === "undo") return undoAppointmentStatus(db, user, request, id, { scope, context });
   if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope, form);
+  if (isDepositIntent(intent)) return markDepositAndReply(context, request, { professionalId: user.id, form, intent, back: backToList(request) });
   if (isRequestIntent(intent)) {
     const asked = readAnswerForm(form);
     return answerAndReply(context, request, { professionalId: user.id, ...asked, answer: answerOfIntent(intent), back: backToList(request) });

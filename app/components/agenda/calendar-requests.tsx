@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
 import type { PendingRequest } from "../../domain/appointments/calendar-types";
 import { hatch } from "./calendar-shared";
+import { DepositActions, DepositBadge, refundHref } from "../deposits/deposit-controls";
 
 /**
  * The fields every 'Aceitar'/'Recusar' form sends: the request and the time the page shows, so
@@ -59,12 +60,18 @@ export function CalendarRequests({ requests, withDate }: { requests: PendingRequ
                   {r.rescheduledByCustomer ? (
                     <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
                   ) : null}
+                  {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
                   {r.expires ? (
                     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">Expira em {r.expires}</span>
                   ) : null}
                 </div>
               </div>
               {r.notes ? <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm text-slate-700">{r.notes}</p> : null}
+              {r.deposit ? (
+                <div className="mt-2">
+                  <DepositActions id={r.id} deposit={r.deposit} seen={{ date: r.date, time: r.time }} refundHref={refundHref(r.id)} busy={busy} />
+                </div>
+              ) : null}
               <div className="mt-3 flex flex-wrap items-center gap-2">
                 <Form method="post" preventScrollReset>
                   <AnsweredAt id={r.id} date={r.date} time={r.time} />

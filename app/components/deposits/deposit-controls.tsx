@@ -26,6 +26,9 @@ export function DepositBadge({ deposit }: { deposit: DepositView }) {
 /** The query parameter of the refund's confirmation: `?devolver-sinal=<request id>`. */
 export const REFUND_PARAM = "devolver-sinal";
 
+/** Where 'Sinal devolvido' asks first from any screen: Solicitações' confirmation. */
+export const refundHref = (requestId: string) => `/solicitacoes?${REFUND_PARAM}=${requestId}`;
+
 /**
  * What the professional can do with the deposit: mark it received (and accept, when `seen` is
  * the pending request's time), or ask to give it back.

@@ -9,6 +9,7 @@ import type { PendingRequest } from "./calendar-types";
 import { formatDate, minutesToTime, nowInZone } from "../dates";
 import { formatPhone } from "../phone";
 import { professionalAcceptMessage, whatsappLink } from "../whatsapp";
+import { depositView } from "../booking-requests/deposits";
 
 /** The requests still holding their time between two dates, with their service's colour. */
 export function pendingRequestsBetween(db: Db, userId: string, from: string, to: string, now: Date) {
@@ -24,6 +25,7 @@ export function pendingRequestsBetween(db: Db, userId: string, from: string, to:
 export function pendingRequestView(
   { request: r, colour }: { request: typeof bookingRequests.$inferSelect; colour: string | null },
   timeZone: string,
+  now: Date = new Date(),
 ): PendingRequest {
   const expires = r.expiresAt ? nowInZone(timeZone, r.expiresAt) : null;
   const time = minutesToTime(r.startMinute);
@@ -45,5 +47,6 @@ export function pendingRequestView(
     expires: expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
     rescheduledByCustomer: r.rescheduledByCustomerAt !== null,
     whatsapp: whatsappLink(r.customerPhone, professionalAcceptMessage({ customerName: r.customerName, serviceName: r.serviceName, date: r.date, time })),
+    deposit: depositView(r, timeZone, now),
   };
 }

@@ -2,7 +2,8 @@
 // received one, 'Sinal devolvido'. Each is one conditional write, so two taps at once (two
 // phones) store one mark; the state lives on the request (docs/decisions/0910).
 import { and, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
-import { bookingRequests, type DepositMethod } from "../../../db/schema";
+import { appointments, bookingRequests, type DepositMethod } from "../../../db/schema";
+import { depositView, type DepositView } from "./deposits";
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
 
@@ -69,4 +70,36 @@ export async function markDepositRefunded(db: Db, mark: Mark): Promise<DepositOu
   if (!row) return "not-found";
   if (row.depositCents <= 0) return "no-deposit";
   return row.depositRefundedAt ? "already" : "not-received";
+}
+
+/**
+ * An appointment's deposit is its request's (the request holds it, docs/decisions/0910): the
+ * columns to select and the join, scoped by the professional's id.
+ */
+export const depositColumns = {
+  requestId: bookingRequests.id,
+  depositCents: bookingRequests.depositCents,
+  depositReceivedAt: bookingRequests.depositReceivedAt,
+  depositMethod: bookingRequests.depositMethod,
+  depositRefundedAt: bookingRequests.depositRefundedAt,
+};
+
+export function depositJoin(userId: string) {
+  return and(eq(bookingRequests.id, appointments.bookingRequestId), eq(bookingRequests.professionalId, userId));
+}
+
+/** The joined columns: null when the appointment was not booked on the page (left join). */
+export type AppointmentDeposit = {
+  requestId: string;
+  depositCents: number;
+  depositReceivedAt: Date | null;
+  depositMethod: DepositMethod | null;
+  depositRefundedAt: Date | null;
+} | null;
+
+/** The deposit an appointment shows, with the request to mark it on; null when none was asked. */
+export function appointmentDeposit(d: AppointmentDeposit, timeZone: string, now: Date): { requestId: string; view: DepositView } | null {
+  if (!d) return null;
+  const view = depositView({ depositCents: d.depositCents, depositReceivedAt: d.depositReceivedAt, depositMethod: d.depositMethod, depositRefundedAt: d.depositRefundedAt }, timeZone, now);
+  return view ? { requestId: d.requestId, view } : null;
 }
