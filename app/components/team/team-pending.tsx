@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { AnsweredAt } from "../agenda/calendar-requests";
 import type { TeamPendingRequest } from "../../domain/team/team-types";
+import { DepositBadge } from "../deposits/deposit-controls";
 
 /**
  * The salon's pending requests of the period shown: who asked whom, for when. The owner answers
@@ -38,6 +39,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
                 {r.rescheduledByCustomer ? (
                   <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
                 ) : null}
+                {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
               </span>
               {r.canAnswer ? (
                 <span className="flex gap-2">

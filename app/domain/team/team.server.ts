@@ -147,6 +147,10 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
         customerName: bookingRequests.customerName,
         serviceName: bookingRequests.serviceName,
         rescheduledByCustomerAt: bookingRequests.rescheduledByCustomerAt,
+        depositCents: bookingRequests.depositCents,
+        depositReceivedAt: bookingRequests.depositReceivedAt,
+        depositMethod: bookingRequests.depositMethod,
+        depositRefundedAt: bookingRequests.depositRefundedAt,
         colour: services.color,
       })
       .from(bookingRequests)
