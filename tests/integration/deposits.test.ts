@@ -8,6 +8,8 @@ import { appointments, bookingRequests, emailOutbox, profiles } from "../../db/s
 import { action as bookAction } from "../../app/routes/booking";
 import { loader as statusLoader } from "../../app/routes/booking-status";
 import { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
+import { loader as agendaLoader } from "../../app/routes/agenda";
+import { loader as clientsLoader } from "../../app/routes/clients";
 import { runJob } from "../../app/domain/notifications/job.server";
 import { formatMoney } from "../../app/domain/money";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
@@ -75,6 +77,11 @@ describe("a booking's deposit", () => {
     const [appointment] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, request.id));
     expect(appointment?.status).toBe("confirmed");
     expect((await requestsPage(db, pro)).recent[0]?.deposit?.label).toBe(label);
+    // The appointment reads its request's deposit: the agenda's detail and the client card.
+    const agenda = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?vista=dia&data=${date}&ver=${appointment!.id}` });
+    expect(agenda.mode === "calendar" && agenda.calendar.detail?.deposit).toMatchObject({ requestId: request.id, view: { state: "received", label } });
+    const card = await callLoader(clientsLoader, { db, as: pro, path: `/clientes?ver=${appointment!.clientId}` });
+    expect(card.mode === "card" && card.card.next?.deposit?.label).toBe(label);
     const status = await statusPage(db, token);
     expect(status.status).toBe("accepted");
     expect(status.deposit).toMatchObject({ state: "received", label, pix: null });
