@@ -15,7 +15,7 @@ import {
   RESCHEDULE_REFUSED,
 } from "../domain/booking-requests/customer-changes";
 import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
-import { depositView } from "../domain/booking-requests/deposits";
+import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -55,7 +55,9 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
   const contact = profile.contactPhone || profile.phone;
   // The person who attends (a salon member's business name is usually the salon's).
   const professional = professionalLabel(profile);
-  const expires = r.status === "pending" && r.expiresAt ? nowInZone(profile.timeZone, r.expiresAt) : null;
+  // Held until it expires, or sooner until its unpaid deposit is due ('Sinal não pago em …').
+  const holdEnds = r.status === "pending" ? holdEndsAt(r) : null;
+  const expires = holdEnds ? nowInZone(profile.timeZone, holdEnds) : null;
   const cutoff = profile.customerChangeCutoffMinutes;
   const offer = booking.offer;
   // Moves spent: 'Remarcar' gives way to the professional's WhatsApp (cancelling stays open).

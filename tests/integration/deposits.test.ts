@@ -81,7 +81,7 @@ describe("a booking's deposit", () => {
     const agenda = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?vista=dia&data=${date}&ver=${appointment!.id}` });
     expect(agenda.mode === "calendar" && agenda.calendar.detail?.deposit).toMatchObject({ requestId: request.id, view: { state: "received", label } });
     const card = await callLoader(clientsLoader, { db, as: pro, path: `/clientes?ver=${appointment!.clientId}` });
-    expect(card.mode === "card" && card.card.next?.deposit?.label).toBe(label);
+    expect("card" in card && card.card?.next?.deposit?.label).toBe(label);
     const status = await statusPage(db, token);
     expect(status.status).toBe("accepted");
     expect(status.deposit).toMatchObject({ state: "received", label, pix: null });

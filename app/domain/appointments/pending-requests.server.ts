@@ -9,7 +9,7 @@ import type { PendingRequest } from "./calendar-types";
 import { formatDate, minutesToTime, nowInZone } from "../dates";
 import { formatPhone } from "../phone";
 import { professionalAcceptMessage, whatsappLink } from "../whatsapp";
-import { depositView } from "../booking-requests/deposits";
+import { depositView, holdEndsAt } from "../booking-requests/deposits";
 
 /** The requests still holding their time between two dates, with their service's colour. */
 export function pendingRequestsBetween(db: Db, userId: string, from: string, to: string, now: Date) {
@@ -27,7 +27,8 @@ export function pendingRequestView(
   timeZone: string,
   now: Date = new Date(),
 ): PendingRequest {
-  const expires = r.expiresAt ? nowInZone(timeZone, r.expiresAt) : null;
+  const holdEnds = holdEndsAt(r);
+  const expires = holdEnds ? nowInZone(timeZone, holdEnds) : null;
   const time = minutesToTime(r.startMinute);
   return {
     id: r.id,
