@@ -3,6 +3,7 @@
 import type * as schema from "../../../db/schema";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { capitalize, minutesToTime, weekdayName } from "../dates";
+import { DEPOSIT_METHOD_LABELS } from "../booking-requests/deposits";
 
 export type Value = string | number | boolean | null | Date | { cents: number };
 type Column<T> = { key: string; label: string; get: (row: T) => Value };
@@ -190,6 +191,10 @@ export function requestsTable(requests: Row<typeof schema.bookingRequests>[]): T
       { key: "status", label: "Status", get: (r) => REQUEST_STATUS[r.status] },
       { key: "observacoes", label: "Observações", get: (r) => r.notes },
       { key: "agendamento_id", label: "ID do agendamento", get: (r) => r.appointmentId },
+      { key: "sinal", label: "Sinal (R$)", get: (r) => money(r.depositCents) },
+      { key: "sinal_recebido_em", label: "Sinal recebido em", get: (r) => r.depositReceivedAt },
+      { key: "sinal_forma", label: "Forma do sinal", get: (r) => (r.depositMethod ? DEPOSIT_METHOD_LABELS[r.depositMethod] : "") },
+      { key: "sinal_devolvido_em", label: "Sinal devolvido em", get: (r) => r.depositRefundedAt },
       { key: "criado_em", label: "Criado em", get: (r) => r.createdAt },
     ],
   };
