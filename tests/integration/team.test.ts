@@ -224,8 +224,11 @@ describe("Equipe: answering pending requests", () => {
   });
 
   it("a member's request is read-only (404) until the member allows it; then the owner answers it as the member", async () => {
-    const r = await requestFor(ana);
-    expect((await load(owner, path)).pending).toEqual([expect.objectContaining({ id: r.id, professional: "Ana Lima", canAnswer: false })]);
+    const r = await requestFor(ana, { depositCents: 1500 });
+    // Its deposit's state shows too (the member marks it, in her agenda).
+    expect((await load(owner, path)).pending).toEqual([
+      expect.objectContaining({ id: r.id, professional: "Ana Lima", canAnswer: false, deposit: expect.objectContaining({ state: "pending" }) }),
+    ]);
     for (const intent of ["accept-request", "decline-request"]) {
       expect(await thrownStatus(post(owner, { intent, id: r.id, date: WEDNESDAY, time: "14:00" }, path))).toBe(404);
     }

@@ -84,7 +84,8 @@ export const depositColumns = {
   depositRefundedAt: bookingRequests.depositRefundedAt,
 };
 
-export function depositJoin(userId: string) {
+/** `userId`: the professional's id, or `appointments.user_id` itself (Equipe: a member's appointment). */
+export function depositJoin(userId: string | typeof appointments.userId) {
   return and(eq(bookingRequests.id, appointments.bookingRequestId), eq(bookingRequests.professionalId, userId));
 }
 

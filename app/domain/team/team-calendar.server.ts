@@ -19,6 +19,7 @@ import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { teamAppointment, teamOf, teamSchedule, timeOffLabel, type TeamMember } from "./team.server";
 import type { TeamDetailData, TeamPendingRequest, TeamView } from "./team-types";
 import { depositView } from "../booking-requests/deposits";
+import { appointmentDeposit } from "../booking-requests/deposits.server";
 
 type Schedule = Awaited<ReturnType<typeof teamSchedule>>;
 type Viewed = NonNullable<Awaited<ReturnType<typeof teamAppointment>>>;
@@ -110,6 +111,7 @@ function detailOf(viewed: Viewed, member: TeamMember, today: string, now: Date):
     serviceName: a.serviceName,
     color: colourOf(viewed.colour, a.serviceName),
     actions,
+    deposit: appointmentDeposit(viewed.deposit, member.timeZone, now)?.view ?? null,
   };
 }
 

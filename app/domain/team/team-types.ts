@@ -65,4 +65,6 @@ export type TeamDetailData = AppointmentFace & {
   canManage: boolean;
   dateLabel: string;
   actions: RowAction[];
+  /** The deposit of the request it came from (read only here: the member marks it). */
+  deposit: DepositView | null;
 };

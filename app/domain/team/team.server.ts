@@ -25,6 +25,7 @@ import {
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
+import { depositColumns, depositJoin } from "../booking-requests/deposits.server";
 
 export type TeamMember = {
   userId: string;
@@ -165,10 +166,11 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
 /** One appointment of the team by id, with its professional; null when it is not the team's. */
 export async function teamAppointment(db: Db, ownerId: string, id: string) {
   const [row] = await db
-    .select({ appointment: appointments, clientName: clients.name, colour: services.color })
+    .select({ appointment: appointments, clientName: clients.name, colour: services.color, deposit: depositColumns })
     .from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, appointments.userId)))
     .leftJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, appointments.userId)))
+    .leftJoin(bookingRequests, depositJoin(appointments.userId))
     .where(and(eq(appointments.id, id), inTeam(appointments.userId, ownerId)));
   return row ?? null;
 }
