@@ -265,7 +265,7 @@ describe("editing an appointment", () => {
     expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({
       title: "Agendamento atualizado!",
-      description: "Agendamento atualizado com sucesso.",
+      description: "Agendamento movido para 11/03 às 15:00.",
     });
     const [saved] = await rowsOf(pro);
     expect(saved).toMatchObject({ startMinute: 900, notes: "Mudou", priceCents: 4000, status: "scheduled" });

@@ -171,7 +171,7 @@ describe("the professional moves the time from the agenda's form", () => {
     const b = await accepted(db, { email: "movida@example.com" });
     const res = (await update(b, b.date, "15:00", { avisar: "1" })) as Response;
     expect((await toastOf(res))?.description).toBe(
-      "Agendamento atualizado com sucesso. O aviso ao cliente sai por e-mail em alguns minutos. Avise também pelo WhatsApp.",
+      `Agendamento movido para ${formatDate(b.date)} às 15:00. O aviso ao cliente sai por e-mail em alguns minutos. Avise também pelo WhatsApp.`,
     );
     const [first] = await notices(db, "movida@example.com");
     expect(first).toMatchObject({ kind: "change-move", status: "queued", subject: expect.stringMatching(/^Horário alterado: Corte agora em \d\d\/\d\d às 15:00 com /) });
