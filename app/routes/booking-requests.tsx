@@ -1,10 +1,8 @@
-import { and, desc, eq, not } from "drizzle-orm";
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
-import { bookingRequests } from "../../db/schema";
+import type { bookingRequests } from "../../db/schema";
 import { requireUser } from "./workspace.server";
-import { pendingRequests } from "../domain/booking-requests/booking-requests.server";
-import { stillHeld } from "../domain/availability/slot-claims.server";
+import { pendingRequests, recentlyAnswered, type RequestOutcome } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -24,14 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
   const [pending, recent] = await Promise.all([
     pendingRequests(db, user.id, today, 100),
-    // Answered, and the ones that expired without an answer (pending past expires_at: no
-    // Aceitar for those, their time is free again).
-    db
-      .select()
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, user.id), not(stillHeld(now))))
-      .orderBy(desc(bookingRequests.updatedAt))
-      .limit(10),
+    recentlyAnswered(db, user.id, now),
   ]);
   // The page answers the professional's id too, should the slug be unset.
   const bookingUrl = `${appUrl()}/agendamento/${user.profile.bookingSlug || user.id}`;
@@ -56,8 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   return {
     pending: pending.map(view),
-    // A pending one here is past its expiry: it expired without an answer.
-    recent: recent.map((r) => ({ ...view(r), status: r.status === "pending" ? ("expired" as const) : r.status })),
+    recent: recent.map((r) => ({ ...view(r), outcome: r.outcome })),
     autoConfirm: user.profile.autoConfirm,
   };
 }
@@ -168,6 +158,14 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
   );
 }
 
+const OUTCOME_LABELS: Record<RequestOutcome, string> = {
+  accepted: "Aceita",
+  "cancelled-after-accept": "Aceita, depois cancelada por você",
+  declined: "Recusada",
+  cancelled: "Cancelada pelo cliente",
+  expired: "Expirada sem resposta",
+};
+
 /** 'Respondidas recentemente': each request with how it ended. */
 function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
   return (
@@ -184,7 +182,7 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
             <span className="flex flex-wrap gap-1">
               {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
-                {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}
+                {OUTCOME_LABELS[r.outcome]}
               </span>
             </span>
           </li>
