@@ -10,7 +10,7 @@ import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
-import { AnsweredAt } from "../components/agenda/calendar-requests";
+import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
 import { readForm } from "../utils/actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
@@ -66,6 +66,7 @@ export default function BookingRequests() {
   const { pending, recent, autoConfirm } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  const declining = useDeclining(pending);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
@@ -108,6 +109,7 @@ export default function BookingRequests() {
       </section>
 
       {recent.length > 0 ? <RecentAnswers recent={recent} /> : null}
+      <DeclineDialog request={declining && { ...declining, date: declining.isoDate, when: `${declining.date} às ${declining.time}` }} intent="decline" />
     </div>
   );
 }
@@ -141,12 +143,7 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
             Aceitar
           </button>
         </Form>
-        <Form method="post">
-          <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
-          <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busy}>
-            Recusar
-          </button>
-        </Form>
+        <DeclineLink id={r.id} className="btn-secondary" label={`Recusar: ${r.customerName}, ${r.date} às ${r.time}`} />
         <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
           WhatsApp: confirmar
         </a>
