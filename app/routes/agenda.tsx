@@ -198,7 +198,7 @@ function AgendaList({ list, reasonError }: { list: Awaited<ReturnType<typeof loa
 
       <div className={loading ? "opacity-60 transition-opacity" : undefined}>
         {list.filter.error ? null : list.rows.length === 0 ? (
-          <EmptyAgenda hasAny={list.hasAny} />
+          <EmptyAgenda hasAny={list.hasAny || list.requests.length > 0} />
         ) : (
           <div className="space-y-4">
             <AppointmentList rows={list.rows} search={location.search} />

@@ -1,10 +1,8 @@
-import { and, desc, eq, not } from "drizzle-orm";
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
-import { bookingRequests } from "../../db/schema";
+import type { bookingRequests } from "../../db/schema";
 import { requireUser } from "./workspace.server";
-import { pendingRequests } from "../domain/booking-requests/booking-requests.server";
-import { stillHeld } from "../domain/availability/slot-claims.server";
+import { pendingRequests, recentlyAnswered, type RequestOutcome } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -12,9 +10,10 @@ import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
-import { AnsweredAt } from "../components/agenda/calendar-requests";
-import { notFound, readForm } from "../utils/actions.server";
-import { depositState, depositView } from "../domain/booking-requests/deposits";
+import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
+import { readForm, requireFound } from "../utils/actions.server";
+import { depositView } from "../domain/booking-requests/deposits";
+import { receivedDepositRequest } from "../domain/booking-requests/deposits.server";
 import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
 import { DepositActions, DepositBadge, REFUND_PARAM, RefundConfirm } from "../components/deposits/deposit-controls";
 
@@ -27,14 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const [pending, recent] = await Promise.all([
     pendingRequests(db, user.id, today, 100),
-    // Answered, and the ones that expired without an answer (pending past expires_at: no
-    // Aceitar for those, their time is free again).
-    db
-      .select()
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, user.id), not(stillHeld(now))))
-      .orderBy(desc(bookingRequests.updatedAt))
-      .limit(10),
+    recentlyAnswered(db, user.id, now),
   ]);
   // The page answers the professional's id too, should the slug be unset.
   const bookingUrl = `${appUrl()}/agendamento/${user.profile.bookingSlug || user.id}`;
@@ -62,8 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const refund = refundId ? await refundAsked(db, user.id, refundId) : null;
   return {
     pending: pending.map(view),
-    // A pending one here is past its expiry: it expired without an answer.
-    recent: recent.map((r) => ({ ...view(r), status: r.status === "pending" ? ("expired" as const) : r.status })),
+    recent: recent.map((r) => ({ ...view(r), outcome: r.outcome })),
     autoConfirm: user.profile.autoConfirm,
     refund,
   };
@@ -71,11 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The request `?devolver-sinal=` names, with a received deposit: someone else's (or none) is a 404. */
 async function refundAsked(db: ReturnType<typeof getDb>, professionalId: string, id: string) {
-  const [r] = await db
-    .select()
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.id, id.slice(0, 64)), eq(bookingRequests.professionalId, professionalId)));
-  if (!r || depositState(r) !== "received") notFound();
+  const r = requireFound(await receivedDepositRequest(db, professionalId, id));
   return { id: r.id, customerName: r.customerName, amount: formatMoney(r.depositCents) };
 }
 
@@ -97,6 +84,7 @@ export default function BookingRequests() {
   const { pending, recent, autoConfirm, refund } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  const declining = useDeclining(pending);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
@@ -140,6 +128,7 @@ export default function BookingRequests() {
 
       {recent.length > 0 ? <RecentAnswers recent={recent} /> : null}
       {refund ? <RefundConfirm {...refund} cancelHref="/solicitacoes" /> : null}
+      <DeclineDialog request={declining && { ...declining, date: declining.isoDate, when: `${declining.date} às ${declining.time}` }} intent="decline" />
     </div>
   );
 }
@@ -179,12 +168,7 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
             Aceitar
           </button>
         </Form>
-        <Form method="post">
-          <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
-          <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busy}>
-            Recusar
-          </button>
-        </Form>
+        <DeclineLink id={r.id} className="btn-secondary" label={`Recusar: ${r.customerName}, ${r.date} às ${r.time}`} />
         <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
           WhatsApp: confirmar
         </a>
@@ -195,6 +179,14 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
     </li>
   );
 }
+
+const OUTCOME_LABELS: Record<RequestOutcome, string> = {
+  accepted: "Aceita",
+  "cancelled-after-accept": "Aceita, depois cancelada por você",
+  declined: "Recusada",
+  cancelled: "Cancelada pelo cliente",
+  expired: "Expirada sem resposta",
+};
 
 /** 'Respondidas recentemente': each request with how it ended. */
 function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
@@ -216,7 +208,7 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
               ) : null}
               {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
-                {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}
+                {OUTCOME_LABELS[r.outcome]}
               </span>
             </span>
           </li>

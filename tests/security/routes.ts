@@ -66,6 +66,7 @@ export const PRIVATE_GETS = [
   "/servicos?novo=1&editar-categoria={category}",
   "/servicos?novo=1&excluir-categoria={category}",
   "/solicitacoes",
+  "/solicitacoes?recusar={request}",
   "/lembretes",
   "/equipe",
   "/equipe?vista=semana&data=2099-99-99",

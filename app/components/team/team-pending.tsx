@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { AnsweredAt } from "../agenda/calendar-requests";
+import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../agenda/calendar-requests";
 import type { TeamPendingRequest } from "../../domain/team/team-types";
 import { DepositBadge } from "../deposits/deposit-controls";
 
@@ -11,8 +11,9 @@ import { DepositBadge } from "../deposits/deposit-controls";
 export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
-  if (pending.length === 0) return null;
   const readOnly = pending.some((r) => !r.canAnswer);
+  const declining = useDeclining(pending.filter((r) => r.canAnswer));
+  if (pending.length === 0) return null;
   return (
     <section className="card p-3 sm:p-4" aria-labelledby="team-pending-title" data-testid="team-pending">
       <h2 id="team-pending-title" className="font-semibold">
@@ -56,19 +57,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
                       Aceitar
                     </button>
                   </Form>
-                  <Form method="post" preventScrollReset>
-                    <AnsweredAt id={r.id} date={r.date} time={r.time} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="decline-request"
-                      className="btn-secondary px-3 py-1.5"
-                      disabled={busyId === r.id}
-                      aria-label={`Recusar: ${who}`}
-                    >
-                      Recusar
-                    </button>
-                  </Form>
+                  <DeclineLink id={r.id} className="btn-secondary px-3 py-1.5" label={`Recusar: ${who}`} />
                 </span>
               ) : (
                 <span className="text-xs text-slate-500" data-testid="team-pending-read-only">
@@ -79,6 +68,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
           );
         })}
       </ul>
+      <DeclineDialog request={declining && { ...declining, when: `${declining.dateLabel} às ${declining.time}, com ${declining.professional}` }} intent="decline-request" />
     </section>
   );
 }

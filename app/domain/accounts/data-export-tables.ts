@@ -17,6 +17,7 @@ export type AccountUser = Pick<Row<typeof schema.users>, "email" | "createdAt" |
 const money = (cents: number) => ({ cents });
 const yesNo = (v: boolean) => v;
 
+const CANCELLED_BY = { professional: "Profissional", customer: "Cliente" } as const;
 const REQUEST_STATUS = { pending: "Pendente", accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada", expired: "Expirada" } as const;
 const SUBSCRIPTION_STATUS = {
   trial: "Período grátis",
@@ -164,6 +165,8 @@ export function appointmentsTable(appts: Row<typeof schema.appointments>[], clie
       { key: "servico", label: "Serviço", get: (a) => a.serviceName },
       { key: "valor", label: "Valor (R$)", get: (a) => money(a.priceCents) },
       { key: "status", label: "Status", get: (a) => STATUS_LABELS[a.status] },
+      { key: "cancelado_por", label: "Cancelado por", get: (a) => (a.cancelledBy ? CANCELLED_BY[a.cancelledBy] : null) },
+      { key: "motivo_do_cancelamento", label: "Motivo do cancelamento", get: (a) => a.cancelReason || null },
       { key: "observacoes", label: "Observações", get: (a) => a.notes },
       { key: "observacoes_do_cliente", label: "Observações do cliente", get: (a) => a.clientNotes },
       { key: "criado_por", label: "Criado por", get: (a) => CREATED_VIA[a.createdVia] },

@@ -18,8 +18,11 @@ export type SeenTime = { date: string; startMinute: number };
 
 export type AnsweredRequest =
   | { outcome: "not-found" }
-  /** `customerEmailKey`: the customer's e-mail this answer queued (they left an address), to deliver after answering. */
-  | { outcome: AnswerOutcome; toast: Toast; customerEmailKey: string | null };
+  /**
+   * `customerEmailKey`: the customer's e-mail this answer queued (they left an address), to
+   * deliver after answering; `answered`: the request as it was answered, when this answer took.
+   */
+  | { outcome: AnswerOutcome; toast: Toast; customerEmailKey: string | null; answered?: Request };
 
 type Request = typeof bookingRequests.$inferSelect;
 
@@ -70,7 +73,10 @@ export async function answerBookingRequest(
   if (refused) return answered(refused);
 
   const done = answer === "accept" ? await accept(db, request, profile, now) : await decline(db, request, profile, now);
-  if (done) return answered(answer === "accept" ? "accepted" : "declined", done.email);
+  if (done) {
+    const outcome = answer === "accept" ? "accepted" : "declined";
+    return { outcome, toast: ANSWER_TOASTS[outcome], customerEmailKey: done.email, answered: request };
+  }
   // Something changed between the read and the write: read it again to say what.
   const [after] = await db
     .select({

@@ -12,6 +12,7 @@ import {
   linkedAccounts,
   profiles,
   services,
+  users,
 } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
@@ -233,11 +234,22 @@ export async function undoMemberAppointment(db: Db, ownerId: string, id: string,
  * active member's who allowed the owner to manage their agenda; null for anything else (the
  * caller answers 404), so no other id reaches a request.
  */
-export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<{ professionalId: string; name: string } | null> {
+export async function answerableTeamRequest(
+  db: Db,
+  ownerId: string,
+  requestId: string,
+): Promise<{ professionalId: string; name: string; email: string; notify: boolean } | null> {
   const [row] = await db
-    .select({ professionalId: bookingRequests.professionalId, fullName: profiles.fullName, businessName: profiles.businessName })
+    .select({
+      professionalId: bookingRequests.professionalId,
+      fullName: profiles.fullName,
+      businessName: profiles.businessName,
+      email: users.email,
+      notify: profiles.notifyNewRequest,
+    })
     .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .innerJoin(users, eq(users.id, bookingRequests.professionalId))
     .where(
       and(
         eq(bookingRequests.id, requestId),
@@ -245,7 +257,7 @@ export async function answerableTeamRequest(db: Db, ownerId: string, requestId: 
           or (${bookingRequests.professionalId} in ${memberIds(ownerId)} and ${profiles.ownerMayManage} = 1))`,
       ),
     );
-  return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName } : null;
+  return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName, email: row.email, notify: row.notify } : null;
 }
 
 /** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */
