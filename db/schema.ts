@@ -192,6 +192,11 @@ export const profiles = sqliteTable(
     requestExpiryHours: integer("request_expiry_hours").notNull().default(24),
     /** A customer may cancel or move their time until this long before it starts. */
     customerChangeCutoffMinutes: integer("customer_change_cutoff_minutes").notNull().default(120),
+    /**
+     * 'Sinal não pago em … libera o horário': a pending request whose deposit is still unpaid this
+     * many minutes after it was made stops holding its time (0: off, the default).
+     */
+    depositReleaseMinutes: integer("deposit_release_minutes").notNull().default(0),
     // 'Notificações': what the professional is told, and how customers are reminded.
     /** E-mail the professional when a customer asks for a time. */
     notifyNewRequest: bool("notify_new_request").notNull().default(true),
@@ -494,6 +499,10 @@ export const BOOKING_REQUEST_STATUSES = [
   "expired",
 ] as const;
 
+/** How a deposit was paid: Pix (the booking page's code) by default. */
+export const DEPOSIT_METHODS = ["pix", "cash", "debit", "credit"] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
 export const bookingRequests = sqliteTable(
   "booking_requests",
   {
@@ -529,6 +538,17 @@ export const bookingRequests = sqliteTable(
     appointmentId: text("appointment_id").references(() => appointments.id, {
       onDelete: "set null",
     }),
+    // The deposit ('Sinal'), held here only: the appointment it becomes reads it through
+    // `appointments.booking_request_id` (docs/decisions/0910).
+    /** The service's deposit when it was booked (0: none asked). */
+    depositCents: integer("deposit_cents").notNull().default(0),
+    /** Unpaid by then, a pending request stops holding its time ('Sinal não pago em …'); null: no such rule. */
+    depositDueAt: instant("deposit_due_at"),
+    /** When the professional marked 'Sinal recebido', and how it was paid. */
+    depositReceivedAt: instant("deposit_received_at"),
+    depositMethod: text("deposit_method", { enum: DEPOSIT_METHODS }),
+    /** When the professional marked a received deposit 'Sinal devolvido'. */
+    depositRefundedAt: instant("deposit_refunded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,7 +12,7 @@ import { deleteAppointments, findAppointment, isAppointmentId } from "../domain/
 import type { SaveRefusal, SeriesPreview } from "../domain/appointments/save/plan.server";
 import { saveAppointment as save, type SaveOutcome } from "../domain/appointments/save/save.server";
 import { STATUS_ERRORS, STATUS_LABELS, type StatusAction } from "../domain/appointments/statuses";
-import { formatDate } from "../domain/dates";
+import { formatDate, minutesToTime } from "../domain/dates";
 import type { Db } from "../utils/db.server";
 import { redirectWithToast, type Toast } from "../utils/toast.server";
 import { notFound, requireFound } from "../utils/actions.server";
@@ -119,7 +119,9 @@ function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" 
     const description = outcome.walkIn ? "Encaixe agendado com sucesso." : "Agendamento criado com sucesso.";
     return [dayList(date, today), { type: "success", title: "Agendamento criado!", description }];
   }
-  const { following, notice } = outcome;
+  const { movedTo, following, notice } = outcome;
+  // Where it went, when it moved: the professional checks the toast against what they meant.
+  const what = movedTo ? `Agendamento movido para ${formatDate(movedTo.date)} às ${minutesToTime(movedTo.startMinute)}.` : "Agendamento atualizado com sucesso.";
   let followingNote = "";
   if (following) {
     const n = following.moved;
@@ -131,7 +133,7 @@ function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" 
     {
       type: "success",
       title: "Agendamento atualizado!",
-      description: `Agendamento atualizado com sucesso.${followingNote}${noticeNote(notice)}`,
+      description: `${what}${followingNote}${noticeNote(notice)}`,
       ...(notice?.whatsappLink ? { actions: [{ kind: "link" as const, label: "Avisar no WhatsApp", href: notice.whatsappLink }] } : {}),
     },
   ];

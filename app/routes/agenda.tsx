@@ -28,6 +28,7 @@ import {
 } from "./agenda.server";
 import { loadCalendar, resolveAgendaView, type CalendarData } from "./agenda.calendar.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
+import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") return deleteAppointment(db, user, request, id, scope);
   if (intent === "undo") return undoAppointmentStatus(db, user, request, id, { scope, context });
   if (isStatusAction(intent)) return changeStatus(db, user, request, intent, id, scope, form);
+  if (isDepositIntent(intent)) return markDepositAndReply(context, request, { professionalId: user.id, form, intent, back: backToList(request) });
   if (isRequestIntent(intent)) {
     const asked = readAnswerForm(form);
     return answerAndReply(context, request, { professionalId: user.id, ...asked, answer: answerOfIntent(intent), back: backToList(request) });
@@ -196,7 +198,7 @@ function AgendaList({ list, reasonError }: { list: Awaited<ReturnType<typeof loa
 
       <div className={loading ? "opacity-60 transition-opacity" : undefined}>
         {list.filter.error ? null : list.rows.length === 0 ? (
-          <EmptyAgenda hasAny={list.hasAny} />
+          <EmptyAgenda hasAny={list.hasAny || list.requests.length > 0} />
         ) : (
           <div className="space-y-4">
             <AppointmentList rows={list.rows} search={location.search} />

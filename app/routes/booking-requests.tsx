@@ -1,10 +1,8 @@
-import { and, desc, eq, not } from "drizzle-orm";
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
-import { bookingRequests } from "../../db/schema";
+import type { bookingRequests } from "../../db/schema";
 import { requireUser } from "./workspace.server";
-import { pendingRequests } from "../domain/booking-requests/booking-requests.server";
-import { stillHeld } from "../domain/availability/slot-claims.server";
+import { pendingRequests, recentlyAnswered, type RequestOutcome } from "../domain/booking-requests/booking-requests.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -12,26 +10,23 @@ import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
-import { AnsweredAt } from "../components/agenda/calendar-requests";
-import { readForm } from "../utils/actions.server";
+import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
+import { readForm, requireFound } from "../utils/actions.server";
+import { depositView } from "../domain/booking-requests/deposits";
+import { receivedDepositRequest } from "../domain/booking-requests/deposits.server";
+import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
+import { DepositActions, DepositBadge, REFUND_PARAM, RefundConfirm } from "../components/deposits/deposit-controls";
 
 export const meta: Route.MetaFunction = () => [{ title: "Solicitações — Agendo" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
   const today = nowInZone(user.profile.timeZone).date;
   const now = new Date();
   const [pending, recent] = await Promise.all([
     pendingRequests(db, user.id, today, 100),
-    // Answered, and the ones that expired without an answer (pending past expires_at: no
-    // Aceitar for those, their time is free again).
-    db
-      .select()
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.professionalId, user.id), not(stillHeld(now))))
-      .orderBy(desc(bookingRequests.updatedAt))
-      .limit(10),
+    recentlyAnswered(db, user.id, now),
   ]);
   // The page answers the professional's id too, should the slug be unset.
   const bookingUrl = `${appUrl()}/agendamento/${user.profile.bookingSlug || user.id}`;
@@ -52,30 +47,44 @@ export async function loader({ context }: Route.LoaderArgs) {
       notes: r.notes,
       whatsappAccept: whatsappLink(r.customerPhone, professionalAcceptMessage(msg)),
       whatsappDecline: whatsappLink(r.customerPhone, professionalDeclineMessage({ ...msg, bookingUrl })),
+      deposit: depositView(r, user.profile.timeZone, now),
     };
   };
+  const refundId = new URL(request.url).searchParams.get(REFUND_PARAM);
+  const refund = refundId ? await refundAsked(db, user.id, refundId) : null;
   return {
     pending: pending.map(view),
-    // A pending one here is past its expiry: it expired without an answer.
-    recent: recent.map((r) => ({ ...view(r), status: r.status === "pending" ? ("expired" as const) : r.status })),
+    recent: recent.map((r) => ({ ...view(r), outcome: r.outcome })),
     autoConfirm: user.profile.autoConfirm,
+    refund,
   };
 }
 
-/** 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest). */
+/** The request `?devolver-sinal=` names, with a received deposit: someone else's (or none) is a 404. */
+async function refundAsked(db: ReturnType<typeof getDb>, professionalId: string, id: string) {
+  const r = requireFound(await receivedDepositRequest(db, professionalId, id));
+  return { id: r.id, customerName: r.customerName, amount: formatMoney(r.depositCents) };
+}
+
+/**
+ * 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest); the
+ * deposit's marks ('Sinal recebido', '… e aceitar', 'Sinal devolvido').
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (isDepositIntent(intent)) return markDepositAndReply(context, request, { professionalId: user.id, form, intent, back: "/solicitacoes" });
   if (intent !== "accept" && intent !== "decline") throw data(null, { status: 400 });
   const { id, seen } = readAnswerForm(form);
   return answerAndReply(context, request, { professionalId: user.id, id, seen, answer: answerOfIntent(intent), back: "/solicitacoes" });
 }
 
 export default function BookingRequests() {
-  const { pending, recent, autoConfirm } = useLoaderData<typeof loader>();
+  const { pending, recent, autoConfirm, refund } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  const declining = useDeclining(pending);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
@@ -118,6 +127,8 @@ export default function BookingRequests() {
       </section>
 
       {recent.length > 0 ? <RecentAnswers recent={recent} /> : null}
+      {refund ? <RefundConfirm {...refund} cancelHref="/solicitacoes" /> : null}
+      <DeclineDialog request={declining && { ...declining, date: declining.isoDate, when: `${declining.date} às ${declining.time}` }} intent="decline" />
     </div>
   );
 }
@@ -133,6 +144,11 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
           <p className="font-semibold">{r.customerName}</p>
           <p className="text-sm text-slate-600">{r.phone}</p>
           {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
+          {r.deposit ? (
+            <p className="mt-1">
+              <DepositBadge deposit={r.deposit} />
+            </p>
+          ) : null}
         </div>
         <p className="text-right">
           <span className="block font-semibold">
@@ -144,6 +160,7 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
         </p>
       </div>
       {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
+      {r.deposit ? <DepositActions id={r.id} deposit={r.deposit} seen={{ date: r.isoDate, time: r.time }} refundHref={`?${REFUND_PARAM}=${r.id}`} busy={busy} /> : null}
       <div className="flex flex-wrap gap-2">
         <Form method="post">
           <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
@@ -151,12 +168,7 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
             Aceitar
           </button>
         </Form>
-        <Form method="post">
-          <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
-          <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busy}>
-            Recusar
-          </button>
-        </Form>
+        <DeclineLink id={r.id} className="btn-secondary" label={`Recusar: ${r.customerName}, ${r.date} às ${r.time}`} />
         <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
           WhatsApp: confirmar
         </a>
@@ -167,6 +179,14 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
     </li>
   );
 }
+
+const OUTCOME_LABELS: Record<RequestOutcome, string> = {
+  accepted: "Aceita",
+  "cancelled-after-accept": "Aceita, depois cancelada por você",
+  declined: "Recusada",
+  cancelled: "Cancelada pelo cliente",
+  expired: "Expirada sem resposta",
+};
 
 /** 'Respondidas recentemente': each request with how it ended. */
 function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
@@ -181,10 +201,14 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
             <span>
               <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
             </span>
-            <span className="flex flex-wrap gap-1">
+            <span className="flex flex-wrap items-center gap-1">
+              {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
+              {r.deposit && (r.status === "accepted" || r.deposit.state === "received") ? (
+                <DepositActions id={r.id} deposit={r.deposit} refundHref={`?${REFUND_PARAM}=${r.id}`} />
+              ) : null}
               {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
-                {{ accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada pelo cliente", expired: "Expirada sem resposta" }[r.status]}
+                {OUTCOME_LABELS[r.outcome]}
               </span>
             </span>
           </li>

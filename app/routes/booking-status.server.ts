@@ -15,6 +15,7 @@ import {
   RESCHEDULE_REFUSED,
 } from "../domain/booking-requests/customer-changes";
 import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
+import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -54,7 +55,9 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
   const contact = profile.contactPhone || profile.phone;
   // The person who attends (a salon member's business name is usually the salon's).
   const professional = professionalLabel(profile);
-  const expires = r.status === "pending" && r.expiresAt ? nowInZone(profile.timeZone, r.expiresAt) : null;
+  // Held until it expires, or sooner until its unpaid deposit is due ('Sinal não pago em …').
+  const holdEnds = r.status === "pending" ? holdEndsAt(r) : null;
+  const expires = holdEnds ? nowInZone(profile.timeZone, holdEnds) : null;
   const cutoff = profile.customerChangeCutoffMinutes;
   const offer = booking.offer;
   // Moves spent: 'Remarcar' gives way to the professional's WhatsApp (cancelling stays open).
@@ -108,18 +111,26 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
             timeGone: !!(offer && timeParam && !chosen),
           }
         : null,
-    deposit: depositOf(booking),
+    deposit: depositOf(booking, now),
     colors: { primary: profile.primaryColor, secondary: profile.secondaryColor },
   };
 }
 
-/** The deposit a pending or accepted booking asks for, with its Pix when the professional has a key. */
-function depositOf({ request: r, profile, depositCents }: CustomerBooking): DepositView | null {
-  if (depositCents <= 0 || (r.status !== "pending" && r.status !== "accepted")) return null;
+/**
+ * The deposit a booking asks for, in the state the professional marked; while unpaid on a pending
+ * or accepted booking, its Pix when the professional has a key, and the time it is due by.
+ */
+function depositOf({ request: r, profile, depositCents }: CustomerBooking, now: Date): DepositView | null {
+  const view = depositView({ ...r, depositCents }, profile.timeZone, now);
+  if (!view || (view.state === "pending" && r.status !== "pending" && r.status !== "accepted")) return null;
+  const base = { amountCents: view.amountCents, state: view.state, label: view.label, pix: null, dueBy: null };
+  if (view.state !== "pending") return base;
+  const due = r.status === "pending" && r.depositDueAt ? nowInZone(profile.timeZone, r.depositDueAt) : null;
+  const dueBy = due ? `${formatDate(due.date)} às ${minutesToTime(due.minute)}` : null;
   const key = normalizePixKey(profile.pixKey);
-  if (!key) return { amountCents: depositCents, unavailable: NO_PIX_KEY };
+  if (!key) return { ...base, dueBy, pix: { unavailable: NO_PIX_KEY } };
   const pix = depositPix({ key, name: profile.pixName || profile.businessName || profile.fullName, city: profile.pixCity || "BRASIL", amountCents: depositCents });
-  return { amountCents: depositCents, ...pix };
+  return { ...base, dueBy, pix };
 }
 
 type StatusIntent = "cancel" | "reschedule" | "confirm";

@@ -200,6 +200,7 @@ export async function claimTime(context: Context, page: BookingPage, input: Type
         professional: profile,
         timeZone: profile.timeZone,
         expiryHours: profile.requestExpiryHours,
+        depositReleaseMinutes: profile.depositReleaseMinutes,
         clientAddress: clientAddress(context),
         now,
       },

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import { closeAppointment, editClosing, findClosable, findClosing, serviceChoices, type ClosableAppointment, type ExistingClosing } from "../domain/cash/closings.server";
-import { depositReceivedCents } from "../domain/cash/deposit";
+import { depositReceivedCents } from "../domain/cash/deposit.server";
 import { STATUS_ERRORS } from "../domain/appointments/statuses";
 import { formatMoney, formatMoneyInput } from "../domain/money";
 import { closingTotals } from "../domain/cash/totals";
@@ -63,8 +63,12 @@ async function readPage(db: Db, user: CurrentUser, url: URL) {
   const id = url.searchParams.get("atendimento") ?? "";
   const appointment = id.length <= 100 ? await findClosable(db, user.id, id) : null;
   if (!appointment) notFound();
-  const [closing, services] = await Promise.all([findClosing(db, user.id, appointment.id), serviceChoices(db, user.id)]);
-  return { appointment, closing, services, depositCents: depositReceivedCents(appointment) };
+  const [closing, services, depositCents] = await Promise.all([
+    findClosing(db, user.id, appointment.id),
+    serviceChoices(db, user.id),
+    depositReceivedCents(db, user.id, appointment),
+  ]);
+  return { appointment, closing, services, depositCents };
 }
 
 export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {

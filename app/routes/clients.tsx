@@ -93,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewId = params.get("ver");
   if (viewId !== null) {
     const now = nowInZone(user.profile.timeZone);
-    const card = await loadClientCard(db, user.id, viewId, { today: now.date, minute: now.minute, pages: pageNumber(params.get("historico")) });
+    const card = await loadClientCard(db, user.id, viewId, { today: now.date, minute: now.minute, pages: pageNumber(params.get("historico")), timeZone: user.profile.timeZone });
     return { mode: "card" as const, card: card ?? notFound() };
   }
 

@@ -17,7 +17,7 @@ export function loader() {
 
 export default function Privacy({ loaderData: { support } }: Route.ComponentProps) {
   return (
-    <LegalPage title="Política de privacidade" updated="24/11/2026">
+    <LegalPage title="Política de privacidade" updated="26/11/2026">
       <p>
         Esta página explica, em linguagem simples, que dados o Agendo guarda, para quê, por quanto tempo, quem os processa e
         como você pede acesso ou exclusão, conforme a Lei Geral de Proteção de Dados (Lei 13.709/2018, LGPD).
@@ -30,28 +30,66 @@ export default function Privacy({ loaderData: { support } }: Route.ComponentProp
         funcionar. Os dados da conta do profissional são tratados pelo Agendo como controlador.
       </p>
 
+      <CustomerData />
+      <ProfessionalData />
+
+      <h2>Quem processa os dados</h2>
+      <ul>
+        <li><strong>Cloudflare</strong> — hospedagem do site (os pedidos passam pelos servidores dela).</li>
+        <li><strong>Turso</strong> — banco de dados onde tudo fica guardado.</li>
+        <li><strong>Resend</strong> — envio dos e-mails.</li>
+        <li><strong>Meta</strong> — envio de lembretes e avisos pelo WhatsApp, quando o envio automático está ativo.</li>
+        <li><strong>Stripe</strong> — pagamento dos planos por cartão; os dados do cartão vão direto para o Stripe, nunca para o Agendo.</li>
+      </ul>
+      <p>Não vendemos dados e não usamos dados para publicidade.</p>
+
+      <h2>Seus direitos</h2>
+      <p>
+        Você pode pedir para ver, corrigir ou apagar seus dados. Se você agendou um horário, fale primeiro com o profissional
+        (pelo WhatsApp da página de agendamento): é ele quem decide sobre os dados da agenda dele. Se não conseguir, escreva
+        para <a href={`mailto:${support}`} className="underline">{support}</a> informando o nome do profissional e o telefone
+        usado no agendamento, e nós encaminhamos e acompanhamos o pedido. Profissionais resolvem tudo em Configurações &gt;
+        Geral ou pelo mesmo e-mail.
+      </p>
+    </LegalPage>
+  );
+}
+
+function CustomerData() {
+  return (
+    <>
       <h2>Se você agendou um horário</h2>
       <ul>
         <li>
-          <strong>O que guardamos:</strong> seu nome, seu telefone/WhatsApp, as observações que você escreveu, o serviço, a data e
-          o horário. Não pedimos conta, CPF nem e-mail.
+          <strong>O que guardamos:</strong> seu nome, seu telefone/WhatsApp, seu e-mail se você o informar (é opcional), as
+          observações que você escreveu, o serviço, a data e o horário. Não pedimos conta nem CPF.
         </li>
         <li>
           <strong>Para quê:</strong> reservar o horário, mostrar a solicitação ao profissional e deixar que ele fale com você. O
-          endereço privado que você recebe mostra o andamento e permite cancelar.
+          endereço privado que você recebe mostra o andamento e permite remarcar ou cancelar. Se você informou um e-mail,
+          mandamos por ele o recebimento, a resposta do profissional, lembretes e avisos de mudança de horário; cada lembrete
+          traz um link para não receber mais.
         </li>
         <li>
           <strong>Por quanto tempo:</strong> a solicitação e, se aceita, o agendamento ficam no histórico do profissional até ele
           apagá-los ou excluir a conta dele. Quando a solicitação é aceita, você passa a constar na lista de clientes do
-          profissional, que pode corrigir ou apagar seu cadastro.
+          profissional, que pode corrigir ou apagar seu cadastro. Das mensagens enviadas a você fica só o registro do envio: o
+          texto é apagado depois de 30 dias.
         </li>
         <li>
           <strong>Contra abuso:</strong> para impedir envios em massa, contamos por 15 minutos quantas solicitações vêm de um
-          telefone e de um endereço de internet (IP). O contador é substituído na tentativa seguinte e apagado com a conta do
-          profissional.
+          telefone e de um endereço de internet (IP), e por uma hora quantas remarcações vêm de um IP. O contador é substituído
+          na tentativa seguinte e apagado com a conta do profissional. Para que ninguém use a página para mandar e-mails a quem não pediu, o e-mail enviado a um endereço
+          ainda desconhecido guarda, por um dia, o IP de quem fez o pedido.
         </li>
       </ul>
+    </>
+  );
+}
 
+function ProfessionalData() {
+  return (
+    <>
       <h2>Se você é profissional</h2>
       <ul>
         <li>
@@ -66,7 +104,8 @@ export default function Privacy({ loaderData: { support } }: Route.ComponentProp
         </li>
         <li>
           <strong>E-mails:</strong> guardamos uma cópia de cada e-mail enviado (avisos de solicitação, convites, redefinição de
-          senha). O link de redefinição de senha é apagado da cópia assim que é usado, substituído ou expira (1 hora).
+          senha); o texto da cópia é apagado depois de 30 dias. O link de redefinição de senha é apagado da cópia assim que é
+          usado, substituído ou expira (1 hora).
         </li>
         <li>
           <strong>Contra abuso:</strong> contamos por 15 minutos as tentativas de entrar e de cadastro por e-mail e por endereço
@@ -78,24 +117,6 @@ export default function Privacy({ loaderData: { support } }: Route.ComponentProp
           e-mails enviados para você.
         </li>
       </ul>
-
-      <h2>Quem processa os dados</h2>
-      <ul>
-        <li><strong>Cloudflare</strong> — hospedagem do site (os pedidos passam pelos servidores dela).</li>
-        <li><strong>Turso</strong> — banco de dados onde tudo fica guardado.</li>
-        <li><strong>Resend</strong> — envio dos e-mails.</li>
-        <li><strong>Stripe</strong> — pagamento dos planos por cartão; os dados do cartão vão direto para o Stripe, nunca para o Agendo.</li>
-      </ul>
-      <p>Não vendemos dados e não usamos dados para publicidade.</p>
-
-      <h2>Seus direitos</h2>
-      <p>
-        Você pode pedir para ver, corrigir ou apagar seus dados. Se você agendou um horário, fale primeiro com o profissional
-        (pelo WhatsApp da página de agendamento): é ele quem decide sobre os dados da agenda dele. Se não conseguir, escreva
-        para <a href={`mailto:${support}`} className="underline">{support}</a> informando o nome do profissional e o telefone
-        usado no agendamento, e nós encaminhamos e acompanhamos o pedido. Profissionais resolvem tudo em Configurações &gt;
-        Geral ou pelo mesmo e-mail.
-      </p>
-    </LegalPage>
+    </>
   );
 }

@@ -59,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bookingWindow: p.bookingWindow,
       requestExpiryHours: p.requestExpiryHours,
       customerChangeCutoffMinutes: p.customerChangeCutoffMinutes,
+      depositReleaseMinutes: p.depositReleaseMinutes,
       autoConfirm: p.autoConfirm,
     },
     exceptions,

@@ -54,9 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // 'Aceitar'/'Recusar': the owner's own request, or a member's who allowed it, answered as
     // that professional; anything else is a 404.
     const asked = readAnswerForm(form);
-    const { professionalId, name } = requireFound(await answerableTeamRequest(db, user.id, asked.id));
-    const memberName = professionalId === user.id ? undefined : name;
-    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request), memberName });
+    const { professionalId, name, email, notify } = requireFound(await answerableTeamRequest(db, user.id, asked.id));
+    const forMember = professionalId === user.id ? undefined : { name, email, notify, by: user.profile.fullName || user.profile.businessName };
+    return answerAndReply(context, request, { professionalId, ...asked, answer: answerOfIntent(intent), back: back(request), forMember });
   }
   const id = form.get("id");
   const scope = form.get("scope") === "following" ? "following" : "this";

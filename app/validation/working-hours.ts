@@ -136,6 +136,19 @@ export const CUTOFF_CHOICES: readonly (readonly [number, string])[] = [
   [2880, "48 horas antes"],
 ];
 
+/**
+ * 'Sinal não pago em … libera o horário', in minutes after the request was made (default off):
+ * a pending request whose deposit is still unpaid then stops holding its time.
+ */
+export const DEPOSIT_RELEASE_CHOICES: readonly (readonly [number, string])[] = [
+  [0, "Desligado"],
+  [30, "30 minutos"],
+  [60, "1 hora"],
+  [120, "2 horas"],
+  [360, "6 horas"],
+  [1440, "24 horas"],
+];
+
 /** 'Agendar com até' (labels: BOOKING_WINDOW_LABELS), written here as the schema's enum. */
 const BOOKING_WINDOW_CHOICES = ["1s", "2s", "1m", "2m", "3m", "6m"] as const satisfies readonly BookingWindow[];
 
@@ -148,6 +161,7 @@ export const bookingRulesSchema = z.object({
   bookingWindow: z.enum(BOOKING_WINDOW_CHOICES, { error: INVALID_CHOICE }),
   requestExpiryHours: oneOf(EXPIRY_CHOICES),
   customerChangeCutoffMinutes: oneOf(CUTOFF_CHOICES),
+  depositReleaseMinutes: oneOf(DEPOSIT_RELEASE_CHOICES),
   /** 'Confirmar automaticamente': bookings from the page go straight to the agenda. */
   autoConfirm: z.boolean().optional().transform((v) => v ?? false),
 });

@@ -40,7 +40,7 @@ test("a week with appointments, pending requests, blocks and a closed day @phone
   await expect(requests).toHaveCount(2);
   await expect(requests.first()).toContainText("Lucas Martins");
   await expect(requests.first().getByRole("button", { name: /^Aceitar/ })).toBeVisible();
-  await expect(requests.first().getByRole("button", { name: /^Recusar/ })).toBeVisible();
+  await expect(requests.first().getByRole("link", { name: /^Recusar/ })).toBeVisible();
   await expect(page.getByText("Pedido Expirado")).toHaveCount(0);
   await expect(page.getByTestId("calendar-cancelled")).toContainText("Ana Costa");
 
@@ -75,9 +75,20 @@ test("a week with appointments, pending requests, blocks and a closed day @phone
   await expect(requests).toHaveCount(2);
   await expect(requests.first()).toContainText("Lucas Martins");
   await expect(requests.first().getByRole("button", { name: /^Aceitar/ })).toBeVisible();
-  await expect(requests.first().getByRole("button", { name: /^Recusar/ })).toBeVisible();
+  // 'Recusar' asks first: 'Voltar' keeps the request, 'Recusar' in the question declines it.
+  await requests.first().getByRole("link", { name: /^Recusar/ }).click();
+  const question = page.getByRole("alertdialog", { name: "Recusar solicitação" });
+  await expect(question).toContainText("Recusar a solicitação de Lucas Martins");
   if (isPhone()) await expectNoSideScroll(page);
-  await page.goBack();
+  await question.getByRole("link", { name: "Voltar" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(requests).toHaveCount(2);
+  await requests.first().getByRole("link", { name: /^Recusar/ }).click();
+  await question.getByRole("button", { name: "Recusar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Solicitação recusada");
+  await expect(requests).toHaveCount(1);
+  await expect(requests.first()).not.toContainText("Lucas Martins");
+  await page.goto(`/agenda?vista=semana&data=${addDays(monday, 2)}`);
 
   // A day's header opens that day.
   await page.getByRole("link", { name: new RegExp(`^Ver o dia: segunda-feira`) }).click();

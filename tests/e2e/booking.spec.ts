@@ -160,7 +160,7 @@ test("with JavaScript the details are checked as they are typed", async ({ page 
   await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeHidden();
 });
 
-test("a deposit is told before booking; confirmed at once, the page says confirmed; a Pix name that cannot be encoded breaks nothing", async ({ page }, info) => {
+test("a deposit is told before booking; confirmed at once, the page says confirmed; a Pix name that cannot be encoded breaks nothing; the professional marks it received, then given back, and the customer's page follows @nojs", async ({ page }, info) => {
   const { pro } = await bookablePro({
     name: `Salão Sinal ${info.project.name}`,
     // A receiver name of emoji only, stored before such values were refused.
@@ -186,6 +186,28 @@ test("a deposit is told before booking; confirmed at once, the page says confirm
   await expect(page.getByTestId("request-status")).toHaveText("Confirmado");
   await expect(page.getByRole("heading", { name: "Sinal via Pix: R$ 15,00" })).toBeVisible();
   await expect(page.getByTestId("pix-unavailable")).toContainText("Combine o pagamento do sinal com o profissional pelo WhatsApp");
+  await expect(page.getByTestId("deposit-state")).toHaveText("Sinal pendente — R$ 15,00");
+  const statusUrl = page.url();
+
+  // The professional marks it in one tap (Pix chosen), then gives it back, asked first.
+  await signIn(page, pro.id);
+  await page.goto("/solicitacoes");
+  const answered = page.getByRole("listitem").filter({ hasText: "Carla Dias" });
+  await expect(answered.getByTestId("deposit-state")).toHaveText("Sinal pendente — R$ 15,00");
+  await answered.getByRole("button", { name: "Sinal recebido" }).click();
+  await expect(answered.getByTestId("deposit-state")).toHaveText(/^Sinal recebido — R\$\s15,00 via Pix às \d\d:\d\d$/);
+  await page.goto(statusUrl);
+  await expect(page.getByTestId("deposit-state")).toHaveText(/^Sinal recebido — R\$\s15,00 via Pix às \d\d:\d\d$/);
+  await expect(page.getByTestId("pix-unavailable")).toHaveCount(0);
+
+  await page.goto("/solicitacoes");
+  await answered.getByRole("link", { name: "Sinal devolvido" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Marcar sinal como devolvido?" });
+  await expect(dialog).toContainText("O sinal de R$ 15,00 de Carla Dias fica registrado como devolvido.");
+  await dialog.getByRole("button", { name: "Sinal devolvido" }).click();
+  await expect(answered.getByTestId("deposit-state")).toHaveText("Sinal devolvido — R$ 15,00");
+  await page.goto(statusUrl);
+  await expect(page.getByTestId("deposit-state")).toHaveText("Sinal devolvido — R$ 15,00");
 });
 
 test("an unknown booking link says so", async ({ page }) => {

@@ -245,6 +245,14 @@ describe("export", () => {
     expect(response(anonymous)).toHaveRedirect(/^\/login/);
   });
 
+  it("an appointment the professional cancelled carries who cancelled it and the reason", async () => {
+    await createAppointment(db, pro.id, { date: "2026-12-02", status: "cancelled", cancelledBy: "professional", cancelReason: "Imprevisto na família" });
+    const { data } = await collectAccountData(db, pro.id);
+    expect(data.agendamentos).toEqual([
+      expect.objectContaining({ data: "2026-12-02", status: "Cancelado", cancelado_por: "Profissional", motivo_do_cancelamento: "Imprevisto na família" }),
+    ]);
+  });
+
   it("downloads a zip with the professional's rows and none of anyone else's", async () => {
     await seedWorkspace(pro, "Ana");
     await seedWorkspace(other, "Bia");

@@ -1,14 +1,15 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, services } from "../../db/schema";
-import { action, loader } from "../../app/routes/agenda";
+import Agenda, { action, loader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import { createTestDb, userContextFor } from "../support/db";
-import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createAppointments, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { answerStatus, callAction, callLoader, replyOf, signIn, thrownBy } from "../support/routes";
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
+import { renderRoute, visibleText } from "../support/render";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
 // database driver keeps its real timers.
@@ -265,7 +266,7 @@ describe("editing an appointment", () => {
     expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({
       title: "Agendamento atualizado!",
-      description: "Agendamento atualizado com sucesso.",
+      description: "Agendamento movido para 11/03 às 15:00.",
     });
     const [saved] = await rowsOf(pro);
     expect(saved).toMatchObject({ startMinute: 900, notes: "Mudou", priceCents: 4000, status: "scheduled" });
@@ -397,6 +398,15 @@ describe("another professional's appointment", () => {
 // ------------------------------------------------------------------ list
 
 describe("the list", () => {
+  it("with only a pending request in the period, it shows the request and does not say nothing was ever booked", async () => {
+    await createBookingRequest(db, pro.id, { date: TODAY, startMinute: 15 * 60, customerName: "Rosa Lima", expiresAt: new Date(NOW.getTime() + 86_400_000) });
+    const data = await load(pro, "/agenda?vista=lista");
+    const text = visibleText(renderRoute(Agenda, "/agenda?vista=lista", data));
+    expect(text).toContain("Rosa Lima");
+    expect(text).not.toContain("Nenhum agendamento cadastrado");
+    expect(text).toContain("Nenhum agendamento no período selecionado");
+  });
+
   it("shows the period's rows in order with the summary cards", async () => {
     const empty = await listOf(pro);
     expect(empty).toMatchObject({

@@ -414,7 +414,7 @@ describe("recurring series", () => {
     expect(answerStatus(await edit(first!.id, first!.date, { time: "11:00", scope: "this" }))).toBe(302);
     const moved = await edit(second!.id, second!.date, { time: "15:00", notes: "Traz a filha", scope: "following" });
     expect(answerStatus(moved)).toBe(302);
-    await expect(moved).toSendToast({ description: "Agendamento atualizado com sucesso. 2 próximos também atualizados." });
+    await expect(moved).toSendToast({ description: "Agendamento movido para 18/03 às 15:00. 2 próximos também atualizados." });
     const rows = (await rowsOf(pro)).filter((r) => r.seriesId);
     expect(rows.map((r) => [r.id, minutesToTime(r.startMinute), r.notes])).toEqual([
       [first!.id, "11:00", ""],
@@ -434,7 +434,7 @@ describe("recurring series", () => {
     );
     expect(answerStatus(res)).toBe(302);
     await expect(res).toSendToast({
-      description: "Agendamento atualizado com sucesso. 0 próximos também atualizados. Mantidos como estavam: 25/03 (ocupado).",
+      description: "Agendamento movido para 18/03 às 15:00. 0 próximos também atualizados. Mantidos como estavam: 25/03 (ocupado).",
     });
     const [after] = await db.select().from(appointments).where(eq(appointments.id, third!.id));
     expect(after!.startMinute).toBe(10 * 60);

@@ -3,7 +3,7 @@
 // once store one closing; a pending payment settled later keeps its history.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, cashClosingHistory, cashClosingItems, cashClosings, cashPayments } from "../../db/schema";
+import { appointments, bookingRequests, cashClosingHistory, cashClosingItems, cashClosings, cashPayments } from "../../db/schema";
 import { action, loader } from "../../app/routes/cash-close";
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as exportLoader } from "../../app/routes/cash.export";
@@ -13,7 +13,7 @@ import { CASH_MESSAGES } from "../../app/validation/cash";
 import { formatMoney } from "../../app/domain/money";
 import { CLOSE_ERRORS } from "../../app/routes/cash-close.server";
 import { createTestDb, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService } from "../support/factories";
+import { createAppointment, createBookingRequest, createClient, createProfessional, createService } from "../support/factories";
 import { answerStatus, callAction, callLoader, replyOf, thrownStatus } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 12:00 in São Paulo (15:00 UTC).
@@ -98,6 +98,23 @@ describe("'Fechar atendimento'", () => {
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(csv.startsWith("\uFEFFData;Horário;Cliente")).toBe(true);
     expect(csv).toContain("10/03/2025;10:00;Carla Dias;Corte;70,00;0,00;0,00;50,00;25,00;0,00;0,00;5,00;70,00;Pago");
+  });
+
+  it("a deposit received on the booking is shown and deducted; one still pending is not", async () => {
+    const request = await createBookingRequest(db, proId, { date: TODAY, startMinute: 10 * 60, status: "accepted", depositCents: 1500 });
+    await db.update(appointments).set({ bookingRequestId: request.id }).where(eq(appointments.id, apptId));
+    const pending = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
+    expect(pending.depositCents).toBe(0);
+
+    await db.update(bookingRequests).set({ depositReceivedAt: NOW, depositMethod: "pix" }).where(eq(bookingRequests.id, request.id));
+    const received = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
+    expect(received.depositCents).toBe(1500);
+    // R$ 70,00 charged + R$ 5,00 tip - R$ 15,00 already received = R$ 60,00 at the chair.
+    const res = await post(fields({ "pagamentos[0].valor": "35,00", "pagamentos[1].valor": "25,00" }));
+    expect(res).toHaveRedirect("/agenda");
+    expect((await stored()).closings).toMatchObject([{ depositCents: 1500, tipCents: 500 }]);
+    const page = await callLoader(cashLoader, { context: ctx, path: "/caixa" });
+    expect(page.day).toMatchObject({ receivedCents: 7000, tipsCents: 500 });
   });
 
   it("a single method without an amount takes the whole amount; a percentage discount is applied", async () => {

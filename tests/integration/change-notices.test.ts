@@ -7,6 +7,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appointments, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../db/schema";
 import { action as agendaAction } from "../../app/routes/agenda";
+import BookingRequests, { loader as requestsLoader } from "../../app/routes/booking-requests";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { STATUS_ERRORS } from "../../app/domain/appointments/statuses";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
@@ -21,6 +22,7 @@ import { createTestDb, toastOf, userContextFor } from "../support/db";
 import { envOverrides } from "../support/env";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
+import { renderRoute, visibleText } from "../support/render";
 import { startWhatsappStandIn, whatsappEnv, WHATSAPP_TEST_CHANGE_TEMPLATE, type WhatsappStandIn } from "../support/whatsapp-stand-in";
 
 function workingDay(ahead: number) {
@@ -144,6 +146,24 @@ describe("the professional cancels a confirmed booking from the agenda", () => {
     expect(kept!.text).toMatch(/desfez o cancelamento: seu horário de Corte .* às 10:00 continua marcado\./);
   });
 
+  it("Solicitações' 'Respondidas recentemente' says an accepted request was then cancelled, and by whom", async () => {
+    const db = createTestDb();
+    const b = await accepted(db, { email: "historico@example.com" });
+    const answers = async () => {
+      const data = await callLoader(requestsLoader, { context: b.context, path: "/solicitacoes" });
+      const html = renderRoute(BookingRequests, "/solicitacoes", data);
+      return html.split('data-testid="request-answer"').slice(1).map((part) => visibleText(part.slice(part.indexOf(">") + 1, part.indexOf("</span>"))).trim());
+    };
+    expect(await answers()).toEqual(["Aceita"]);
+    await post(b, { intent: "cancel", id: b.appointment.id });
+    expect(await answers()).toEqual(["Aceita, depois cancelada por você"]);
+
+    const c = await accepted(db, { email: "desistiu2@example.com" });
+    await callAction(statusAction, { db, path: `/agendamento/reserva/${c.token}`, params: { token: c.token }, form: { intent: "cancel" } });
+    const data = await callLoader(requestsLoader, { context: c.context, path: "/solicitacoes" });
+    expect(visibleText(renderRoute(BookingRequests, "/solicitacoes", data))).toContain("Cancelada pelo cliente");
+  });
+
   it("without 'Avisar cliente' nothing is queued; a customer's own cancel says 'Cancelado por você' and is not the agenda's to undo", async () => {
     const db = createTestDb();
     const b = await accepted(db, { email: "quieta@example.com" });
@@ -171,7 +191,7 @@ describe("the professional moves the time from the agenda's form", () => {
     const b = await accepted(db, { email: "movida@example.com" });
     const res = (await update(b, b.date, "15:00", { avisar: "1" })) as Response;
     expect((await toastOf(res))?.description).toBe(
-      "Agendamento atualizado com sucesso. O aviso ao cliente sai por e-mail em alguns minutos. Avise também pelo WhatsApp.",
+      `Agendamento movido para ${formatDate(b.date)} às 15:00. O aviso ao cliente sai por e-mail em alguns minutos. Avise também pelo WhatsApp.`,
     );
     const [first] = await notices(db, "movida@example.com");
     expect(first).toMatchObject({ kind: "change-move", status: "queued", subject: expect.stringMatching(/^Horário alterado: Corte agora em \d\d\/\d\d às 15:00 com /) });

@@ -445,7 +445,7 @@ describe("expiry", () => {
     // The professional sees it among the answered ones, as expired, with nothing to accept.
     const requests = await callLoader(requestsLoader, { db, as: pro, path: "/solicitacoes" });
     expect(requests.pending).toHaveLength(0);
-    expect(requests.recent[0]).toMatchObject({ id: request.id, status: "expired" });
+    expect(requests.recent[0]).toMatchObject({ id: request.id, outcome: "expired" });
     const accept = await settle(callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "accept", id: request.id } }));
     expect(answerStatus(accept)).toBe(302);
     expect(await db.select().from(appointments).where(eq(appointments.userId, pro.id))).toHaveLength(0);

@@ -163,7 +163,7 @@ describe("the private calendar feed", () => {
     expect((await profileOf(other.id)).calendarFeedDetails).toBe(false);
     const detailed = await eventOf();
     expect(detailed.summary).toBe("Carla Dias — Escova");
-    expect(detailed.description).toBe("Situação: Agendado\nTelefone: 11987650001\nObservações: Alérgica a amônia");
+    expect(detailed.description).toBe("Situação: Agendado\nTelefone: (11) 98765-0001\nObservações: Alérgica a amônia");
 
     // An unticked box turns it off; a value that is not a checkbox's is refused beside it, nothing changed.
     await turn({});

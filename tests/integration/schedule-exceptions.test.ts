@@ -336,11 +336,12 @@ describe("'Regras de agendamento'", () => {
     bookingWindow: "6m",
     requestExpiryHours: "24",
     customerChangeCutoffMinutes: "120",
+    depositReleaseMinutes: "0",
     ...over,
   });
 
   it("shows the defaults: 1 hour notice, 6 months ahead, 24 h expiry, 2 h cutoff", async () => {
-    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, autoConfirm: false });
+    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, autoConfirm: false });
   });
 
   it("saves them on the profile, 'Confirmar automaticamente' with them", async () => {

@@ -224,8 +224,11 @@ describe("Equipe: answering pending requests", () => {
   });
 
   it("a member's request is read-only (404) until the member allows it; then the owner answers it as the member", async () => {
-    const r = await requestFor(ana);
-    expect((await load(owner, path)).pending).toEqual([expect.objectContaining({ id: r.id, professional: "Ana Lima", canAnswer: false })]);
+    const r = await requestFor(ana, { depositCents: 1500 });
+    // Its deposit's state shows too (the member marks it, in her agenda).
+    expect((await load(owner, path)).pending).toEqual([
+      expect.objectContaining({ id: r.id, professional: "Ana Lima", canAnswer: false, deposit: expect.objectContaining({ state: "pending" }) }),
+    ]);
     for (const intent of ["accept-request", "decline-request"]) {
       expect(await thrownStatus(post(owner, { intent, id: r.id, date: WEDNESDAY, time: "14:00" }, path))).toBe(404);
     }
@@ -244,6 +247,20 @@ describe("Equipe: answering pending requests", () => {
     const accepted = await answer(owner, { intent: "accept-request", id: next.id, date: WEDNESDAY, time: "16:00" });
     expect(await toastOf(accepted)).toEqual(expect.objectContaining({ title: "Solicitação aceita", description: "O agendamento foi confirmado na agenda de Ana Lima." }));
     expect((await db.select().from(appointments).where(eq(appointments.bookingRequestId, next.id)))[0]).toMatchObject({ userId: ana.id, status: "confirmed" });
+    // Ana hears of each answer given for her, by whom; the owner is not e-mailed of their own.
+    const toAna = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, ana.email))).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(toAna.map((m) => [m.kind, m.status, m.subject])).toEqual([
+      ["member-answered", "sent", "Dona Carla aceitou uma solicitação sua: Joana Pedido, 12/03/2025 às 16:00"],
+      ["member-answered", "sent", "Dona Carla recusou uma solicitação sua: Joana Pedido, 12/03/2025 às 14:00"],
+    ]);
+    expect(toAna[0]!.text).toContain("O agendamento foi confirmado na sua agenda:");
+    // With 'Nova solicitação de agendamento' off, she is not e-mailed of answers either.
+    await db.update(profiles).set({ notifyNewRequest: false }).where(eq(profiles.userId, ana.id));
+    const third = await requestFor(ana, { startMinute: 10 * 60, customerEmail: "" });
+    await answer(owner, { intent: "decline-request", id: third.id, date: WEDNESDAY, time: "10:00" });
+    expect(await stateOf(third.id)).toBe("declined");
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, ana.email))).toHaveLength(2);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email))).toEqual([]);
   });
 
   it("never answers outside the owner's team, nor lets a member answer anyone's", async () => {

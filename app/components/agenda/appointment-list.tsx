@@ -202,6 +202,10 @@ export function AppointmentList({ rows, search }: { rows: AgendaRow[]; search: s
   );
 }
 
+/**
+ * No appointment in the list: the first-time invitation only to a professional with nothing in
+ * the agenda yet, neither appointments nor the requests shown above the list.
+ */
 export function EmptyAgenda({ hasAny }: { hasAny: boolean }) {
   return (
     <div className="card flex flex-col items-center gap-3 py-10 text-center">

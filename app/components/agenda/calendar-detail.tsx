@@ -6,6 +6,7 @@ import { AppointmentActions, ClosingLink, smallButton } from "./appointment-list
 import type { CalendarDetail } from "../../domain/appointments/calendar-types";
 import { tint, withParam } from "./calendar-shared";
 import { StatusBadge } from "./status-badge";
+import { DepositActions, DepositBadge, refundHref } from "../deposits/deposit-controls";
 
 /**
  * An appointment's actions, opened by tapping it in the calendar (?ver=<id>): the status actions
@@ -78,6 +79,9 @@ export function CalendarDetailPanel({ detail, closeHref }: { detail: CalendarDet
             confirmHref={(param) => withParam(closeHref, param, detail.id)}
             busy={busy}
           />
+          {detail.deposit ? (
+            <DepositActions id={detail.deposit.requestId} deposit={detail.deposit.view} refundHref={refundHref(detail.deposit.requestId)} busy={busy} />
+          ) : null}
           {detail.whatsapp ? (
             <a href={detail.whatsapp} target="_blank" rel="noopener" className={`${smallButton} border-green-300 text-green-800 hover:bg-green-50`}>
               WhatsApp
@@ -102,6 +106,7 @@ function DetailBadges({ detail }: { detail: CalendarDetail }) {
           Cliente confirmou presença
         </span>
       ) : null}
+      {detail.deposit ? <DepositBadge deposit={detail.deposit.view} /> : null}
       {detail.fromBookingPage ? (
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Pela página de agendamento</span>
       ) : null}

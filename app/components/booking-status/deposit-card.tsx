@@ -1,8 +1,9 @@
 import { formatMoney } from "../../domain/money";
 import type { DepositView } from "./status-view";
 
-// A deposit the service asks for: its Pix as a QR code and a copy-and-paste code, or why the
-// customer has to arrange it on WhatsApp.
+// A deposit the service asks for: its state as the professional marked it, and while unpaid its
+// Pix as a QR code and a copy-and-paste code (or why the customer has to arrange it on WhatsApp),
+// with the time it must be paid by when the booking rules free an unpaid time.
 
 export function DepositCard({ deposit }: { deposit: DepositView }) {
   return (
@@ -10,7 +11,15 @@ export function DepositCard({ deposit }: { deposit: DepositView }) {
       <h2 id="pix-title" className="font-semibold">
         Sinal via Pix: {formatMoney(deposit.amountCents)}
       </h2>
-      {"payload" in deposit ? (
+      <p className="mt-1 text-sm font-semibold" data-testid="deposit-state">
+        {deposit.label}
+      </p>
+      {deposit.dueBy ? (
+        <p className="mt-1 text-sm text-amber-900" data-testid="deposit-due">
+          Pague o sinal até {deposit.dueBy} para manter o horário; depois disso ele é liberado.
+        </p>
+      ) : null}
+      {deposit.pix && "payload" in deposit.pix ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
             Este serviço pede um sinal para garantir o horário. Pague pelo QR code ou pelo Pix copia e cola.
@@ -19,18 +28,18 @@ export function DepositCard({ deposit }: { deposit: DepositView }) {
             className="mx-auto mt-3 w-48 [&_svg]:h-auto [&_svg]:w-full"
             role="img"
             aria-label="QR code do Pix"
-            dangerouslySetInnerHTML={{ __html: deposit.svg }}
+            dangerouslySetInnerHTML={{ __html: deposit.pix.svg }}
           />
           <label htmlFor="pix-code" className="label mt-3 text-left">
             Pix copia e cola
           </label>
-          <textarea id="pix-code" readOnly rows={3} className="input font-mono text-xs" value={deposit.payload} />
+          <textarea id="pix-code" readOnly rows={3} className="input font-mono text-xs" value={deposit.pix.payload} />
         </>
-      ) : (
+      ) : deposit.pix ? (
         <p className="mt-1 text-sm text-slate-600" data-testid="pix-unavailable">
-          Este serviço pede um sinal para garantir o horário. {deposit.unavailable}
+          Este serviço pede um sinal para garantir o horário. {deposit.pix.unavailable}
         </p>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -12,8 +12,18 @@ export type RescheduleView = DayChoice & {
   timeGone: boolean;
 };
 
-/** A deposit asked for: its Pix (copy-and-paste code and QR code), or why there is none. */
-export type DepositView = { amountCents: number } & ({ payload: string; svg: string } | { unavailable: string });
+/**
+ * A deposit asked for: its state in words ('Sinal pendente — …', 'Sinal recebido — … via Pix às
+ * 10:32', 'Sinal devolvido — …'), and while unpaid its Pix (copy-and-paste code and QR code) or
+ * why there is none, and the time it must be paid by to keep the booking.
+ */
+export type DepositView = {
+  amountCents: number;
+  state: "pending" | "received" | "refunded";
+  label: string;
+  pix: { payload: string; svg: string } | { unavailable: string } | null;
+  dueBy: string | null;
+};
 
 export type StatusView = {
   status: BookingStatus;

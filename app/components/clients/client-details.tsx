@@ -3,6 +3,7 @@ import type { ClientCardData } from "../../domain/clients/client-card.server";
 import { Avatar } from "../avatar";
 import { ClientBadges, NoShowBadge } from "./badges";
 import { StatusBadge } from "../agenda/status-badge";
+import { DepositBadge } from "../deposits/deposit-controls";
 
 type Props = {
   client: ClientCardData;
@@ -131,6 +132,12 @@ function NextAppointment({ next }: { next: ClientCardData["next"] }) {
             {next.date} às {next.time}
           </Link>{" "}
           · {next.service} · {next.statusLabel}
+          {next.deposit ? (
+            <>
+              {" "}
+              <DepositBadge deposit={next.deposit} />
+            </>
+          ) : null}
         </p>
       ) : (
         <p className="mt-2 text-sm text-slate-600" data-testid="next-appointment">
@@ -159,6 +166,7 @@ function VisitHistory({ client, moreHref }: { client: ClientCardData; moreHref: 
                 <span className="text-slate-500"> {visit.time}</span> · {visit.service}
               </span>
               <span className="flex items-center gap-2">
+                {visit.deposit ? <DepositBadge deposit={visit.deposit} /> : null}
                 <span className="font-medium whitespace-nowrap">{visit.price}</span>
                 <StatusBadge status={visit.status} />
               </span>

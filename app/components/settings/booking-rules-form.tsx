@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError, FormFooter } from "../forms";
 import { BOOKING_WINDOW_LABELS } from "../../domain/availability/slots";
-import { bookingRulesSchema, CUTOFF_CHOICES, EXPIRY_CHOICES, NOTICE_CHOICES } from "../../validation/working-hours";
+import { bookingRulesSchema, CUTOFF_CHOICES, DEPOSIT_RELEASE_CHOICES, EXPIRY_CHOICES, NOTICE_CHOICES } from "../../validation/working-hours";
 import type { BookingRulesValues } from "./types";
 
 type Choices = readonly (readonly [number | string, string])[];
@@ -20,6 +20,7 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
       bookingWindow: rules.bookingWindow,
       requestExpiryHours: String(rules.requestExpiryHours),
       customerChangeCutoffMinutes: String(rules.customerChangeCutoffMinutes),
+      depositReleaseMinutes: String(rules.depositReleaseMinutes),
       autoConfirm: rules.autoConfirm ? "on" : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingRulesSchema }),
@@ -68,6 +69,13 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
             choices={CUTOFF_CHOICES}
             current={rules.customerChangeCutoffMinutes}
             hint="Até quando o cliente pode cancelar ou remarcar pelo link do agendamento."
+          />
+          <RuleSelect
+            label="Sinal não pago em … libera o horário"
+            meta={fields.depositReleaseMinutes}
+            choices={DEPOSIT_RELEASE_CHOICES}
+            current={rules.depositReleaseMinutes}
+            hint="Para serviços com sinal: uma solicitação cujo sinal não foi marcado como recebido nesse tempo expira e o horário fica livre. O cliente é avisado."
           />
         </div>
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">

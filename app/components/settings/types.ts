@@ -58,6 +58,7 @@ export type BookingRulesValues = {
   bookingWindow: string;
   requestExpiryHours: number;
   customerChangeCutoffMinutes: number;
+  depositReleaseMinutes: number;
   autoConfirm: boolean;
 };
 

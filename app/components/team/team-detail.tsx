@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { STATUS_ACTIONS, UNDO } from "../../domain/appointments/statuses";
 import { StatusBadge } from "../agenda/status-badge";
+import { DepositBadge } from "../deposits/deposit-controls";
 import type { TeamDetailData } from "../../domain/team/team-types";
 
 /**
@@ -23,6 +24,11 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
           <p className="text-sm text-slate-700">
             Status: <StatusBadge status={detail.status} />
           </p>
+          {detail.deposit ? (
+            <p className="mt-1">
+              <DepositBadge deposit={detail.deposit} />
+            </p>
+          ) : null}
         </div>
         <Link to={closeHref} preventScrollReset className="btn-secondary px-3" aria-label="Fechar">
           ✕

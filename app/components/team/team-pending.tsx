@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import { AnsweredAt } from "../agenda/calendar-requests";
+import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../agenda/calendar-requests";
 import type { TeamPendingRequest } from "../../domain/team/team-types";
+import { DepositBadge } from "../deposits/deposit-controls";
 
 /**
  * The salon's pending requests of the period shown: who asked whom, for when. The owner answers
@@ -10,8 +11,9 @@ import type { TeamPendingRequest } from "../../domain/team/team-types";
 export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
-  if (pending.length === 0) return null;
   const readOnly = pending.some((r) => !r.canAnswer);
+  const declining = useDeclining(pending.filter((r) => r.canAnswer));
+  if (pending.length === 0) return null;
   return (
     <section className="card p-3 sm:p-4" aria-labelledby="team-pending-title" data-testid="team-pending">
       <h2 id="team-pending-title" className="font-semibold">
@@ -38,6 +40,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
                 {r.rescheduledByCustomer ? (
                   <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Remarcado pelo cliente</span>
                 ) : null}
+                {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
               </span>
               {r.canAnswer ? (
                 <span className="flex gap-2">
@@ -54,19 +57,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
                       Aceitar
                     </button>
                   </Form>
-                  <Form method="post" preventScrollReset>
-                    <AnsweredAt id={r.id} date={r.date} time={r.time} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="decline-request"
-                      className="btn-secondary px-3 py-1.5"
-                      disabled={busyId === r.id}
-                      aria-label={`Recusar: ${who}`}
-                    >
-                      Recusar
-                    </button>
-                  </Form>
+                  <DeclineLink id={r.id} className="btn-secondary px-3 py-1.5" label={`Recusar: ${who}`} />
                 </span>
               ) : (
                 <span className="text-xs text-slate-500" data-testid="team-pending-read-only">
@@ -77,6 +68,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
           );
         })}
       </ul>
+      <DeclineDialog request={declining && { ...declining, when: `${declining.dateLabel} às ${declining.time}, com ${declining.professional}` }} intent="decline-request" />
     </section>
   );
 }

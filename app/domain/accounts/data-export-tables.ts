@@ -3,6 +3,7 @@
 import type * as schema from "../../../db/schema";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { capitalize, minutesToTime, weekdayName } from "../dates";
+import { DEPOSIT_METHOD_LABELS } from "../booking-requests/deposits";
 
 export type Value = string | number | boolean | null | Date | { cents: number };
 type Column<T> = { key: string; label: string; get: (row: T) => Value };
@@ -16,6 +17,7 @@ export type AccountUser = Pick<Row<typeof schema.users>, "email" | "createdAt" |
 const money = (cents: number) => ({ cents });
 const yesNo = (v: boolean) => v;
 
+const CANCELLED_BY = { professional: "Profissional", customer: "Cliente" } as const;
 const REQUEST_STATUS = { pending: "Pendente", accepted: "Aceita", declined: "Recusada", cancelled: "Cancelada", expired: "Expirada" } as const;
 const SUBSCRIPTION_STATUS = {
   trial: "Período grátis",
@@ -163,6 +165,8 @@ export function appointmentsTable(appts: Row<typeof schema.appointments>[], clie
       { key: "servico", label: "Serviço", get: (a) => a.serviceName },
       { key: "valor", label: "Valor (R$)", get: (a) => money(a.priceCents) },
       { key: "status", label: "Status", get: (a) => STATUS_LABELS[a.status] },
+      { key: "cancelado_por", label: "Cancelado por", get: (a) => (a.cancelledBy ? CANCELLED_BY[a.cancelledBy] : null) },
+      { key: "motivo_do_cancelamento", label: "Motivo do cancelamento", get: (a) => a.cancelReason || null },
       { key: "observacoes", label: "Observações", get: (a) => a.notes },
       { key: "observacoes_do_cliente", label: "Observações do cliente", get: (a) => a.clientNotes },
       { key: "criado_por", label: "Criado por", get: (a) => CREATED_VIA[a.createdVia] },
@@ -190,6 +194,10 @@ export function requestsTable(requests: Row<typeof schema.bookingRequests>[]): T
       { key: "status", label: "Status", get: (r) => REQUEST_STATUS[r.status] },
       { key: "observacoes", label: "Observações", get: (r) => r.notes },
       { key: "agendamento_id", label: "ID do agendamento", get: (r) => r.appointmentId },
+      { key: "sinal", label: "Sinal (R$)", get: (r) => money(r.depositCents) },
+      { key: "sinal_recebido_em", label: "Sinal recebido em", get: (r) => r.depositReceivedAt },
+      { key: "sinal_forma", label: "Forma do sinal", get: (r) => (r.depositMethod ? DEPOSIT_METHOD_LABELS[r.depositMethod] : "") },
+      { key: "sinal_devolvido_em", label: "Sinal devolvido em", get: (r) => r.depositRefundedAt },
       { key: "criado_em", label: "Criado em", get: (r) => r.createdAt },
     ],
   };

@@ -3,6 +3,7 @@
 // and what the list and the calendar ask before a delete or a cancel.
 import type { AppointmentStatus } from "../../../db/schema";
 import type { RowAction } from "./statuses";
+import type { DepositView } from "../booking-requests/deposits";
 
 export type CalendarView = "dia" | "semana";
 export type AgendaView = CalendarView | "lista";
@@ -57,6 +58,7 @@ export type PendingRequest = {
   expires: string | null;
   rescheduledByCustomer: boolean;
   whatsapp: string;
+  deposit: DepositView | null;
 };
 
 export type CalendarRequest = Lane & PendingRequest;
@@ -114,6 +116,8 @@ export type CalendarDetail = {
   recurring: boolean;
   /** Its 'Fechar atendimento': paid, 'Pagamento pendente', or not closed (issue 22). */
   closing?: "paid" | "pending" | null;
+  /** The deposit of the request it came from, marked on that request. */
+  deposit: { requestId: string; view: DepositView } | null;
 };
 
 export type CalendarLinks = {

@@ -5,7 +5,8 @@
 // by the professional's id.
 import { firstName } from "../names";
 import { and, asc, between, eq } from "drizzle-orm";
-import { appointments, clients, services } from "../../../db/schema";
+import { appointments, bookingRequests, clients, services } from "../../../db/schema";
+import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../booking-requests/deposits.server";
 import { holidaysOfYear } from "../availability/holidays";
 import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
 import { pendingRequestsBetween, pendingRequestView } from "./pending-requests.server";
@@ -36,10 +37,18 @@ function calendarReads(db: Db, user: Professional, range: Range, ask: CalendarAs
   const reads = new ReadBatch();
   const one = (id: string) =>
     db
-      .select({ appointment: appointments, clientName: clients.name, clientPhone: clients.phone, colour: services.color, closing: closingStatusColumn(appointments.id) })
+      .select({
+        appointment: appointments,
+        clientName: clients.name,
+        clientPhone: clients.phone,
+        colour: services.color,
+        closing: closingStatusColumn(appointments.id),
+        deposit: depositColumns,
+      })
       .from(appointments)
       .leftJoin(clients, own.client)
       .leftJoin(services, own.service)
+      .leftJoin(bookingRequests, depositJoin(userId))
       .where(and(eq(appointments.id, id), eq(appointments.userId, userId)));
   const got = {
     hours: reads.add(weekHoursQuery(db, userId)),
@@ -73,7 +82,7 @@ function calendarReads(db: Db, user: Professional, range: Range, ask: CalendarAs
 type Got = ReturnType<typeof calendarReads>["got"];
 
 /** The days of the range laid out, and the hours the grid shows. */
-function calendarDays(got: Got, range: Range, today: string, timeZone: string, dayHref: (date: string) => string) {
+function calendarDays(got: Got, range: Range, today: string, timeZone: string, dayHref: (date: string) => string, now: Date) {
   const hours = got.hours();
   const exceptions = got.exceptions();
   const rows = got.appointments();
@@ -93,7 +102,7 @@ function calendarDays(got: Got, range: Range, today: string, timeZone: string, d
           rescheduledByCustomer: rescheduledAt !== null,
           customerConfirmed: customerConfirmedAt !== null,
         })),
-      requests.filter((r) => r.request.date === date).map((r) => pendingRequestView(r, timeZone)),
+      requests.filter((r) => r.request.date === date).map((r) => pendingRequestView(r, timeZone, now)),
     );
     return {
       date,
@@ -138,7 +147,7 @@ export async function readCalendar(
   const [toCancel] = got.cancelling();
   const { ask } = args;
   if ((ask.viewing !== null && !viewed) || (ask.deleting !== null && !toDelete) || (ask.cancelling !== null && !toCancel)) return null;
-  const { days, axis } = calendarDays(got, range, today, user.profile.timeZone, args.dayHref);
+  const { days, axis } = calendarDays(got, range, today, user.profile.timeZone, args.dayHref, now);
   return {
     view,
     date,
@@ -159,7 +168,14 @@ export async function readCalendar(
 }
 
 function detailOf(
-  row: { appointment: Appointment; clientName: string | null; clientPhone: string | null; colour: string | null; closing?: "paid" | "pending" | null },
+  row: {
+    appointment: Appointment;
+    clientName: string | null;
+    clientPhone: string | null;
+    colour: string | null;
+    closing?: "paid" | "pending" | null;
+    deposit: AppointmentDeposit;
+  },
   today: string,
   timeZone: string,
   now: Date,
@@ -194,5 +210,6 @@ function detailOf(
     actions: actionsAt(a, a.updatedAt, timeZone, now),
     recurring: a.seriesId !== null,
     closing: row.closing ?? null,
+    deposit: appointmentDeposit(row.deposit, timeZone, now),
   };
 }

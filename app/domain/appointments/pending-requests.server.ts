@@ -9,6 +9,7 @@ import type { PendingRequest } from "./calendar-types";
 import { formatDate, minutesToTime, nowInZone } from "../dates";
 import { formatPhone } from "../phone";
 import { professionalAcceptMessage, whatsappLink } from "../whatsapp";
+import { depositView, holdEndsAt } from "../booking-requests/deposits";
 
 /** The requests still holding their time between two dates, with their service's colour. */
 export function pendingRequestsBetween(db: Db, userId: string, from: string, to: string, now: Date) {
@@ -24,8 +25,10 @@ export function pendingRequestsBetween(db: Db, userId: string, from: string, to:
 export function pendingRequestView(
   { request: r, colour }: { request: typeof bookingRequests.$inferSelect; colour: string | null },
   timeZone: string,
+  now: Date = new Date(),
 ): PendingRequest {
-  const expires = r.expiresAt ? nowInZone(timeZone, r.expiresAt) : null;
+  const holdEnds = holdEndsAt(r);
+  const expires = holdEnds ? nowInZone(timeZone, holdEnds) : null;
   const time = minutesToTime(r.startMinute);
   return {
     id: r.id,
@@ -45,5 +48,6 @@ export function pendingRequestView(
     expires: expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
     rescheduledByCustomer: r.rescheduledByCustomerAt !== null,
     whatsapp: whatsappLink(r.customerPhone, professionalAcceptMessage({ customerName: r.customerName, serviceName: r.serviceName, date: r.date, time })),
+    deposit: depositView(r, timeZone, now),
   };
 }

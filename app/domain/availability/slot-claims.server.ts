@@ -1,5 +1,5 @@
 // Availability against the database, and the atomic claims of a time slot.
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
@@ -25,9 +25,24 @@ export async function getWorkingHours(db: Db, userId: string) {
   return weekHoursQuery(db, userId).orderBy(asc(workingHours.dayOfWeek));
 }
 
-/** A pending request still holds its time (not answered and not expired). */
+/**
+ * A pending request still holds its time: not answered, not expired, and its deposit paid or not
+ * yet due ('Sinal não pago em …', holdEndsAt in booking-requests/deposits.ts says the same).
+ */
 export function stillHeld(now: Date) {
-  return and(eq(bookingRequests.status, "pending"), or(isNull(bookingRequests.expiresAt), gt(bookingRequests.expiresAt, now)))!;
+  return and(
+    eq(bookingRequests.status, "pending"),
+    or(isNull(bookingRequests.expiresAt), gt(bookingRequests.expiresAt, now)),
+    or(isNull(bookingRequests.depositDueAt), isNotNull(bookingRequests.depositReceivedAt), gt(bookingRequests.depositDueAt, now)),
+  )!;
+}
+
+/** A pending request whose hold is over (the scheduled job marks these 'expired'). */
+export function holdOver(now: Date) {
+  return and(
+    eq(bookingRequests.status, "pending"),
+    or(lte(bookingRequests.expiresAt, now), and(isNull(bookingRequests.depositReceivedAt), lte(bookingRequests.depositDueAt, now))),
+  )!;
 }
 
 /** Pending requests from `today` on: the ones the professional still has to answer. */

@@ -40,9 +40,10 @@ export function acceptStatements(
 ) {
   const userId = request.professionalId;
   const at = now.getTime();
-  // Still pending, not expired, and still at the time read (the customer may have just moved it).
+  // Still pending, not expired (nor its unpaid deposit due: stillHeld), and still at the time read (the customer may have just moved it).
   const pendingAndFree = sql`exists (select 1 from booking_requests where id = ${request.id} and status = 'pending'
-      and (expires_at is null or expires_at > ${at}) and date = ${request.date} and start_minute = ${request.startMinute})
+      and (expires_at is null or expires_at > ${at})
+      and (deposit_due_at is null or deposit_received_at is not null or deposit_due_at > ${at}) and date = ${request.date} and start_minute = ${request.startMinute})
     and ${noAppointmentOverlaps(db, {
       userId,
       date: request.date,

@@ -10,6 +10,7 @@ import type { Toast } from "../../utils/toast.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
+import { holdEndsAt } from "./deposits";
 import { ANSWER_TOASTS, type AnswerOutcome, type RequestAnswer } from "./answers";
 
 /** The request's time as the professional's screen showed it when they answered. */
@@ -17,8 +18,11 @@ export type SeenTime = { date: string; startMinute: number };
 
 export type AnsweredRequest =
   | { outcome: "not-found" }
-  /** `customerEmailKey`: the customer's e-mail this answer queued (they left an address), to deliver after answering. */
-  | { outcome: AnswerOutcome; toast: Toast; customerEmailKey: string | null };
+  /**
+   * `customerEmailKey`: the customer's e-mail this answer queued (they left an address), to
+   * deliver after answering; `answered`: the request as it was answered, when this answer took.
+   */
+  | { outcome: AnswerOutcome; toast: Toast; customerEmailKey: string | null; answered?: Request };
 
 type Request = typeof bookingRequests.$inferSelect;
 
@@ -27,10 +31,11 @@ type Request = typeof bookingRequests.$inferSelect;
  * its time to answer over (whether or not the job has marked it yet), or moved by the customer
  * to a time other than the one the professional saw.
  */
-function whyNot(request: Pick<Request, "status" | "expiresAt" | "date" | "startMinute">, seen: SeenTime, now: Date): AnswerOutcome | null {
+function whyNot(request: Pick<Request, "status" | "expiresAt" | "depositDueAt" | "depositReceivedAt" | "date" | "startMinute">, seen: SeenTime, now: Date): AnswerOutcome | null {
   if (request.status === "accepted" || request.status === "declined") return "already-answered";
   if (request.status === "cancelled") return "cancelled";
-  if (request.status === "expired" || (request.expiresAt !== null && request.expiresAt.getTime() <= now.getTime())) return "expired";
+  const ends = holdEndsAt(request);
+  if (request.status === "expired" || (ends !== null && ends.getTime() <= now.getTime())) return "expired";
   if (request.date !== seen.date || request.startMinute !== seen.startMinute) return "moved";
   return null;
 }
@@ -68,10 +73,18 @@ export async function answerBookingRequest(
   if (refused) return answered(refused);
 
   const done = answer === "accept" ? await accept(db, request, profile, now) : await decline(db, request, profile, now);
-  if (done) return answered(answer === "accept" ? "accepted" : "declined", done.email);
+  if (done) {
+    const outcome = answer === "accept" ? "accepted" : "declined";
+    return { outcome, toast: ANSWER_TOASTS[outcome], customerEmailKey: done.email, answered: request };
+  }
   // Something changed between the read and the write: read it again to say what.
   const [after] = await db
-    .select({ status: bookingRequests.status, expiresAt: bookingRequests.expiresAt, date: bookingRequests.date, startMinute: bookingRequests.startMinute })
+    .select({
+      status: bookingRequests.status,
+      expiresAt: bookingRequests.expiresAt,
+      depositDueAt: bookingRequests.depositDueAt,
+      depositReceivedAt: bookingRequests.depositReceivedAt,
+      date: bookingRequests.date, startMinute: bookingRequests.startMinute })
     .from(bookingRequests)
     .where(mine);
   if (!after) return answered("cancelled");

@@ -1,8 +1,8 @@
 // A booking request after it was made: the pending ones the professional has to answer, and what
 // the customer does from their private link (cancel, 'Confirmo presença').
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { appointments, bookingRequests } from "../../../db/schema";
-import { pendingFrom } from "../availability/slot-claims.server";
+import { pendingFrom, stillHeld } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
 import { activeAppointment } from "../status-rules.server";
@@ -16,6 +16,29 @@ export function pendingRequests(db: Db, professionalId: string, today: string, l
     .where(pendingFrom(professionalId, today))
     .orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute))
     .limit(limit);
+}
+
+/** How a request ended, as 'Respondidas recentemente' says it. */
+export type RequestOutcome = "accepted" | "cancelled-after-accept" | "declined" | "cancelled" | "expired";
+
+/**
+ * The last requests no longer waiting (Solicitações' 'Respondidas recentemente'), newest first,
+ * each with how it ended: one still pending here is past its expiry (it expired without an
+ * answer), and an accepted one whose appointment the professional cancelled says so.
+ */
+export async function recentlyAnswered(db: Db, professionalId: string, now: Date, limit = 10) {
+  const rows = await db
+    .select({ request: bookingRequests, appointmentStatus: appointments.status, cancelledBy: appointments.cancelledBy })
+    .from(bookingRequests)
+    .leftJoin(appointments, eq(appointments.id, bookingRequests.appointmentId))
+    .where(and(eq(bookingRequests.professionalId, professionalId), not(stillHeld(now))))
+    .orderBy(desc(bookingRequests.updatedAt))
+    .limit(limit);
+  return rows.map(({ request, appointmentStatus, cancelledBy }) => {
+    let outcome: RequestOutcome = request.status === "pending" ? "expired" : request.status;
+    if (request.status === "accepted" && appointmentStatus === "cancelled") outcome = cancelledBy === "customer" ? "cancelled" : "cancelled-after-accept";
+    return { ...request, outcome };
+  });
 }
 
 /** How many requests wait for an answer (the menu's badge). */

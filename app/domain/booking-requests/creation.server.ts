@@ -12,6 +12,7 @@ import { LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { localToUtc } from "../dates";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
+import { depositDueAt } from "./deposits";
 import { newRequestEmail } from "./professional-emails.server";
 
 export type NewRequest = {
@@ -70,6 +71,8 @@ export type NewRequestArgs = {
   clientAddress: string;
   timeZone: string;
   expiryHours: number;
+  /** 'Sinal não pago em … libera o horário', in minutes (0 or absent: off). */
+  depositReleaseMinutes?: number;
   now?: Date;
 };
 
@@ -132,6 +135,7 @@ export async function createBookingRequestWithFirstFree(
 
 /** The request row one candidate would get. */
 function requestRow(id: string, input: NewRequest, args: NewRequestArgs, now: Date) {
+  const depositCents = input.service.requiresDeposit ? Math.max(0, input.service.depositCents) : 0;
   return {
     id,
     professionalId: input.professionalId,
@@ -147,6 +151,8 @@ function requestRow(id: string, input: NewRequest, args: NewRequestArgs, now: Da
     priceCents: input.service.priceCents,
     notes: input.notes,
     expiresAt: requestExpiry(now, args.expiryHours, localToUtc(input.date, input.startMinute, args.timeZone)),
+    depositCents,
+    depositDueAt: depositDueAt(now, depositCents, args.depositReleaseMinutes ?? 0),
   };
 }
 

@@ -16,6 +16,7 @@ import { queueEmail } from "../../utils/email.server";
 import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
 import { customerView, requestIdOfToken, requestByTokenQuery, type RequestByTokenRow } from "./customer-view.server";
 import { requestExpiry } from "./creation.server";
+import { holdEndsAt } from "./deposits";
 import { MOVED_FROM, rescheduledEmail } from "./professional-emails.server";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
@@ -42,7 +43,8 @@ export function heldTime(row: RequestByTokenRow, now: Date): HeldTime | null {
   const r = row.request;
   const base = { requestId: r.id, professionalId: r.professionalId };
   if (r.status === "pending") {
-    if (r.expiresAt && r.expiresAt.getTime() <= now.getTime()) return null;
+    const ends = holdEndsAt(r);
+    if (ends && ends.getTime() <= now.getTime()) return null;
     return { ...base, kind: "request", appointmentId: null, date: r.date, startMinute: r.startMinute, durationMinutes: r.durationMinutes, bufferMinutes: r.bufferMinutes };
   }
   const a = row.appointment;

@@ -1,11 +1,12 @@
 // What the customer's private link shows: the request it stands for, with the professional, the
-// appointment it became and the service's deposit, as the customer sees it (the appointment is
+// appointment it became and its deposit, as the customer sees it (the appointment is
 // the truth once accepted), who changed it last, and the .ics revision.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles, services, users } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, profiles, users } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { sha256Hex } from "../../utils/password.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
+import { holdEndsAt } from "./deposits";
 
 /**
  * The booking request a customer's link stands for, as SQL: a signed link from a message
@@ -25,7 +26,7 @@ export async function requestIdOfToken(token: string | undefined): Promise<SQL |
 
 /**
  * The read behind the customer's private link: the request, the professional's profile and
- * sign-in e-mail, the appointment it became (if accepted) and the service's deposit. A
+ * sign-in e-mail and the appointment it became (if accepted); the deposit is the request's own. A
  * statement, so a page can send it in one batch with its other reads.
  */
 export function requestByTokenQuery(db: Db, requestId: SQL) {
@@ -49,12 +50,10 @@ export function requestByTokenQuery(db: Db, requestId: SQL) {
         cancelReason: appointments.cancelReason,
         icsSequence: appointments.icsSequence,
       },
-      deposit: { required: services.requiresDeposit, cents: services.depositCents },
     })
     .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
     .innerJoin(users, eq(users.id, bookingRequests.professionalId))
-    .leftJoin(services, and(eq(services.id, bookingRequests.serviceId), eq(services.userId, bookingRequests.professionalId)))
     .leftJoin(
       appointments,
       and(eq(appointments.bookingRequestId, bookingRequests.id), eq(appointments.userId, bookingRequests.professionalId)),
@@ -67,12 +66,11 @@ export type RequestByTokenRow = Awaited<ReturnType<typeof requestByTokenQuery>>[
 
 /** What the customer's page shows of a row of requestByTokenQuery (see asTheCustomerSeesIt). */
 export function customerView(row: RequestByTokenRow, now = new Date()) {
-  const deposit = row.deposit?.required && row.deposit.cents > 0 ? row.deposit.cents : 0;
   const request = asTheCustomerSeesIt(row.request, row.appointment, now);
   return {
     request,
     profile: row.profile,
-    depositCents: deposit,
+    depositCents: row.request.depositCents,
     appointment: row.appointment?.id
       ? { id: row.appointment.id, status: row.appointment.status, customerConfirmedAt: row.appointment.customerConfirmedAt }
       : null,
@@ -127,9 +125,10 @@ function asTheCustomerSeesIt(
   now = new Date(),
 ): typeof bookingRequests.$inferSelect {
   // Not answered in time: it holds nothing any more, whether or not the job has marked it yet.
-  if (request.status === "pending" && request.expiresAt && request.expiresAt.getTime() <= now.getTime()) {
+  const ends = holdEndsAt(request);
+  if (request.status === "pending" && ends && ends.getTime() <= now.getTime()) {
     // Its latest change is the expiry (the .ics revision).
-    return { ...request, status: "expired", updatedAt: request.expiresAt > request.updatedAt ? request.expiresAt : request.updatedAt };
+    return { ...request, status: "expired", updatedAt: ends > request.updatedAt ? ends : request.updatedAt };
   }
   if (request.status !== "accepted") return request;
   if (!appointment) return { ...request, status: "cancelled", updatedAt: new Date() };

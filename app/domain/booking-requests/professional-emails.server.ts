@@ -93,3 +93,32 @@ export function rescheduledEmail(
     ].join("\n"),
   };
 }
+
+/**
+ * A salon member hears that the owner answered one of their requests from Equipe (with the
+ * member's leave): who answered, how, and where it stands now.
+ */
+export function memberAnsweredEmail(
+  to: string,
+  r: { owner: string; answer: "accepted" | "declined"; customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number },
+) {
+  const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  const origin = appUrl();
+  const accepted = r.answer === "accepted";
+  return {
+    to,
+    subject: `${r.owner} ${accepted ? "aceitou" : "recusou"} uma solicitação sua: ${r.customerName}, ${when}`,
+    text: [
+      `${r.owner} ${accepted ? "aceitou" : "recusou"}, pela tela Equipe, esta solicitação de agendamento da sua página:`,
+      "",
+      `Cliente: ${r.customerName}`,
+      `Telefone: ${formatPhone(r.customerPhone)}`,
+      `Serviço: ${r.serviceName}`,
+      `Data: ${when}`,
+      "",
+      accepted
+        ? `O agendamento foi confirmado na sua agenda: ${origin}/agenda?vista=dia&data=${r.date}`
+        : "O horário foi liberado e o cliente foi avisado, se deixou e-mail.",
+    ].join("\n"),
+  };
+}

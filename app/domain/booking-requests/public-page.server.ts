@@ -57,6 +57,7 @@ export type PublicPage = {
     minNoticeMinutes: number;
     bookingWindow: BookingWindow;
     requestExpiryHours: number;
+    depositReleaseMinutes: number;
     customerChangeCutoffMinutes: number;
     /** 'Notificações': whether new requests are e-mailed to the professional. */
     notifyNewRequest: boolean;
@@ -116,6 +117,7 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
         minNoticeMinutes: profiles.minNoticeMinutes,
         bookingWindow: profiles.bookingWindow,
         requestExpiryHours: profiles.requestExpiryHours,
+        depositReleaseMinutes: profiles.depositReleaseMinutes,
         customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
         notifyNewRequest: profiles.notifyNewRequest,
         teamPage: profiles.teamPage,

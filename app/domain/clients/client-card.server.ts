@@ -3,7 +3,9 @@
 // 'Não compareceu' count (kept by the database's triggers) and the next booked appointment, read
 // in one batch. Every statement carries the professional's id.
 import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL } from "drizzle-orm";
-import { appointments, clients, type AppointmentStatus } from "../../../db/schema";
+import { appointments, bookingRequests, clients, type AppointmentStatus } from "../../../db/schema";
+import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../booking-requests/deposits.server";
+import type { DepositView } from "../booking-requests/deposits";
 import type { Db } from "../../utils/db.server";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { formatDate, minutesToTime } from "../dates";
@@ -29,6 +31,8 @@ export type HistoryEntry = {
   price: string;
   status: AppointmentStatus;
   statusLabel: string;
+  /** The deposit of the booking it came from ('Sinal recebido — …'), or null. */
+  deposit: DepositView | null;
 };
 
 /**
@@ -40,8 +44,10 @@ export async function loadClientCard(
   db: Db,
   userId: string,
   clientId: string,
-  opts: { today: string; minute: number; pages?: number },
+  opts: { today: string; minute: number; pages?: number; timeZone?: string; now?: Date },
 ) {
+  const zone = opts.timeZone ?? "America/Sao_Paulo";
+  const now = opts.now ?? new Date();
   const pages = Math.min(Math.max(1, Math.floor(opts.pages ?? 1)), HISTORY_MAX_PAGES);
   const [[client], history, [total], next] = await readClientCard(db, userId, clientId, opts.today, opts.minute, pages * HISTORY_PAGE);
   if (!client) return null;
@@ -63,8 +69,8 @@ export async function loadClientCard(
     totalSpent: formatMoney(client.spentCents),
     noShowCount: client.noShowCount,
     whatsapp: whatsappLink(client.phone, `Olá, ${firstName(client.name)}!`),
-    next: upcoming ? nextAppointment(upcoming) : null,
-    history: history.map(historyEntry),
+    next: upcoming ? { ...nextAppointment(upcoming), deposit: appointmentDeposit(upcoming.deposit, zone, now)?.view ?? null } : null,
+    history: history.map((a) => ({ ...historyEntry(a), deposit: appointmentDeposit(a.deposit, zone, now)?.view ?? null })),
     visits: total?.n ?? 0,
     pages,
     hasMore: (total?.n ?? 0) > history.length && pages < HISTORY_MAX_PAGES,
@@ -89,15 +95,18 @@ function readClientCard(db: Db, userId: string, clientId: string, today: string,
         serviceName: appointments.serviceName,
         priceCents: appointments.priceCents,
         status: appointments.status,
+        deposit: depositColumns,
       })
       .from(appointments)
+      .leftJoin(bookingRequests, depositJoin(userId))
       .where(and(mine, upToNow))
       .orderBy(desc(appointments.date), desc(appointments.startMinute), desc(appointments.id))
       .limit(limit),
     db.select({ n: count() }).from(appointments).where(and(mine, upToNow)),
     db
-      .select({ date: appointments.date, startMinute: appointments.startMinute, serviceName: appointments.serviceName, status: appointments.status })
+      .select({ date: appointments.date, startMinute: appointments.startMinute, serviceName: appointments.serviceName, status: appointments.status, deposit: depositColumns })
       .from(appointments)
+      .leftJoin(bookingRequests, depositJoin(userId))
       .where(
         and(
           mine,
@@ -121,7 +130,7 @@ function nextAppointment(a: { date: string; startMinute: number; serviceName: st
   };
 }
 
-function historyEntry(a: { id: string; date: string; startMinute: number; serviceName: string; priceCents: number; status: AppointmentStatus }): HistoryEntry {
+function historyEntry(a: { id: string; date: string; startMinute: number; serviceName: string; priceCents: number; status: AppointmentStatus; deposit: AppointmentDeposit }): Omit<HistoryEntry, "deposit"> {
   return {
     id: a.id,
     date: formatDate(a.date, true),

@@ -229,7 +229,7 @@ export function flagsQuery(db: Db, userId: string) {
 }
 
 /** At most this many of the week's birthdays are listed. */
-export const BIRTHDAYS_SHOWN = 30;
+const BIRTHDAYS_SHOWN = 30;
 
 /** The clients whose birthday falls in the week from today ('Aniversariantes da semana'). */
 export function birthdaysQuery(db: Db, userId: string, clock: DashboardClock) {

@@ -12,6 +12,7 @@ import { appUrl } from "../../utils/env.server";
 import { calendarFeed, type FeedEvent } from "../booking-requests/calendar-file";
 import { addDays, addMonths, nowInZone } from "../dates";
 import { firstName } from "../names";
+import { formatPhone } from "../phone";
 import { STATUS_LABELS } from "../appointments/statuses";
 
 export const FEED_DAYS_BACK = 30;
@@ -91,7 +92,7 @@ export async function feedFor(db: Db, token: string, now = new Date()): Promise<
     title: [profile.details ? r.client?.trim() : firstName(r.client), r.serviceName].filter(Boolean).join(" — ") || "Agendamento",
     description: [
       `Situação: ${STATUS_LABELS[r.status]}`,
-      ...(profile.details && r.phone ? [`Telefone: ${r.phone}`] : []),
+      ...(profile.details && r.phone ? [`Telefone: ${formatPhone(r.phone)}`] : []),
       ...(profile.details && r.notes ? [`Observações: ${r.notes}`] : []),
     ].join("\n"),
     ...(location ? { location } : {}),

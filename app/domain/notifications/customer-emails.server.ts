@@ -15,7 +15,7 @@ type Request = Pick<
   typeof bookingRequests.$inferSelect,
   "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"
 > &
-  Partial<Pick<typeof bookingRequests.$inferSelect, "customerEmailWithheld">>;
+  Partial<Pick<typeof bookingRequests.$inferSelect, "customerEmailWithheld" | "expiresAt" | "depositDueAt" | "depositReceivedAt">>;
 export type CustomerEmailProfile = Profile;
 
 type Profile = Pick<typeof profiles.$inferSelect, "userId" | "fullName" | "businessName" | "bookingSlug" | "businessAddress" | "address">;
@@ -84,6 +84,12 @@ export async function requestDeclinedEmail(r: Request, p: Profile) {
   };
 }
 
+/** It expired because its deposit was unpaid when due ('Sinal não pago em …'), before its time to answer ran out. */
+function unpaidDeposit(r: Request) {
+  if (!r.depositDueAt || r.depositReceivedAt) return false;
+  return !r.expiresAt || r.depositDueAt < r.expiresAt;
+}
+
 export async function requestExpiredEmail(r: Request, p: Profile) {
   return {
     to: r.customerEmail,
@@ -91,7 +97,7 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
     text: [
       GREETING,
       "",
-      `Sua solicitação de ${r.serviceName} em ${when(r)} não foi respondida a tempo e expirou; o horário não está reservado.`,
+      `Sua solicitação de ${r.serviceName} em ${when(r)} ${unpaidDeposit(r) ? "expirou porque o sinal não foi pago a tempo" : "não foi respondida a tempo e expirou"}; o horário não está reservado.`,
       `Escolha um novo horário: ${bookingPageUrl(p)}`,
       ...(await footer(r, p)),
     ].join("\n"),

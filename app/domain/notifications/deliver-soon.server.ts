@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterResponse } from "../../utils/background.server";
 import { getDb } from "../../utils/db.server";
-import { deliverEmail, queueEmail, transportFromEnv, type EmailMessage, type QueuedEmail } from "../../utils/email.server";
+import { deliverEmail, queueEmail, transportFromEnv, type EmailMessage, type OutboxTags, type QueuedEmail } from "../../utils/email.server";
 import { deliverQueuedNow } from "./job.server";
 
 /** The request a message is delivered after: its database and its work after the answer. */
@@ -32,9 +32,9 @@ export function deliverSoon(context: RequestContext, messages: readonly Delivera
 }
 
 /** A message of its own (a password reset, an invitation): written to the outbox now, delivered right after the answer. */
-export async function sendSoon(context: RequestContext, message: EmailMessage & { sensitiveUntil?: Date }): Promise<void> {
+export async function sendSoon(context: RequestContext, message: EmailMessage & { sensitiveUntil?: Date }, tags: OutboxTags = {}): Promise<void> {
   const db = getDb(context);
-  const { statements, queued } = queueEmail(db, message);
+  const { statements, queued } = queueEmail(db, message, tags);
   await db.batch(statements);
   deliverSoon(context, [queued]);
 }

@@ -22,6 +22,7 @@ import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
 import { queueCustomerEmail } from "./customer-emails.server";
 import { activeAppointment } from "../status-rules.server";
+import { holdOver } from "../availability/slot-claims.server";
 
 export type JobDeps = {
   db: Db;
@@ -89,14 +90,15 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
 }
 
 /**
- * Requests not answered in time become 'expired' (their time was already free: see stillHeld),
+ * Requests not answered in time, or whose deposit was not paid in time ('Sinal não pago em …'),
+ * become 'expired' (their time was already free: see stillHeld),
  * and a customer who left an e-mail is told, once (unless the request's first e-mail was withheld).
  */
 export async function expireRequests(db: Db, now: Date, transport: EmailTransport): Promise<number> {
   const expired = await db
     .update(bookingRequests)
     .set({ status: "expired" })
-    .where(and(eq(bookingRequests.status, "pending"), lte(bookingRequests.expiresAt, now)))
+    .where(holdOver(now))
     .returning();
   const toTell = expired.filter((r) => r.customerEmail);
   if (toTell.length > 0) {

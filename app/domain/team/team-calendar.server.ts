@@ -12,12 +12,14 @@ import { cancelAskOf } from "../appointments/professional-changes.server";
 import { isAppointmentId } from "../appointments/records.server";
 import { actionsAt, STATUS_LABELS, type RowAction } from "../appointments/statuses";
 import { isActiveStatus } from "../status-rules";
-import { dayOfWeek, formatDate, minutesToTime, nowInZone } from "../dates";
+import { DEFAULT_TIME_ZONE, dayOfWeek, formatDate, minutesToTime, nowInZone } from "../dates";
 import { noticeTargets } from "../notifications/change-notices.server";
 import type { Db } from "../../utils/db.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { teamAppointment, teamOf, teamSchedule, timeOffLabel, type TeamMember } from "./team.server";
 import type { TeamDetailData, TeamPendingRequest, TeamView } from "./team-types";
+import { depositView } from "../booking-requests/deposits";
+import { appointmentDeposit } from "../booking-requests/deposits.server";
 
 type Schedule = Awaited<ReturnType<typeof teamSchedule>>;
 type Viewed = NonNullable<Awaited<ReturnType<typeof teamAppointment>>>;
@@ -76,7 +78,7 @@ function weekDays(team: readonly TeamMember[], schedule: Schedule, dates: readon
 }
 
 /** The owner answers their own and those of members who allowed it; the rest are read-only. */
-function pendingOf(schedule: Schedule, byId: ReadonlyMap<string, TeamMember>): TeamPendingRequest[] {
+function pendingOf(schedule: Schedule, byId: ReadonlyMap<string, TeamMember>, now: Date): TeamPendingRequest[] {
   return schedule.requests.map((r) => ({
     id: r.id,
     professional: byId.get(r.userId)?.name ?? "",
@@ -87,6 +89,7 @@ function pendingOf(schedule: Schedule, byId: ReadonlyMap<string, TeamMember>): T
     serviceName: r.serviceName,
     rescheduledByCustomer: r.rescheduledByCustomerAt !== null,
     canAnswer: byId.get(r.userId)?.ownerMayManage ?? false,
+    deposit: depositView(r, byId.get(r.userId)?.timeZone ?? DEFAULT_TIME_ZONE, now),
   }));
 }
 
@@ -108,6 +111,7 @@ function detailOf(viewed: Viewed, member: TeamMember, today: string, now: Date):
     serviceName: a.serviceName,
     color: colourOf(viewed.colour, a.serviceName),
     actions,
+    deposit: appointmentDeposit(viewed.deposit, member.timeZone, now)?.view ?? null,
   };
 }
 
@@ -161,7 +165,7 @@ export async function readTeamCalendar(
     members: team.map((m) => ({ userId: m.userId, name: m.name, isOwner: m.isOwner, managed: m.ownerMayManage })),
     columns,
     week: view === "semana" ? weekDays(team, schedule, range.dates, today, hrefs) : [],
-    pending: pendingOf(schedule, byId),
+    pending: pendingOf(schedule, byId, now),
     detail: viewed && member ? detailOf(viewed, member, today, now) : null,
     confirmCancel,
   };

@@ -1,4 +1,5 @@
 // What the 'Equipe' screen draws, laid out on the server (team-calendar.server.ts).
+import type { DepositView } from "../booking-requests/deposits";
 import type { AppointmentStatus } from "../../../db/schema";
 import type { RowAction } from "../appointments/statuses";
 import type { AppointmentFace, CalendarBlock, Lane, MinuteRange } from "../appointments/calendar-types";
@@ -52,6 +53,8 @@ export type TeamPendingRequest = {
   rescheduledByCustomer: boolean;
   /** The owner's own, or a member's who allowed the owner to manage their agenda. */
   canAnswer: boolean;
+  /** 'Sinal pendente', 'Sinal recebido — …', 'Sinal devolvido': marked by the member in their agenda. */
+  deposit: DepositView | null;
 };
 
 export type TeamDetailData = AppointmentFace & {
@@ -62,4 +65,6 @@ export type TeamDetailData = AppointmentFace & {
   canManage: boolean;
   dateLabel: string;
   actions: RowAction[];
+  /** The deposit of the request it came from (read only here: the member marks it). */
+  deposit: DepositView | null;
 };

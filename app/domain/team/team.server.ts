@@ -12,6 +12,7 @@ import {
   linkedAccounts,
   profiles,
   services,
+  users,
 } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
@@ -25,6 +26,7 @@ import {
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
+import { depositColumns, depositJoin } from "../booking-requests/deposits.server";
 
 export type TeamMember = {
   userId: string;
@@ -147,6 +149,10 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
         customerName: bookingRequests.customerName,
         serviceName: bookingRequests.serviceName,
         rescheduledByCustomerAt: bookingRequests.rescheduledByCustomerAt,
+        depositCents: bookingRequests.depositCents,
+        depositReceivedAt: bookingRequests.depositReceivedAt,
+        depositMethod: bookingRequests.depositMethod,
+        depositRefundedAt: bookingRequests.depositRefundedAt,
         colour: services.color,
       })
       .from(bookingRequests)
@@ -161,10 +167,11 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
 /** One appointment of the team by id, with its professional; null when it is not the team's. */
 export async function teamAppointment(db: Db, ownerId: string, id: string) {
   const [row] = await db
-    .select({ appointment: appointments, clientName: clients.name, colour: services.color })
+    .select({ appointment: appointments, clientName: clients.name, colour: services.color, deposit: depositColumns })
     .from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, appointments.userId)))
     .leftJoin(services, and(eq(services.id, appointments.serviceId), eq(services.userId, appointments.userId)))
+    .leftJoin(bookingRequests, depositJoin(appointments.userId))
     .where(and(eq(appointments.id, id), inTeam(appointments.userId, ownerId)));
   return row ?? null;
 }
@@ -227,11 +234,22 @@ export async function undoMemberAppointment(db: Db, ownerId: string, id: string,
  * active member's who allowed the owner to manage their agenda; null for anything else (the
  * caller answers 404), so no other id reaches a request.
  */
-export async function answerableTeamRequest(db: Db, ownerId: string, requestId: string): Promise<{ professionalId: string; name: string } | null> {
+export async function answerableTeamRequest(
+  db: Db,
+  ownerId: string,
+  requestId: string,
+): Promise<{ professionalId: string; name: string; email: string; notify: boolean } | null> {
   const [row] = await db
-    .select({ professionalId: bookingRequests.professionalId, fullName: profiles.fullName, businessName: profiles.businessName })
+    .select({
+      professionalId: bookingRequests.professionalId,
+      fullName: profiles.fullName,
+      businessName: profiles.businessName,
+      email: users.email,
+      notify: profiles.notifyNewRequest,
+    })
     .from(bookingRequests)
     .innerJoin(profiles, eq(profiles.userId, bookingRequests.professionalId))
+    .innerJoin(users, eq(users.id, bookingRequests.professionalId))
     .where(
       and(
         eq(bookingRequests.id, requestId),
@@ -239,7 +257,7 @@ export async function answerableTeamRequest(db: Db, ownerId: string, requestId: 
           or (${bookingRequests.professionalId} in ${memberIds(ownerId)} and ${profiles.ownerMayManage} = 1))`,
       ),
     );
-  return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName } : null;
+  return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName, email: row.email, notify: row.notify } : null;
 }
 
 /** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */

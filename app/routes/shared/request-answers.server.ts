@@ -8,7 +8,8 @@ import { acceptedForMember, type RequestAnswer } from "../../domain/booking-requ
 import { isIsoDate, isTime, timeToMinutes } from "../../domain/dates";
 import { getDb } from "../../utils/db.server";
 import { redirectWithToast } from "../../utils/toast.server";
-import { deliverSoon } from "../../domain/notifications/deliver-soon.server";
+import { deliverSoon, sendSoon } from "../../domain/notifications/deliver-soon.server";
+import { memberAnsweredEmail } from "../../domain/booking-requests/professional-emails.server";
 import { notFound } from "../../utils/actions.server";
 
 /** The agenda's and Equipe's intents (Solicitações posts 'accept' and 'decline'). */
@@ -48,12 +49,23 @@ export function readAnswerForm(form: FormData): { id: string; seen: SeenTime | n
 export async function answerAndReply(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  args: { professionalId: string; id: string; seen: SeenTime | null; answer: RequestAnswer; back: string; memberName?: string },
+  args: { professionalId: string; id: string; seen: SeenTime | null; answer: RequestAnswer; back: string; forMember?: MemberAnswered },
 ) {
   const result = await answerBookingRequest(getDb(context), args.professionalId, args.id, args.answer, { seen: args.seen });
   if (result.outcome === "not-found") notFound();
   deliverSoon(context, [result.customerEmailKey]);
+  const member = args.forMember;
+  if (member && result.answered && (result.outcome === "accepted" || result.outcome === "declined") && member.notify) {
+    const message = memberAnsweredEmail(member.email, { ...result.answered, owner: member.by, answer: result.outcome });
+    await sendSoon(context, message, { kind: "member-answered", professionalId: args.professionalId });
+  }
   // A member's request accepted from Equipe is in the member's agenda, not 'na sua agenda'.
-  const toast = result.outcome === "accepted" && args.memberName ? acceptedForMember(args.memberName) : result.toast;
+  const toast = result.outcome === "accepted" && member ? acceptedForMember(member.name) : result.toast;
   return redirectWithToast(request, args.back, toast);
 }
+
+/**
+ * The owner answering a member's request from Equipe: the member's name (the toast), and their
+ * e-mail, told who answered unless they turned off request e-mails ('Nova solicitação de agendamento').
+ */
+type MemberAnswered = { name: string; email: string; notify: boolean; by: string };

@@ -20,7 +20,13 @@ export type OneSaved =
   | { kind: "taken" }
   | { kind: "gone" }
   | { kind: "created"; walkIn: boolean }
-  | { kind: "updated"; following: { moved: number; kept: { date: string; reason: string }[] } | null; notice: QueuedNotice | null };
+  | {
+      kind: "updated";
+      /** The new date and time when the edit moved it, or null when it stayed where it was. */
+      movedTo: { date: string; startMinute: number } | null;
+      following: { moved: number; kept: { date: string; reason: string }[] } | null;
+      notice: QueuedNotice | null;
+    };
 
 /** The series and the occurrences still free when written; the dates not booked, in order. */
 export async function writeSeries(db: Db, user: Professional, plan: Planned<"series">, intent: SaveIntent, now: Date): Promise<SeriesSaved> {
@@ -84,7 +90,8 @@ export async function writeOne(db: Db, user: Professional, args: One): Promise<O
     { ...claim, also: moveNotice?.statements },
   );
   if (!saved) return (await findAppointment(db, user.id, editing.id)) ? { kind: "taken" } : { kind: "gone" };
-  if (!editing.seriesId || !withFollowing) return { kind: "updated", following: null, notice: moveNotice?.notice ?? null };
+  const movedTo = moved ? { date: when.date, startMinute: when.startMinute } : null;
+  if (!editing.seriesId || !withFollowing) return { kind: "updated", movedTo, following: null, notice: moveNotice?.notice ?? null };
   return writeFollowing(db, user, { ...args, editing, seriesId: editing.seriesId, moved, notify });
 }
 
@@ -120,5 +127,10 @@ async function writeFollowing(
         { clock: { now, timeZone: user.profile.timeZone }, whatsapp: args.whatsapp },
       )
     : null;
-  return { kind: "updated", following: { moved: changed.moved.length, kept: changed.kept.map((k) => ({ date: k.date, reason: k.reason })) }, notice };
+  return {
+    kind: "updated",
+    movedTo: args.moved ? { date: plan.when.date, startMinute: plan.when.startMinute } : null,
+    following: { moved: changed.moved.length, kept: changed.kept.map((k) => ({ date: k.date, reason: k.reason })) },
+    notice,
+  };
 }
