@@ -434,6 +434,7 @@ describe("the list", () => {
       todayCount: 3, // cancelled ones are not counted
       periodCount: 3,
       todayRevenueCents: 8500, // completed only
+      todayUnclosedCents: 8500, // none of them closed: at list prices, 'sem fechamento' (decision 0920)
       next: { date: TODAY, time: "15:00", clientName: "Cliente de Ana Souza" },
     });
 

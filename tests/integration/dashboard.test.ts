@@ -124,6 +124,9 @@ describe("dashboard loader", () => {
       appointments: 5,
       bookedAhead: 2,
       revenueCents: 20_000,
+      unclosedCents: 20_000, // completed without a closing: at list prices, told apart (decision 0920)
+      tipsCents: 0,
+      expectedCents: 18_000, // 'Previsto': still scheduled from today to the month's end
       dailyAverageCents: 1333,
       returningPct: 67,
       monthClients: 3,
@@ -175,7 +178,7 @@ describe("dashboard loader", () => {
       ["0", "0% vs início do mês"],
       ["R$ 0,00", "0% vs mesmo período do mês passado"],
     ]);
-    expect(d.summary).toEqual({ appointments: 0, bookedAhead: 0, revenueCents: 0, dailyAverageCents: 0, returningPct: null, monthClients: 0 });
+    expect(d.summary).toEqual({ appointments: 0, bookedAhead: 0, revenueCents: 0, unclosedCents: 0, tipsCents: 0, expectedCents: 0, dailyAverageCents: 0, returningPct: null, monthClients: 0 });
     expect(d.recent).toEqual([]);
     expect(d.insights).toBeNull();
     expect(d.guide).toBe(true);

@@ -5,6 +5,7 @@ type AgendaSummary = {
   todayCount: number;
   periodCount: number;
   todayRevenueCents: number;
+  todayUnclosedCents: number;
   next: { date: string; time: string; clientName: string | null } | null;
 };
 
@@ -54,7 +55,7 @@ export function SummaryCards({
         testId="summary-revenue"
         title="Faturamento hoje"
         value={formatMoney(summary.todayRevenueCents)}
-        detail="Serviços concluídos"
+        detail={summary.todayUnclosedCents ? `Inclui ${formatMoney(summary.todayUnclosedCents)} sem fechamento` : "Recebido nos concluídos"}
       />
       <Card
         testId="summary-next"

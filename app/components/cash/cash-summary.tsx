@@ -12,6 +12,11 @@ export function CashTotals({ day }: { day: CashDay }) {
         <p className="text-sm font-medium text-slate-600">Recebido</p>
         <p className="text-4xl font-bold tabular-nums text-emerald-700 sm:text-3xl">{formatMoney(day.receivedCents)}</p>
         <p className="text-sm text-slate-500">{formatInteger(day.services)} {day.services === 1 ? "atendimento" : "atendimentos"}</p>
+        {day.unclosed.count ? (
+          <p className="text-sm text-amber-700" data-testid="cash-unclosed">
+            + {formatMoney(day.unclosed.cents)} de {formatInteger(day.unclosed.count)} {day.unclosed.count === 1 ? "concluído" : "concluídos"} sem fechamento (preço de tabela)
+          </p>
+        ) : null}
       </div>
       <div className="card col-span-2 flex items-baseline justify-between gap-3 p-4 sm:col-span-1 sm:block" data-testid="cash-expected">
         <p className="text-sm font-medium text-slate-600">Previsto</p>

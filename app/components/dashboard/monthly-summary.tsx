@@ -17,7 +17,19 @@ export function MonthlySummary({ summary, monthLabel }: { summary: Summary; mont
             ? "; mais 1 marcado até o fim do mês"
             : `; mais ${formatInteger(summary.bookedAhead)} marcados até o fim do mês`),
     },
-    { key: "revenue", label: "Faturamento", value: formatMoney(summary.revenueCents), hint: "Atendimentos concluídos" },
+    {
+      key: "revenue",
+      label: "Faturamento",
+      value: formatMoney(summary.revenueCents),
+      hint: [
+        "Recebido nos concluídos",
+        summary.unclosedCents ? `inclui ${formatMoney(summary.unclosedCents)} sem fechamento` : "",
+        summary.tipsCents ? `gorjetas à parte: ${formatMoney(summary.tipsCents)}` : "",
+        summary.expectedCents ? `previsto: ${formatMoney(summary.expectedCents)}` : "",
+      ]
+        .filter(Boolean)
+        .join("; "),
+    },
     { key: "daily", label: "Média diária", value: formatMoney(summary.dailyAverageCents), hint: "Faturamento ÷ dias do mês até hoje" },
     {
       key: "returning",

@@ -46,6 +46,18 @@ function KpiCard({
   );
 }
 
+/** The daily average, then what the revenue holds without a closing, the tips apart and 'Previsto'. */
+function revenueExtra(kpis: Report["kpis"]): string | null {
+  const { money } = kpis;
+  const parts = [
+    kpis.dailyAverageCents === null ? "" : `Média diária: ${formatMoney(kpis.dailyAverageCents)}`,
+    money.unclosedCount ? `Inclui ${formatMoney(money.unclosedCents)} sem fechamento` : "",
+    money.tipsCents ? `Gorjetas à parte: ${formatMoney(money.tipsCents)}` : "",
+    money.expectedCents ? `Previsto: ${formatMoney(money.expectedCents)}` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
 /** Revenue, appointments, unique clients and average ticket, each against the previous period. */
 export function KpiCards({ kpis, params }: { kpis: Report["kpis"]; params: ReportParams }) {
   const statusNote =
@@ -57,8 +69,8 @@ export function KpiCards({ kpis, params }: { kpis: Report["kpis"]; params: Repor
         title="Receita total"
         value={formatMoney(kpis.revenue.value ?? 0)}
         variation={kpis.revenue.variation}
-        extra={kpis.dailyAverageCents === null ? null : `Média diária: ${formatMoney(kpis.dailyAverageCents)}`}
-        definition="Soma dos atendimentos concluídos."
+        extra={revenueExtra(kpis)}
+        definition="Recebido nos atendimentos concluídos, sem as gorjetas; os concluídos sem fechamento entram pelo preço de tabela."
       />
       <KpiCard
         testId="kpi-appointments"

@@ -1,7 +1,8 @@
 // The agenda's summary cards, the same over the list and the calendar: today's appointments (not
-// cancelled) and completed revenue, and the next appointment to come. Read in the caller's batch.
+// cancelled) and 'Faturamento' (cash/revenue.server.ts), and the next appointment to come. Read in the caller's batch.
 import { and, asc, eq, gt, gte, or, sql, type SQL } from "drizzle-orm";
-import { appointments, clients } from "../../../db/schema";
+import { appointments, cashClosings, clients } from "../../../db/schema";
+import { closingOf, moneyColumns, revenueOf } from "../cash/revenue.server";
 import type { Db, ReadBatch } from "../../utils/db.server";
 import { minutesToTime } from "../dates";
 import { ownJoins } from "./records.server";
@@ -17,9 +18,10 @@ export function summaryReads(reads: ReadBatch, db: Db, userId: string, now: Loca
     db
       .select({
         count: countWhere(notCancelled),
-        revenueCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`,
+        ...moneyColumns(),
       })
       .from(appointments)
+      .leftJoin(cashClosings, closingOf(userId))
       .where(and(eq(appointments.userId, userId), eq(appointments.date, now.date))),
   );
   const nextOf = reads.add(
@@ -43,7 +45,8 @@ export function summaryReads(reads: ReadBatch, db: Db, userId: string, now: Loca
     return {
       todayCount: Number(today?.count ?? 0),
       periodCount,
-      todayRevenueCents: Number(today?.revenueCents ?? 0),
+      todayRevenueCents: revenueOf(today).revenueCents,
+      todayUnclosedCents: revenueOf(today).unclosedCents,
       next: next ? { date: next.date, time: minutesToTime(next.startMinute), clientName: next.clientName } : null,
     };
   };

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { appointments, cashClosingItems, cashClosings, cashPayments, clients, type PaymentMethod } from "../../../db/schema";
 import type { DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
-import { receivedCents } from "./received";
+import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
 
 const inRange = (userId: string, range: DateRange) =>
   and(eq(cashClosings.userId, userId), eq(appointments.userId, userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to));
@@ -53,18 +53,24 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
     .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)` })
     .from(appointments)
     .where(and(eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), gte(appointments.date, from), lte(appointments.date, range.to)));
-  const [byMethod, sums, items, pending, [expected]] = await db.batch([byMethodQ, sumsQ, itemsQ, pendingQ, expectedQ]);
+  // 'Recebido' and the completed appointments without a closing: the dashboard's and Relatórios' SQL.
+  const moneyQ = db
+    .select(moneyColumns())
+    .from(appointments)
+    .leftJoin(cashClosings, closingOf(userId))
+    .where(and(eq(appointments.userId, userId), gte(appointments.date, range.from), lte(appointments.date, range.to)));
+  const [byMethod, sums, items, pending, [expected], [money]] = await db.batch([byMethodQ, sumsQ, itemsQ, pendingQ, expectedQ, moneyQ]);
   const paid = sums.find((s) => s.status === "paid");
   const open = sums.find((s) => s.status === "pending");
-  const paidCents = byMethod.reduce((sum, m) => sum + Number(m.cents), 0);
-  const received =
-    receivedCents({ status: "paid", paidCents, tipCents: Number(paid?.tips ?? 0), depositCents: Number(paid?.deposits ?? 0) }) +
-    receivedCents({ status: "pending", paidCents: 0, tipCents: 0, depositCents: Number(open?.deposits ?? 0) });
+  const revenue = revenueOf(money);
   return {
-    receivedCents: received,
+    receivedCents: revenue.receivedCents,
+    /** Completed without a closing ('sem fechamento'), at list prices: not in 'Recebido', in 'Faturamento'. */
+    unclosed: { count: revenue.unclosedCount, cents: revenue.unclosedCents },
+    revenueCents: revenue.revenueCents,
     byMethod: Object.fromEntries(byMethod.map((m) => [m.method, Number(m.cents)])) as Partial<Record<PaymentMethod, number>>,
     services: Number(paid?.services ?? 0) + Number(open?.services ?? 0),
-    tipsCents: Number(paid?.tips ?? 0),
+    tipsCents: revenue.tipsCents,
     depositsCents: Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0),
     items: items.map((i) => ({ ...i, quantity: Number(i.quantity), cents: Number(i.cents) })),
     pending: pending.map((p) => ({ ...p, dueCents: Number(p.dueCents) })),

@@ -46,8 +46,35 @@ export function dayLabel(date: string, today: string): string {
 
 // ------------------------------------------------------------------ KPI cards and monthly summary
 
-/** Completed revenue, completed count and non-cancelled count of one period. */
-export type PeriodTotals = { revenueCents: number; completed: number; appointments: number };
+/**
+ * 'Faturamento' of one period (cash/revenue.server.ts: received plus the completed appointments
+ * without a closing at list prices, told apart), tips apart, 'Previsto' (still scheduled, at list
+ * prices), completed count and non-cancelled count.
+ */
+export type PeriodTotals = {
+  revenueCents: number;
+  receivedCents: number;
+  unclosedCents: number;
+  unclosedCount: number;
+  tipsCents: number;
+  expectedCents: number;
+  completed: number;
+  appointments: number;
+};
+
+/** A period's totals from its revenue alone (the rest zero): for figures built without closings. */
+export function periodTotals(revenueCents: number, completed: number, appointments = completed): PeriodTotals {
+  return { revenueCents, receivedCents: revenueCents, unclosedCents: 0, unclosedCount: 0, tipsCents: 0, expectedCents: 0, completed, appointments };
+}
+
+/** The honest footnote of a 'Faturamento': what is in it without a closing, the tips apart, and 'Previsto'. */
+export function revenueDetail(p: PeriodTotals, fallback: string): string {
+  const parts: string[] = [];
+  if (p.unclosedCount > 0) parts.push(`inclui ${formatMoney(p.unclosedCents)} sem fechamento`);
+  if (p.tipsCents > 0) parts.push(`gorjetas à parte: ${formatMoney(p.tipsCents)}`);
+  if (p.expectedCents > 0) parts.push(`previsto: ${formatMoney(p.expectedCents)}`);
+  return parts.length ? `${fallback}; ${parts.join("; ")}` : fallback;
+}
 
 export type DashboardTotals = {
   today: PeriodTotals;
@@ -58,6 +85,8 @@ export type DashboardTotals = {
   previous: PeriodTotals;
   /** Non-cancelled appointments in the whole calendar month. */
   monthAppointments: number;
+  /** 'Previsto': still scheduled from today to the month's end, at list prices. */
+  monthExpectedCents: number;
 };
 
 export type ClientTotals = {
@@ -92,7 +121,7 @@ export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
       title: "Faturamento hoje",
       value: formatMoney(t.today.revenueCents),
       variation: variation(t.today.revenueCents, t.yesterday.revenueCents, "vs ontem"),
-      detail: "Atendimentos concluídos",
+      detail: revenueDetail(t.today, "Recebido nos concluídos"),
     },
     {
       key: "appointments-today",
@@ -113,7 +142,7 @@ export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
       title: "Faturamento do mês",
       value: formatMoney(t.current.revenueCents),
       variation: variation(t.current.revenueCents, t.previous.revenueCents, "vs mesmo período do mês passado"),
-      detail: "Concluídos do dia 1º até hoje",
+      detail: revenueDetail({ ...t.current, expectedCents: t.monthExpectedCents }, "Recebido do dia 1º até hoje"),
     },
   ];
 }
@@ -137,6 +166,11 @@ export type MonthlySummary = {
   /** Non-cancelled appointments after today in this calendar month, told apart. */
   bookedAhead: number;
   revenueCents: number;
+  /** Of the revenue, completed without a closing (at list prices), and the tips apart. */
+  unclosedCents: number;
+  tipsCents: number;
+  /** 'Previsto': still scheduled from today to the month's end. */
+  expectedCents: number;
   dailyAverageCents: number;
   /** Of the clients who visited this month, % recurring (metrics.ts `isRecurring`); null without any. */
   returningPct: number | null;
@@ -188,6 +222,9 @@ export function monthlySummary(t: DashboardTotals, month: ClientFigures["month"]
     appointments: t.current.appointments,
     bookedAhead: Math.max(0, t.monthAppointments - t.current.appointments),
     revenueCents: t.current.revenueCents,
+    unclosedCents: t.current.unclosedCents,
+    tipsCents: t.current.tipsCents,
+    expectedCents: t.monthExpectedCents,
     dailyAverageCents: daysElapsed > 0 ? Math.round(t.current.revenueCents / daysElapsed) : 0,
     returningPct: month.clients > 0 ? Math.round((month.returning / month.clients) * 100) : null,
     monthClients: month.clients,

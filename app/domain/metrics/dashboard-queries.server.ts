@@ -2,7 +2,8 @@
 // professional's id in its WHERE (and in the ON of every join); the rules that turn these
 // figures into cards and tips live in app/domain/metrics/insights.ts (pure, unit-tested).
 import { and, between, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
-import { appointments, clients, linkedAccounts, profiles, users } from "../../../db/schema";
+import { appointments, cashClosings, clients, linkedAccounts, profiles, users } from "../../../db/schema";
+import { closingOf, moneyColumns, revenueOf } from "../cash/revenue.server";
 import type { CurrentUser } from "../accounts/access.server";
 import type { Db } from "../../utils/db.server";
 import { isVipClient } from "../clients/clients.server";
@@ -37,11 +38,16 @@ function inRange(range: DateRange) {
   return sql`${appointments.date} between ${range.from} and ${range.to}`;
 }
 
-/** Completed revenue, completed count and non-cancelled count of one date range, as three columns. */
+/**
+ * 'Faturamento' (the money columns of cash/revenue.server.ts: the query must LEFT JOIN
+ * cash_closings ON closingOf(userId)), completed count, non-cancelled count, and 'Previsto'
+ * (appointments Agendado or Confirmado at list prices) of one date range.
+ */
 export function periodColumns(range: DateRange) {
   const within = inRange(range);
   return {
-    revenueCents: sql<number>`coalesce(sum(case when ${completed} and ${within} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
+    ...moneyColumns(within),
+    expected: sql<number>`coalesce(sum(case when ${appointments.status} in ('scheduled', 'confirmed') and ${within} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
     completed: sql<number>`coalesce(sum(case when ${completed} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
     appointments: sql<number>`coalesce(sum(case when ${notCancelled} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
   };
@@ -54,8 +60,14 @@ export function prefixed<P extends string, T extends Record<string, unknown>>(pr
 }
 
 export function pick(row: Record<string, number> | undefined, prefix: string): PeriodTotals {
+  const money = revenueOf(row, `${prefix}_`);
   return {
-    revenueCents: row?.[`${prefix}_revenueCents`] ?? 0,
+    revenueCents: money.revenueCents,
+    receivedCents: money.receivedCents,
+    unclosedCents: money.unclosedCents,
+    unclosedCount: money.unclosedCount,
+    tipsCents: money.tipsCents,
+    expectedCents: row?.[`${prefix}_expected`] ?? 0,
     completed: row?.[`${prefix}_completed`] ?? 0,
     appointments: row?.[`${prefix}_appointments`] ?? 0,
   };
@@ -70,8 +82,10 @@ export function totalsQuery(db: Db, userId: string, clock: DashboardClock) {
       ...prefixed("current", periodColumns(clock.current)),
       ...prefixed("previous", periodColumns(clock.previous)),
       ...prefixed("month", periodColumns(clock.month)),
+      ...prefixed("ahead", periodColumns({ from: clock.today, to: clock.month.to })),
     })
     .from(appointments)
+    .leftJoin(cashClosings, closingOf(userId))
     .where(and(eq(appointments.userId, userId), between(appointments.date, clock.previous.from, clock.month.to)));
 }
 
@@ -159,9 +173,10 @@ export function weekdayRevenueQuery(db: Db, userId: string, clock: DashboardCloc
   return db
     .select({
       weekday: weekday.mapWith(Number),
-      revenueCents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)`.mapWith(Number),
+      ...moneyColumns(),
     })
     .from(appointments)
+    .leftJoin(cashClosings, closingOf(userId))
     .where(completedThisMonth(userId, clock))
     .groupBy(weekday);
 }

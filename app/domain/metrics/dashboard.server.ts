@@ -3,6 +3,7 @@
 import type { AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
+import { revenueOf } from "../cash/revenue.server";
 import type { ClientTotals, DashboardTotals } from "./dashboard-figures";
 import {
   birthdaysQuery,
@@ -95,6 +96,7 @@ function dashboardData(
     current: pick(row, "current"),
     previous: pick(row, "previous"),
     monthAppointments: pick(row, "month").appointments,
+    monthExpectedCents: pick(row, "ahead").expectedCents,
   };
   const c = clientRows[0];
   const clientTotals: ClientTotals = {
@@ -104,7 +106,7 @@ function dashboardData(
   };
   const clientFigures = figuresFrom(figures);
   const weekdayRevenueCents = Array.from({ length: 7 }, () => 0);
-  for (const w of weekdays) if (w.weekday >= 0 && w.weekday <= 6) weekdayRevenueCents[w.weekday] = w.revenueCents;
+  for (const w of weekdays) if (w.weekday >= 0 && w.weekday <= 6) weekdayRevenueCents[w.weekday] = revenueOf(w).revenueCents;
   return {
     clock,
     totals,

@@ -8,6 +8,7 @@ import {
   monthWindows,
   type ClientStat,
   type DashboardTotals,
+  periodTotals,
   type PeriodTotals,
 } from "./dashboard-figures";
 import {
@@ -42,7 +43,7 @@ function lastSeen(date: string | null, overrides: Partial<ClientStat> = {}): Cli
 }
 
 function period(revenueCents: number, completed: number, appointments = completed): PeriodTotals {
-  return { revenueCents, completed, appointments };
+  return periodTotals(revenueCents, completed, appointments);
 }
 
 const ZERO = period(0, 0);
@@ -89,16 +90,23 @@ describe("dashboardKpis", () => {
     current: period(40_000, 8, 10),
     previous: period(50_000, 9, 12),
     monthAppointments: 14,
+    monthExpectedCents: 0,
   };
 
   it("each card's variation is against its own previous period", () => {
     const kpis = dashboardKpis(totals, { total: 12, atMonthStart: 10, newThisMonth: 2 });
     expect(kpis.map((k) => [k.key, nb(k.value), k.variation.label, k.detail])).toEqual([
-      ["revenue-today", "R$ 150,00", "+50% vs ontem", "Atendimentos concluídos"],
+      ["revenue-today", "R$ 150,00", "+50% vs ontem", "Recebido nos concluídos"],
       ["appointments-today", "4", "0% vs ontem", "Sem contar os cancelados"],
       ["clients", "12", "+20% vs início do mês", "2 novos clientes este mês"],
-      ["revenue-month", "R$ 400,00", "-20% vs mesmo período do mês passado", "Concluídos do dia 1º até hoje"],
+      ["revenue-month", "R$ 400,00", "-20% vs mesmo período do mês passado", "Recebido do dia 1º até hoje"],
     ]);
+  });
+
+  it("'Faturamento' tells apart what has no closing, the tips and 'Previsto'", () => {
+    const today = { ...period(15_000, 2, 4), unclosedCents: 5_000, unclosedCount: 1, tipsCents: 700, expectedCents: 9_000 };
+    const [card] = dashboardKpis({ ...totals, today }, { total: 12, atMonthStart: 10, newThisMonth: 2 });
+    expect(nb(card!.detail)).toBe("Recebido nos concluídos; inclui R$ 50,00 sem fechamento; gorjetas à parte: R$ 7,00; previsto: R$ 90,00");
   });
 
   it("never invents a variation from nothing", () => {
@@ -120,6 +128,7 @@ describe("monthlySummary", () => {
     current: period(10_000, 3, 7),
     previous: ZERO,
     monthAppointments: 9,
+    monthExpectedCents: 0,
   };
 
   it("month to date, the bookings ahead apart; returning share among this month's visiting clients", () => {
@@ -133,6 +142,9 @@ describe("monthlySummary", () => {
       appointments: 7,
       bookedAhead: 2,
       revenueCents: 10_000,
+      unclosedCents: 0,
+      tipsCents: 0,
+      expectedCents: 0,
       dailyAverageCents: 3333,
       returningPct: 67,
       monthClients: 3,

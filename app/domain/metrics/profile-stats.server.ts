@@ -1,6 +1,7 @@
 // The profile page's figures: lifetime totals and this month against the last.
 import { and, between, count, eq, sql } from "drizzle-orm";
-import { appointments } from "../../../db/schema";
+import { appointments, cashClosings } from "../../../db/schema";
+import { closingOf } from "../cash/revenue.server";
 import type { Db } from "../../utils/db.server";
 import type { LifetimeTotals } from "./achievements";
 import { clientTotalsQuery, dashboardClock, flagsQuery, periodColumns, pick, prefixed } from "./dashboard-queries.server";
@@ -24,6 +25,7 @@ export async function loadProfileStats(db: Db, userId: string, timeZone: string,
         ...prefixed("previous", periodColumns(clock.previous)),
       })
       .from(appointments)
+      .leftJoin(cashClosings, closingOf(userId))
       .where(and(eq(appointments.userId, userId), between(appointments.date, clock.previous.from, clock.current.to))),
     clientTotalsQuery(db, userId, clock),
     flagsQuery(db, userId),

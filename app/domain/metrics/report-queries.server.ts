@@ -3,7 +3,8 @@
 // Revenue, ticket and VIP count completed appointments only; appointment counts leave cancelled
 // ones out.
 import { and, asc, between, desc, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, clients, services } from "../../../db/schema";
+import { appointments, cashClosingItems, cashClosings, clients, services } from "../../../db/schema";
+import { closingOf, moneySelect, revenueOf, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import type { ReadBatch, Db } from "../../utils/db.server";
@@ -37,12 +38,15 @@ const completedCount = sql`coalesce(sum(case when ${isCompleted} then 1 else 0 e
 
 // ------------------------------------------------------------------ queries
 
-type Sums = { n: number; revenue: number; completed: number; completedMinutes: number; bookedMinutes: number };
+type Sums = { n: number; revenue: number; money: Revenue; expected: number; completed: number; completedMinutes: number; bookedMinutes: number };
 
 function sums(row: Record<string, unknown> | undefined): Sums {
+  const money = revenueOf(row);
   return {
     n: Number(row?.n ?? 0),
-    revenue: Number(row?.revenue ?? 0),
+    revenue: money.revenueCents,
+    money,
+    expected: Number(row?.expected ?? 0),
     completed: Number(row?.completed ?? 0),
     completedMinutes: Number(row?.completed_minutes ?? 0),
     bookedMinutes: Number(row?.booked_minutes ?? 0),
@@ -61,6 +65,7 @@ export function dailyFigures(
   userId: string,
   ranges: { current: DateRange; previous: DateRange; chart: DateRange },
   filter: ReportFilter,
+  today: string,
 ) {
   const { current, previous, chart } = ranges;
   const all = [current, previous, chart];
@@ -68,14 +73,17 @@ export function dailyFigures(
     from: all.map((r) => r.from).sort()[0]!,
     to: all.map((r) => r.to).sort().at(-1)!,
   };
-  const total = sql`sum(n) as n, sum(revenue) as revenue, sum(completed) as completed,
+  const total = sql`sum(n) as n, sum(paid) as paid, sum(tips) as tips, sum(paidDeposits) as paidDeposits,
+    sum(pendingDeposits) as pendingDeposits, sum(unclosed) as unclosed, sum(unclosedCount) as unclosedCount,
+    sum(expected) as expected, sum(completed) as completed,
     sum(completed_minutes) as completed_minutes, sum(booked_minutes) as booked_minutes`;
   const read = reads.add(db.all<Record<string, unknown>>(sql`
     with daily as materialized (
-      select ${appointments.date} as day, count(*) as n, ${revenueSum} as revenue, ${completedCount} as completed,
+      select ${appointments.date} as day, count(*) as n, ${moneySelect()}, ${completedCount} as completed,
+        coalesce(sum(case when ${appointments.status} in ('scheduled', 'confirmed') and ${appointments.date} >= ${today} then ${appointments.priceCents} else 0 end), 0) as expected,
         coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
         coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes
-      from ${appointments}
+      from ${appointments} left join ${cashClosings} on ${closingOf(userId)}
       where ${inPeriod(userId, hull, filter)}
       group by ${appointments.date}
     )

@@ -45,7 +45,7 @@ function figureReads(reads: ReadBatch, db: Db, userId: string, params: ReportPar
   const { filter } = params;
   const months = recentMonths(params.today, params.months);
   const chart = { from: months[0]!.from, to: months.at(-1)!.to };
-  const daily = dailyFigures(reads, db, userId, { current: range, previous, chart }, filter);
+  const daily = dailyFigures(reads, db, userId, { current: range, previous, chart }, filter, params.today);
   const periodClients = clientFigures(reads, db, userId, range, filter);
   const previousClients = clientCount(reads, db, userId, previous, filter);
   const top = reads.add(topServicesQuery(db, userId, range, filter));
@@ -102,6 +102,8 @@ function reportOf(figures: Figures, range: DateRange, previous: DateRange, today
     previous,
     kpis: {
       revenue: kpi(current.revenue, before.revenue),
+      /** Of 'Faturamento': completed without a closing (list prices), the tips apart, and 'Previsto'. */
+      money: { unclosedCents: current.money.unclosedCents, unclosedCount: current.money.unclosedCount, tipsCents: current.money.tipsCents, expectedCents: current.expected },
       appointments: kpi(current.n, before.n),
       clients: kpi(periodClients.clients, previousClients),
       ticket: kpi(averageTicket(current.revenue, current.completed), averageTicket(before.revenue, before.completed)),

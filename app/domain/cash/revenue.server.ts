@@ -1,0 +1,68 @@
+// 'Faturamento' in SQL (issue 22, decision 0920): the sums received.ts's `receivedCents` needs,
+// read over the professional's appointments joined to their closing, so the dashboard, the
+// agenda's summary, Relatórios and the Caixa add up the same money in one place. A completed
+// appointment without a closing (older data, the old 'Concluir') counts at its list price as
+// 'sem fechamento', told apart on every screen that shows it.
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { appointments, cashClosings, cashPayments } from "../../../db/schema";
+import { receivedCents } from "./received";
+
+/** The LEFT JOIN's condition: an appointment's closing, the professional's too. */
+export const closingOf = (userId: string) => and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, userId))!;
+
+const paidAtTheChair = sql`(select coalesce(sum(${cashPayments.amountCents}), 0) from ${cashPayments} where ${cashPayments.closingId} = ${cashClosings.id})`;
+const completed = sql`${appointments.status} = 'completed'`;
+
+const sumWhen = (condition: SQL, value: SQL) => sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`.mapWith(Number);
+
+/**
+ * The money columns of the completed appointments that hold `within` (all of them without it),
+ * over `appointments LEFT JOIN cash_closings ON closingOf(userId)`.
+ */
+export function moneyColumns(within: SQL = sql`1`) {
+  const done = sql`${completed} and ${within}`;
+  const paid = sql`${done} and ${cashClosings.status} = 'paid'`;
+  const pending = sql`${done} and ${cashClosings.status} = 'pending'`;
+  const unclosed = sql`${done} and ${cashClosings.id} is null`;
+  return {
+    paid: sumWhen(paid, paidAtTheChair),
+    tips: sumWhen(paid, sql`${cashClosings.tipCents}`),
+    paidDeposits: sumWhen(paid, sql`${cashClosings.depositCents}`),
+    pendingDeposits: sumWhen(pending, sql`${cashClosings.depositCents}`),
+    unclosed: sumWhen(unclosed, sql`${appointments.priceCents}`),
+    unclosedCount: sumWhen(unclosed, sql`1`),
+  };
+}
+
+export type MoneySums = { paid: number; tips: number; paidDeposits: number; pendingDeposits: number; unclosed: number; unclosedCount: number };
+export const NO_MONEY: MoneySums = { paid: 0, tips: 0, paidDeposits: 0, pendingDeposits: 0, unclosed: 0, unclosedCount: 0 };
+
+export type Revenue = {
+  /** 'Faturamento': received plus the list prices of completed appointments without a closing. */
+  revenueCents: number;
+  /** What the closings brought (received.ts). */
+  receivedCents: number;
+  /** Completed without a closing, at their list prices ('sem fechamento'). */
+  unclosedCents: number;
+  unclosedCount: number;
+  /** The professional's, never revenue. */
+  tipsCents: number;
+};
+
+/** The figures of a row of `moneyColumns` (any prefix: `pick` reads `${prefix}paid` and so on). */
+export function revenueOf(row: Record<string, unknown> | undefined, prefix = ""): Revenue {
+  const n = (key: keyof MoneySums) => Number(row?.[`${prefix}${key}`] ?? 0);
+  const received =
+    receivedCents({ status: "paid", paidCents: n("paid"), tipCents: n("tips"), depositCents: n("paidDeposits") }) +
+    receivedCents({ status: "pending", paidCents: 0, tipCents: 0, depositCents: n("pendingDeposits") });
+  return { revenueCents: received + n("unclosed"), receivedCents: received, unclosedCents: n("unclosed"), unclosedCount: n("unclosedCount"), tipsCents: n("tips") };
+}
+
+/** Raw-SQL select list of `moneyColumns` (for hand-written statements), with an optional prefix on the names. */
+export function moneySelect(within: SQL = sql`1`, prefix = ""): SQL {
+  const cols = moneyColumns(within);
+  return sql.join(
+    Object.entries(cols).map(([k, v]) => sql`${v} as ${sql.identifier(`${prefix}${k}`)}`),
+    sql`, `,
+  );
+}
