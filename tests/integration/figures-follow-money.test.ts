@@ -11,6 +11,7 @@ import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { loader as agendaLoader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
+import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService } from "../support/factories";
 import { callAction, callLoader } from "../support/routes";
@@ -21,6 +22,7 @@ const TODAY = "2025-03-10";
 
 let db: Db;
 let ctx: Awaited<ReturnType<typeof userContextFor>>;
+let proId: string;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
@@ -41,6 +43,7 @@ async function close(id: string, form: Record<string, string>) {
 async function seedDay() {
   const pro = await createProfessional(db, { name: "Ana Souza" });
   ctx = await userContextFor(db, pro);
+  proId = pro.id;
   const corte = await createService(db, pro.id, { name: "Corte", priceCents: 5000 });
   const barba = await createService(db, pro.id, { name: "Barba", priceCents: 3000 });
   const client = await createClient(db, pro.id, { name: "Carla Dias" });
@@ -52,7 +55,7 @@ async function seedDay() {
   // A: Corte + a second service (Barba) + a product, R$ 10,00 off, R$ 5,00 tip, Pix + cash.
   expect(
     await close(a.id, {
-      "itens[0].tipo": "service", "itens[0].nome": "Corte", "itens[0].preco": "50,00", "itens[0].quantidade": "1",
+      "itens[0].tipo": "service", "itens[0].servico": corte.id, "itens[0].nome": "Corte", "itens[0].preco": "50,00", "itens[0].quantidade": "1",
       "itens[1].tipo": "service", "itens[1].servico": barba.id, "itens[1].nome": "Barba", "itens[1].preco": "30,00", "itens[1].quantidade": "1",
       "itens[2].tipo": "product", "itens[2].nome": "Pomada", "itens[2].preco": "20,00", "itens[2].quantidade": "1",
       desconto: "10,00", gorjeta: "5,00",
@@ -66,12 +69,12 @@ async function seedDay() {
   await db.update(appointments).set({ bookingRequestId: request.id }).where(eq(appointments.id, b.id));
   expect(
     await close(b.id, {
-      "itens[0].tipo": "service", "itens[0].nome": "Corte", "itens[0].preco": "50,00", "itens[0].quantidade": "1",
+      "itens[0].tipo": "service", "itens[0].servico": corte.id, "itens[0].nome": "Corte", "itens[0].preco": "50,00", "itens[0].quantidade": "1",
       "pagamentos[0].metodo": "debit", "pagamentos[0].valor": "35,00",
     }),
   ).toHaveRedirect("/agenda");
   // C: 'Concluir sem registrar pagamento': owed, nothing received.
-  expect(await close(c.id, { intent: "close-pending", "itens[0].tipo": "service", "itens[0].nome": "Corte", "itens[0].preco": "50,00", "itens[0].quantidade": "1" })).toHaveRedirect("/agenda");
+  expect(await close(c.id, { intent: "close-pending", "itens[0].tipo": "service", "itens[0].servico": corte.id, "itens[0].nome": "Corte", "itens[0].preco": "50,00", "itens[0].quantidade": "1" })).toHaveRedirect("/agenda");
   // Another professional's completed service never counts here.
   const other = await createProfessional(db, { name: "Bruno Lima" });
   await createAppointment(db, other.id, { date: TODAY, startMinute: 9 * 60, priceCents: 9900, status: "completed" });
@@ -106,5 +109,19 @@ describe("figures follow the money", () => {
     expect(reports.report?.kpis.money).toEqual({ unclosedCents: 5000, unclosedCount: 1, tipsCents: 500, expectedCents: 5000 });
     expect(reports.report?.weekdays.find((d) => d.revenueCents > 0)?.revenueCents).toBe(19_000);
     expect(reports.report?.chart.at(-1)?.revenueCents).toBe(19_000);
+  });
+
+  it("service rankings count what was charged: the closing's services, list prices without a closing", async () => {
+    await seedDay();
+    // Corte: A, B and C charged R$ 50,00 each, the 08:00 one without a closing R$ 50,00, the 15:00 one
+    // still to happen counted at R$ 0,00; Barba: the second service done on the spot in A.
+    const reports = await callLoader(reportsLoader, { context: ctx, path: `/relatorios?periodo=customizado&de=${TODAY}&ate=${TODAY}` });
+    expect(reports.report?.topServices.map((s) => [s.name, s.count, s.revenueCents])).toEqual([
+      ["Corte", 5, 20_000],
+      ["Barba", 1, 3000],
+    ]);
+    // The dashboard's 'mais vendido' tip reads the month's completed ones only (the 15:00 one is still ahead).
+    const month = await loadDashboardData(db, { id: proId, email: "ana@example.com", profile: { timeZone: "America/Sao_Paulo" } } as never, NOW);
+    expect(month.topService).toEqual({ name: "Corte", sales: 4, revenueCents: 20_000 });
   });
 });

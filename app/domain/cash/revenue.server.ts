@@ -4,7 +4,7 @@
 // appointment without a closing (older data, the old 'Concluir') counts at its list price as
 // 'sem fechamento', told apart on every screen that shows it.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, cashClosings, cashPayments } from "../../../db/schema";
+import { appointments, cashClosingItems, cashClosings, cashPayments } from "../../../db/schema";
 import { receivedCents } from "./received";
 
 /** The LEFT JOIN's condition: an appointment's closing, the professional's too. */
@@ -65,4 +65,27 @@ export function moneySelect(within: SQL = sql`1`, prefix = ""): SQL {
     Object.entries(cols).map(([k, v]) => sql`${v} as ${sql.identifier(`${prefix}${k}`)}`),
     sql`, `,
   );
+}
+
+/**
+ * The services of the appointments that hold `where`, as rows (service_id, name, n, cents) for a
+ * ranking: a completed appointment with a closing gives the services charged on it (closing items
+ * of kind 'service', line prices as charged, before a discount on the whole closing); any other
+ * gives its own service, once, at its list price when completed ('sem fechamento') or 0.
+ * `serviceId` keeps only that service's lines (Relatórios' filter).
+ */
+export function serviceLinesSql(userId: string, where: SQL, serviceId?: string | null): SQL {
+  return sql`
+    select ${cashClosingItems.serviceId} as service_id, ${cashClosingItems.name} as name, ${cashClosingItems.quantity} as n,
+      ${cashClosingItems.quantity} * ${cashClosingItems.unitPriceCents} as cents
+    from ${appointments}
+    join ${cashClosings} on ${closingOf(userId)}
+    join ${cashClosingItems} on ${cashClosingItems.closingId} = ${cashClosings.id} and ${cashClosingItems.userId} = ${userId}
+    where ${where} and ${completed} and ${cashClosingItems.kind} = 'service'
+      ${serviceId ? sql`and ${cashClosingItems.serviceId} = ${serviceId}` : sql``}
+    union all
+    select ${appointments.serviceId}, ${appointments.serviceName}, 1, case when ${completed} then ${appointments.priceCents} else 0 end
+    from ${appointments}
+    left join ${cashClosings} on ${closingOf(userId)}
+    where ${where} and not (${completed} and ${cashClosings.id} is not null)`;
 }

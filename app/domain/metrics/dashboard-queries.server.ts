@@ -3,7 +3,7 @@
 // figures into cards and tips live in app/domain/metrics/insights.ts (pure, unit-tested).
 import { and, between, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { appointments, cashClosings, clients, linkedAccounts, profiles, users } from "../../../db/schema";
-import { closingOf, moneyColumns, revenueOf } from "../cash/revenue.server";
+import { closingOf, moneyColumns, revenueOf, serviceLinesSql } from "../cash/revenue.server";
 import type { CurrentUser } from "../accounts/access.server";
 import type { Db } from "../../utils/db.server";
 import { isVipClient } from "../clients/clients.server";
@@ -181,20 +181,20 @@ export function weekdayRevenueQuery(db: Db, userId: string, clock: DashboardCloc
     .groupBy(weekday);
 }
 
-/** By the service name copied on the appointment (a renamed or deleted service keeps its history). */
+/**
+ * The month's most sold service: by what was charged (cash/revenue.server.ts `serviceLinesSql`:
+ * the closing's service items, list prices without a closing), grouped by name (a renamed or
+ * deleted service keeps its history).
+ */
 export function topServiceQuery(db: Db, userId: string, clock: DashboardClock) {
-  const revenue = sql<number>`coalesce(sum(${appointments.priceCents}), 0)`;
-  return db
-    .select({
-      name: appointments.serviceName,
-      sales: count(),
-      revenueCents: revenue.mapWith(Number),
-    })
-    .from(appointments)
-    .where(and(completedThisMonth(userId, clock), ne(appointments.serviceName, "")))
-    .groupBy(appointments.serviceName)
-    .orderBy(desc(count()), desc(revenue), appointments.serviceName)
-    .limit(1);
+  return db.all<{ name: string; sales: number; revenueCents: number }>(sql`
+    with lines as (${serviceLinesSql(userId, completedThisMonth(userId, clock)!)})
+    select name, sum(n) as sales, sum(cents) as revenueCents
+    from lines
+    where name <> ''
+    group by name
+    order by sum(n) desc, sum(cents) desc, name
+    limit 1`);
 }
 
 /** The 4 most recently created appointments, with the client's name (the client joined by owner too). */

@@ -114,7 +114,7 @@ function dashboardData(
     clientFigures,
     lastCreatedAt: last[0]?.createdAt ?? null,
     weekdayRevenueCents,
-    topService: top[0] ?? null,
+    topService: top[0] ? { name: top[0].name, sales: Number(top[0].sales), revenueCents: Number(top[0].revenueCents) } : null,
     recent: recent as RecentAppointment[],
     linkedOwner: owner[0] ?? null,
     flags: flags[0] ?? { setupCompletedAt: null, guideSeenAt: null, tutorialSteps: "[]", createdAt: now },

@@ -2,9 +2,9 @@
 // every appointment into JavaScript. Every statement has the professional's id in its WHERE.
 // Revenue, ticket and VIP count completed appointments only; appointment counts leave cancelled
 // ones out.
-import { and, asc, between, desc, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, cashClosingItems, cashClosings, clients, services } from "../../../db/schema";
-import { closingOf, moneySelect, revenueOf, type Revenue } from "../cash/revenue.server";
+import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
+import { appointments, cashClosings, clients, services } from "../../../db/schema";
+import { closingOf, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import type { ReadBatch, Db } from "../../utils/db.server";
@@ -32,8 +32,6 @@ export function inPeriod(userId: string, range: DateRange, filter: ReportFilter)
 }
 
 const isCompleted = sql`${appointments.status} = 'completed'`;
-/** Revenue: the prices of completed appointments. */
-const revenueSum = sql`coalesce(sum(case when ${isCompleted} then ${appointments.priceCents} else 0 end), 0)`;
 const completedCount = sql`coalesce(sum(case when ${isCompleted} then 1 else 0 end), 0)`;
 
 // ------------------------------------------------------------------ queries
@@ -156,19 +154,19 @@ export function clientCount(reads: ReadBatch, db: Db, userId: string, range: Dat
   return () => read()[0]?.n ?? 0;
 }
 
-/** Services by revenue, then by count; a deleted service is grouped by its name. */
+/**
+ * Services by what was charged (cash/revenue.server.ts `serviceLinesSql`: the closing's service
+ * items; list prices for completed appointments without a closing), then by count; a deleted
+ * service is grouped by its name.
+ */
 export function topServicesQuery(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
-  const key = sql`coalesce(${appointments.serviceId}, ${appointments.serviceName})`;
-  const revenue = sql<number>`${revenueSum}`.mapWith(Number);
-  const count = sql<number>`count(*)`.mapWith(Number);
-  const name = sql<string>`max(${appointments.serviceName})`;
-  return db
-    .select({ serviceId: sql<string | null>`max(${appointments.serviceId})`, name, count, revenueCents: revenue })
-    .from(appointments)
-    .where(inPeriod(userId, range, filter))
-    .groupBy(key)
-    .orderBy(desc(revenue), desc(count), asc(name))
-    .limit(TOP_SERVICES_LIMIT);
+  return db.all<{ serviceId: string | null; name: string; count: number; revenueCents: number }>(sql`
+    with lines as (${serviceLinesSql(userId, inPeriod(userId, range, filter), filter.serviceId)})
+    select max(service_id) as serviceId, max(name) as name, sum(n) as count, sum(cents) as revenueCents
+    from lines
+    group by coalesce(service_id, name)
+    order by sum(cents) desc, sum(n) desc, max(name) asc
+    limit ${TOP_SERVICES_LIMIT}`);
 }
 
 /**

@@ -115,8 +115,8 @@ function reportOf(figures: Figures, range: DateRange, previous: DateRange, today
     topServices: top.map((s) => ({
       key: s.serviceId ?? `nome:${s.name}`,
       name: (s.serviceId && serviceNames.get(s.serviceId)) || s.name || "Serviço não encontrado",
-      count: s.count,
-      revenueCents: s.revenueCents,
+      count: Number(s.count),
+      revenueCents: Number(s.revenueCents),
     })),
     vip: periodClients.vip,
     atRisk: {
