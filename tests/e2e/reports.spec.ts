@@ -111,9 +111,9 @@ test("reports show real figures, filter by period and service, and export the CS
   const csv = (await readFile(await download.path())).toString("utf8");
   const day = formatDate(today(), true);
   expect(csv.replace(/^\uFEFF/, "").trim().split("\r\n")).toEqual([
-    "Data;Horário;Cliente;Serviço;Duração;Preço (R$);Status",
-    `${day};10:00;Rui Barros;Barba;30min;35,00;Concluído`,
-    `${day};11:00;Carla Mendes;Barba;30min;35,00;Concluído`,
+    "Data;Horário;Cliente;Serviço;Duração;Preço (R$);Status;Faturado (R$);Gorjeta (R$);Fechamento",
+    `${day};10:00;Rui Barros;Barba;30min;35,00;Concluído;35,00;;Sem fechamento`,
+    `${day};11:00;Carla Mendes;Barba;30min;35,00;Concluído;35,00;;Sem fechamento`,
   ]);
 
   // Limpar goes back to the defaults.

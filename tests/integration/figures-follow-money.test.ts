@@ -9,6 +9,7 @@ import { action as closeAction } from "../../app/routes/cash-close";
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { loader as reportsLoader } from "../../app/routes/reports";
+import { loader as reportsExport } from "../../app/routes/reports.export";
 import { loader as agendaLoader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
@@ -109,6 +110,18 @@ describe("figures follow the money", () => {
     expect(reports.report?.kpis.money).toEqual({ unclosedCents: 5000, unclosedCount: 1, tipsCents: 500, expectedCents: 5000 });
     expect(reports.report?.weekdays.find((d) => d.revenueCents > 0)?.revenueCents).toBe(19_000);
     expect(reports.report?.chart.at(-1)?.revenueCents).toBe(19_000);
+
+    // Its CSV: the 'Faturado' column adds up to the same R$ 190,00, the tip on its own column.
+    const res = await callLoader(reportsExport, { context: ctx, path: `/relatorios/exportar?periodo=customizado&de=${TODAY}&ate=${TODAY}` });
+    const rows = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3)).split("\r\n").slice(1, -1).map((r) => r.split(";"));
+    expect(rows.map((r) => r.slice(1).join(";"))).toEqual([
+      "08:00;Carla Dias;Corte;1h;50,00;Concluído;50,00;;Sem fechamento",
+      "09:00;Carla Dias;Corte;1h;50,00;Concluído;90,00;5,00;Pago",
+      "10:00;Carla Dias;Corte;1h;50,00;Concluído;50,00;0,00;Pago",
+      "11:00;Carla Dias;Corte;1h;50,00;Concluído;0,00;;Pagamento pendente",
+      "15:00;Carla Dias;Corte;1h;50,00;Agendado;;;",
+    ]);
+    expect(rows.reduce((sum, r) => sum + Math.round(Number((r[7] || "0").replace(",", ".")) * 100), 0)).toBe(19_000);
   });
 
   it("service rankings count what was charged: the closing's services, list prices without a closing", async () => {

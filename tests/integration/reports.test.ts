@@ -339,21 +339,21 @@ describe("CSV export", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split("\r\n")).toEqual([
       REPORT_CSV_HEADER.join(";"),
-      "03/03/2025;09:00;Ana Costa;Corte Masculino;45min;50,00;Concluído",
-      "03/03/2025;10:00;Bia Reis;Barba;30min;35,00;Concluído",
-      "05/03/2025;09:00;Davi Rocha;Barba;30min;35,00;Não compareceu",
-      "07/03/2025;09:00;Ana Costa;Manicure;1h;45,00;Concluído",
-      "10/03/2025;14:00;Bia Reis;Corte Masculino;45min;50,00;Agendado",
+      "03/03/2025;09:00;Ana Costa;Corte Masculino;45min;50,00;Concluído;50,00;;Sem fechamento",
+      "03/03/2025;10:00;Bia Reis;Barba;30min;35,00;Concluído;35,00;;Sem fechamento",
+      "05/03/2025;09:00;Davi Rocha;Barba;30min;35,00;Não compareceu;;;",
+      "07/03/2025;09:00;Ana Costa;Manicure;1h;45,00;Concluído;45,00;;Sem fechamento",
+      "10/03/2025;14:00;Bia Reis;Corte Masculino;45min;50,00;Agendado;;;",
       "",
     ]);
-    expect(REPORT_CSV_HEADER.join(";")).toBe("Data;Horário;Cliente;Serviço;Duração;Preço (R$);Status");
+    expect(REPORT_CSV_HEADER.join(";")).toBe("Data;Horário;Cliente;Serviço;Duração;Preço (R$);Status;Faturado (R$);Gorjeta (R$);Fechamento");
   });
 
   it("follows the service and status filters", async () => {
     const cancelled = await (await exportCsv(pro, "?status=cancelled")).text();
-    expect(cancelled.trim().split("\r\n").slice(1)).toEqual(["08/03/2025;09:00;Caio Melo;Corte Masculino;45min;50,00;Cancelado"]);
+    expect(cancelled.trim().split("\r\n").slice(1)).toEqual(["08/03/2025;09:00;Caio Melo;Corte Masculino;45min;50,00;Cancelado;;;"]);
     const manicure = await (await exportCsv(pro, `?periodo=30d&servico=${pro.service.manicure}`)).text();
-    expect(manicure.trim().split("\r\n").slice(1)).toEqual(["07/03/2025;09:00;Ana Costa;Manicure;1h;45,00;Concluído"]);
+    expect(manicure.trim().split("\r\n").slice(1)).toEqual(["07/03/2025;09:00;Ana Costa;Manicure;1h;45,00;Concluído;45,00;;Sem fechamento"]);
     // Another professional's service id exports all of ours, none of theirs.
     const foreign = await (await exportCsv(pro, `?servico=${other.service.corte}`)).text();
     expect(foreign).not.toContain("Outro");
@@ -383,7 +383,7 @@ describe("CSV export", () => {
     const res = await callLoader(exportLoader, { context: bulk, path: "/relatorios/exportar?periodo=customizado&de=2023-01-01&ate=2025-03-10" });
     const lines = (await res.text()).trim().split("\r\n").slice(1);
     expect(lines).toHaveLength(2345);
-    expect(lines[0]).toBe("01/03/2023;09:00;Cliente não encontrado;Corte;30min;10,00;Concluído");
+    expect(lines[0]).toBe("01/03/2023;09:00;Cliente não encontrado;Corte;30min;10,00;Concluído;10,00;;Sem fechamento");
     expect(lines[2344]).toContain(";33,44;"); // 1000 + 2344 centavos
     expect(new Set(lines).size).toBe(2345);
   });

@@ -1,6 +1,8 @@
 // The Reports screen's export: the filtered appointments of the period as a CSV file.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { appointments, clients, services, type AppointmentStatus } from "../../../db/schema";
+import { appointments, cashClosings, cashPayments, clients, services, type AppointmentStatus, type ClosingStatus } from "../../../db/schema";
+import { closingOf } from "../cash/revenue.server";
+import { receivedCents } from "../cash/received";
 import { STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
 import { csvCell, csvMoney } from "../clients/clients.server";
@@ -10,7 +12,13 @@ import { formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
 import { readReportParams, type ReportFilter } from "./report-params";
 import { inPeriod } from "./report-queries.server";
 
-export const REPORT_CSV_HEADER = ["Data", "Horário", "Cliente", "Serviço", "Duração", "Preço (R$)", "Status"];
+/**
+ * 'Faturado' is what the row adds to Relatórios' 'Receita total' (decision 0920): received for a
+ * closed service (received.ts), the list price of one completed without a closing; tips apart.
+ */
+export const REPORT_CSV_HEADER = ["Data", "Horário", "Cliente", "Serviço", "Duração", "Preço (R$)", "Status", "Faturado (R$)", "Gorjeta (R$)", "Fechamento"];
+
+const CLOSING_LABELS: Record<ClosingStatus, string> = { paid: "Pago", pending: "Pagamento pendente" };
 
 /** Rows fetched per statement while the file streams out. */
 const CSV_PAGE = 1000;
@@ -24,7 +32,20 @@ type CsvRow = {
   status: AppointmentStatus;
   serviceName: string;
   clientName: string | null;
+  closingStatus: ClosingStatus | null;
+  paidCents: number | null;
+  tipCents: number | null;
+  depositCents: number | null;
 };
+
+/** The money columns of a row: nothing for one not completed. */
+function moneyCells(row: CsvRow): string[] {
+  if (row.status !== "completed") return ["", "", ""];
+  if (!row.closingStatus) return [csvMoney(row.priceCents), "", "Sem fechamento"];
+  const paid = row.closingStatus === "paid";
+  const received = receivedCents({ status: row.closingStatus, paidCents: Number(row.paidCents ?? 0), tipCents: Number(row.tipCents ?? 0), depositCents: Number(row.depositCents ?? 0) });
+  return [csvMoney(received), paid ? csvMoney(Number(row.tipCents ?? 0)) : "", CLOSING_LABELS[row.closingStatus]];
+}
 
 function csvLine(row: CsvRow) {
   return [
@@ -35,6 +56,7 @@ function csvLine(row: CsvRow) {
     formatDuration(row.durationMinutes),
     csvMoney(row.priceCents),
     STATUS_LABELS[row.status],
+    ...moneyCells(row),
   ]
     .map(csvCell)
     .join(";");
@@ -67,8 +89,13 @@ export function reportCsvStream(db: Db, userId: string, range: DateRange, filter
           status: appointments.status,
           serviceName: appointments.serviceName,
           clientName: clients.name,
+          closingStatus: cashClosings.status,
+          paidCents: sql<number | null>`(select sum(${cashPayments.amountCents}) from ${cashPayments} where ${cashPayments.closingId} = ${cashClosings.id})`,
+          tipCents: cashClosings.tipCents,
+          depositCents: cashClosings.depositCents,
         })
         .from(appointments)
+        .leftJoin(cashClosings, closingOf(userId))
         .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
         .where(
           after
