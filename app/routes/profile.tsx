@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cards: [
       { key: "clients", label: "Clientes Atendidos", value: formatInteger(lifetime.clientsServed), hint: "Com atendimento concluído" },
       { key: "appointments", label: "Agendamentos Realizados", value: formatInteger(lifetime.completed), hint: "Atendimentos concluídos" },
-      { key: "revenue", label: "Faturamento Total", value: formatMoney(lifetime.revenueCents), hint: "Soma dos concluídos" },
+      { key: "revenue", label: "Faturamento Total", value: formatMoney(lifetime.revenueCents), hint: "Recebido nos concluídos, sem gorjetas" },
       {
         key: "duration",
         label: "Tempo Médio",

@@ -42,6 +42,6 @@ export function achievements(t: LifetimeTotals): Achievement[] {
   return [
     achievement("clients-100", "100 clientes atendidos", "Clientes diferentes com atendimento concluído", t.clientsServed, 100, formatInteger),
     achievement("appointments-500", "500 agendamentos realizados", "Atendimentos concluídos", t.completed, 500, formatInteger),
-    achievement("revenue-30k", "R$ 30 mil faturados", "Soma dos atendimentos concluídos", t.revenueCents, 3_000_000, formatMoney),
+    achievement("revenue-30k", "R$ 30 mil faturados", "Recebido nos atendimentos concluídos", t.revenueCents, 3_000_000, formatMoney),
   ];
 }

@@ -1,12 +1,12 @@
 // The profile page's figures: lifetime totals and this month against the last.
 import { and, between, count, eq, sql } from "drizzle-orm";
 import { appointments, cashClosings } from "../../../db/schema";
-import { closingOf } from "../cash/revenue.server";
+import { closingOf, moneyColumns, revenueOf } from "../cash/revenue.server";
 import type { Db } from "../../utils/db.server";
 import type { LifetimeTotals } from "./achievements";
 import { clientTotalsQuery, dashboardClock, flagsQuery, periodColumns, pick, prefixed } from "./dashboard-queries.server";
 
-/** Lifetime figures of the profile page (completed appointments only) and this month vs last. */
+/** Lifetime figures of the profile page (completed appointments only; 'Faturamento' as cash/revenue.server.ts) and this month vs last. */
 export async function loadProfileStats(db: Db, userId: string, timeZone: string, now = new Date()) {
   const clock = dashboardClock(timeZone, now);
   const [lifetimeRows, monthRows, clientRows, flags] = await db.batch([
@@ -14,10 +14,11 @@ export async function loadProfileStats(db: Db, userId: string, timeZone: string,
       .select({
         clientsServed: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number),
         completed: count(),
-        revenueCents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)`.mapWith(Number),
+        ...moneyColumns(),
         averageMinutes: sql<number | null>`avg(${appointments.durationMinutes})`,
       })
       .from(appointments)
+      .leftJoin(cashClosings, closingOf(userId))
       .where(and(eq(appointments.userId, userId), eq(appointments.status, "completed"))),
     db
       .select({
@@ -34,7 +35,7 @@ export async function loadProfileStats(db: Db, userId: string, timeZone: string,
   const lifetime: LifetimeTotals & { averageMinutes: number | null } = {
     clientsServed: l?.clientsServed ?? 0,
     completed: l?.completed ?? 0,
-    revenueCents: l?.revenueCents ?? 0,
+    revenueCents: revenueOf(l).revenueCents,
     averageMinutes: l?.averageMinutes == null ? null : Math.round(Number(l.averageMinutes)),
   };
   const m = monthRows[0] as Record<string, number> | undefined;
