@@ -70,7 +70,7 @@ export function KpiCards({ kpis, params }: { kpis: Report["kpis"]; params: Repor
         value={formatMoney(kpis.revenue.value ?? 0)}
         variation={kpis.revenue.variation}
         extra={revenueExtra(kpis)}
-        definition="Recebido nos atendimentos concluídos, sem as gorjetas; os concluídos sem fechamento entram pelo preço de tabela."
+        definition="Recebido nos concluídos, sem gorjetas (sem fechamento: preço de tabela)."
       />
       <KpiCard
         testId="kpi-appointments"
