@@ -55,6 +55,11 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
               <Link key={a} to={`${closeHref}&ver=${encodeURIComponent(detail.id)}&confirmar-cancelamento=${encodeURIComponent(detail.id)}`} preventScrollReset className="btn-danger">
                 Cancelar
               </Link>
+            ) : a === "complete" ? (
+              // 'Fechar atendimento' for the member (docs/decisions/0922), back to this page.
+              <Link key={a} to={`/caixa/fechar?${new URLSearchParams({ atendimento: detail.id, volta: `${closeHref}&ver=${detail.id}` })}`} className="btn-primary">
+                {STATUS_ACTIONS.complete.label}
+              </Link>
             ) : (
               <Form key={a} method="post">
                 <input type="hidden" name="id" value={detail.id} />

@@ -9,8 +9,22 @@ import { nowInZone } from "../dates";
 import { insertIf, type Db } from "../../utils/db.server";
 import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
 import { describeChange, type ClosingSummary } from "./history";
+import type { CurrentUser } from "../accounts/access.server";
+import { managedMember } from "../team/team.server";
 
 type Clock = { now: Date; timeZone: string };
+
+/**
+ * Whose service the signed-in user may close: their own appointment's (in their zone), or, for a
+ * team owner, a member's who allowed the owner to manage their agenda (managedMember, the rule of
+ * 'Equipe'): the closing is then the member's, in the member's zone. Null for anything else (404).
+ */
+export async function closingProfessional(db: Db, user: CurrentUser, appointmentId: string, members = true): Promise<{ userId: string; timeZone: string } | null> {
+  const [own] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, user.id)));
+  if (own) return { userId: user.id, timeZone: user.profile.timeZone };
+  // A member has no team of their own (as on 'Equipe').
+  return !members || user.linkedOwnerId ? null : managedMember(db, user.id, appointmentId);
+}
 
 /** The appointment being closed, the professional's own. */
 export async function findClosable(db: Db, userId: string, appointmentId: string) {
