@@ -21,7 +21,8 @@ import { parseAppointmentForm } from "../validation/appointment-save";
 import { APPOINTMENT_ERRORS } from "../validation/appointments";
 import { askedId } from "./shared/calendar-links";
 import { cancelFields, noticeNote, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
-import { closeStart } from "./cash-close.server";
+import { closeFormHref } from "../components/cash/urls";
+import { closeStart } from "../domain/cash/closings.server";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 
 /** Query parameters of the list that survive an action (filter and page; the calendar's view and date). */
@@ -245,8 +246,8 @@ export async function changeStatus(
  */
 async function completeThroughClosing(db: Db, user: CurrentUser, request: Request, id: string, now: Date) {
   const back = backToList(request);
-  const start = await closeStart(db, user, id, back, { members: false, now });
-  if (start.ok) return redirect(start.to);
+  const start = await closeStart(db, user, id, { members: false, now });
+  if (start.ok) return redirect(closeFormHref(id, back));
   if (start.reason === "not-found") notFound();
   if (start.reason === "not-started") return statusFailure(STATUS_ERRORS.completeBeforeStart);
   return redirectWithToast(request, back, { type: "error", title: "Erro", description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[start.current!]}.` });

@@ -73,23 +73,6 @@ async function readPage(db: Db, user: CurrentUser, url: URL) {
   return { appointment, closing, services, depositCents, professional };
 }
 
-export type CloseStart = { ok: true; to: string } | { ok: false; reason: "not-found" | "not-started" | "status"; current?: ClosableAppointment["status"] };
-
-/**
- * The old 'Concluir' post (intent=complete, from the agenda or 'Equipe'): nothing is completed
- * without its closing any more; the answer is the way to 'Fechar atendimento' for it, or why not.
- * `members`: from 'Equipe', a member's appointment the owner may manage is reached too.
- */
-export async function closeStart(db: Db, user: CurrentUser, id: string, back: string, opts: { members: boolean; now?: Date }): Promise<CloseStart> {
-  const now = opts.now ?? new Date();
-  const professional = id.length <= 100 ? await closingProfessional(db, user, id, opts.members) : null;
-  const appointment = professional ? await findClosable(db, professional.userId, id) : null;
-  if (!professional || !appointment) return { ok: false, reason: "not-found" };
-  const refused = closableNow(appointment, { now, timeZone: professional.timeZone });
-  if (!refused.ok) return { ok: false, reason: refused.reason === "not-started" ? "not-started" : "status", current: appointment.status };
-  return { ok: true, to: `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: back })}` };
-}
-
 export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {
   const page = await readPage(db, user, url);
   const { appointment, closing, services, depositCents } = page;

@@ -4,7 +4,8 @@ import { requireUser } from "./workspace.server";
 import { notFound, readForm, requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { loadTeam } from "./team.server";
-import { closeStart } from "./cash-close.server";
+import { closeFormHref } from "../components/cash/urls";
+import { closeStart } from "../domain/cash/closings.server";
 import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMemberAppointment } from "../domain/team/team.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 import { STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
@@ -75,8 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "complete") {
     // 'Concluir' is 'Fechar atendimento' for the member (docs/decisions/0922): an old post leads there.
-    const start = await closeStart(db, user, id, back(request), { members: true });
-    if (start.ok) return redirect(start.to);
+    const start = await closeStart(db, user, id, { members: true });
+    if (start.ok) return redirect(closeFormHref(id, back(request)));
     if (start.reason === "not-found") notFound();
     return refused(start.reason === "not-started" ? STATUS_ERRORS.completeBeforeStart : `O status atual do agendamento é ${STATUS_LABELS[start.current!]}.`);
   }

@@ -3,6 +3,7 @@ import { formatDate, minutesToTime } from "../../domain/dates";
 import { formatInteger, formatMoney } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../domain/cash/totals";
 import type { CashDay } from "../../domain/cash/day.server";
+import { closeFormHref } from "./urls";
 
 /** 'Recebido' big enough to read at a glance on a phone, 'Previsto' beside it. */
 export function CashTotals({ day }: { day: CashDay }) {
@@ -79,7 +80,7 @@ export function PendingPayments({ pending }: { pending: CashDay["pending"] }) {
               </div>
               <div className="shrink-0 text-right">
                 <p className="tabular-nums font-medium">{formatMoney(p.dueCents)}</p>
-                <Link to={`/caixa/fechar?atendimento=${p.appointmentId}&volta=%2Fcaixa`} className="text-sm font-medium text-brand-700 underline">Receber</Link>
+                <Link to={closeFormHref(p.appointmentId, "/caixa")} className="text-sm font-medium text-brand-700 underline">Receber</Link>
               </div>
             </li>
           ))}

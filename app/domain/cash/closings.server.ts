@@ -178,3 +178,21 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
 export function closingStatusColumn(appointmentId: typeof appointments.id) {
   return sql<"paid" | "pending" | null>`(select ${cashClosings.status} from ${cashClosings} where ${cashClosings.appointmentId} = ${appointmentId})`;
 }
+
+export type CloseStart = { ok: true } | { ok: false; reason: "not-found" | "not-started" | "status"; current?: ClosableAppointment["status"] };
+
+/**
+ * Whether the old 'Concluir' post (intent=complete, from the agenda or 'Equipe') may lead to
+ * 'Fechar atendimento' for that appointment, or why not: nothing is completed without its closing
+ * any more (docs/decisions/0922). `members`: from 'Equipe', a member's appointment the owner may
+ * manage is reached too.
+ */
+export async function closeStart(db: Db, user: CurrentUser, id: string, opts: { members: boolean; now?: Date }): Promise<CloseStart> {
+  const now = opts.now ?? new Date();
+  const professional = id.length <= 100 ? await closingProfessional(db, user, id, opts.members) : null;
+  const appointment = professional ? await findClosable(db, professional.userId, id) : null;
+  if (!professional || !appointment) return { ok: false, reason: "not-found" };
+  const refused = closableNow(appointment, { now, timeZone: professional.timeZone });
+  if (!refused.ok) return { ok: false, reason: refused.reason === "not-started" ? "not-started" : "status", current: appointment.status };
+  return { ok: true };
+}
