@@ -32,6 +32,22 @@ function Row({ label, value, muted = false }: { label: string; value: string; mu
   );
 }
 
+const depositCount = (n: number) => `${formatInteger(n)} ${n === 1 ? "sinal" : "sinais"}`;
+
+/**
+ * 'Sinais recebidos' and 'Sinais devolvidos' in the period, by when they were marked: informative,
+ * apart from 'Recebido' (a deposit counts there on the day its service is closed, docs/decisions/0921).
+ */
+function DepositsMarked({ marked }: { marked: CashDay["depositsMarked"] }) {
+  return (
+    <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-deposits">
+      <Row label={`Sinais recebidos (${depositCount(marked.received.count)})`} value={formatMoney(marked.received.cents)} muted />
+      <Row label={`Sinais devolvidos (${depositCount(marked.refunded.count)})`} value={formatMoney(marked.refunded.cents)} muted />
+      <p className="pt-1 text-xs text-slate-500">Marcados no período; o sinal entra no recebido quando o atendimento é fechado.</p>
+    </dl>
+  );
+}
+
 /** Received by method, deposits, and the tips apart (the professional's, not revenue). */
 export function ByMethod({ day }: { day: CashDay }) {
   return (
@@ -43,6 +59,7 @@ export function ByMethod({ day }: { day: CashDay }) {
         ))}
         {day.depositsCents ? <Row label="Sinais recebidos antes" value={formatMoney(day.depositsCents)} /> : null}
       </dl>
+      <DepositsMarked marked={day.depositsMarked} />
       <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-tips">
         <Row label="Gorjetas (à parte, não entram no recebido)" value={formatMoney(day.tipsCents)} muted />
       </dl>
