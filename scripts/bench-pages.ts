@@ -1,4 +1,6 @@
 // Pages measured by `npm run bench`; later issues add theirs here.
+import { addDays, nowInZone } from "../app/domain/dates";
+
 export const pages: { label: string; path: string }[] = [
   { label: "/dashboard", path: "/dashboard" },
   ...["hoje", "esta-semana", "este-mes", "ultimo-mes", "ultimos-3-meses", "este-ano"].map((p) => ({
@@ -17,4 +19,11 @@ pages.push(
   })),
   { label: "/relatorios (365d, status concluído, 12 meses)", path: "/relatorios?periodo=365d&status=completed&meses=12" },
   { label: "/relatorios/exportar?periodo=30d (CSV)", path: "/relatorios/exportar?periodo=30d" },
+);
+
+// The Caixa (issue 22): today, and the last 365 days of closings with their payments.
+const today = nowInZone("America/Sao_Paulo").date;
+pages.push(
+  { label: "/caixa (hoje)", path: "/caixa" },
+  { label: "/caixa (365 dias)", path: `/caixa?periodo=customizado&de=${addDays(today, -364)}&ate=${today}` },
 );

@@ -3,7 +3,7 @@
 // posted form are read, and each outcome becomes the page, a 400 beside the fields, a 404 or a
 // redirect with its toast.
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import { bookingWindow, FORM_FIELDS, formTimes, readForm, type FormValues } from "../domain/appointments/form.server";
 import { readList } from "../domain/appointments/list.server";
@@ -21,6 +21,8 @@ import { parseAppointmentForm } from "../validation/appointment-save";
 import { APPOINTMENT_ERRORS } from "../validation/appointments";
 import { askedId } from "./shared/calendar-links";
 import { cancelFields, noticeNote, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
+import { closeFormHref } from "../components/cash/urls";
+import { closeStart } from "../domain/cash/closings.server";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 
 /** Query parameters of the list that survive an action (filter and page; the calendar's view and date). */
@@ -212,6 +214,7 @@ export async function changeStatus(
   now = new Date(),
 ) {
   if (!isAppointmentId(id)) notFound();
+  if (action === "complete") return completeThroughClosing(db, user, request, id, now);
   const { reason, notify } = cancelFields(form);
   if (action === "cancel" && reason === null) return statusFailure(STATUS_ERRORS.reasonTooLong, "motivo");
   const outcome = await changeStatusWithNotice(db, user.id, id, action, {
@@ -226,7 +229,7 @@ export async function changeStatus(
   if (!result.ok) {
     if (result.reason === "not-found") notFound();
     if (result.reason === "not-started") {
-      return statusFailure(action === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
+      return statusFailure(STATUS_ERRORS.noShowBeforeStart);
     }
     return redirectWithToast(request, back, {
       type: "error",
@@ -235,6 +238,19 @@ export async function changeStatus(
     });
   }
   return redirectWithToast(request, back, statusToast(action, { ...outcome, change: result }, back, action === "cancel" ? scope : "this"));
+}
+
+/**
+ * The old 'Concluir' post (a page from before 'Fechar atendimento', or a forged one): it completes
+ * nothing; it leads to the closing's form (docs/decisions/0922), or says why it cannot.
+ */
+async function completeThroughClosing(db: Db, user: CurrentUser, request: Request, id: string, now: Date) {
+  const back = backToList(request);
+  const start = await closeStart(db, user, id, { members: false, now });
+  if (start.ok) return redirect(closeFormHref(id, back));
+  if (start.reason === "not-found") notFound();
+  if (start.reason === "not-started") return statusFailure(STATUS_ERRORS.completeBeforeStart);
+  return redirectWithToast(request, back, { type: "error", title: "Erro", description: `Erro ao atualizar agendamento: o status atual é ${STATUS_LABELS[start.current!]}.` });
 }
 
 /**

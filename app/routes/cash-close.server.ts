@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
-import { closeAppointment, editClosing, findClosable, findClosing, serviceChoices, type ClosableAppointment, type ExistingClosing } from "../domain/cash/closings.server";
+import { closableNow, closeAppointment, closingProfessional, editClosing, findClosable, findClosing, serviceChoices, type ClosableAppointment, type ExistingClosing } from "../domain/cash/closings.server";
 import { depositReceivedCents } from "../domain/cash/deposit.server";
 import { STATUS_ERRORS } from "../domain/appointments/statuses";
 import { formatMoney, formatMoneyInput } from "../domain/money";
@@ -59,21 +59,24 @@ export function backOf(url: URL) {
   return /^\/(agenda|equipe|caixa)(\?[^\\]*)?$/.test(back) && back.length <= 500 ? back : "/agenda";
 }
 
+/** The appointment and whose it is: the user's own, or a member's the owner may manage (docs/decisions/0922). */
 async function readPage(db: Db, user: CurrentUser, url: URL) {
   const id = url.searchParams.get("atendimento") ?? "";
-  const appointment = id.length <= 100 ? await findClosable(db, user.id, id) : null;
-  if (!appointment) notFound();
+  const professional = id.length <= 100 ? await closingProfessional(db, user, id) : null;
+  const appointment = professional ? await findClosable(db, professional.userId, id) : null;
+  if (!professional || !appointment) notFound();
   const [closing, services, depositCents] = await Promise.all([
-    findClosing(db, user.id, appointment.id),
-    serviceChoices(db, user.id),
-    depositReceivedCents(db, user.id, appointment),
+    findClosing(db, professional.userId, appointment.id),
+    serviceChoices(db, professional.userId),
+    depositReceivedCents(db, professional.userId, appointment),
   ]);
-  return { appointment, closing, services, depositCents };
+  return { appointment, closing, services, depositCents, professional };
 }
 
 export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {
   const page = await readPage(db, user, url);
-  return { ...page, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
+  const { appointment, closing, services, depositCents } = page;
+  return { appointment, closing, services, depositCents, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
 }
 
 type Errors = Record<string, string[] | null>;
@@ -114,8 +117,9 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   const submission = parseWithZod(withoutBlankItems(form), { schema: closingSchema({ depositCents: page.depositCents, pending }) });
   if (intent === "add-item") return addItem(submission.payload, form.get("novoItem"), page.services, submission.status === "success" ? null : (submission.reply().error ?? null));
   if (submission.status !== "success") return reply(submission.payload, submission.reply().error ?? null);
-  const clock = { now: new Date(), timeZone: user.profile.timeZone };
-  const args = { userId: user.id, actorId: user.id, appointment: page.appointment, form: submission.value, depositCents: page.depositCents, clock };
+  // The member's zone and id when the owner closes a member's service; the owner is who closed it.
+  const clock = { now: new Date(), timeZone: page.professional.timeZone };
+  const args = { userId: page.professional.userId, actorId: user.id, appointment: page.appointment, form: submission.value, depositCents: page.depositCents, clock };
   const outcome = page.closing ? await editClosing(db, { ...args, existing: page.closing }) : await closeAppointment(db, args);
   if (!outcome.ok) {
     const text = outcome.reason === "not-started" ? CLOSE_ERRORS.notStarted : CLOSE_ERRORS[outcome.reason];

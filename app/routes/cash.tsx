@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const url = new URL(request.url);
   const { today, period } = cashPeriod(url.searchParams, user.profile.timeZone);
-  const day = period.range ? await cashDay(getDb(context), user.id, period.range, today) : null;
+  const day = period.range ? await cashDay(getDb(context), user.id, period.range, today, user.profile.timeZone) : null;
   return { period, day, query: url.search };
 }
 

@@ -1,9 +1,11 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/team";
 import { requireUser } from "./workspace.server";
 import { notFound, readForm, requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { loadTeam } from "./team.server";
+import { closeFormHref } from "../components/cash/urls";
+import { closeStart } from "../domain/cash/closings.server";
 import { answerableTeamRequest, isTeamAction, manageMemberAppointment, undoMemberAppointment } from "../domain/team/team.server";
 import { answerAndReply, answerOfIntent, isRequestIntent, readAnswerForm } from "./shared/request-answers.server";
 import { STATUS_ERRORS, STATUS_LABELS } from "../domain/appointments/statuses";
@@ -39,7 +41,7 @@ function back(request: Request) {
 }
 
 /**
- * The owner confirms, completes, cancels (asking 'Motivo' and 'Avisar cliente') or undoes a
+ * The owner confirms, completes (through 'Fechar atendimento'), cancels (asking 'Motivo' and 'Avisar cliente') or undoes a
  * member's appointment, and answers a pending request: their own, or one of their own team's
  * members who allowed it ('Permitir que o dono da equipe gerencie minha agenda'); anything else
  * is a 404 and changes nothing.
@@ -72,13 +74,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     deliverSoon(context, [outcome.restored?.email]);
     return redirectWithToast(request, back(request), undoToast({ ...outcome, undo: outcome.undo }));
   }
+  if (intent === "complete") {
+    // 'Concluir' is 'Fechar atendimento' for the member (docs/decisions/0922): an old post leads there.
+    const start = await closeStart(db, user, id, { members: true });
+    if (start.ok) return redirect(closeFormHref(id, back(request)));
+    if (start.reason === "not-found") notFound();
+    return refused(start.reason === "not-started" ? STATUS_ERRORS.completeBeforeStart : `O status atual do agendamento é ${STATUS_LABELS[start.current!]}.`);
+  }
   const { reason, notify } = cancelFields(form);
   if (intent === "cancel" && reason === null) return data({ reasonError: STATUS_ERRORS.reasonTooLong }, { status: 400 });
   const outcome = await manageMemberAppointment(db, user.id, id, intent, { reason: reason ?? "", notify, scope, whatsapp: whatsappConfig() });
   const result = outcome.change;
   if (!result.ok) {
     if (result.reason === "not-found") notFound();
-    if (result.reason === "not-started") return refused(intent === "complete" ? STATUS_ERRORS.completeBeforeStart : STATUS_ERRORS.noShowBeforeStart);
+    if (result.reason === "not-started") return refused(STATUS_ERRORS.noShowBeforeStart);
     return refused(`O status atual do agendamento é ${STATUS_LABELS[result.current]}.`);
   }
   const to = back(request);

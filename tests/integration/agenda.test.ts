@@ -305,7 +305,6 @@ describe("editing an appointment", () => {
 describe("status changes", () => {
   it.each([
     ["confirm", "confirmed", "Agendamento confirmado"],
-    ["complete", "completed", "Atendimento concluído"],
     ["no-show", "no_show", "Falta registrada"],
     ["cancel", "cancelled", "Agendamento cancelado"],
   ] as const)("%s sets %s and says so, offering 'Desfazer'", async (intent, status, title) => {
@@ -323,9 +322,16 @@ describe("status changes", () => {
     expect(saved!.status).toBe(status);
   });
 
+  it("an old 'Concluir' post leads to 'Fechar atendimento' and completes nothing without its closing", async () => {
+    const row = await insertAppointment(pro, { date: TODAY, startMinute: 7 * 60 });
+    const res = await post(pro, { intent: "complete", id: row.id }, "/agenda?periodo=esta-semana");
+    expect(res).toHaveRedirect(`/caixa/fechar?atendimento=${row.id}&volta=%2Fagenda%3Fperiodo%3Desta-semana`);
+    expect((await rowsOf(pro))[0]!.status).toBe("scheduled");
+  });
+
   it("a change that makes no sense for the status is refused", async () => {
     const row = await insertAppointment(pro, { status: "completed" });
-    for (const intent of ["confirm", "cancel", "no-show", "complete"]) {
+    for (const intent of ["confirm", "cancel", "no-show"]) {
       const res = await post(pro, { intent, id: row.id });
       expect(answerStatus(res)).toBe(302);
       await expect(res).toSendToast({ type: "error", title: "Erro" });

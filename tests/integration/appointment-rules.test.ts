@@ -227,8 +227,11 @@ describe("status actions by the clock", () => {
     // At 09:00 it has started.
     vi.setSystemTime(new Date("2025-03-10T12:00:00Z"));
     expect((await listRows(pro, TODAY)).find((r) => r.id === later.id)!.actions).toEqual(["confirm", "complete", "no-show", "cancel"]);
-    expect(answerStatus(await post(pro, { intent: "complete", id: later.id }))).toBe(302);
-    expect((await rowsOf(pro))[0]!.status).toBe("completed");
+    // Posted now, it leads to 'Fechar atendimento' (docs/decisions/0922): nothing completed without its closing.
+    const started = await post(pro, { intent: "complete", id: later.id });
+    expect(answerStatus(started)).toBe(302);
+    expect((started as Response).headers.get("Location")).toMatch(new RegExp(`^/caixa/fechar\\?atendimento=${later.id}&volta=`));
+    expect((await rowsOf(pro))[0]!.status).toBe("scheduled");
   });
 
   it("the start is the professional's: 07:30 has begun in São Paulo but not in Manaus", async () => {
@@ -250,8 +253,8 @@ describe("status actions by the clock", () => {
     await expect(undone).toSendToast({ type: "success", description: "O agendamento voltou para Agendado." });
     expect((await rowsOf(pro))[0]!.status).toBe("scheduled");
 
-    // Completed at 08:00; at 23:59 the same day it may still be undone, the next day not.
-    await post(pro, { intent: "complete", id: row.id });
+    // Completed at 08:00 (closed: the status the closing sets); at 23:59 the same day it may still be undone, the next day not.
+    await db.update(appointments).set({ status: "completed" }).where(eq(appointments.id, row.id));
     vi.setSystemTime(new Date("2025-03-11T03:00:00Z")); // 00:00 on the 11th in São Paulo
     expect((await listRows(pro, TODAY))[0]!.actions).toEqual([]);
     const late = await post(pro, { intent: "undo", id: row.id });

@@ -117,6 +117,20 @@ describe("'Fechar atendimento'", () => {
     expect(page.day).toMatchObject({ receivedCents: 7000, tipsCents: 500 });
   });
 
+  it("the Caixa lists the deposits received and returned by the day they were marked in the professional's zone, apart from 'Recebido'", async () => {
+    // 09/03 22:30 in São Paulo is already 10/03 in UTC: it belongs to 09/03.
+    await createBookingRequest(db, proId, { status: "accepted", depositCents: 1500, depositMethod: "pix", depositReceivedAt: new Date("2025-03-10T01:30:00Z") });
+    await createBookingRequest(db, proId, { status: "accepted", depositCents: 2000, depositMethod: "cash", depositReceivedAt: new Date("2025-03-10T13:00:00Z") });
+    await createBookingRequest(db, proId, { status: "accepted", depositCents: 3000, depositMethod: "pix", depositReceivedAt: new Date("2025-03-09T15:00:00Z"), depositRefundedAt: new Date("2025-03-10T14:00:00Z") });
+    const other = await createProfessional(db, { name: "Caio Reis" });
+    await createBookingRequest(db, other.id, { status: "accepted", depositCents: 9900, depositMethod: "pix", depositReceivedAt: NOW });
+
+    const today = await callLoader(cashLoader, { context: ctx, path: "/caixa" });
+    expect(today.day).toMatchObject({ receivedCents: 0, depositsMarked: { received: { count: 1, cents: 2000 }, refunded: { count: 1, cents: 3000 } } });
+    const yesterday = await callLoader(cashLoader, { context: ctx, path: "/caixa?periodo=customizado&de=2025-03-09&ate=2025-03-09" });
+    expect(yesterday.day).toMatchObject({ receivedCents: 0, depositsMarked: { received: { count: 2, cents: 4500 }, refunded: { count: 0, cents: 0 } } });
+  });
+
   it("a single method without an amount takes the whole amount; a percentage discount is applied", async () => {
     const res = await post(fields({ descontoTipo: "percentual", desconto: "10", "pagamentos[0].valor": "", "pagamentos[1].metodo": "", "pagamentos[1].valor": "" }));
     expect(res).toHaveRedirect("/agenda");

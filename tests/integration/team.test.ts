@@ -2,8 +2,10 @@
 // appointments changed by the owner only when the member allowed it; members see no team.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles } from "../../db/schema";
+import { appointments, bookingRequests, cashClosings, clients, emailOutbox, linkedAccounts, profiles } from "../../db/schema";
 import { action, loader } from "../../app/routes/team";
+import { action as closeAction, loader as closeLoader } from "../../app/routes/cash-close";
+import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
 import { hasTeam, teamOf } from "../../app/domain/team/team.server";
@@ -182,6 +184,49 @@ describe("Equipe: managing a member's appointment", () => {
 
   it("the switch belongs to members: an owner posting it gets a 404", async () => {
     expect(await thrownStatus(callAction(accountsAction, { context: await ctx(owner), path: "/configuracoes/contas", form: { intent: "owner-may-manage", allowed: "on" } }))).toBe(404);
+  });
+});
+
+describe("Equipe: closing a member's service ('Fechar atendimento')", () => {
+  const closeForm = (id: string) => ({ intent: "close", id, "itens[0].tipo": "service", "itens[0].nome": "Corte de Ana Lima", "itens[0].preco": "50,00", "itens[0].quantidade": "1", descontoTipo: "valor", "pagamentos[0].metodo": "pix", "pagamentos[0].valor": "50,00" });
+  const closePath = (id: string) => `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: "/equipe?vista=dia" })}`;
+
+  it("the owner closes an allowing member's service: the member's closing, closed by the owner, in the member's Caixa", async () => {
+    await db.update(profiles).set({ ownerMayManage: true }).where(eq(profiles.userId, ana.id));
+    const appt = await createAppointment(db, ana.id, { date: TODAY, startMinute: 7 * 60, clientId: ana.clientId, serviceId: ana.serviceId, serviceName: "Corte de Ana Lima", priceCents: 5000 });
+    // The old 'Concluir' post completes nothing: it leads to the form, back to Equipe.
+    const old = await post(owner, { intent: "complete", id: appt.id }, "/equipe?vista=dia");
+    expect(old).toHaveRedirect(closePath(appt.id));
+    expect(await statusOfRow(appt.id)).toBe("scheduled");
+
+    const page = await callLoader(closeLoader, { context: await ctx(owner), path: closePath(appt.id) });
+    expect(page.back).toBe("/equipe?vista=dia");
+    expect(page.values.itens).toMatchObject([{ nome: "Corte de Ana Lima", preco: "50,00" }]);
+    expect(page.services.map((s) => s.name)).toEqual(["Corte de Ana Lima"]);
+
+    const res = await callAction(closeAction, { context: await ctx(owner), path: closePath(appt.id), form: closeForm(appt.id) });
+    expect(res).toHaveRedirect("/equipe?vista=dia");
+    expect(await db.select().from(cashClosings)).toMatchObject([{ appointmentId: appt.id, userId: ana.id, closedBy: owner.id, status: "paid" }]);
+    expect(await statusOfRow(appt.id)).toBe("completed");
+    const anasCash = await callLoader(cashLoader, { context: await ctx(ana), path: "/caixa" });
+    expect(anasCash.day).toMatchObject({ receivedCents: 5000, services: 1 });
+    const ownersCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa" });
+    expect(ownersCash.day).toMatchObject({ receivedCents: 0, services: 0 });
+  });
+
+  it("a member who did not allow it, another team's member, or a member reaching another: 404, nothing stored", async () => {
+    await db.update(profiles).set({ ownerMayManage: true }).where(eq(profiles.userId, outsiderMember.id));
+    const bias = await createAppointment(db, bia.id, { date: TODAY, startMinute: 7 * 60, clientId: bia.clientId, priceCents: 5000 });
+    const ritas = await createAppointment(db, outsiderMember.id, { date: TODAY, startMinute: 7 * 60, clientId: outsiderMember.clientId, priceCents: 5000 });
+    for (const id of [bias.id, ritas.id]) {
+      expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(owner), path: closePath(id) }))).toBe(404);
+      expect(await thrownStatus(callAction(closeAction, { context: await ctx(owner), path: closePath(id), form: closeForm(id) }))).toBe(404);
+      expect(await thrownStatus(post(owner, { intent: "complete", id }))).toBe(404);
+    }
+    await db.update(profiles).set({ ownerMayManage: true }).where(eq(profiles.userId, bia.id));
+    expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(ana), path: closePath(bias.id) }))).toBe(404);
+    expect(await db.select().from(cashClosings)).toHaveLength(0);
+    expect([await statusOfRow(bias.id), await statusOfRow(ritas.id)]).toEqual(["scheduled", "scheduled"]);
   });
 });
 

@@ -189,6 +189,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "agenda update", path: "/agenda", auth: "private", fields: (ids, { date }) => ({ intent: "update", id: ids.appointment, ...appointmentFields(ids, date) }), target: { field: "id", id: "appointment" } },
   { name: "agenda delete", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "delete", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "agenda confirm", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "confirm", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  // The old 'Concluir' post: it leads to 'Fechar atendimento' (its own appointment) or is a 404.
   { name: "agenda complete", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "complete", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "agenda no-show", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "no-show", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "agenda cancel", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment }), target: { field: "id", id: "appointment" } },
@@ -214,6 +215,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "agenda deposit received and accept", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "deposit-received-accept", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "agenda deposit refunded", path: "/agenda", auth: "private", fields: (ids) => ({ intent: "deposit-refunded", id: ids.request }), target: { field: "id", id: "request" } },
   { name: "team confirm", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "confirm", id: ids.appointment }), target: { field: "id", id: "appointment" } },
+  { name: "team complete", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "complete", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "team cancel", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "cancel", id: ids.appointment, motivo: "Imprevisto", avisar: "1" }), target: { field: "id", id: "appointment" } },
   { name: "team undo", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "undo", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "team accept request", path: "/equipe", auth: "private", fields: (ids) => ({ intent: "accept-request", id: ids.request }), target: { field: "id", id: "request" } },

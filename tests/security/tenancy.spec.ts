@@ -188,7 +188,7 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
   // Her own agenda still says why.
   expect((await (await asAna.get(`/agenda?vista=dia&data=${ana.date}`)).text()).includes("Consulta no oncologista"), "her own agenda says why").toBe(true);
   // Without the member's permission, no change: neither their appointments nor their requests.
-  for (const [intent, id] of [["confirm", ana.ids.appointment], ["cancel", ana.ids.appointment], ["accept-request", ana.ids.request], ["decline-request", ana.ids.request]]) {
+  for (const [intent, id] of [["confirm", ana.ids.appointment], ["complete", ana.ids.appointment], ["cancel", ana.ids.appointment], ["accept-request", ana.ids.request], ["decline-request", ana.ids.request]]) {
     const res = await asOwner.post(`/equipe`, { form: { intent: intent!, id: id! }, maxRedirects: 0 });
     expect(res.status(), `owner ${intent} without permission`).toBe(404);
     await expectSafeAnswer(res, `owner ${intent}`);

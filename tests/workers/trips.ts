@@ -141,6 +141,7 @@ export function edgeRequests(seed: EdgeSeed, statusPath: () => string, coldSlugs
     { label: "/agenda", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/agenda", signedIn) },
     { label: "/clientes", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/clientes", signedIn) },
     { label: "/relatorios", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/relatorios", signedIn) },
+    { label: "/caixa", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/caixa", signedIn) },
   ];
 }
 

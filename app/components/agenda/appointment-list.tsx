@@ -5,6 +5,7 @@ import { formatDate } from "../../domain/dates";
 import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/statuses";
 import { StatusBadge } from "./status-badge";
 import { ScopeChoice } from "./cancel-dialog";
+import { closeFormHref } from "../cash/urls";
 
 type AgendaRow = {
   id: string;
@@ -77,7 +78,7 @@ export function AppointmentActions({
           // 'Concluir' opens 'Fechar atendimento' (issue 22): what was charged and how it was paid.
           <Link
             key={action}
-            to={`/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: `${location.pathname}${location.search}` })}`}
+            to={closeFormHref(id, `${location.pathname}${location.search}`)}
             className={`${smallButton} ${ACTION_STYLES.complete}`}
             aria-label={`Concluir: ${who}`}
           >
@@ -172,7 +173,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
 
 /** 'Pagamento pendente' (to settle) or 'Fechamento' (to see or change) of a closed service. */
 export function ClosingLink({ id, status, back }: { id: string; status: "paid" | "pending"; back: string }) {
-  const to = `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: back })}`;
+  const to = closeFormHref(id, back);
   return status === "pending" ? (
     <Link to={to} className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200 underline">
       Pagamento pendente

@@ -3,6 +3,7 @@ import { formatDate, minutesToTime } from "../../domain/dates";
 import { formatInteger, formatMoney } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../domain/cash/totals";
 import type { CashDay } from "../../domain/cash/day.server";
+import { closeFormHref } from "./urls";
 
 /** 'Recebido' big enough to read at a glance on a phone, 'Previsto' beside it. */
 export function CashTotals({ day }: { day: CashDay }) {
@@ -36,6 +37,22 @@ function Row({ label, value, muted = false }: { label: string; value: string; mu
   );
 }
 
+const depositCount = (n: number) => `${formatInteger(n)} ${n === 1 ? "sinal" : "sinais"}`;
+
+/**
+ * 'Sinais recebidos' and 'Sinais devolvidos' in the period, by when they were marked: informative,
+ * apart from 'Recebido' (a deposit counts there on the day its service is closed, docs/decisions/0921).
+ */
+function DepositsMarked({ marked }: { marked: CashDay["depositsMarked"] }) {
+  return (
+    <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-deposits">
+      <Row label={`Sinais recebidos (${depositCount(marked.received.count)})`} value={formatMoney(marked.received.cents)} muted />
+      <Row label={`Sinais devolvidos (${depositCount(marked.refunded.count)})`} value={formatMoney(marked.refunded.cents)} muted />
+      <p className="pt-1 text-xs text-slate-500">Marcados no período; o sinal entra no recebido quando o atendimento é fechado.</p>
+    </dl>
+  );
+}
+
 /** Received by method, deposits, and the tips apart (the professional's, not revenue). */
 export function ByMethod({ day }: { day: CashDay }) {
   return (
@@ -47,6 +64,7 @@ export function ByMethod({ day }: { day: CashDay }) {
         ))}
         {day.depositsCents ? <Row label="Sinais recebidos antes" value={formatMoney(day.depositsCents)} /> : null}
       </dl>
+      <DepositsMarked marked={day.depositsMarked} />
       <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-tips">
         <Row label="Gorjetas (à parte, não entram no recebido)" value={formatMoney(day.tipsCents)} muted />
       </dl>
@@ -84,7 +102,7 @@ export function PendingPayments({ pending }: { pending: CashDay["pending"] }) {
               </div>
               <div className="shrink-0 text-right">
                 <p className="tabular-nums font-medium">{formatMoney(p.dueCents)}</p>
-                <Link to={`/caixa/fechar?atendimento=${p.appointmentId}&volta=%2Fcaixa`} className="text-sm font-medium text-brand-700 underline">Receber</Link>
+                <Link to={closeFormHref(p.appointmentId, "/caixa")} className="text-sm font-medium text-brand-700 underline">Receber</Link>
               </div>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { STATUS_ACTIONS, UNDO } from "../../domain/appointments/statuses";
 import { StatusBadge } from "../agenda/status-badge";
 import { DepositBadge } from "../deposits/deposit-controls";
 import type { TeamDetailData } from "../../domain/team/team-types";
+import { closeFormHref } from "../cash/urls";
 
 /**
  * One appointment of the salon: who, what, when. The owner may confirm, complete, cancel or undo
@@ -54,6 +55,11 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
               // Asks first: 'Motivo (opcional)' and 'Avisar cliente'.
               <Link key={a} to={`${closeHref}&ver=${encodeURIComponent(detail.id)}&confirmar-cancelamento=${encodeURIComponent(detail.id)}`} preventScrollReset className="btn-danger">
                 Cancelar
+              </Link>
+            ) : a === "complete" ? (
+              // 'Fechar atendimento' for the member (docs/decisions/0922), back to this page.
+              <Link key={a} to={closeFormHref(detail.id, `${closeHref}&ver=${detail.id}`)} className="btn-primary">
+                {STATUS_ACTIONS.complete.label}
               </Link>
             ) : (
               <Form key={a} method="post">

@@ -9,8 +9,22 @@ import { nowInZone } from "../dates";
 import { insertIf, type Db } from "../../utils/db.server";
 import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
 import { describeChange, type ClosingSummary } from "./history";
+import type { CurrentUser } from "../accounts/access.server";
+import { managedMember } from "../team/team.server";
 
 type Clock = { now: Date; timeZone: string };
+
+/**
+ * Whose service the signed-in user may close: their own appointment's (in their zone), or, for a
+ * team owner, a member's who allowed the owner to manage their agenda (managedMember, the rule of
+ * 'Equipe'): the closing is then the member's, in the member's zone. Null for anything else (404).
+ */
+export async function closingProfessional(db: Db, user: CurrentUser, appointmentId: string, members = true): Promise<{ userId: string; timeZone: string } | null> {
+  const [own] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, user.id)));
+  if (own) return { userId: user.id, timeZone: user.profile.timeZone };
+  // A member has no team of their own (as on 'Equipe').
+  return !members || user.linkedOwnerId ? null : managedMember(db, user.id, appointmentId);
+}
 
 /** The appointment being closed, the professional's own. */
 export async function findClosable(db: Db, userId: string, appointmentId: string) {
@@ -163,4 +177,22 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
 /** An appointment's closing status in a list's select: 'paid', 'pending' or null (not closed). */
 export function closingStatusColumn(appointmentId: typeof appointments.id) {
   return sql<"paid" | "pending" | null>`(select ${cashClosings.status} from ${cashClosings} where ${cashClosings.appointmentId} = ${appointmentId})`;
+}
+
+export type CloseStart = { ok: true } | { ok: false; reason: "not-found" | "not-started" | "status"; current?: ClosableAppointment["status"] };
+
+/**
+ * Whether the old 'Concluir' post (intent=complete, from the agenda or 'Equipe') may lead to
+ * 'Fechar atendimento' for that appointment, or why not: nothing is completed without its closing
+ * any more (docs/decisions/0922). `members`: from 'Equipe', a member's appointment the owner may
+ * manage is reached too.
+ */
+export async function closeStart(db: Db, user: CurrentUser, id: string, opts: { members: boolean; now?: Date }): Promise<CloseStart> {
+  const now = opts.now ?? new Date();
+  const professional = id.length <= 100 ? await closingProfessional(db, user, id, opts.members) : null;
+  const appointment = professional ? await findClosable(db, professional.userId, id) : null;
+  if (!professional || !appointment) return { ok: false, reason: "not-found" };
+  const refused = closableNow(appointment, { now, timeZone: professional.timeZone });
+  if (!refused.ok) return { ok: false, reason: refused.reason === "not-started" ? "not-started" : "status", current: appointment.status };
+  return { ok: true };
 }

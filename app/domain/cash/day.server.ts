@@ -1,16 +1,33 @@
 // The Caixa (issue 22): what a day or a period brought, by method, with tips apart, items sold,
 // pending payments and 'Previsto' (appointments still to happen at list prices). One batch of
-// reads; 'Recebido' is received.ts's definition applied to the sums.
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { appointments, cashClosingItems, cashClosings, cashPayments, clients, type PaymentMethod } from "../../../db/schema";
-import type { DateRange } from "../dates";
+// reads; 'Recebido' is received.ts's definition applied to the sums. The deposits marked in the
+// period are informative lines apart from 'Recebido' (docs/decisions/0921).
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPayments, clients, type PaymentMethod } from "../../../db/schema";
+import { addDays, localMidnightMs, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
 
 const inRange = (userId: string, range: DateRange) =>
   and(eq(cashClosings.userId, userId), eq(appointments.userId, userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to));
 
-export async function cashDay(db: Db, userId: string, range: DateRange, today: string) {
+/**
+ * 'Sinais recebidos' and 'Sinais devolvidos': the deposits marked in the period, by the instant
+ * each was marked, the period's days taken in the professional's zone.
+ */
+function depositsMarkedQ(db: Db, userId: string, range: DateRange, timeZone: string) {
+  const from = new Date(localMidnightMs(range.from, timeZone));
+  const until = new Date(localMidnightMs(addDays(range.to, 1), timeZone));
+  const markedIn = (at: typeof bookingRequests.depositReceivedAt) => and(eq(bookingRequests.professionalId, userId), sql`${bookingRequests.depositCents} > 0`, gte(at, from), lt(at, until));
+  const sumOf = (at: typeof bookingRequests.depositReceivedAt) =>
+    db
+      .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${bookingRequests.depositCents}), 0)` })
+      .from(bookingRequests)
+      .where(markedIn(at));
+  return [sumOf(bookingRequests.depositReceivedAt), sumOf(bookingRequests.depositRefundedAt)] as const;
+}
+
+export async function cashDay(db: Db, userId: string, range: DateRange, today: string, timeZone: string) {
   const byMethodQ = db
     .select({ method: cashPayments.method, cents: sql<number>`sum(${cashPayments.amountCents})` })
     .from(cashPayments)
@@ -42,7 +59,8 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
   const pendingQ = db
     .select({ appointmentId: appointments.id, date: appointments.date, startMinute: appointments.startMinute, serviceName: appointments.serviceName, clientName: clients.name, dueCents: sql<number>`${cashClosings.subtotalCents} - ${cashClosings.discountCents} - ${cashClosings.depositCents} + ${cashClosings.tipCents}` })
     .from(cashClosings)
-    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), eq(appointments.userId, userId)))
+    // `+user_id` keeps SQLite from walking every appointment in date order: it starts from the few pending closings.
+    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sql`+${appointments.userId} = ${userId}`))
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
     .where(and(eq(cashClosings.userId, userId), eq(cashClosings.status, "pending"), eq(appointments.status, "completed")))
     .orderBy(asc(appointments.date), asc(appointments.startMinute))
@@ -59,7 +77,17 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
     .from(appointments)
     .leftJoin(cashClosings, closingOf(userId))
     .where(and(eq(appointments.userId, userId), gte(appointments.date, range.from), lte(appointments.date, range.to)));
-  const [byMethod, sums, items, pending, [expected], [money]] = await db.batch([byMethodQ, sumsQ, itemsQ, pendingQ, expectedQ, moneyQ]);
+  const [depositsInQ, depositsOutQ] = depositsMarkedQ(db, userId, range, timeZone);
+  const [byMethod, sums, items, pending, [expected], [money], [depositsIn], [depositsOut]] = await db.batch([
+    byMethodQ,
+    sumsQ,
+    itemsQ,
+    pendingQ,
+    expectedQ,
+    moneyQ,
+    depositsInQ,
+    depositsOutQ,
+  ]);
   const paid = sums.find((s) => s.status === "paid");
   const open = sums.find((s) => s.status === "pending");
   const revenue = revenueOf(money);
@@ -74,6 +102,10 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
     depositsCents: Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0),
     items: items.map((i) => ({ ...i, quantity: Number(i.quantity), cents: Number(i.cents) })),
     pending: pending.map((p) => ({ ...p, dueCents: Number(p.dueCents) })),
+    depositsMarked: {
+      received: { count: Number(depositsIn?.count ?? 0), cents: Number(depositsIn?.cents ?? 0) },
+      refunded: { count: Number(depositsOut?.count ?? 0), cents: Number(depositsOut?.cents ?? 0) },
+    },
     expected: { count: Number(expected?.count ?? 0), cents: Number(expected?.cents ?? 0), from: from <= range.to ? from : null },
   };
 }
