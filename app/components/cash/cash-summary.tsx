@@ -45,11 +45,13 @@ const depositCount = (n: number) => `${formatInteger(n)} ${n === 1 ? "sinal" : "
  */
 function DepositsMarked({ marked }: { marked: CashDay["depositsMarked"] }) {
   return (
-    <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-deposits">
-      <Row label={`Sinais recebidos (${depositCount(marked.received.count)})`} value={formatMoney(marked.received.cents)} muted />
-      <Row label={`Sinais devolvidos (${depositCount(marked.refunded.count)})`} value={formatMoney(marked.refunded.cents)} muted />
+    <div className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-deposits">
+      <dl>
+        <Row label={`Sinais recebidos (${depositCount(marked.received.count)})`} value={formatMoney(marked.received.cents)} muted />
+        <Row label={`Sinais devolvidos (${depositCount(marked.refunded.count)})`} value={formatMoney(marked.refunded.cents)} muted />
+      </dl>
       <p className="pt-1 text-xs text-slate-500">Marcados no período; o sinal entra no recebido quando o atendimento é fechado.</p>
-    </dl>
+    </div>
   );
 }
 
