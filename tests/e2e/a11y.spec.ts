@@ -100,7 +100,8 @@ async function axeRunner(page: Page, browser: Browser, info: TestInfo) {
     const html = (await page.content())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<(\/?)noscript\b/gi, "<$1div")
-      .replace(/<head>/i, `<head><base href="${new URL(page.url()).origin}/">`);
+      // Styles settle at once: a button's colour transition caught half-way is not its contrast.
+      .replace(/<head>/i, `<head><base href="${new URL(page.url()).origin}/"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`);
     await axePage.setContent(html, { waitUntil: "load" });
     return axePage;
   };
