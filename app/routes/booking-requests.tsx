@@ -1,4 +1,4 @@
-import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
+import { data, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-requests";
 import type { bookingRequests } from "../../db/schema";
 import { requireUser } from "./workspace.server";
@@ -10,7 +10,7 @@ import { formatPhone } from "../domain/phone";
 import { formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request-answers.server";
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
-import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
+import { AcceptForm, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
 import { readForm, requireFound } from "../utils/actions.server";
 import { depositView } from "../domain/booking-requests/deposits";
 import { receivedDepositRequest } from "../domain/booking-requests/deposits.server";
@@ -162,12 +162,7 @@ function PendingRequestCard({ request: r, busy }: { request: RequestsData["pendi
       {r.notes ? <p className="rounded-lg bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
       {r.deposit ? <DepositActions id={r.id} deposit={r.deposit} seen={{ date: r.isoDate, time: r.time }} refundHref={`?${REFUND_PARAM}=${r.id}`} busy={busy} /> : null}
       <div className="flex flex-wrap gap-2">
-        <Form method="post">
-          <AnsweredAt id={r.id} date={r.isoDate} time={r.time} />
-          <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
-            Aceitar
-          </button>
-        </Form>
+        <AcceptForm id={r.id} date={r.isoDate} time={r.time} intent="accept" className="btn-primary" busy={busy} />
         <DeclineLink id={r.id} className="btn-secondary" label={`Recusar: ${r.customerName}, ${r.date} às ${r.time}`} />
         <a href={r.whatsappAccept} target="_blank" rel="noopener" className="btn-link self-center">
           WhatsApp: confirmar

@@ -19,6 +19,18 @@ export function AnsweredAt({ id, date, time }: { id: string; date: string; time:
   );
 }
 
+/** 'Aceitar': one tap (it is what the customer asked for), posting `intent` with the time shown. */
+export function AcceptForm(p: { id: string; date: string; time: string; intent: string; className: string; busy: boolean; label?: string }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <AnsweredAt id={p.id} date={p.date} time={p.time} />
+      <button type="submit" name="intent" value={p.intent} className={p.className} disabled={p.busy} aria-label={p.label}>
+        Aceitar
+      </button>
+    </Form>
+  );
+}
+
 const DECLINE_PARAM = "recusar";
 
 /** This page with 'Recusar' asked for one request (`?recusar=<id>`), or with the question closed (null). */
@@ -147,19 +159,7 @@ function RequestItem({ request: r, withDate, busy }: { request: PendingRequest; 
         </div>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Form method="post" preventScrollReset>
-          <AnsweredAt id={r.id} date={r.date} time={r.time} />
-          <button
-            type="submit"
-            name="intent"
-            value="accept-request"
-            className="btn-primary px-3 py-2"
-            disabled={busy}
-            aria-label={`Aceitar: ${r.customerName}, ${r.dateLabel} às ${r.time}`}
-          >
-            Aceitar
-          </button>
-        </Form>
+        <AcceptForm id={r.id} date={r.date} time={r.time} intent="accept-request" className="btn-primary px-3 py-2" busy={busy} label={`Aceitar: ${r.customerName}, ${r.dateLabel} às ${r.time}`} />
         <DeclineLink id={r.id} className="btn-secondary px-3 py-2" label={`Recusar: ${r.customerName}, ${r.dateLabel} às ${r.time}`} />
         <a href={r.whatsapp} target="_blank" rel="noopener" className="btn-link">
           WhatsApp

@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "react-router";
-import { AnsweredAt, DeclineDialog, DeclineLink, useDeclining } from "../agenda/calendar-requests";
+import { useNavigation } from "react-router";
+import { AcceptForm, DeclineDialog, DeclineLink, useDeclining } from "../agenda/calendar-requests";
 import type { TeamPendingRequest } from "../../domain/team/team-types";
 import { DepositBadge } from "../deposits/deposit-controls";
 
@@ -44,19 +44,7 @@ export function TeamPending({ pending }: { pending: TeamPendingRequest[] }) {
               </span>
               {r.canAnswer ? (
                 <span className="flex gap-2">
-                  <Form method="post" preventScrollReset>
-                    <AnsweredAt id={r.id} date={r.date} time={r.time} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="accept-request"
-                      className="btn-primary px-3 py-1.5"
-                      disabled={busyId === r.id}
-                      aria-label={`Aceitar: ${who}`}
-                    >
-                      Aceitar
-                    </button>
-                  </Form>
+                  <AcceptForm id={r.id} date={r.date} time={r.time} intent="accept-request" className="btn-primary px-3 py-1.5" busy={busyId === r.id} label={`Aceitar: ${who}`} />
                   <DeclineLink id={r.id} className="btn-secondary px-3 py-1.5" label={`Recusar: ${who}`} />
                 </span>
               ) : (
