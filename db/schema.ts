@@ -758,6 +758,11 @@ export const cashClosingItems = sqliteTable(
     name: text("name").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
+    /**
+     * The salon's commission on this line for the professional, in hundredths of a percent, as the
+     * owner's rule stood when the service was closed (null: no rule then; the current one applies).
+     */
+    commissionBasisPoints: integer("commission_basis_points"),
   },
   // Covers the Caixa's 'Produtos e itens vendidos': no row read per closing.
   (t) => [index("cash_closing_items_closing_idx").on(t.closingId, t.kind, t.name, t.quantity, t.unitPriceCents)],
@@ -794,4 +799,50 @@ export const cashClosingHistory = sqliteTable(
     change: text("change").notNull(),
   },
   (t) => [index("cash_closing_history_closing_idx").on(t.closingId, t.changedAt)],
+);
+
+// ---------------------------------------------------------------- commissions (issue 22)
+
+/**
+ * What a salon's owner pays a member: a percentage of the services they do (the default for all
+ * services), of the products they sell, and whether tips are theirs. Rates in hundredths of a
+ * percent (40% = 4000). One row per member of the owner's team.
+ */
+export const commissionRules = sqliteTable(
+  "commission_rules",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    servicesBasisPoints: integer("services_basis_points").notNull(),
+    productsBasisPoints: integer("products_basis_points").notNull().default(0),
+    tipsToProfessional: bool("tips_to_professional").notNull().default(true),
+    updatedBy: text("updated_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("commission_rules_member_uq").on(t.ownerId, t.memberId)],
+);
+
+/** A member's own rate for one of their services, over the rule's default for services. */
+export const commissionServiceRates = sqliteTable(
+  "commission_service_rates",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    basisPoints: integer("basis_points").notNull(),
+  },
+  (t) => [uniqueIndex("commission_service_rates_uq").on(t.ownerId, t.memberId, t.serviceId)],
 );

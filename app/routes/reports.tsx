@@ -17,9 +17,10 @@ import { formatMoney } from "../domain/money";
 import { loadReport } from "../domain/metrics/reports.server";
 import { formatDate, type DateRange } from "../domain/dates";
 import { STATUS_LABELS } from "../domain/appointments/statuses";
-import { teamFigures } from "../domain/team/team-report.server";
+import { memberFigures, teamFigures } from "../domain/team/team-report.server";
 import { teamOf } from "../domain/team/team.server";
-import { TeamFigures } from "../components/reports/team-figures";
+import { TeamFigures, TeamRowFigures } from "../components/reports/team-figures";
+import { ReportSection } from "../components/reports/section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
 
@@ -29,8 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The salon's members are read beside the report (a member has no team of their own); the
   // salon's figures follow only for an owner with active members.
   const [page, members] = await Promise.all([loadReport(db, user, new URL(request.url)), user.linkedOwnerId ? [] : teamOf(db, user.id)]);
-  const team = page.report && members.length > 0 ? await teamFigures(db, user.id, page.report.range, members) : null;
-  return { ...page, team };
+  const range = page.report?.range;
+  const team = range && members.length > 0 ? await teamFigures(db, user.id, range, members) : null;
+  // A member sees their own line of the salon's figures, never the others'.
+  const own = range && user.linkedOwnerId ? await memberFigures(db, { ...user, linkedOwnerId: user.linkedOwnerId }, range) : null;
+  return { ...page, team, own };
 }
 
 /** The filter as a query string: only what differs from the defaults, so URLs stay short. */
@@ -111,7 +115,14 @@ export default function Reports() {
 
           <KpiCards kpis={report.kpis} params={params} />
 
-          {data.team ? <TeamFigures team={data.team} /> : null}
+          {data.team ? <TeamFigures team={data.team} exportHref={`/relatorios/equipe/exportar${filterQuery(params)}`} /> : null}
+          {data.own ? (
+            <ReportSection id="sua-comissao" title="Sua comissão no salão" definition="O que o salão registrou dos seus atendimentos no período, pela regra de comissão definida pelo dono da equipe.">
+              <div data-testid="own-commission">
+                <TeamRowFigures row={data.own} />
+              </div>
+            </ReportSection>
+          ) : null}
 
           <div className="grid gap-4 sm:gap-5 lg:grid-cols-2">
             <RevenueChart
@@ -141,7 +152,11 @@ function Definitions() {
       <dl className="space-y-2 border-t border-slate-200 p-4 text-slate-700">
         <div>
           <dt className="font-medium">Receita total</dt>
-          <dd>Soma dos preços dos atendimentos concluídos no período. Média diária: receita ÷ dias do período já passados (hoje incluído).</dd>
+          <dd>
+            O que foi recebido nos atendimentos concluídos do período, sem gorjetas (as gorjetas são do profissional e
+            aparecem à parte); um atendimento concluído sem fechamento conta pelo preço de tabela. Média diária: receita ÷
+            dias do período já passados (hoje incluído).
+          </dd>
         </div>
         <div>
           <dt className="font-medium">Total de agendamentos</dt>

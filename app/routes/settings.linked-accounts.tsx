@@ -21,6 +21,9 @@ import {
 } from "../domain/accounts/linked-accounts.server";
 import { planById, planTeamSize, teamPlansSentence } from "../domain/billing/plans";
 import { setOwnerMayManage } from "../domain/team/team.server";
+import { readRules } from "../domain/team/commissions.server";
+import { ruleSummary } from "../domain/team/commissions";
+import { commissionHref } from "../components/linked-accounts/urls";
 import { redirectWithToast } from "../utils/toast.server";
 import { hit } from "../utils/rate-limit.server";
 import { sendSoon } from "../domain/notifications/deliver-soon.server";
@@ -44,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       owner: null,
     };
   }
-  const [rows, seats] = await Promise.all([listLinkedAccounts(db, user.id), seatInfo(db, user)]);
+  const [rows, seats, rules] = await Promise.all([listLinkedAccounts(db, user.id), seatInfo(db, user), readRules(db, user.id)]);
   // A confirmation link for a row that is not this owner's (or is gone) is a 404.
   if (confirmId && !rows.some((r) => r.id === confirmId)) notFound();
   const ownerName = user.profile.businessName || user.profile.fullName;
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: r.name,
         addedOn: dateFormat.format(r.createdAt),
         invite: r.status === "pending" ? inviteText({ ownerName, email: r.email }) : null,
+        commission: r.userId ? { summary: ruleSummary(rules.get(r.userId) ?? null), defined: rules.has(r.userId), href: commissionHref(r.userId) } : null,
       })),
     },
   };

@@ -75,6 +75,7 @@ export const PRIVATE_GETS = [
   "/relatorios",
   "/relatorios?periodo=customizado&de=2025-01-01&ate=2025-12-31&servico={service}",
   "/relatorios/exportar",
+  "/relatorios/equipe/exportar",
   "/caixa",
   "/caixa?periodo=customizado&de=2025-01-01&ate=2025-12-31",
   "/caixa/exportar",
@@ -88,6 +89,8 @@ export const PRIVATE_GETS = [
   "/configuracoes/pagina",
   "/configuracoes/notificacoes",
   "/configuracoes/contas",
+  // A member's commission: the seeded professional has no active member, so this is their 404.
+  "/configuracoes/contas/comissao/{linked}",
   "/configuracoes/planos",
   "/configuracoes/geral",
   "/configuracoes/geral/exportar",
@@ -277,6 +280,7 @@ export const ACTIONS: ActionSpec[] = [
   // Accounts, plans and general settings (built alongside this suite).
   { name: "accounts add", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "add", email: "convidada@example.com" }) },
   { name: "accounts leave", path: "/configuracoes/contas", auth: "private", fields: () => ({ intent: "leave" }), intentOnly: true },
+  { name: "commission save", path: "/configuracoes/contas/comissao/{linked}", auth: "private", fields: () => ({ servicos: "40", produtos: "10", gorjetas: "on" }) },
   { name: "accounts remove", path: "/configuracoes/contas", auth: "private", fields: (ids) => ({ intent: "remove", id: ids.linked }), target: { field: "id", id: "linked" } },
   { name: "plans checkout", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "essencial", period: "monthly" }) },
   { name: "plans portal", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "portal" }), intentOnly: true },

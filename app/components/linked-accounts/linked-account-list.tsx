@@ -10,6 +10,8 @@ type LinkedAccountItem = {
   name: string | null;
   addedOn: string;
   invite: string | null;
+  /** An active member's commission rule, and the link to change it. */
+  commission: { summary: string; defined: boolean; href: string } | null;
 };
 
 const BADGE = {
@@ -62,6 +64,15 @@ export function LinkedAccountList({
                 ) : null}
               </div>
             </div>
+            {item.commission ? (
+              <p className="mt-1 text-sm text-slate-700" data-testid="linked-commission">
+                {item.commission.summary}
+                {" · "}
+                <Link to={item.commission.href} className="btn-link" aria-label={`${item.commission.defined ? "Alterar" : "Definir"} comissão de ${item.name ?? item.email}`}>
+                  {item.commission.defined ? "Alterar" : "Definir"}
+                </Link>
+              </p>
+            ) : null}
             {item.invite ? <InviteInstructions text={item.invite} email={item.email} /> : null}
           </li>
         ))}

@@ -1,55 +1,120 @@
+import { Link } from "react-router";
 import { percentLabel } from "../../domain/metrics/metrics";
-import { formatMoney } from "../../domain/money";
+import { formatMoney, formatInteger } from "../../domain/money";
+import type { TeamFigures as TeamFiguresData, TeamRow } from "../../domain/team/team-report.server";
+import { commissionHref } from "../linked-accounts/urls";
 import { ReportSection } from "./section";
 
-type Row = { userId: string; name: string; isOwner: boolean; revenueCents: number; appointments: number; occupancy: number | null };
-type TeamFiguresData = { rows: Row[]; total: { revenueCents: number; appointments: number; occupancy: number | null } };
+const DEFINITION =
+  "Recebido: o faturamento de cada um (o que foi recebido, sem gorjetas). Comissão: o percentual de cada profissional sobre o que foi cobrado nos serviços e produtos de atendimentos pagos. A pagar: comissão mais gorjetas, quando são do profissional. Todos os serviços e status.";
 
 /**
- * 'Equipe' in Relatórios (the owner's only): each professional's revenue, appointments and
- * occupancy in the period, and the salon's total. A table on every width: on a phone it keeps
- * four short columns.
+ * 'Equipe' in Relatórios (the owner's): a card per professional with what they did, brought in and
+ * are owed, and the salon's total last. Cards on every width: a phone reads each one whole.
  */
-export function TeamFigures({ team }: { team: TeamFiguresData }) {
+export function TeamFigures({ team, exportHref }: { team: TeamFiguresData; exportHref: string }) {
+  const { total } = team;
   return (
     <ReportSection
       id="equipe"
       title="Equipe"
-      definition="Receita: atendimentos concluídos. Agendamentos: sem os cancelados. Ocupação: minutos agendados ÷ minutos de trabalho de cada profissional no período. Todos os serviços e status."
+      definition={DEFINITION}
+      actions={
+        <a href={exportHref} download className="btn-secondary text-sm">
+          <span aria-hidden>⤓</span> CSV da equipe
+        </a>
+      }
     >
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[18rem] text-sm" data-testid="team-figures">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-              <th scope="col" className="py-2 pr-2 font-medium">Profissional</th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">Receita</th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">Agend.</th>
-              <th scope="col" className="py-2 pl-2 text-right font-medium">Ocupação</th>
-            </tr>
-          </thead>
-          <tbody>
-            {team.rows.map((r) => (
-              <tr key={r.userId} className="border-b border-slate-100">
-                <th scope="row" className="max-w-[9rem] truncate py-2 pr-2 text-left font-medium">
-                  {r.name}
-                  {r.isOwner ? <span className="ml-1 text-xs font-normal text-slate-500">(você)</span> : null}
-                </th>
-                <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatMoney(r.revenueCents)}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{r.appointments}</td>
-                <td className="py-2 pl-2 text-right tabular-nums">{percentLabel(r.occupancy)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <th scope="row" className="py-2 pr-2 text-left">Total do salão</th>
-              <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatMoney(team.total.revenueCents)}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{team.total.appointments}</td>
-              <td className="py-2 pl-2 text-right tabular-nums">{percentLabel(team.total.occupancy)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="team-figures" aria-label="Profissionais da equipe">
+        {team.rows.map((r) => (
+          <li key={r.userId} className="rounded-lg border border-slate-200 p-3" data-testid="team-row">
+            <TeamRowFigures row={r} owner />
+          </li>
+        ))}
+        <li className="rounded-lg border border-slate-300 bg-slate-50 p-3" data-testid="team-total">
+          <Heading name="Total do salão" toPay={total.toPayCents} />
+          <Figures
+            items={[
+              ["Atendimentos", formatInteger(total.completed)],
+              ["Recebido", formatMoney(total.revenueCents)],
+              ["Comissões", formatMoney(total.commissionCents)],
+              ["Gorjetas", formatMoney(total.tipsCents)],
+              ["Agendamentos", formatInteger(total.appointments)],
+              ["Ocupação", percentLabel(total.occupancy)],
+            ]}
+          />
+        </li>
+      </ul>
     </ReportSection>
+  );
+}
+
+/** One professional's figures; `owner`: seen by the salon's owner (the rule is theirs to change). */
+export function TeamRowFigures({ row, owner = false }: { row: TeamRow; owner?: boolean }) {
+  const c = row.commission;
+  return (
+    <>
+      <Heading name={row.name} you={row.isOwner} toPay={c?.toPayCents ?? null} />
+      {c ? (
+        <p className="mt-0.5 text-xs text-slate-600" data-testid="team-rule">
+          {c.rule}
+          {owner ? (
+            <>
+              {" · "}
+              <Link to={commissionHref(row.userId)} className="btn-link" aria-label={`${c.ruleMissing ? "Definir" : "Alterar"} comissão de ${row.name}`}>
+                {c.ruleMissing ? "Definir" : "Alterar"}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <Figures
+        items={[
+          ["Atendimentos", formatInteger(row.completed)],
+          ["Recebido", formatMoney(row.revenueCents)],
+          ["Comissão", c ? formatMoney(c.totalCents) : "—"],
+          ["Gorjetas", formatMoney(row.tipsCents)],
+          ["Agendamentos", formatInteger(row.appointments)],
+          ["Ocupação", percentLabel(row.occupancy)],
+        ]}
+      />
+      {row.unclosedCount ? (
+        <p className="mt-2 text-xs text-slate-500">
+          {row.unclosedCount === 1 ? "1 atendimento sem fechamento, contado" : `${row.unclosedCount} atendimentos sem fechamento, contados`} pelo preço de tabela.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Heading({ name, you = false, toPay }: { name: string; you?: boolean; toPay: number | null }) {
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <p className="min-w-0 truncate font-semibold">
+        {name}
+        {you ? <span className="ml-1 text-xs font-normal text-slate-500">(você)</span> : null}
+      </p>
+      {toPay !== null ? (
+        <p className="shrink-0 text-right text-xs text-slate-600">
+          A pagar
+          <strong className="block text-base tabular-nums text-slate-900" data-testid="team-to-pay">
+            {formatMoney(toPay)}
+          </strong>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Figures({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+      {items.map(([term, value]) => (
+        <div key={term} className="min-w-0">
+          <dt className="text-xs text-slate-500">{term}</dt>
+          <dd className="font-medium tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

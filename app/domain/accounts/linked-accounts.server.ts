@@ -13,6 +13,8 @@ export type LinkedAccountRow = {
   email: string;
   status: "pending" | "active";
   name: string | null;
+  /** The member's user id once active. */
+  userId: string | null;
   createdAt: Date;
 };
 
@@ -24,13 +26,14 @@ export async function listLinkedAccounts(db: Db, ownerId: string): Promise<Linke
       email: linkedAccounts.linkedUserEmail,
       status: linkedAccounts.status,
       name: profiles.fullName,
+      userId: linkedAccounts.linkedUserId,
       createdAt: linkedAccounts.createdAt,
     })
     .from(linkedAccounts)
     .leftJoin(profiles, eq(profiles.userId, linkedAccounts.linkedUserId))
     .where(eq(linkedAccounts.ownerId, ownerId))
     .orderBy(desc(linkedAccounts.createdAt), desc(linkedAccounts.id));
-  return rows.map((r) => ({ ...r, name: r.status === "active" ? r.name : null }));
+  return rows.map((r) => ({ ...r, name: r.status === "active" ? r.name : null, userId: r.status === "active" ? r.userId : null }));
 }
 
 export async function countLinkedAccounts(db: Db, ownerId: string) {

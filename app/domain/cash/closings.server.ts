@@ -11,6 +11,7 @@ import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
 import { describeChange, type ClosingSummary } from "./history";
 import type { CurrentUser } from "../accounts/access.server";
 import { managedMember } from "../team/team.server";
+import { stampedRate } from "../team/commissions.server";
 
 type Clock = { now: Date; timeZone: string };
 
@@ -84,7 +85,7 @@ function summaryOf(closing: { status: "paid" | "pending"; discountCents: number;
 
 function lineRows(db: Db, userId: string, closingId: string, form: ClosingForm, condition: ReturnType<typeof sql>) {
   return [
-    ...form.items.map((item, position) => insertIf(db, cashClosingItems, { id: crypto.randomUUID(), closingId, userId, position, ...item }, condition)),
+    ...form.items.map((item, position) => insertIf(db, cashClosingItems, { id: crypto.randomUUID(), closingId, userId, position, ...item, commissionBasisPoints: stampedRate(userId, item) }, condition)),
     ...form.payments.map((p) => insertIf(db, cashPayments, { id: crypto.randomUUID(), closingId, userId, method: p.method, amountCents: p.amountCents }, condition)),
   ];
 }

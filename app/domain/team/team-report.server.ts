@@ -1,21 +1,81 @@
-// Team figures in Relatórios (issue 16, owner only): revenue, appointments and occupancy per
-// professional for the period, and the salon's total. The sums come from one grouped SQL
-// statement bounded by the owner's team; occupancy divides each one's booked minutes by the
-// working minutes of their own week over the period, as the single-professional report does
-// (docs/decisions/0690).
+// Team figures in Relatórios (issues 16 and 22): per professional, appointments, occupancy, the
+// services completed, what was received ('Faturamento', revenue.server.ts), the tips, the
+// commission the owner owes (commissions.ts) and what to pay; and the salon's total. Every read is
+// bounded by the owner's team; occupancy divides booked minutes by the working minutes of each
+// one's own week over the period (docs/decisions/0690). A member sees their own line only
+// (`memberFigures`), under the rule their owner set.
 import { and, between, inArray, sql } from "drizzle-orm";
-import { appointments } from "../../../db/schema";
+import { appointments, cashClosings } from "../../../db/schema";
 import { weekHoursQuery } from "../availability/schedule-queries.server";
 import type { Db } from "../../utils/db.server";
+import type { CurrentUser } from "../accounts/access.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
 import { teamOf } from "./team.server";
 import { notCancelled } from "../status-rules.server";
+import { moneyColumns, revenueOf } from "../cash/revenue.server";
+import { commissionBases, readRules, type MemberBase } from "./commissions.server";
+import { commissionOf, ruleSummary, toPayCents, type Commission, type CommissionRule } from "./commissions";
+
+export type TeamRow = {
+  userId: string;
+  name: string;
+  isOwner: boolean;
+  appointments: number;
+  completed: number;
+  occupancy: number | null;
+  bookedMinutes: number;
+  availableMinutes: number;
+  /** 'Recebido': the salon's revenue from this professional's services (tips apart). */
+  revenueCents: number;
+  unclosedCount: number;
+  tipsCents: number;
+  /** Null for the owner (the salon's own work pays no commission). */
+  commission: (Commission & { rule: string; toPayCents: number; ruleMissing: boolean }) | null;
+};
 
 export type TeamFigures = {
-  rows: { userId: string; name: string; isOwner: boolean; revenueCents: number; appointments: number; bookedMinutes: number; availableMinutes: number; occupancy: number | null }[];
-  total: { revenueCents: number; appointments: number; bookedMinutes: number; availableMinutes: number; occupancy: number | null };
+  rows: TeamRow[];
+  total: { appointments: number; completed: number; occupancy: number | null; revenueCents: number; tipsCents: number; commissionCents: number; toPayCents: number };
 };
+
+/** The per-professional sums of the range (bounded by `ids`): counts, minutes and money. */
+function sumsQuery(db: Db, ids: string[], range: DateRange) {
+  return db
+    .select({
+      userId: appointments.userId,
+      appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`.mapWith(Number),
+      completed: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then 1 else 0 end), 0)`.mapWith(Number),
+      bookedMinutes: sql<number>`coalesce(sum(case when ${notCancelled} then ${appointments.durationMinutes} else 0 end), 0)`.mapWith(Number),
+      ...moneyColumns(),
+    })
+    .from(appointments)
+    .leftJoin(cashClosings, sql`${cashClosings.appointmentId} = ${appointments.id} and ${cashClosings.userId} = ${appointments.userId}`)
+    .where(and(inArray(appointments.userId, ids), between(appointments.date, range.from, range.to)))
+    .groupBy(appointments.userId);
+}
+
+type Sums = Awaited<ReturnType<typeof sumsQuery>>[number];
+
+function rowOf(member: { userId: string; name: string; isOwner: boolean }, s: Sums | undefined, bases: MemberBase[], rule: CommissionRule | null, available: number): TeamRow {
+  const money = revenueOf(s);
+  const booked = s?.bookedMinutes ?? 0;
+  const commission = commissionOf(bases.filter((b) => b.userId === member.userId));
+  return {
+    userId: member.userId,
+    name: member.name,
+    isOwner: member.isOwner,
+    appointments: s?.appointments ?? 0,
+    completed: s?.completed ?? 0,
+    bookedMinutes: booked,
+    availableMinutes: available,
+    occupancy: share(booked, available),
+    revenueCents: money.revenueCents,
+    unclosedCount: money.unclosedCount,
+    tipsCents: money.tipsCents,
+    commission: member.isOwner ? null : { ...commission, rule: ruleSummary(rule), ruleMissing: !rule, toPayCents: toPayCents(commission, money.tipsCents, rule) },
+  };
+}
 
 /** Null when the user owns no team with active members. */
 export async function teamFigures(
@@ -28,47 +88,42 @@ export async function teamFigures(
   const team = known ?? (await teamOf(db, ownerId));
   if (team.length === 0) return null;
   const ids = team.map((m) => m.userId);
-  const inTeam = sql`${appointments.userId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
-  const [sums, hours] = await Promise.all([
-    db
-      .select({
-        userId: appointments.userId,
-        revenueCents: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0)`,
-        appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`,
-        bookedMinutes: sql<number>`coalesce(sum(case when ${notCancelled} then ${appointments.durationMinutes} else 0 end), 0)`,
-      })
-      .from(appointments)
-      .where(and(inTeam, between(appointments.date, range.from, range.to)))
-      .groupBy(appointments.userId),
+  const members = team.filter((m) => !m.isOwner).map((m) => m.userId);
+  const [sums, bases, rules, hours] = await Promise.all([
+    sumsQuery(db, ids, range),
+    commissionBases(db, ownerId, members, range),
+    readRules(db, ownerId, members),
     weekHoursQuery(db, (column) => inArray(column, ids)),
   ]);
   const rows = team.map((m) => {
-    const s = sums.find((r) => r.userId === m.userId);
-    const available = availableMinutes(
-      hours.filter((h) => h.userId === m.userId),
-      range,
-    );
-    const booked = Number(s?.bookedMinutes ?? 0);
-    return {
-      userId: m.userId,
-      name: m.name,
-      isOwner: m.isOwner,
-      revenueCents: Number(s?.revenueCents ?? 0),
-      appointments: Number(s?.appointments ?? 0),
-      bookedMinutes: booked,
-      availableMinutes: available,
-      occupancy: share(booked, available),
-    };
+    const available = availableMinutes(hours.filter((h) => h.userId === m.userId), range);
+    return rowOf(m, sums.find((r) => r.userId === m.userId), bases, rules.get(m.userId) ?? null, available);
   });
-  const sum = (key: "revenueCents" | "appointments" | "bookedMinutes" | "availableMinutes") => rows.reduce((n, r) => n + r[key], 0);
+  const sum = (pick: (r: TeamRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
   return {
     rows,
     total: {
-      revenueCents: sum("revenueCents"),
-      appointments: sum("appointments"),
-      bookedMinutes: sum("bookedMinutes"),
-      availableMinutes: sum("availableMinutes"),
-      occupancy: share(sum("bookedMinutes"), sum("availableMinutes")),
+      appointments: sum((r) => r.appointments),
+      completed: sum((r) => r.completed),
+      occupancy: share(sum((r) => r.bookedMinutes), sum((r) => r.availableMinutes)),
+      revenueCents: sum((r) => r.revenueCents),
+      tipsCents: sum((r) => r.tipsCents),
+      commissionCents: sum((r) => r.commission?.totalCents ?? 0),
+      toPayCents: sum((r) => r.commission?.toPayCents ?? 0),
     },
   };
+}
+
+/** A member's own line of their salon's figures (never another's), under their owner's rule. */
+export async function memberFigures(db: Db, member: Pick<CurrentUser, "id" | "profile"> & { linkedOwnerId: string }, range: DateRange): Promise<TeamRow> {
+  const ids = [member.id];
+  const ownerId = member.linkedOwnerId;
+  const name = member.profile.fullName || member.profile.businessName;
+  const [sums, bases, rules, hours] = await Promise.all([
+    sumsQuery(db, ids, range),
+    commissionBases(db, ownerId, ids, range),
+    readRules(db, ownerId, ids),
+    weekHoursQuery(db, (column) => inArray(column, ids)),
+  ]);
+  return rowOf({ userId: member.id, name, isOwner: false }, sums[0], bases, rules.get(member.id) ?? null, availableMinutes(hours, range));
 }
