@@ -80,6 +80,10 @@ describe("a booking's deposit", () => {
     // The appointment reads its request's deposit: the agenda's detail and the client card.
     const agenda = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?vista=dia&data=${date}&ver=${appointment!.id}` });
     expect(agenda.mode === "calendar" && agenda.calendar.detail?.deposit).toMatchObject({ requestId: request.id, view: { state: "received", label } });
+    // ...its block in the day and its row in the Lista.
+    expect(agenda.mode === "calendar" && agenda.calendar.days[0]!.appointments[0]!.deposit).toMatchObject({ state: "received", label });
+    const list = await callLoader(agendaLoader, { db, as: pro, path: `/agenda?vista=lista&periodo=customizado&de=${date}&ate=${date}` });
+    expect(list.mode === "list" && list.list.rows[0]!.deposit).toMatchObject({ state: "received", label });
     const card = await callLoader(clientsLoader, { db, as: pro, path: `/clientes?ver=${appointment!.clientId}` });
     expect("card" in card && card.card?.next?.deposit?.label).toBe(label);
     const status = await statusPage(db, token);

@@ -1,5 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { DepositBadge } from "../deposits/deposit-controls";
 import type { AppointmentStatus } from "../../../db/schema";
+import type { DepositView } from "../../domain/booking-requests/deposits";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/statuses";
@@ -25,6 +27,8 @@ type AgendaRow = {
   customerConfirmed: boolean;
   /** Its 'Fechar atendimento': paid, 'Pagamento pendente', or not closed (issue 22). */
   closing?: "paid" | "pending" | null;
+  /** The deposit of the request it came from (issue 22). */
+  deposit?: DepositView | null;
 };
 
 const ACTION_STYLES = {
@@ -151,6 +155,7 @@ function Row({ row, search }: { row: AgendaRow; search: string }) {
             ) : null}
           </p>
           {row.customerConfirmed ? <CustomerConfirmedBadge /> : null}
+          {row.deposit ? <DepositBadge deposit={row.deposit} /> : null}
           {row.closing ? <ClosingLink id={row.id} status={row.closing} back={`/agenda${search}`} /> : null}
           <p className="text-sm text-slate-500">
             {formatDuration(row.durationMinutes)} · {formatMoney(row.priceCents)}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DepositMark } from "../deposits/deposit-controls";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
 import { minutesToTime } from "../../domain/dates";
 import { formatDuration } from "../../domain/money";
@@ -263,7 +264,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
   const service = a.serviceName || "Serviço não encontrado";
   const h = Math.max(height, MIN_BLOCK);
   const done = a.status === "completed" || a.status === "no_show";
-  const label = `${a.time}–${a.endTime}, ${client}, ${service}, ${STATUS_LABELS[a.status]}${a.rescheduledByCustomer ? ", remarcado pelo cliente" : ""}${a.customerConfirmed ? ", cliente confirmou presença" : ""}`;
+  const label = `${a.time}–${a.endTime}, ${client}, ${service}, ${STATUS_LABELS[a.status]}${a.rescheduledByCustomer ? ", remarcado pelo cliente" : ""}${a.customerConfirmed ? ", cliente confirmou presença" : ""}${a.deposit ? `, ${a.deposit.label}` : ""}`;
   return (
     <Link
       to={href}
@@ -290,6 +291,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
             </span>
             <span className="truncate font-medium">{client}</span>
             {h >= 50 ? <span className="truncate text-slate-700">{service}</span> : null}
+            {a.deposit && h >= 66 ? <DepositMark deposit={a.deposit} /> : null}
             {h >= 66 && !compact ? (
               <span className="truncate text-slate-700">
                 {STATUS_LABELS[a.status]}

@@ -23,6 +23,14 @@ export function DepositBadge({ deposit }: { deposit: DepositView }) {
   );
 }
 
+const SHORT: Record<DepositView["state"], string> = { pending: "Sinal pendente", received: "Sinal recebido", refunded: "Sinal devolvido" };
+const MARK_TONES: Record<DepositView["state"], string> = { pending: "text-amber-800", received: "text-emerald-800", refunded: "text-slate-600" };
+
+/** The deposit's state in a calendar block, where a line is all there is ('Sinal recebido'). */
+export function DepositMark({ deposit }: { deposit: DepositView }) {
+  return <span className={`truncate font-semibold ${MARK_TONES[deposit.state]}`}>{SHORT[deposit.state]}</span>;
+}
+
 /** The query parameter of the refund's confirmation: `?devolver-sinal=<request id>`. */
 export const REFUND_PARAM = "devolver-sinal";
 

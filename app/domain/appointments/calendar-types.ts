@@ -36,6 +36,8 @@ export type CalendarAppointment = Lane &
     rescheduledByCustomer: boolean;
     /** The customer answered 'Confirmo presença'. */
     customerConfirmed: boolean;
+    /** The deposit of the request it came from (issue 22). */
+    deposit: DepositView | null;
   };
 
 /** A pending request as the agenda shows it (Dia, Semana and Lista), with its Aceitar and Recusar. */

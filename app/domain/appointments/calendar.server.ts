@@ -62,10 +62,12 @@ function calendarReads(db: Db, user: Professional, range: Range, ask: CalendarAs
           customerConfirmedAt: appointments.customerConfirmedAt,
           clientName: clients.name,
           colour: services.color,
+          deposit: depositColumns,
         })
         .from(appointments)
         .leftJoin(clients, own.client)
         .leftJoin(services, own.service)
+        .leftJoin(bookingRequests, depositJoin(userId))
         .where(and(eq(appointments.userId, userId), between(appointments.date, range.from, range.to)))
         .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
         .limit(2000),
@@ -94,8 +96,9 @@ function calendarDays(got: Got, range: Range, today: string, timeZone: string, d
     const lanes = dayLanes(
       rows
         .filter((r) => r.date === date)
-        .map(({ rescheduledAt, customerConfirmedAt, colour, ...r }) => ({
+        .map(({ rescheduledAt, customerConfirmedAt, colour, deposit, ...r }) => ({
           ...r,
+          deposit: appointmentDeposit(deposit, timeZone, now)?.view ?? null,
           time: minutesToTime(r.startMinute),
           endTime: endTimeOf(r),
           color: colourOf(colour, r.serviceName),

@@ -16,6 +16,7 @@ import { actionsAt, type LocalNow } from "./statuses";
 import { notCancelled } from "../status-rules.server";
 import { countWhere, summaryReads } from "./summary.server";
 import { closingStatusColumn } from "../cash/closings.server";
+import { appointmentDeposit, depositColumns, depositJoin } from "../booking-requests/deposits.server";
 
 export const PAGE_SIZE = 50;
 
@@ -41,9 +42,11 @@ function rowsQuery(db: Db, userId: string, range: Range, page: number) {
       customerConfirmedAt: appointments.customerConfirmedAt,
       cancelledBy: appointments.cancelledBy,
       closing: closingStatusColumn(appointments.id),
+      deposit: depositColumns,
     })
     .from(appointments)
     .leftJoin(clients, ownJoins(userId).client)
+    .leftJoin(bookingRequests, depositJoin(userId))
     .where(and(eq(appointments.userId, userId), between(appointments.date, range.from, range.to)))
     .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.createdAt))
     .limit(PAGE_SIZE)
@@ -105,8 +108,9 @@ export async function readList(db: Db, user: Professional, q: ListQuery, now: Da
     page: q.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    rows: got.rows().map(({ seriesId, updatedAt, customerConfirmedAt, cancelledBy, ...r }) => ({
+    rows: got.rows().map(({ seriesId, updatedAt, customerConfirmedAt, cancelledBy, deposit, ...r }) => ({
       ...r,
+      deposit: appointmentDeposit(deposit, user.profile.timeZone, now)?.view ?? null,
       customerConfirmed: customerConfirmedAt !== null,
       time: minutesToTime(r.startMinute),
       recurring: seriesId !== null,
