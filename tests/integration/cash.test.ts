@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, bookingRequests, cashClosingHistory, cashClosingItems, cashClosings, cashPayments, users } from "../../db/schema";
-import { action, loader } from "../../app/routes/cash-close";
+import CashClose, { action, loader } from "../../app/routes/cash-close";
 import Cash, { loader as cashLoader } from "../../app/routes/cash";
 import { loader as exportLoader } from "../../app/routes/cash.export";
 import { loader as agendaLoader } from "../../app/routes/agenda";
@@ -109,6 +109,9 @@ describe("'Fechar atendimento'", () => {
     await db.update(appointments).set({ bookingRequestId: request.id }).where(eq(appointments.id, apptId));
     const pending = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
     expect(pending.depositCents).toBe(0);
+    // Her own service: no 'Atendimento de …' (that is for a member's, closed by the owner).
+    expect(pending.memberName).toBeNull();
+    expect(visibleText(renderRoute(CashClose, `/caixa/fechar?atendimento=${apptId}`, pending))).not.toContain("Atendimento de");
 
     await db.update(bookingRequests).set({ depositReceivedAt: NOW, depositMethod: "pix" }).where(eq(bookingRequests.id, request.id));
     const received = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });

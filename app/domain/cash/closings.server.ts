@@ -26,7 +26,7 @@ export async function closingProfessional(db: Db, user: CurrentUser, appointment
   return !members || user.linkedOwnerId ? null : managedMember(db, user.id, appointmentId);
 }
 
-/** The appointment being closed, the professional's own. */
+/** The appointment being closed, the professional's own, with the professional's name (whose service it is). */
 export async function findClosable(db: Db, userId: string, appointmentId: string) {
   const [row] = await db
     .select({
@@ -39,9 +39,11 @@ export async function findClosable(db: Db, userId: string, appointmentId: string
       priceCents: appointments.priceCents,
       bookingRequestId: appointments.bookingRequestId,
       clientName: clients.name,
+      professionalName: profiles.fullName,
     })
     .from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
     .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
   return row ?? null;
 }
