@@ -102,6 +102,20 @@ describe("'Fechar atendimento'", () => {
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(csv.startsWith("\uFEFFData;Horário;Cliente")).toBe(true);
     expect(csv).toContain("10/03/2025;10:00;Carla Dias;Corte;70,00;0,00;0,00;50,00;25,00;0,00;0,00;5,00;70,00;Pago");
+
+    // A second service left pending with a discount and a tip (not received yet): the file ends
+    // with a 'Total' line that is the screen's figures, and its columns add up to it.
+    const second = await createAppointment(db, proId, { serviceName: "Barba", date: TODAY, startMinute: 11 * 60, priceCents: 3500 });
+    const barba = { id: second.id, intent: "close-pending", "itens[0].nome": "Barba", "itens[0].preco": "35,00", "itens[1].nome": "Óleo para barba", desconto: "5,00", gorjeta: "3,00" };
+    expect(await post(fields(barba))).toHaveRedirect("/agenda");
+    const screen = (await callLoader(cashLoader, { context: ctx, path: "/caixa" })).day!;
+    expect(screen).toMatchObject({ receivedCents: 7000, byMethod: { pix: 5000, cash: 2500 }, tipsCents: 500, depositsCents: 0, services: 2 });
+    const file = new TextDecoder().decode(await (await callLoader(exportLoader, { context: ctx, path: "/caixa/exportar" })).arrayBuffer());
+    expect(file.split("\r\n").slice(2)).toEqual([
+      "10/03/2025;11:00;Cliente não encontrado;Barba;55,00;5,00;0,00;0,00;0,00;0,00;0,00;;0,00;Pagamento pendente",
+      "Total;;;2 atendimentos;125,00;5,00;0,00;50,00;25,00;0,00;0,00;5,00;70,00;",
+      "",
+    ]);
   });
 
   it("a deposit received on the booking is shown and deducted; one still pending is not", async () => {
