@@ -76,7 +76,9 @@ async function readPage(db: Db, user: CurrentUser, url: URL) {
 export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {
   const page = await readPage(db, user, url);
   const { appointment, closing, services, depositCents } = page;
-  return { appointment, closing, services, depositCents, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
+  // A member's service closed by the owner says whose it is (docs/decisions/0924).
+  const memberName = page.professional.userId === user.id ? null : (appointment.professionalName ?? "");
+  return { appointment, closing, services, depositCents, memberName, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
 }
 
 type Errors = Record<string, string[] | null>;

@@ -31,6 +31,12 @@ export default function CashClose() {
     <div className="mx-auto max-w-xl space-y-4">
       <header>
         <h1 className="text-2xl font-bold">{closing ? "Fechamento do atendimento" : "Fechar atendimento"}</h1>
+        {page.memberName !== null ? (
+          <div className="my-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="member-service">
+            <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">Atendimento de {page.memberName}</span>
+            <span className="text-slate-600">O pagamento entra no Caixa de {page.memberName}.</span>
+          </div>
+        ) : null}
         <p className="text-slate-600">
           {appointment.clientName ?? "Cliente não encontrado"} · {appointment.serviceName || "Serviço não encontrado"} · {formatDate(appointment.date)} às {minutesToTime(appointment.startMinute)}
         </p>

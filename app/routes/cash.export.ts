@@ -7,11 +7,11 @@ import { cashPeriod } from "../domain/cash/period";
 /** 'Exportar CSV' of the Caixa: the closed services of the period (same query string as /caixa). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { period } = cashPeriod(new URL(request.url).searchParams, user.profile.timeZone);
+  const { period, today } = cashPeriod(new URL(request.url).searchParams, user.profile.timeZone);
   if (!period.range) {
     return new Response(period.error ?? "Período inválido.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
   }
-  const csv = await cashCsv(getDb(context), user.id, period.range);
+  const csv = await cashCsv(getDb(context), user.id, period.range, { today, timeZone: user.profile.timeZone });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,20 +1,24 @@
 // Issue 22, 'Fechar atendimento' and the Caixa: a service closed with its items, discount, tip
 // and payments; every refusal a 400 beside its field with nothing stored; two phones closing at
-// once store one closing; a pending payment settled later keeps its history.
+// once store one closing; a pending payment settled later keeps its history; the demo's Caixa.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, bookingRequests, cashClosingHistory, cashClosingItems, cashClosings, cashPayments } from "../../db/schema";
-import { action, loader } from "../../app/routes/cash-close";
-import { loader as cashLoader } from "../../app/routes/cash";
+import { appointments, bookingRequests, cashClosingHistory, cashClosingItems, cashClosings, cashPayments, users } from "../../db/schema";
+import CashClose, { action, loader } from "../../app/routes/cash-close";
+import Cash, { loader as cashLoader } from "../../app/routes/cash";
 import { loader as exportLoader } from "../../app/routes/cash.export";
 import { loader as agendaLoader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { CASH_MESSAGES } from "../../app/validation/cash";
 import { formatMoney } from "../../app/domain/money";
+import { addDays } from "../../app/domain/dates";
+import { PAYMENT_METHODS } from "../../app/domain/cash/totals";
+import { DEMO, seedDemoIfEmpty } from "../../app/domain/accounts/demo-professional.server";
 import { CLOSE_ERRORS } from "../../app/routes/cash-close.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService } from "../support/factories";
 import { answerStatus, callAction, callLoader, replyOf, thrownStatus } from "../support/routes";
+import { renderRoute, visibleText } from "../support/render";
 
 // "Now" is Monday 10/03/2025 12:00 in São Paulo (15:00 UTC).
 const NOW = new Date("2025-03-10T15:00:00Z");
@@ -98,6 +102,20 @@ describe("'Fechar atendimento'", () => {
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(csv.startsWith("\uFEFFData;Horário;Cliente")).toBe(true);
     expect(csv).toContain("10/03/2025;10:00;Carla Dias;Corte;70,00;0,00;0,00;50,00;25,00;0,00;0,00;5,00;70,00;Pago");
+
+    // A second service left pending with a discount and a tip (not received yet): the file ends
+    // with a 'Total' line that is the screen's figures, and its columns add up to it.
+    const second = await createAppointment(db, proId, { serviceName: "Barba", date: TODAY, startMinute: 11 * 60, priceCents: 3500 });
+    const barba = { id: second.id, intent: "close-pending", "itens[0].nome": "Barba", "itens[0].preco": "35,00", "itens[1].nome": "Óleo para barba", desconto: "5,00", gorjeta: "3,00" };
+    expect(await post(fields(barba))).toHaveRedirect("/agenda");
+    const screen = (await callLoader(cashLoader, { context: ctx, path: "/caixa" })).day!;
+    expect(screen).toMatchObject({ receivedCents: 7000, byMethod: { pix: 5000, cash: 2500 }, tipsCents: 500, depositsCents: 0, services: 2 });
+    const file = new TextDecoder().decode(await (await callLoader(exportLoader, { context: ctx, path: "/caixa/exportar" })).arrayBuffer());
+    expect(file.split("\r\n").slice(2)).toEqual([
+      "10/03/2025;11:00;Cliente não encontrado;Barba;55,00;5,00;0,00;0,00;0,00;0,00;0,00;;0,00;Pagamento pendente",
+      "Total;;;2 atendimentos;125,00;5,00;0,00;50,00;25,00;0,00;0,00;5,00;70,00;",
+      "",
+    ]);
   });
 
   it("a deposit received on the booking is shown and deducted; one still pending is not", async () => {
@@ -105,6 +123,9 @@ describe("'Fechar atendimento'", () => {
     await db.update(appointments).set({ bookingRequestId: request.id }).where(eq(appointments.id, apptId));
     const pending = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
     expect(pending.depositCents).toBe(0);
+    // Her own service: no 'Atendimento de …' (that is for a member's, closed by the owner).
+    expect(pending.memberName).toBeNull();
+    expect(visibleText(renderRoute(CashClose, `/caixa/fechar?atendimento=${apptId}`, pending))).not.toContain("Atendimento de");
 
     await db.update(bookingRequests).set({ depositReceivedAt: NOW, depositMethod: "pix" }).where(eq(bookingRequests.id, request.id));
     const received = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
@@ -223,5 +244,45 @@ describe("'Fechar atendimento'", () => {
     expect(JSON.parse(history[0]!.change).lines).toEqual(["Situação: Pagamento pendente → Pago", `Pagamento: nenhum → ${formatMoney(5000)} Pix + ${formatMoney(2500)} Dinheiro`]);
     const again = await callLoader(loader, { context: ctx, path: `/caixa/fechar?atendimento=${apptId}` });
     expect(again.closing?.history[0]).toMatchObject({ who: "Ana Souza" });
+  });
+});
+
+describe("the demo's money", () => {
+  it("the demo's past services are closed: its Caixa for a past day shows what was received by method, nothing 'sem fechamento'", async () => {
+    const demoDb = createTestDb();
+    await seedDemoIfEmpty(demoDb);
+    const [demo] = await demoDb.select().from(users).where(eq(users.email, DEMO.email));
+    const demoCtx = await userContextFor(demoDb, demo!);
+    const caixa = (from: string, to: string) => callLoader(cashLoader, { context: demoCtx, path: `/caixa?periodo=customizado&de=${from}&ate=${to}` });
+
+    // The twelve weeks: every completed service closed; mostly Pix, every method, tips, products, two pending.
+    const weeks = (await caixa(addDays(TODAY, -84), addDays(TODAY, -1))).day!;
+    expect(weeks.unclosed.count).toBe(0);
+    const methods = PAYMENT_METHODS.map((m) => weeks.byMethod[m] ?? 0);
+    expect(methods.every((cents) => cents > 0)).toBe(true);
+    expect(weeks.byMethod.pix).toBe(Math.max(...methods));
+    expect(weeks.tipsCents).toBeGreaterThan(0);
+    expect(weeks.items.map((i) => i.name)).toContain("Pomada modeladora");
+    expect(weeks.pending).toHaveLength(2);
+
+    // The day of the split payment, as the database holds it and as the screen shows it.
+    const paid = await demoDb
+      .select({ date: appointments.date, closingId: cashPayments.closingId, method: cashPayments.method, cents: cashPayments.amountCents, tip: cashClosings.tipCents })
+      .from(cashPayments)
+      .innerJoin(cashClosings, eq(cashClosings.id, cashPayments.closingId))
+      .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId));
+    const split = paid.filter((p, _, all) => all.filter((q) => q.closingId === p.closingId).length === 2);
+    expect(split.map((p) => p.method).sort()).toEqual(["cash", "pix"]);
+    const date = split[0]!.date;
+    const ofDay = paid.filter((p) => p.date === date);
+    const byMethod: Record<string, number> = {};
+    for (const p of ofDay) byMethod[p.method] = (byMethod[p.method] ?? 0) + p.cents;
+    const tips = [...new Map(ofDay.map((p) => [p.closingId, p.tip])).values()].reduce((a, b) => a + b, 0);
+    const day = await caixa(date, date);
+    expect(day.day).toMatchObject({ byMethod, receivedCents: ofDay.reduce((sum, p) => sum + p.cents, 0) - tips, unclosed: { count: 0 } });
+    const text = visibleText(renderRoute(Cash, `/caixa?periodo=customizado&de=${date}&ate=${date}`, day));
+    expect(text).toContain(`Recebido ${formatMoney(day.day!.receivedCents)}`);
+    expect(text).toContain(`Pix ${formatMoney(byMethod.pix!)}`);
+    expect(text).toContain(`Dinheiro ${formatMoney(byMethod.cash!)}`);
   });
 });

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, bookingRequests, cashClosings, clients, emailOutbox, linkedAccounts, profiles } from "../../db/schema";
 import { action, loader } from "../../app/routes/team";
-import { action as closeAction, loader as closeLoader } from "../../app/routes/cash-close";
+import CashClose, { action as closeAction, loader as closeLoader } from "../../app/routes/cash-close";
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
@@ -13,6 +13,7 @@ import type { Db } from "../../app/utils/db.server";
 import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader, responseOf, thrownStatus } from "../support/routes";
+import { renderRoute, visibleText } from "../support/render";
 
 // "Now": Monday 10/03/2025 08:00 in São Paulo.
 const NOW = new Date("2025-03-10T11:00:00Z");
@@ -203,6 +204,8 @@ describe("Equipe: closing a member's service ('Fechar atendimento')", () => {
     expect(page.back).toBe("/equipe?vista=dia");
     expect(page.values.itens).toMatchObject([{ nome: "Corte de Ana Lima", preco: "50,00" }]);
     expect(page.services.map((s) => s.name)).toEqual(["Corte de Ana Lima"]);
+    // The form says whose service it is, so the owner never takes it for their own.
+    expect(visibleText(renderRoute(CashClose, closePath(appt.id), page))).toContain("Fechar atendimento Atendimento de Ana Lima O pagamento entra no Caixa de Ana Lima.");
 
     const res = await callAction(closeAction, { context: await ctx(owner), path: closePath(appt.id), form: closeForm(appt.id) });
     expect(res).toHaveRedirect("/equipe?vista=dia");

@@ -3,6 +3,7 @@ import { appointments, categories, clients, services, users, workingHours } from
 import { createAccount } from "./registration.server";
 import type { Db } from "../../utils/db.server";
 import { addDays, dayOfWeek, DEFAULT_TIME_ZONE, nowInZone } from "../dates";
+import { demoClosingStatements } from "./demo-cash.server";
 
 export const DEMO = {
   email: "demo@agendo.app",
@@ -54,19 +55,22 @@ export async function seedDemoIfEmpty(db: Db) {
     { userId, name: "João Pereira", phone: "11993456789" },
     { userId, name: "Fernanda Lima", phone: "11994567890", email: "fernanda.lima@example.com", address: "Rua Augusta, 1500 - São Paulo" },
   ].map((row) => ({ ...row, id: crypto.randomUUID() }));
+  const history = demoHistory(userId, demoServices, demoClients);
+  // One batch: the closings' statements find the appointments inserted before them.
   await db.batch([
     db.insert(categories).values([cabelo, barba, unhas]),
     db.insert(services).values(demoServices),
     db.insert(clients).values(demoClients),
     db.insert(workingHours).values(defaultWeek(userId)),
-    db.insert(appointments).values(demoHistory(userId, demoServices, demoClients)),
+    db.insert(appointments).values(history),
+    ...demoClosingStatements(db, userId, history, DEFAULT_TIME_ZONE),
   ]);
   return DEMO;
 }
 
 /**
- * Twelve weeks of past appointments, so the dashboard, reports and client cards of the demo have
- * something to show. Only dates before today: nothing in the demo takes a slot a visitor (or a
+ * Twelve weeks of past appointments, so the dashboard, reports, Caixa and client cards of the demo
+ * have something to show (the completed ones closed by demo-cash.server.ts). Only dates before today: nothing in the demo takes a slot a visitor (or a
  * test) might book. Deterministic: the same pattern on every fresh database.
  */
 export function demoHistory(
@@ -75,7 +79,7 @@ export function demoHistory(
   clientRows: { id: string }[],
   today = nowInZone(DEFAULT_TIME_ZONE).date,
 ) {
-  const rows: (typeof appointments.$inferInsert)[] = [];
+  const rows: (typeof appointments.$inferInsert & { id: string; date: string; startMinute: number; durationMinutes: number })[] = [];
   const starts = [9 * 60, 10 * 60 + 30, 14 * 60, 16 * 60];
   for (let back = 84; back >= 1; back--) {
     const date = addDays(today, -back);
@@ -88,6 +92,7 @@ export function demoHistory(
       const client = clientRows[[0, 1, 0, 2, 3, 0, 1][n % 7]!]!;
       const status = n % 17 === 0 ? "cancelled" : n % 13 === 0 ? "no_show" : "completed";
       rows.push({
+        id: crypto.randomUUID(),
         userId,
         clientId: client.id,
         serviceId: service.id,

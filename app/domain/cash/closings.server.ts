@@ -27,7 +27,7 @@ export async function closingProfessional(db: Db, user: CurrentUser, appointment
   return !members || user.linkedOwnerId ? null : managedMember(db, user.id, appointmentId);
 }
 
-/** The appointment being closed, the professional's own. */
+/** The appointment being closed, the professional's own, with the professional's name (whose service it is). */
 export async function findClosable(db: Db, userId: string, appointmentId: string) {
   const [row] = await db
     .select({
@@ -40,9 +40,11 @@ export async function findClosable(db: Db, userId: string, appointmentId: string
       priceCents: appointments.priceCents,
       bookingRequestId: appointments.bookingRequestId,
       clientName: clients.name,
+      professionalName: profiles.fullName,
     })
     .from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
     .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
   return row ?? null;
 }
@@ -110,10 +112,14 @@ export function closableNow(appointment: ClosableAppointment, clock: Clock): Clo
   return started ? { ok: true } : { ok: false, reason: "not-started" };
 }
 
-/** Closes an appointment for the first time: completed, its closing, items and payments. */
-export async function closeAppointment(db: Db, p: { userId: string; actorId: string; appointment: ClosableAppointment; form: ClosingForm; depositCents: number; clock: Clock }): Promise<CloseOutcome> {
-  const refused = closableNow(p.appointment, p.clock);
-  if (!refused.ok) return refused;
+type FirstClosing = { userId: string; actorId: string; appointment: { id: string }; form: ClosingForm; depositCents: number; clock: Clock };
+
+/**
+ * The one batch that closes an appointment for the first time: its closing (only if still
+ * eligible), the appointment completed, its items and payments. Its first statement's
+ * rowsAffected says whether the closing was stored. The demo's seed sends many in one batch.
+ */
+export function firstClosingStatements(db: Db, p: FirstClosing) {
   const { userId, appointment, clock } = p;
   const local = nowInZone(clock.timeZone, clock.now);
   const closingId = crypto.randomUUID();
@@ -124,22 +130,29 @@ export async function closeAppointment(db: Db, p: { userId: string; actorId: str
   const revision = crypto.randomUUID();
   const mine = sql`exists (select 1 from cash_closings where id = ${closingId} and revision = ${revision})`;
   const values = { id: closingId, userId, appointmentId: appointment.id, ...closingValues(p.form, p.depositCents), closedAt: clock.now, closedBy: p.actorId, revision, createdAt: clock.now, updatedAt: clock.now };
+  return [
+    insertIf(db, cashClosings, values, eligible),
+    db
+      .update(appointments)
+      .set({ status: "completed", updatedAt: clock.now })
+      .where(and(eq(appointments.id, appointment.id), eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), mine)),
+    ...lineRows(db, userId, closingId, p.form, mine),
+  ] as const;
+}
+
+/** Closes an appointment for the first time: completed, its closing, items and payments. */
+export async function closeAppointment(db: Db, p: FirstClosing & { appointment: ClosableAppointment }): Promise<CloseOutcome> {
+  const refused = closableNow(p.appointment, p.clock);
+  if (!refused.ok) return refused;
   try {
-    const [inserted] = await db.batch([
-      insertIf(db, cashClosings, values, eligible),
-      db
-        .update(appointments)
-        .set({ status: "completed", updatedAt: clock.now })
-        .where(and(eq(appointments.id, appointment.id), eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), mine)),
-      ...lineRows(db, userId, closingId, p.form, mine),
-    ]);
+    const [inserted] = await db.batch(firstClosingStatements(db, p));
     if (inserted.rowsAffected === 1) return { ok: true };
   } catch (error) {
     // The unique index decided a race the condition could not see: the other closing stands.
     if (!String((error as { message?: string })?.message ?? error).includes("UNIQUE")) throw error;
     return { ok: false, reason: "taken" };
   }
-  const again = await findClosable(db, userId, appointment.id);
+  const again = await findClosable(db, p.userId, p.appointment.id);
   return again && (again.status === "cancelled" || again.status === "no_show") ? { ok: false, reason: "status" } : { ok: false, reason: "taken" };
 }
 

@@ -42,6 +42,8 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
       tips: sql<number>`coalesce(sum(${cashClosings.tipCents}), 0)`,
       deposits: sql<number>`coalesce(sum(${cashClosings.depositCents}), 0)`,
       charged: sql<number>`coalesce(sum(${cashClosings.subtotalCents} - ${cashClosings.discountCents}), 0)`,
+      subtotal: sql<number>`coalesce(sum(${cashClosings.subtotalCents}), 0)`,
+      discount: sql<number>`coalesce(sum(${cashClosings.discountCents}), 0)`,
     })
     .from(cashClosings)
     .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
@@ -100,6 +102,9 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
     services: Number(paid?.services ?? 0) + Number(open?.services ?? 0),
     tipsCents: revenue.tipsCents,
     depositsCents: Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0),
+    /** The closings' items before and the discounts given (paid and pending): the CSV's 'Total' line. */
+    subtotalCents: Number(paid?.subtotal ?? 0) + Number(open?.subtotal ?? 0),
+    discountCents: Number(paid?.discount ?? 0) + Number(open?.discount ?? 0),
     items: items.map((i) => ({ ...i, quantity: Number(i.quantity), cents: Number(i.cents) })),
     pending: pending.map((p) => ({ ...p, dueCents: Number(p.dueCents) })),
     depositsMarked: {
