@@ -35,8 +35,11 @@ export default [
       route("notificacoes", "routes/settings.notifications.tsx"),
       route("contas", "routes/settings.linked-accounts.tsx"),
       route("planos", "routes/settings.plans.tsx"),
+      route("pagamentos", "routes/settings.payments.tsx"),
       route("geral", "routes/settings.general.tsx"),
     ]),
+    // Back from Mercado Pago's authorisation page ('Conectar Mercado Pago').
+    route("configuracoes/pagamentos/mercadopago/retorno", "routes/settings.payments.return.ts"),
   ]),
   route("imagens/:id", "routes/images.ts"),
   // Private calendar feed (webcal://) and 'Não quero receber lembretes' from customers' messages.
