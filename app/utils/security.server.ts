@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { env } from "./env.server";
 
 const WRITE_SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -87,6 +88,15 @@ export const STATIC_FILE_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
 
+/** The origin of Mercado Pago's authorisation page (a stand-in's in tests). */
+function mercadoPagoAuthOrigin() {
+  try {
+    return new URL(env().MERCADOPAGO_AUTH_URL).origin;
+  } catch {
+    return "https://auth.mercadopago.com";
+  }
+}
+
 /** The policy of every page: scripts of this site, and inline ones only with the request's nonce. */
 export function contentSecurityPolicy(scripts: string) {
   return [
@@ -96,8 +106,9 @@ export function contentSecurityPolicy(scripts: string) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    // Forms that end elsewhere: Stripe's checkout and portal, and 'Lembretes' opening WhatsApp (docs/decisions/0675).
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://wa.me",
+    // Forms that end elsewhere: Stripe's checkout and portal, 'Lembretes' opening WhatsApp
+    // (docs/decisions/0675) and 'Conectar Mercado Pago' opening its authorisation page (0933).
+    `form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://wa.me ${mercadoPagoAuthOrigin()}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -89,6 +89,10 @@ export const PRIVATE_GETS = [
   "/configuracoes/notificacoes",
   "/configuracoes/contas",
   "/configuracoes/planos",
+  "/configuracoes/pagamentos",
+  "/configuracoes/pagamentos?desconectar=1",
+  "/configuracoes/pagamentos/mercadopago/retorno?code=TG-nao-existe&state=nao-existe",
+  "/configuracoes/pagamentos/mercadopago/retorno?error=access_denied",
   "/configuracoes/geral",
   "/configuracoes/geral/exportar",
 ] as const;
@@ -280,6 +284,8 @@ export const ACTIONS: ActionSpec[] = [
   { name: "accounts remove", path: "/configuracoes/contas", auth: "private", fields: (ids) => ({ intent: "remove", id: ids.linked }), target: { field: "id", id: "linked" } },
   { name: "plans checkout", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "essencial", period: "monthly" }) },
   { name: "plans portal", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "portal" }), intentOnly: true },
+  { name: "payments connect", path: "/configuracoes/pagamentos", auth: "private", fields: () => ({ intent: "connect" }), intentOnly: true },
+  { name: "payments disconnect", path: "/configuracoes/pagamentos", auth: "private", fields: () => ({ intent: "disconnect" }), intentOnly: true },
   { name: "plans page checkout", path: "/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "avancado", period: "yearly" }) },
   {
     name: "general change password",
