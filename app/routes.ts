@@ -46,6 +46,7 @@ export default [
   route("calendario/:file", "routes/calendar-feed.ts"),
   route("lembretes/parar/:token", "routes/stop-reminders.tsx"),
   route("stripe/webhook", "routes/stripe.webhook.ts"),
+  route("pagamentos/mercadopago/webhook", "routes/payments.mercadopago.webhook.ts"),
   route("404", "routes/not-found.tsx"),
   route("termos", "routes/terms.tsx"),
   route("privacidade", "routes/privacy.tsx"),

@@ -16,8 +16,8 @@ export function assertSameOrigin(request: Request) {
 
 /** Bodies every action reads with `request.formData()`; anything else would fail as a 500. */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-/** Routes that read their own raw body with their own limit (Stripe posts signed JSON). */
-const RAW_BODY_PATHS = new Set(["/stripe/webhook", "/stripe/webhook.data"]);
+/** Routes that read their own raw body with their own limit (Stripe and Mercado Pago post JSON). */
+const RAW_BODY_PATHS = new Set(["/stripe/webhook", "/stripe/webhook.data", "/pagamentos/mercadopago/webhook", "/pagamentos/mercadopago/webhook.data"]);
 /** The photo upload reads its multipart body with its own 5 MB limit and answers with the form's message (images.server.ts). */
 const UPLOAD_PATHS = new Set(["/configuracoes/perfil", "/configuracoes/perfil.data"]);
 

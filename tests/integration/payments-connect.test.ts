@@ -3,6 +3,8 @@
 // -> refreshed before they expire -> 'Desconectar'; the callback's failures; and the provider's
 // Pix contract (centavos out and back, one payment per idempotency key, refunds, the webhook's
 // real signature).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentAccounts } from "../../db/schema";
@@ -14,11 +16,12 @@ import { mercadoPago } from "../../app/domain/payments/mercadopago.server";
 import { openSecret } from "../../app/utils/secret-box.server";
 import { verifyMercadoPagoSignature } from "../../app/utils/mercadopago-signature.server";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb } from "../support/db";
+import { createTestDb, ORIGIN } from "../support/db";
+import { dispatch } from "../support/dispatch";
 import { createProfessional } from "../support/factories";
 import { callAction, callLoader, locationOf } from "../support/routes";
 import { envOverrides } from "../support/env";
-import { MERCADOPAGO_ENV_KEYS, mercadoPagoTestEnv, MP_TEST_CLIENT_ID, MP_TEST_WEBHOOK_SECRET } from "../support/mercadopago";
+import { MERCADOPAGO_ENV_KEYS, mercadoPagoSignature, mercadoPagoTestEnv, MP_TEST_CLIENT_ID, MP_TEST_WEBHOOK_SECRET } from "../support/mercadopago";
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from "../support/mercadopago-stand-in";
 
 const TAB = "/configuracoes/pagamentos";
@@ -180,5 +183,95 @@ describe("the Pix contract through the provider", () => {
     expect(await mercadoPago.refundCharge(accessToken, first.paymentId, "estorno-pedido-1")).toEqual(refund);
     expect(refund.amountCents).toBe(1550);
     expect(await mercadoPago.getCharge(accessToken, first.paymentId)).toMatchObject({ status: "refunded", refundedCents: 1550 });
+  });
+});
+
+describe("the webhook", () => {
+  const WEBHOOK = "/pagamentos/mercadopago/webhook";
+  let forwarder: Server;
+  let forwarderUrl: string;
+  const answers: { status: number; body: unknown }[] = [];
+
+  // Mercado Pago's servers reach the app over HTTP: the stand-in posts here, and each delivery
+  // goes through the whole app in-process.
+  beforeAll(async () => {
+    forwarder = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      const answer = await dispatch(db, new Request(`${ORIGIN}${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }));
+      const body = answer.value instanceof Response ? await answer.value.text() : JSON.stringify(answer.value);
+      answers.push({ status: answer.status, body });
+      res.writeHead(answer.status).end(body);
+    });
+    await new Promise<void>((resolve) => forwarder.listen(0, "127.0.0.1", resolve));
+    forwarderUrl = `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => forwarder.close(() => resolve())));
+  beforeEach(() => {
+    answers.length = 0;
+  });
+
+  async function chargeFor(who: { id: string; email: string }) {
+    await comeBack((await authorise(who)).back, who);
+    const { accessToken, providerUserId } = (await validAccessToken(db, who.id))!;
+    const charge = await mercadoPago.createPixCharge(accessToken, {
+      amountCents: 2000,
+      description: "Sinal",
+      payerEmail: "cliente@example.com",
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+      externalReference: `pedido-${who.id}`,
+      notificationUrl: `${forwarderUrl}${WEBHOOK}`,
+      idempotencyKey: `pedido-${who.id}`,
+    });
+    return { ...charge, accessToken, providerUserId };
+  }
+
+  function signed(dataId: string, sellerId: string, opts: { ts?: number; secret?: string; signedId?: string } = {}) {
+    const requestId = crypto.randomUUID();
+    const ts = opts.ts ?? Math.floor(Date.now() / 1000);
+    const signature = mercadoPagoSignature({ dataId: opts.signedId ?? dataId, requestId, ts, secret: opts.secret });
+    return new Request(`${ORIGIN}${WEBHOOK}?data.id=${dataId}&type=payment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "x-request-id": requestId, "x-signature": signature },
+      body: JSON.stringify({ action: "payment.updated", type: "payment", data: { id: dataId }, user_id: sellerId }),
+    });
+  }
+
+  it("takes the stand-in's signed notification and reads the payment back with the professional's token", async () => {
+    const charge = await chargeFor(pro);
+    standIn.requests.length = 0;
+    const delivery = await standIn.pay(charge.paymentId);
+    expect(delivery.status).toBe(200);
+    expect(JSON.parse(String(answers[0]!.body))).toEqual({ received: true, outcome: "approved" });
+    expect(standIn.requests).toEqual([
+      expect.objectContaining({ method: "GET", path: `/v1/payments/${charge.paymentId}`, authorization: `Bearer ${charge.accessToken}` }),
+    ]);
+  });
+
+  it("refuses a missing, forged, old or re-pointed signature with 400, reading nothing; another seller's payment is unknown", async () => {
+    const charge = await chargeFor(pro);
+    const other = await createProfessional(db, { name: "Outra Pessoa" });
+    const theirs = await chargeFor(other);
+    standIn.requests.length = 0;
+    const unsigned = signed(charge.paymentId, charge.providerUserId);
+    unsigned.headers.delete("x-signature");
+    const refusals = [
+      unsigned,
+      signed(charge.paymentId, charge.providerUserId, { secret: "outro-segredo" }),
+      signed(charge.paymentId, charge.providerUserId, { ts: Math.floor(Date.now() / 1000) - 600 }),
+      signed(charge.paymentId, charge.providerUserId, { signedId: theirs.paymentId }),
+    ];
+    for (const request of refusals) expect((await dispatch(db, request)).status).toBe(400);
+    expect(standIn.requests).toEqual([]);
+
+    // Signed, but naming the other seller: read with their token, Mercado Pago does not know it.
+    const crossed = await dispatch(db, signed(charge.paymentId, theirs.providerUserId));
+    expect(crossed.status).toBe(200);
+    expect(await (crossed.value as Response).json()).toEqual({ received: true, outcome: "unknown" });
+    expect(standIn.requests).toEqual([expect.objectContaining({ path: `/v1/payments/${charge.paymentId}`, authorization: `Bearer ${theirs.accessToken}` })]);
+
+    env.set(Object.fromEntries(MERCADOPAGO_ENV_KEYS.map((k) => [k, undefined])));
+    expect((await dispatch(db, signed(charge.paymentId, charge.providerUserId))).status).toBe(404);
   });
 });

@@ -33,6 +33,7 @@ export const PUBLIC_GETS = [
   "/agendamento/reserva/nao-existe/ics",
   "/calendario/nao-existe.ics",
   "/lembretes/parar/nao-existe",
+  "/pagamentos/mercadopago/webhook",
   "/imagens/{image}",
   "/imagens/00000000-0000-0000-0000-000000000000",
   "/imagens/nao-e-um-id",
@@ -174,6 +175,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "booking reschedule", path: "/agendamento/reserva/{token}", auth: "public", fields: (_ids, { date }) => ({ intent: "reschedule", data: date, horario: "16:00" }) },
   { name: "unknown path", path: "/nao-existe/de-jeito-nenhum", auth: "public", fields: () => ({ intent: "x" }) },
   { name: "stripe webhook", path: "/stripe/webhook", auth: "public", fields: () => ({}) },
+  { name: "mercadopago webhook", path: "/pagamentos/mercadopago/webhook?data.id=123&type=payment", auth: "public", fields: () => ({}) },
   // workspace
   { name: "dashboard setup-later", path: "/dashboard", auth: "private", fields: () => ({ intent: "setup-later" }), intentOnly: true },
   { name: "dashboard setup-finish", path: "/dashboard", auth: "private", fields: () => ({ intent: "setup-finish" }), intentOnly: true },

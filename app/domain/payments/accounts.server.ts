@@ -124,3 +124,13 @@ export async function validAccessToken(db: Db, userId: string, now = new Date())
     .where(and(eq(paymentAccounts.id, row.id), eq(paymentAccounts.refreshTokenSealed, row.refreshTokenSealed)));
   return { provider, accessToken: tokens.accessToken, providerUserId: row.providerUserId };
 }
+
+/** Our professional behind a provider account id (the seller a webhook names), or null. */
+export async function userIdOfProviderAccount(db: Db, provider: ProviderId, providerUserId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: paymentAccounts.userId })
+    .from(paymentAccounts)
+    .where(and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.providerUserId, providerUserId)))
+    .limit(1);
+  return row?.userId ?? null;
+}
