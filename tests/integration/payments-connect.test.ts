@@ -134,6 +134,12 @@ describe("Configurações > Pagamentos", () => {
     expect(await rowOf()).toBeUndefined();
     expect(await rowOf(other.id)).toBeUndefined();
 
+    // Tokens sealed under another key (PAYMENTS_ENCRYPTION_KEY changed) mean connecting again.
+    await comeBack((await authorise()).back);
+    env.set({ PAYMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") });
+    await expect(validAccessToken(db, pro.id)).rejects.toMatchObject({ grantRefused: true, message: expect.stringContaining("Conecte sua conta de novo") });
+    env.set(mercadoPagoTestEnv(standIn.url));
+
     // A state older than its time to live.
     const late = (await authorise()).back;
     const expired = await finishConnect(db, pro.id, late.searchParams, "mercadopago", new Date(Date.now() + CONNECT_STATE_TTL_MS + 1000));

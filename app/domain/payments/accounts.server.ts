@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { paymentAccounts } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import { openSecret, sealSecret } from "../../utils/secret-box.server";
+import { openSecret, sealSecret, SecretBoxError } from "../../utils/secret-box.server";
 import { paymentProvider } from "./mercadopago.server";
 import { PaymentProviderError, type PaymentProvider, type ProviderId, type ProviderTokens } from "./provider";
 
@@ -81,12 +81,21 @@ async function readRow(db: Db, userId: string): Promise<AccountRow | undefined> 
   return row;
 }
 
+/**
+ * A stored token in the clear. One that does not open (PAYMENTS_ENCRYPTION_KEY changed) is a
+ * refused grant: the professional connects again, as after a revoked authorisation (0932).
+ */
+async function openToken(row: AccountRow, column: "access_token" | "refresh_token") {
+  try {
+    return await openSecret(column === "access_token" ? row.accessTokenSealed : row.refreshTokenSealed, contextOf(column, row.userId, row.provider));
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    throw new PaymentProviderError("Não foi possível usar a conta do Mercado Pago conectada. Conecte sua conta de novo.", 0, "invalid_grant");
+  }
+}
+
 async function accessOf(row: AccountRow): Promise<ProviderAccess> {
-  return {
-    provider: paymentProvider(row.provider),
-    accessToken: await openSecret(row.accessTokenSealed, contextOf("access_token", row.userId, row.provider)),
-    providerUserId: row.providerUserId,
-  };
+  return { provider: paymentProvider(row.provider), accessToken: await openToken(row, "access_token"), providerUserId: row.providerUserId };
 }
 
 /**
@@ -103,8 +112,7 @@ export async function validAccessToken(db: Db, userId: string, now = new Date())
   const provider = paymentProvider(row.provider);
   let tokens: ProviderTokens;
   try {
-    const refreshToken = await openSecret(row.refreshTokenSealed, contextOf("refresh_token", userId, row.provider));
-    tokens = await provider.refreshTokens(refreshToken, now);
+    tokens = await provider.refreshTokens(await openToken(row, "refresh_token"), now);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     const again = await readRow(db, userId);
