@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { paymentAccounts } from "../../db/schema";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { axeViolations, createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Configurações > Pagamentos against the Mercado Pago stand-in (playwright.config.ts starts it):
 // 'Conectar Mercado Pago' leaves for the authorisation page and comes back connected; 'Recusar'
@@ -8,7 +8,7 @@ import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
 
 const accountOf = async (userId: string) => (await e2eDb().select().from(paymentAccounts).where(eq(paymentAccounts.userId, userId)))[0];
 
-test("connects Mercado Pago through its authorisation page, and disconnects after asking @nojs", async ({ page }) => {
+test("connects Mercado Pago through its authorisation page, and disconnects after asking @nojs", async ({ page }, info) => {
   const pro = await createPro();
   await signIn(page, pro.id);
   await page.goto("/configuracoes/pagamentos");
@@ -33,6 +33,8 @@ test("connects Mercado Pago through its authorisation page, and disconnects afte
   await page.getByRole("link", { name: "Desconectar" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Desconectar o Mercado Pago?" });
   await expect(dialog).toBeVisible();
+  // The connected state and its question, as axe sees them (the tab's other states: a11y.spec.ts).
+  if (info.project.name === "js") expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Sim, desconectar" }).click();
   await expect(page.getByText("Mercado Pago desconectado.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Conectar Mercado Pago" })).toBeVisible();

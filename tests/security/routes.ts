@@ -33,7 +33,6 @@ export const PUBLIC_GETS = [
   "/agendamento/reserva/nao-existe/ics",
   "/calendario/nao-existe.ics",
   "/lembretes/parar/nao-existe",
-  "/pagamentos/mercadopago/webhook",
   "/imagens/{image}",
   "/imagens/00000000-0000-0000-0000-000000000000",
   "/imagens/nao-e-um-id",
@@ -93,7 +92,6 @@ export const PRIVATE_GETS = [
   "/configuracoes/pagamentos",
   "/configuracoes/pagamentos?desconectar=1",
   "/configuracoes/pagamentos/mercadopago/retorno?code=TG-nao-existe&state=nao-existe",
-  "/configuracoes/pagamentos/mercadopago/retorno?error=access_denied",
   "/configuracoes/geral",
   "/configuracoes/geral/exportar",
 ] as const;
