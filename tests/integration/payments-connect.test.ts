@@ -13,6 +13,7 @@ import { loader as returnLoader } from "../../app/routes/settings.payments.retur
 import { validAccessToken } from "../../app/domain/payments/accounts.server";
 import { CONNECT_STATE_TTL_MS, finishConnect } from "../../app/domain/payments/connect.server";
 import { mercadoPago } from "../../app/domain/payments/mercadopago.server";
+import { PAYMENT_WEBHOOK_PATH, paymentNotificationUrl } from "../../app/domain/payments/notifications.server";
 import { openSecret } from "../../app/utils/secret-box.server";
 import { verifyMercadoPagoSignature } from "../../app/utils/mercadopago-signature.server";
 import type { Db } from "../../app/utils/db.server";
@@ -193,7 +194,7 @@ describe("the Pix contract through the provider", () => {
 });
 
 describe("the webhook", () => {
-  const WEBHOOK = "/pagamentos/mercadopago/webhook";
+  const WEBHOOK = PAYMENT_WEBHOOK_PATH;
   let forwarder: Server;
   let forwarderUrl: string;
   const answers: { status: number; body: unknown }[] = [];
@@ -227,7 +228,8 @@ describe("the webhook", () => {
       payerEmail: "cliente@example.com",
       expiresAt: new Date(Date.now() + 30 * 60_000),
       externalReference: `pedido-${who.id}`,
-      notificationUrl: `${forwarderUrl}${WEBHOOK}`,
+      // The app's own address, paymentNotificationUrl(), with this test's forwarder as its host.
+      notificationUrl: paymentNotificationUrl().replace(ORIGIN, forwarderUrl),
       idempotencyKey: `pedido-${who.id}`,
     });
     return { ...charge, accessToken, providerUserId };

@@ -3,8 +3,16 @@
 // never trusted). The booking flow's effects (a paid deposit confirming the booking, a late
 // payment refunded) start from what this returns (docs/decisions/0936).
 import type { Db } from "../../utils/db.server";
+import { appUrl } from "../../utils/env.server";
 import { validAccessToken } from "./accounts.server";
 import { PaymentProviderError, type ChargeState } from "./provider";
+
+/** The webhook's path (app/routes.ts) and the absolute `notification_url` a charge is created with. */
+export const PAYMENT_WEBHOOK_PATH = "/pagamentos/mercadopago/webhook";
+
+export function paymentNotificationUrl(): string {
+  return `${appUrl()}${PAYMENT_WEBHOOK_PATH}`;
+}
 
 /**
  * The payment `paymentId` as the provider has it now, read with the token of `userId` (the
