@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
 import { STANDIN_PORT, stripeTestEnv } from "./tests/support/stripe";
+import { mercadoPagoTestEnv, MP_STANDIN_PORT } from "./tests/support/mercadopago";
 
 // The server and the tests (which sign sessions in themselves) share a throwaway secret; set here,
 // in the main process, so the test workers inherit it.
@@ -68,6 +69,8 @@ export default defineConfig({
         JOB_INTERVAL_SECONDS: "5",
         // Payments against the local stand-in for api.stripe.com (docs/decisions/0406).
         ...stripeTestEnv(`http://127.0.0.1:${STANDIN_PORT}`),
+        // Mercado Pago (OAuth page, API and webhooks) against its local stand-in (0935).
+        ...mercadoPagoTestEnv(`http://127.0.0.1:${MP_STANDIN_PORT}`),
       },
       stdout: "ignore",
       stderr: "pipe",
@@ -79,6 +82,17 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { STRIPE_STANDIN_PORT: String(STANDIN_PORT) },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The stand-in for Mercado Pago: its authorisation page, OAuth tokens, Pix payments, refunds
+      // and signed webhooks sent to the app.
+      command: "tsx tests/support/mercadopago-stand-in.ts",
+      url: `http://127.0.0.1:${MP_STANDIN_PORT}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MP_STANDIN_PORT: String(MP_STANDIN_PORT) },
       stdout: "ignore",
       stderr: "pipe",
     },

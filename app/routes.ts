@@ -37,14 +37,18 @@ export default [
       route("contas", "routes/settings.linked-accounts.tsx"),
       route("contas/comissao/:memberId", "routes/settings.commission.tsx"),
       route("planos", "routes/settings.plans.tsx"),
+      route("pagamentos", "routes/settings.payments.tsx"),
       route("geral", "routes/settings.general.tsx"),
     ]),
+    // Back from Mercado Pago's authorisation page ('Conectar Mercado Pago').
+    route("configuracoes/pagamentos/mercadopago/retorno", "routes/settings.payments.return.ts"),
   ]),
   route("imagens/:id", "routes/images.ts"),
   // Private calendar feed (webcal://) and 'Não quero receber lembretes' from customers' messages.
   route("calendario/:file", "routes/calendar-feed.ts"),
   route("lembretes/parar/:token", "routes/stop-reminders.tsx"),
   route("stripe/webhook", "routes/stripe.webhook.ts"),
+  route("pagamentos/mercadopago/webhook", "routes/payments.mercadopago.webhook.ts"),
   route("404", "routes/not-found.tsx"),
   route("termos", "routes/terms.tsx"),
   route("privacidade", "routes/privacy.tsx"),

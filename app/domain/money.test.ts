@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatDurationRange, formatMoney, formatMoneyInput, formatMoneyRange, parseMoneyToCents } from "./money";
+import {
+  centsToDecimalReais,
+  decimalReaisToCents,
+  formatDuration,
+  formatDurationRange,
+  formatMoney,
+  formatMoneyInput,
+  formatMoneyRange,
+  parseMoneyToCents,
+} from "./money";
 
 describe("money and duration", () => {
   // Intl puts a no-break space after 'R$'.
@@ -66,5 +75,43 @@ describe("ranges", () => {
     expect(formatMoneyRange(5000, 5500)).toBe(`${formatMoney(5000)} a ${formatMoney(5500)}`);
     expect(formatDurationRange(30, 30)).toBe("30min");
     expect(formatDurationRange(30, 90)).toBe("30min a 1h 30min");
+  });
+});
+
+describe("decimal reais of a payment provider", () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [10, 0.1],
+    [1550, 15.5],
+    [1999, 19.99],
+    [100000, 1000],
+    [123456789, 1234567.89],
+  ])("%d centavos go out as %d and come back", (cents, reais) => {
+    expect(centsToDecimalReais(cents)).toBe(reais);
+    expect(JSON.stringify({ amount: centsToDecimalReais(cents) })).toBe(`{"amount":${reais}}`);
+    expect(decimalReaisToCents(centsToDecimalReais(cents))).toBe(cents);
+  });
+
+  it("every amount up to R$ 1.000,00 round-trips exactly", () => {
+    for (let cents = 0; cents <= 100_000; cents++) {
+      if (decimalReaisToCents(centsToDecimalReais(cents)) !== cents) throw new Error(`drift at ${cents}`);
+    }
+  });
+
+  it("reads what floats would get wrong without drift", () => {
+    // 0.29 * 100 is 28.999999999999996 and 1.005 * 100 is 100.49999999999999 in floats.
+    expect(decimalReaisToCents(0.29)).toBe(29);
+    expect(decimalReaisToCents(19.99)).toBe(1999);
+    expect(decimalReaisToCents("15.50")).toBe(1550);
+  });
+
+  it.each([0.1 + 0.2, 1.005, -5, Number.NaN, Infinity, 1e21, "15,50", "", null, undefined, { amount: 1 }])("%j is not an exact amount", (value) => {
+    expect(decimalReaisToCents(value)).toBeNull();
+  });
+
+  it("refuses what is not centavos on the way out", () => {
+    expect(() => centsToDecimalReais(15.5)).toThrow(RangeError);
+    expect(() => centsToDecimalReais(-1)).toThrow(RangeError);
   });
 });

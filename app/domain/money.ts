@@ -68,3 +68,27 @@ export function parseMoneyToCents(input: string): number | null {
 export function formatMoneyInput(cents: number): string {
   return (cents / 100).toFixed(2).replace(".", ",");
 }
+
+/**
+ * Centavos as the decimal reais a payment provider's JSON takes (Mercado Pago's
+ * `transaction_amount`): 1550 -> 15.5. Built from the integer's digits, so the number is the one
+ * the text '15.50' names, never the result of float arithmetic. The one way out to a provider.
+ */
+export function centsToDecimalReais(cents: number): number {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount in centavos: ${cents}`);
+  const reais = Math.floor(cents / 100);
+  const rest = cents - reais * 100;
+  return Number(`${reais}.${String(rest).padStart(2, "0")}`);
+}
+
+/**
+ * A provider's decimal reais back in centavos (15.5 -> 1550), from the number's shortest text so
+ * 0.1 + 0.2 style drift never creeps in: more than two decimals, a negative, an exponent or
+ * anything not a finite number is null (an amount we cannot account for exactly). The one way in.
+ */
+export function decimalReaisToCents(value: unknown): number | null {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : "";
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

@@ -20,6 +20,12 @@ const optionalText = z
   .optional()
   .transform((s) => (s?.trim() ? s.trim() : undefined));
 
+/** 32 bytes written in base64 (standard or URL-safe alphabet, padding optional). */
+function isAesKey(text: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return false;
+  return atob(text.replace(/-/g, "+").replace(/_/g, "/").replace(/=?$/, "=")).length === 32;
+}
+
 const schema = z.object({
   NODE_ENV: z.string().default("production"),
   DATABASE_URL: z.string().min(1).default("file:data/agendo.db"),
@@ -72,6 +78,20 @@ const schema = z.object({
   WHATSAPP_TEMPLATE_REMINDER: z.string().default("lembrete_agendamento"),
   WHATSAPP_TEMPLATE_CHANGE: z.string().default("alteracao_agendamento"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
+  // Mercado Pago: the platform's application (OAuth 'Conectar Mercado Pago', docs/decisions/0930),
+  // its webhook's secret signature, and the key the professionals' tokens are encrypted with.
+  MERCADOPAGO_CLIENT_ID: optionalText,
+  MERCADOPAGO_CLIENT_SECRET: optionalText,
+  MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+  MERCADOPAGO_API_URL: z.string().default("https://api.mercadopago.com"),
+  MERCADOPAGO_AUTH_URL: z.string().default("https://auth.mercadopago.com"),
+  // 32 random bytes in base64 (`openssl rand -base64 32`): AES-256-GCM for tokens at rest (0932).
+  PAYMENTS_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((s) => isAesKey(s), "PAYMENTS_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)")
+      .optional(),
+  ),
   // Node: how often `npm start` runs the scheduled job, in seconds (0: never; Workers use the
   // Cron Trigger in wrangler.jsonc instead).
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { env } from "./env.server";
 
 const WRITE_SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -15,8 +16,8 @@ export function assertSameOrigin(request: Request) {
 
 /** Bodies every action reads with `request.formData()`; anything else would fail as a 500. */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-/** Routes that read their own raw body with their own limit (Stripe posts signed JSON). */
-const RAW_BODY_PATHS = new Set(["/stripe/webhook", "/stripe/webhook.data"]);
+/** Routes that read their own raw body with their own limit (Stripe and Mercado Pago post JSON). */
+const RAW_BODY_PATHS = new Set(["/stripe/webhook", "/stripe/webhook.data", "/pagamentos/mercadopago/webhook", "/pagamentos/mercadopago/webhook.data"]);
 /** The photo upload reads its multipart body with its own 5 MB limit and answers with the form's message (images.server.ts). */
 const UPLOAD_PATHS = new Set(["/configuracoes/perfil", "/configuracoes/perfil.data"]);
 
@@ -87,6 +88,15 @@ export const STATIC_FILE_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
 
+/** The origin of Mercado Pago's authorisation page (a stand-in's in tests). */
+function mercadoPagoAuthOrigin() {
+  try {
+    return new URL(env().MERCADOPAGO_AUTH_URL).origin;
+  } catch {
+    return "https://auth.mercadopago.com";
+  }
+}
+
 /** The policy of every page: scripts of this site, and inline ones only with the request's nonce. */
 export function contentSecurityPolicy(scripts: string) {
   return [
@@ -96,8 +106,9 @@ export function contentSecurityPolicy(scripts: string) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    // Forms that end elsewhere: Stripe's checkout and portal, and 'Lembretes' opening WhatsApp (docs/decisions/0675).
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://wa.me",
+    // Forms that end elsewhere: Stripe's checkout and portal, 'Lembretes' opening WhatsApp
+    // (docs/decisions/0675) and 'Conectar Mercado Pago' opening its authorisation page (0933).
+    `form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://wa.me ${mercadoPagoAuthOrigin()}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -8,6 +8,7 @@ import {
   emailOutbox,
   linkedAccounts,
   passwordResetTokens,
+  paymentAccounts,
   profiles,
   rateLimits,
   reminderOptOuts,
@@ -129,6 +130,16 @@ async function seedWorkspace(who: Pro, label: string) {
   await db.insert(rateLimits).values({ key: `booking:phone:${who.id}:11987654321`, windowStart: new Date(), count: 1 });
   await db.insert(rateLimits).values({ key: `photo:user:${who.id}`, windowStart: new Date(), count: 3 });
   await createSession(db, new Request(ORIGIN), who.id, true);
+  // A connected Mercado Pago account (its tokens as the secret box seals them: opaque text).
+  await db.insert(paymentAccounts).values({
+    userId: who.id,
+    provider: "mercadopago",
+    providerUserId: `mp-${label}-${crypto.randomUUID().slice(0, 6)}`,
+    accessTokenSealed: `v1.selado-acesso-${label}.${crypto.randomUUID()}`,
+    refreshTokenSealed: `v1.selado-renovacao-${label}.${crypto.randomUUID()}`,
+    expiresAt: new Date(Date.now() + 180 * 86_400_000),
+    connectedAt: new Date("2026-11-01T12:00:00Z"),
+  });
 }
 
 /** Every row of every table, as text: what the database holds, whatever the schema grows into. */
@@ -281,6 +292,7 @@ describe("export", () => {
         "agendamentos.csv",
         "solicitacoes.csv",
         "contas-vinculadas.csv",
+        "contas-de-pagamento.csv",
       ].sort(),
     );
     const json = JSON.parse(strFromU8(files["dados.json"]!));
@@ -296,6 +308,7 @@ describe("export", () => {
     expect(json.categorias).toEqual([expect.objectContaining({ nome: "Cabelo Ana" })]);
     expect(json.contas_vinculadas).toEqual([expect.objectContaining({ email: "vinculada-ana@example.com", status: "Pendente" })]);
     expect(json.assinatura).toMatchObject({ status: "Período grátis", plano: "trial" });
+    expect(json.contas_de_pagamento).toEqual([{ provedor: "Mercado Pago", conectada_em: "2026-11-01T12:00:00.000Z" }]);
 
     const csv = strFromU8(files["clientes.csv"]!);
     expect(Array.from(files["clientes.csv"]!.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel
@@ -316,6 +329,7 @@ describe("export", () => {
       ...(await db.select({ s: sessions.id }).from(sessions)).map((r) => r.s),
       ...(await db.select({ s: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((r) => r.s),
       ...(await db.select({ s: bookingRequestTokens.tokenHash }).from(bookingRequestTokens)).map((r) => r.s),
+      ...(await db.select({ a: paymentAccounts.accessTokenSealed, r: paymentAccounts.refreshTokenSealed, id: paymentAccounts.providerUserId }).from(paymentAccounts)).flatMap((r) => [r.a, r.r, r.id]),
     ];
     for (const secret of secrets) expect(all).not.toContain(secret);
     expect(all).not.toContain("pbkdf2");

@@ -92,6 +92,9 @@ export const PRIVATE_GETS = [
   // A member's commission: the seeded professional has no active member, so this is their 404.
   "/configuracoes/contas/comissao/{linked}",
   "/configuracoes/planos",
+  "/configuracoes/pagamentos",
+  "/configuracoes/pagamentos?desconectar=1",
+  "/configuracoes/pagamentos/mercadopago/retorno?code=TG-nao-existe&state=nao-existe",
   "/configuracoes/geral",
   "/configuracoes/geral/exportar",
 ] as const;
@@ -173,6 +176,7 @@ export const ACTIONS: ActionSpec[] = [
   { name: "booking reschedule", path: "/agendamento/reserva/{token}", auth: "public", fields: (_ids, { date }) => ({ intent: "reschedule", data: date, horario: "16:00" }) },
   { name: "unknown path", path: "/nao-existe/de-jeito-nenhum", auth: "public", fields: () => ({ intent: "x" }) },
   { name: "stripe webhook", path: "/stripe/webhook", auth: "public", fields: () => ({}) },
+  { name: "mercadopago webhook", path: "/pagamentos/mercadopago/webhook?data.id=123&type=payment", auth: "public", fields: () => ({}) },
   // workspace
   { name: "dashboard setup-later", path: "/dashboard", auth: "private", fields: () => ({ intent: "setup-later" }), intentOnly: true },
   { name: "dashboard setup-finish", path: "/dashboard", auth: "private", fields: () => ({ intent: "setup-finish" }), intentOnly: true },
@@ -284,6 +288,8 @@ export const ACTIONS: ActionSpec[] = [
   { name: "accounts remove", path: "/configuracoes/contas", auth: "private", fields: (ids) => ({ intent: "remove", id: ids.linked }), target: { field: "id", id: "linked" } },
   { name: "plans checkout", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "essencial", period: "monthly" }) },
   { name: "plans portal", path: "/configuracoes/planos", auth: "private", fields: () => ({ intent: "portal" }), intentOnly: true },
+  { name: "payments connect", path: "/configuracoes/pagamentos", auth: "private", fields: () => ({ intent: "connect" }), intentOnly: true },
+  { name: "payments disconnect", path: "/configuracoes/pagamentos", auth: "private", fields: () => ({ intent: "disconnect" }), intentOnly: true },
   { name: "plans page checkout", path: "/planos", auth: "private", fields: () => ({ intent: "checkout", plan: "avancado", period: "yearly" }) },
   {
     name: "general change password",

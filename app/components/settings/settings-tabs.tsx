@@ -2,8 +2,8 @@ import { NavLink } from "react-router";
 import { SETTINGS_TABS } from "./tabs";
 
 /**
- * Tab links of /configuracoes: real links, so they work without JavaScript. On a phone the six
- * tabs sit in two rows of three, all visible at once; from the sm breakpoint, one row.
+ * Tab links of /configuracoes: real links, so they work without JavaScript. On a phone the tabs
+ * sit in rows of three, all visible at once; from the sm breakpoint, one row.
  */
 export function SettingsTabs() {
   return (

@@ -1,11 +1,11 @@
 /**
  * The settings tabs that exist as routes, in the product's order: Perfil, Horários, Página,
- * Notificações, Contas, Planos, Geral. A tab is listed once its route exists: add its entry here
+ * Notificações, Contas, Planos, Pagamentos, Geral. A tab is listed once its route exists: add its entry here
  * (and the route in app/routes.ts) when you build it.
  */
 type SettingsTab = {
   /** The spec's name in `?tab=` and `#hash` links. */
-  tab: "perfil" | "horarios" | "pagina" | "notificacoes" | "contas" | "planos" | "geral";
+  tab: "perfil" | "horarios" | "pagina" | "notificacoes" | "contas" | "planos" | "pagamentos" | "geral";
   to: string;
   label: string;
 };
@@ -17,6 +17,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { tab: "notificacoes", to: "/configuracoes/notificacoes", label: "Notificações" },
   { tab: "contas", to: "/configuracoes/contas", label: "Contas" },
   { tab: "planos", to: "/configuracoes/planos", label: "Planos" },
+  { tab: "pagamentos", to: "/configuracoes/pagamentos", label: "Pagamentos" },
   { tab: "geral", to: "/configuracoes/geral", label: "Geral" },
 ];
 

@@ -12,6 +12,7 @@ import {
   whatsappOutbox,
   linkedAccounts,
   passwordResetTokens,
+  paymentAccounts,
   profiles,
   services,
   sessions,
@@ -81,6 +82,8 @@ export async function deleteAccountRows(db: Db, userId: string, email: string) {
     db.delete(profiles).where(eq(profiles.userId, userId)),
     db.delete(storedImages).where(eq(storedImages.userId, userId)),
     db.delete(subscriptions).where(eq(subscriptions.userId, userId)),
+    // The sealed tokens of their connected payment account (Mercado Pago).
+    db.delete(paymentAccounts).where(eq(paymentAccounts.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     // Messages addressed to them hold personal data (reset links, names).

@@ -26,6 +26,7 @@ const SUBSCRIPTION_STATUS = {
   cancelled: "Cancelada",
 } as const;
 const LINK_STATUS = { pending: "Pendente", active: "Ativa" } as const;
+const PROVIDER_NAMES = { mercadopago: "Mercado Pago" } as const;
 const CREATED_VIA = { dashboard: "Painel", booking_page: "Página de agendamento" } as const;
 
 export function profileTable(profile: Profile, user: AccountUser, photo: string | null): Table<Profile> {
@@ -230,6 +231,21 @@ export function subscriptionTable(subscription: Row<typeof schema.subscriptions>
       { key: "fim_da_assinatura", label: "Fim do período pago", get: (s) => s.subscriptionEndDate },
       { key: "preco_mensal", label: "Preço mensal (R$)", get: (s) => money(s.priceMonthlyCents) },
       { key: "criado_em", label: "Criado em", get: (s) => s.createdAt },
+    ],
+  };
+}
+
+/** The connected payment account: which provider and since when; never its tokens or ids. */
+export type ExportedPaymentAccount = Pick<Row<typeof schema.paymentAccounts>, "provider" | "connectedAt">;
+
+export function paymentAccountsTable(accounts: ExportedPaymentAccount[]): Table<ExportedPaymentAccount> {
+  return {
+    name: "contas_de_pagamento",
+    file: "contas-de-pagamento.csv",
+    rows: accounts,
+    columns: [
+      { key: "provedor", label: "Provedor", get: (a) => PROVIDER_NAMES[a.provider] },
+      { key: "conectada_em", label: "Conectada em", get: (a) => a.connectedAt },
     ],
   };
 }

@@ -8,6 +8,7 @@ import {
   categories,
   clients,
   linkedAccounts,
+  paymentAccounts,
   profiles,
   services,
   storedImages,
@@ -23,6 +24,7 @@ import {
   clientsTable,
   hoursTable,
   linksTable,
+  paymentAccountsTable,
   profileTable,
   requestsTable,
   servicesTable,
@@ -69,7 +71,7 @@ export type AccountArchive = {
 
 /** Every row the professional owns, each query scoped by `userId`. */
 async function readAccount(db: Db, userId: string) {
-  const [[user], [profile], [subscription], hours, cats, svcs, cls, appts, requests, links, images] =
+  const [[user], [profile], [subscription], hours, cats, svcs, cls, appts, requests, links, images, payments] =
     await Promise.all([
       db.select({ email: users.email, createdAt: users.createdAt, setupCompletedAt: users.setupCompletedAt, guideSeenAt: users.guideSeenAt, tutorialSteps: users.tutorialSteps }).from(users).where(eq(users.id, userId)),
       db.select().from(profiles).where(eq(profiles.userId, userId)),
@@ -82,9 +84,11 @@ async function readAccount(db: Db, userId: string) {
       db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, userId)).orderBy(asc(bookingRequests.date), asc(bookingRequests.startMinute), asc(bookingRequests.id)),
       db.select().from(linkedAccounts).where(eq(linkedAccounts.ownerId, userId)).orderBy(asc(linkedAccounts.createdAt)),
       db.select().from(storedImages).where(eq(storedImages.userId, userId)).orderBy(asc(storedImages.createdAt)),
+      // Which provider and since when: the sealed tokens are never read here.
+      db.select({ provider: paymentAccounts.provider, connectedAt: paymentAccounts.connectedAt }).from(paymentAccounts).where(eq(paymentAccounts.userId, userId)).orderBy(asc(paymentAccounts.connectedAt)),
     ]);
   if (!user || !profile) throw new Error("account not found");
-  return { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images };
+  return { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images, payments };
 }
 
 /**
@@ -93,7 +97,7 @@ async function readAccount(db: Db, userId: string) {
  * payment-provider id is included.
  */
 export async function collectAccountData(db: Db, userId: string, now = new Date()): Promise<AccountArchive> {
-  const { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images } = await readAccount(db, userId);
+  const { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images, payments } = await readAccount(db, userId);
   const categoryName = new Map(cats.map((c) => [c.id, c.name]));
   const clientName = new Map(cls.map((c) => [c.id, c.name]));
   const photo = images.find((i) => i.id === profile.profileImageId);
@@ -109,6 +113,7 @@ export async function collectAccountData(db: Db, userId: string, now = new Date(
     appointmentsTable(appts, clientName),
     requestsTable(requests),
     linksTable(links),
+    paymentAccountsTable(payments),
   ];
   const data: Record<string, unknown> = { exportado_em: now.toISOString(), formato: 1 };
   for (const t of profileTables) data[t.name] = toJson(t)[0] ?? null;
