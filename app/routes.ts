@@ -56,6 +56,7 @@ export default [
   // /{professionalId} at the root (static paths above always win over :slug).
   route("agendamento/reserva/:token", "routes/booking-status.tsx"),
   route("agendamento/reserva/:token/ics", "routes/booking-status.ics.ts"),
+  route("agendamento/reserva/:token/estado", "routes/booking-status.state.ts"),
   route("agendamento/:slug", "routes/booking.tsx", { id: "booking" }),
   route("agendamento", "routes/booking.tsx", { id: "booking-no-slug" }),
   route(":slug", "routes/booking.tsx", { id: "booking-root" }),

@@ -197,6 +197,8 @@ export const profiles = sqliteTable(
      * many minutes after it was made stops holding its time (0: off, the default).
      */
     depositReleaseMinutes: integer("deposit_release_minutes").notNull().default(0),
+    /** 'Tempo para pagar': how long a deposit charged online holds the time (5 to 60 minutes). */
+    paymentHoldMinutes: integer("payment_hold_minutes").notNull().default(15),
     // 'Notificações': what the professional is told, and how customers are reminded.
     /** E-mail the professional when a customer asks for a time. */
     notifyNewRequest: bool("notify_new_request").notNull().default(true),
@@ -587,10 +589,21 @@ export const bookingRequests = sqliteTable(
     depositMethod: text("deposit_method", { enum: DEPOSIT_METHODS }),
     /** When the professional marked a received deposit 'Sinal devolvido'. */
     depositRefundedAt: instant("deposit_refunded_at"),
+    // A deposit charged online (issue 23, docs/decisions/0960): the provider's Pix charge. The
+    // request holds its time until `deposit_due_at` ('Tempo para pagar'); paid, it is accepted.
+    /** The provider that charges this deposit ('mercadopago'); null: the static Pix, marked by hand. */
+    paymentProvider: text("payment_provider", { enum: ["mercadopago"] }),
+    /** The provider's payment id, once the charge is created. */
+    paymentId: text("payment_id"),
+    /** The Pix 'copia e cola' code of the charge (we draw its QR). */
+    paymentQrCode: text("payment_qr_code"),
+    /** When the provider gave the deposit back (its refund id), automatically. */
+    paymentRefundId: text("payment_refund_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("booking_requests_payment_uq").on(t.paymentProvider, t.paymentId),
     index("booking_requests_pro_date_idx").on(t.professionalId, t.date, t.startMinute),
     index("booking_requests_pro_status_idx").on(t.professionalId, t.status),
     index("booking_requests_pro_phone_idx").on(t.professionalId, t.customerPhone),

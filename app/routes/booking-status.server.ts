@@ -14,7 +14,8 @@ import {
   RESCHEDULE_RATE_LIMITED,
   RESCHEDULE_REFUSED,
 } from "../domain/booking-requests/customer-changes";
-import { depositPix, normalizePixKey } from "../domain/booking-requests/pix";
+import { depositPix, normalizePixKey, pixQrSvg } from "../domain/booking-requests/pix";
+import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
 import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
@@ -30,6 +31,8 @@ import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 
 type Context = Readonly<RouterContextProvider>;
+
+const PIX_BEING_MADE = "Estamos gerando o código Pix. Esta página se atualiza sozinha em alguns segundos.";
 
 const NO_PIX_KEY = "O profissional ainda não informou uma chave Pix. Combine o pagamento do sinal pelo WhatsApp.";
 
@@ -47,8 +50,11 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
   const rescheduling = url.searchParams.get("remarcar") === "1";
   const dateParam = url.searchParams.get("data") ?? "";
   // One round trip: the booking, and the asked date's hours and busy time when rescheduling.
-  const booking = await loadCustomerBooking(getDb(context), token, { date: rescheduling ? dateParam : null, now });
-  if (!booking) return null;
+  const db = getDb(context);
+  const loaded = await loadCustomerBooking(db, token, { date: rescheduling ? dateParam : null, now });
+  if (!loaded) return null;
+  // A deposit charged online whose charge the booking POST could not create: tried again here.
+  const booking = { ...loaded, request: await retryCharge(db, loaded.request, professionalLabel(loaded.profile), now) };
   const { request: r, profile, appointment } = booking;
   const time = minutesToTime(r.startMinute);
   const date = formatDate(r.date, true);
@@ -83,7 +89,7 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
     cancelledBy: booking.changedBy.cancelled,
     cancelReason: booking.changedBy.reason,
     promise:
-      r.status === "pending"
+      r.status === "pending" && !awaitingPayment(r, now)
         ? pendingPromise(
             professional,
             expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
@@ -116,14 +122,19 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
   };
 }
 
+const awaitingPayment = (r: CustomerBooking["request"], now: Date) => !!r.paymentProvider && !r.depositReceivedAt && !!r.depositDueAt && r.depositDueAt > now;
+
 /**
  * The deposit a booking asks for, in the state the professional marked; while unpaid on a pending
  * or accepted booking, its Pix when the professional has a key, and the time it is due by.
  */
-function depositOf({ request: r, profile, depositCents }: CustomerBooking, now: Date): DepositView | null {
+function depositOf(booking: CustomerBooking, now: Date): DepositView | null {
+  const { request: r, profile, depositCents } = booking;
   const view = depositView({ ...r, depositCents }, profile.timeZone, now);
-  if (!view || (view.state === "pending" && r.status !== "pending" && r.status !== "accepted")) return null;
-  const base = { amountCents: view.amountCents, state: view.state, label: view.label, pix: null, dueBy: null };
+  if (!view) return null;
+  const base = { amountCents: view.amountCents, state: view.state, label: view.label, pix: null, dueBy: null, payBy: null, payTimeOver: false };
+  if (r.paymentProvider) return onlineDepositOf(r, base, profile.timeZone);
+  if (view.state === "pending" && r.status !== "pending" && r.status !== "accepted") return null;
   if (view.state !== "pending") return base;
   const due = r.status === "pending" && r.depositDueAt ? nowInZone(profile.timeZone, r.depositDueAt) : null;
   const dueBy = due ? `${formatDate(due.date)} às ${minutesToTime(due.minute)}` : null;
@@ -131,6 +142,25 @@ function depositOf({ request: r, profile, depositCents }: CustomerBooking, now: 
   if (!key) return { ...base, dueBy, pix: { unavailable: NO_PIX_KEY } };
   const pix = depositPix({ key, name: profile.pixName || profile.businessName || profile.fullName, city: profile.pixCity || "BRASIL", amountCents: depositCents });
   return { ...base, dueBy, pix };
+}
+
+
+/**
+ * A deposit charged online, as the customer follows it: the provider's Pix code and 'Pague até
+ * 10:45' while the time is held, 'O prazo para pagar terminou' once the hold ended unpaid,
+ * 'Sinal pago ✓' and 'Sinal devolvido'.
+ */
+function onlineDepositOf(r: CustomerBooking["request"], base: DepositView, timeZone: string): DepositView | null {
+  if (base.state === "awaiting") {
+    const until = nowInZone(timeZone, r.depositDueAt!);
+    const pix = r.paymentQrCode ? { payload: r.paymentQrCode, svg: pixQrSvg(r.paymentQrCode) } : { unavailable: PIX_BEING_MADE };
+    return { ...base, label: "Aguardando pagamento", pix, payBy: minutesToTime(until.minute) };
+  }
+  if (base.state === "pending") {
+    return r.status === "pending" || r.status === "expired" ? { ...base, label: "O prazo para pagar terminou", payTimeOver: true } : null;
+  }
+  if (base.state === "received") return { ...base, label: `Sinal pago ✓ — ${formatMoney(base.amountCents)}` };
+  return base;
 }
 
 type StatusIntent = "cancel" | "reschedule" | "confirm";
@@ -174,11 +204,17 @@ export async function changeBooking(context: Context, request: Request, token: s
     if (booking.held && !booking.open) return refuse(pastCutoffMessage(profile.customerChangeCutoffMinutes, professional));
     const cancelled = booking.open && (await cancelRequestByCustomer(db, booking.request.id, profile.notifyCustomerChanges ? booking.row.email : null));
     if (!cancelled) return refuse(NOT_CANCELLABLE);
-    deliverSoon(context, [cancelled.email]);
+    // A deposit paid online is given back at once (before the cut-off, as the page said); should
+    // the provider not answer now, the scheduled job tries again.
+    const paid = booking.row.request.paymentId && booking.row.request.depositReceivedAt;
+    const refund = paid ? await refundOwedDeposits(db, new Date(), booking.request.id) : null;
+    deliverSoon(context, [cancelled.email, ...(refund?.emails ?? [])]);
     return redirectWithToast(request, back, {
       type: "success",
       title: "Agendamento cancelado",
-      description: "O horário foi liberado. Você pode agendar outro quando quiser.",
+      description: paid
+        ? `O horário foi liberado e o sinal de ${formatMoney(booking.row.request.depositCents)} será devolvido pelo Pix.`
+        : "O horário foi liberado. Você pode agendar outro quando quiser.",
     });
   }
 

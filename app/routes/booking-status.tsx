@@ -9,7 +9,10 @@ import { ChangeCard } from "../components/booking-status/change-card";
 import { DepositCard } from "../components/booking-status/deposit-card";
 import { RescheduleCard } from "../components/booking-status/reschedule-card";
 import { StatusCard } from "../components/booking-status/status-card";
-import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
+import { BOOKING_PAGE_SCRIPT, paymentWaitScript } from "./booking.enhance";
+
+/** With JavaScript, a page waiting for a payment asks for its state this often (a few bytes). */
+const PAYMENT_POLL_SECONDS = 5;
 import { changeBooking, loadStatusPage } from "./booking-status.server";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
@@ -83,7 +86,8 @@ export default function BookingStatus() {
           />
         ) : null}
 
-        {d.deposit && !d.reschedule ? <DepositCard deposit={d.deposit} /> : null}
+        {d.deposit && !d.reschedule ? <DepositCard deposit={d.deposit} bookingPath={d.bookingPath} /> : null}
+        {d.deposit?.payBy && !d.reschedule ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: paymentWaitScript(`/agendamento/reserva/${token}/estado`, PAYMENT_POLL_SECONDS) }} /> : null}
 
         <AttendanceCard view={d} ask={search.get("confirmar") === "1"} />
 

@@ -161,3 +161,38 @@ export function enhanceDetails(rules: LiveRules, checks: LiveChecks, messages: t
 
 /** The script's text: the functions above called with the rules and the live checks. */
 export const BOOKING_PAGE_SCRIPT = `(${enhanceChoices})();(${enhanceDetails})(${JSON.stringify(LIVE_RULES)}, ${LIVE_CHECKS_SOURCE}, ${fieldMessages});`;
+
+/**
+ * A status page waiting for a payment (`[data-payment-state=awaiting]`): 'Copiar código Pix'
+ * appears, and every `seconds` the page asks `stateUrl` for the booking's state, reloading only
+ * when it changed (paid, expired) or the Pix code has just been made.
+ */
+export function enhancePaymentWait(stateUrl: string, seconds: number) {
+  const card = document.querySelector<HTMLElement>("[data-payment-state]");
+  if (!card) return;
+  for (const button of Array.from(card.querySelectorAll<HTMLButtonElement>("button[data-copy]"))) {
+    const source = document.getElementById(button.dataset.copy ?? "") as HTMLTextAreaElement | null;
+    if (!source || !navigator.clipboard) continue;
+    button.classList.remove("hidden");
+    button.addEventListener("click", () => {
+      void navigator.clipboard.writeText(source.value).then(() => {
+        button.textContent = "Código copiado!";
+      });
+    });
+  }
+  if (card.dataset.paymentState !== "awaiting") return;
+  const charged = !!card.querySelector("#pix-code");
+  const look = () =>
+    fetch(stateUrl, { cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((s: { status: string; deposit: string; charged: boolean } | null) => {
+        if (s && (s.deposit !== "awaiting" || s.status !== "pending" || s.charged !== charged)) location.reload();
+        else setTimeout(look, seconds * 1000);
+      })
+      .catch(() => setTimeout(look, seconds * 1000));
+  setTimeout(look, seconds * 1000);
+}
+
+/** The payment wait's script for one status page (its state URL), as text. */
+export const paymentWaitScript = (stateUrl: string, seconds: number) =>
+  `(${enhancePaymentWait})(${JSON.stringify(stateUrl).replaceAll("<", "\\u003c")}, ${seconds});`;

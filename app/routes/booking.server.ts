@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
 import { choosableDate } from "../domain/booking-requests/customer-times";
 import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
-import { loadPublicPage, type PublicPage, type PublicPageRead } from "../domain/booking-requests/public-page.server";
+import { loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-requests/public-page.server";
 import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-requests/team-page.server";
 import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
@@ -16,6 +16,10 @@ import { notFound } from "../utils/actions.server";
 import { afterResponse } from "../utils/background.server";
 import { getCache } from "../utils/cache.server";
 import { getDb } from "../utils/db.server";
+import { mercadoPagoConfigured } from "../utils/mercadopago.server";
+import { chargeClaimed, paymentAccountRows } from "../domain/payments/deposit-charges.server";
+import { chargesOnline, depositRule } from "../domain/booking-requests/online-deposits";
+import { professionalLabel } from "../domain/notifications/change-notices";
 import { clientAddress } from "../utils/request-context.server";
 import { OFFER_CHANGED, RATE_LIMIT_MESSAGE, TAKEN, validateBookingSubmission, type BookingField } from "../validation/booking";
 
@@ -94,6 +98,7 @@ export async function loadPage(
       closed: day?.closed ?? null,
       today: offer.range.today,
       maxDate: offer.range.maxDate,
+      deposit: depositTerms(page.profile, service),
     },
     version: found.version,
     withinLimits: read.withinLimits,
@@ -101,6 +106,17 @@ export async function loadPage(
     day,
     candidates,
   };
+}
+
+/**
+ * How the chosen service's deposit is paid, said at steps 1-3 before anything is asked: online
+ * (the rule of its refund, the e-mail asked, 'Confirmar e pagar sinal') or by the static Pix.
+ */
+function depositTerms(profile: PublicPage["profile"], service: PublicService | null): BookingView["deposit"] {
+  const online = chargesOnline({ paymentAccount: profile.paymentAccount, configured: mercadoPagoConfigured() }, 1);
+  if (!online) return null;
+  const cents = service?.requiresDeposit ? service.depositCents : 0;
+  return { online: cents > 0, rule: depositRule(profile.customerChangeCutoffMinutes) };
 }
 
 /** Who is behind the link, as the page's header and footer show them. */
@@ -169,7 +185,7 @@ export async function claimTime(context: Context, page: BookingPage, input: Type
   if (!page.withinLimits) return refuse("form", RATE_LIMIT_MESSAGE, 429);
 
   const now = new Date();
-  const checked = validateBookingSubmission(input, { now, timeZone: page.timeZone, date, startMinute });
+  const checked = validateBookingSubmission(input, { now, timeZone: page.timeZone, date, startMinute, emailRequired: !!page.view.deposit?.online });
   if (!checked.ok) return refuse(checked.field, checked.message);
   // A time no longer offered (taken, or outside the hours) is refused before writing; the claim
   // below stays the real guard against two customers racing for one time.
@@ -181,8 +197,15 @@ export async function claimTime(context: Context, page: BookingPage, input: Type
   const claimable = day.claimable(candidates, input.oferta ?? "");
   if (claimable.length === 0) return refuse("time", candidates.length ? OFFER_CHANGED : TAKEN, 409);
 
-  const created = await createBookingRequestWithFirstFree(
-    getDb(context),
+  const db = getDb(context);
+  // A deposit charged online (issue 23): the candidates' payment accounts are read beside the
+  // claim, and the one that got the time is charged (one provider call) and stored.
+  const configured = mercadoPagoConfigured();
+  const online = (profile: PublicPage["profile"], service: PublicService) =>
+    !!checked.value.email && chargesOnline({ paymentAccount: profile.paymentAccount, configured }, service.requiresDeposit ? service.depositCents : 0);
+  const charged = claimable.filter(({ page: { profile }, service }) => online(profile, service)).map(({ page: { profile } }) => profile.userId);
+  const claim = createBookingRequestWithFirstFree(
+    db,
     claimable.map(({ page: { profile, email }, service }) => ({
       input: {
         professionalId: profile.userId,
@@ -201,13 +224,19 @@ export async function claimTime(context: Context, page: BookingPage, input: Type
         timeZone: profile.timeZone,
         expiryHours: profile.requestExpiryHours,
         depositReleaseMinutes: profile.depositReleaseMinutes,
+        onlineHoldMinutes: online(profile, service) ? profile.paymentHoldMinutes : undefined,
         clientAddress: clientAddress(context),
         now,
       },
     })),
   );
+  const [created, accounts] = await Promise.all([claim, charged.length ? paymentAccountRows(db, charged) : []]);
   if (created === "limited") return refuse("form", RATE_LIMIT_MESSAGE, 429);
   if (created === "taken") return refuse("time", candidates.length > claimable.length ? OFFER_CHANGED : TAKEN, 409);
+  if (created.request?.paymentProvider) {
+    const who = claimable.find((c) => c.page.profile.userId === created.professionalId)?.page.profile;
+    await chargeClaimed(db, created.request, accounts.find((a) => a.userId === created.professionalId), who ? professionalLabel(who) : "", now);
+  }
   // The professional's e-mail and the customer's go out after the customer has their answer.
   deliverSoon(context, [created.email, created.customerEmailKey]);
   return { ok: true, token: created.token };

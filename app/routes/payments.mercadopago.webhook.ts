@@ -6,6 +6,8 @@
 import type { Route } from "./+types/payments.mercadopago.webhook";
 import { userIdOfProviderAccount } from "../domain/payments/accounts.server";
 import { onPaymentNotification } from "../domain/payments/notifications.server";
+import { settleCharge } from "../domain/payments/deposit-charges.server";
+import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { PaymentProviderError } from "../domain/payments/provider";
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
@@ -62,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const userId = seller ? await userIdOfProviderAccount(db, "mercadopago", seller) : null;
     const payment = await onPaymentNotification(db, dataId, userId);
-    return Response.json({ received: true, outcome: payment ? payment.status : "unknown" });
+    if (!payment || !userId) return Response.json({ received: true, outcome: "unknown" });
+    // The booking follows the payment as read back: confirmed, given back, or left waiting.
+    const settled = await settleCharge(db, userId, payment);
+    deliverSoon(context, settled.emails);
+    return Response.json({ received: true, outcome: payment.status, booking: settled.outcome });
   } catch (error) {
     // A 5xx makes Mercado Pago deliver the notification again later.
     console.error("mercadopago webhook: reading the payment failed", dataId, error instanceof PaymentProviderError ? error.message : error);

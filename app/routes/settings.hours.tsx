@@ -60,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requestExpiryHours: p.requestExpiryHours,
       customerChangeCutoffMinutes: p.customerChangeCutoffMinutes,
       depositReleaseMinutes: p.depositReleaseMinutes,
+      paymentHoldMinutes: p.paymentHoldMinutes,
       autoConfirm: p.autoConfirm,
     },
     exceptions,

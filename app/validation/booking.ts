@@ -26,6 +26,8 @@ export const TAKEN = "Este horário acabou de ser ocupado. Escolha outro horári
 /** 'Qualquer profissional': the offer shown is gone, another member (at another price) is free. */
 export const OFFER_CHANGED = "O profissional ou o valor deste horário mudou. Confira acima quem atende e o valor, e confirme de novo.";
 export const EMAIL_INVALID = "Informe um e-mail válido, como nome@exemplo.com, ou deixe em branco.";
+/** A deposit charged online needs the payer's e-mail (the provider asks for it). */
+export const EMAIL_REQUIRED_FOR_DEPOSIT = "Informe seu e-mail para pagar o sinal, como nome@exemplo.com.";
 export const EMAIL_MAX_LENGTH = 254;
 // Live input (the page, before submitting).
 export const NAME_INPUT_INVALID = "Nome inválido";
@@ -54,6 +56,8 @@ export type BookingContext = {
   /** The chosen slot: local date yyyy-MM-dd and minutes after local midnight. */
   date: string;
   startMinute: number;
+  /** The deposit is charged online: the e-mail is asked (step 3 says so). */
+  emailRequired?: boolean;
 };
 
 /**
@@ -155,6 +159,7 @@ export function validateBookingSubmission(
 
   // One address however it is typed: the bounds on unrequested e-mail count per address.
   const email = (input.email ?? "").trim().toLowerCase();
+  if (ctx.emailRequired && !isEmail(email)) return fail("email", EMAIL_REQUIRED_FOR_DEPOSIT);
   if (email && !isEmail(email)) return fail("email", EMAIL_INVALID);
 
   if (Array.from(notes).length > NOTES_MAX_LENGTH) return fail("notes", NOTES_MAX);

@@ -149,6 +149,17 @@ export const DEPOSIT_RELEASE_CHOICES: readonly (readonly [number, string])[] = [
   [1440, "24 horas"],
 ];
 
+/** 'Tempo para pagar' (issue 23): how long a deposit charged online holds the time, 5 to 60 minutes. */
+export const PAYMENT_HOLD_CHOICES: readonly (readonly [number, string])[] = [
+  [5, "5 minutos"],
+  [10, "10 minutos"],
+  [15, "15 minutos"],
+  [20, "20 minutos"],
+  [30, "30 minutos"],
+  [45, "45 minutos"],
+  [60, "1 hora"],
+];
+
 /** 'Agendar com até' (labels: BOOKING_WINDOW_LABELS), written here as the schema's enum. */
 const BOOKING_WINDOW_CHOICES = ["1s", "2s", "1m", "2m", "3m", "6m"] as const satisfies readonly BookingWindow[];
 
@@ -162,6 +173,7 @@ export const bookingRulesSchema = z.object({
   requestExpiryHours: oneOf(EXPIRY_CHOICES),
   customerChangeCutoffMinutes: oneOf(CUTOFF_CHOICES),
   depositReleaseMinutes: oneOf(DEPOSIT_RELEASE_CHOICES),
+  paymentHoldMinutes: oneOf(PAYMENT_HOLD_CHOICES).optional(),
   /** 'Confirmar automaticamente': bookings from the page go straight to the agenda. */
   autoConfirm: z.boolean().optional().transform((v) => v ?? false),
 });

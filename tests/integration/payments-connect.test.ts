@@ -251,7 +251,7 @@ describe("the webhook", () => {
     standIn.requests.length = 0;
     const delivery = await standIn.pay(charge.paymentId);
     expect(delivery.status).toBe(200);
-    expect(JSON.parse(String(answers[0]!.body))).toEqual({ received: true, outcome: "approved" });
+    expect(JSON.parse(String(answers[0]!.body))).toMatchObject({ received: true, outcome: "approved" });
     expect(standIn.requests).toEqual([
       expect.objectContaining({ method: "GET", path: `/v1/payments/${charge.paymentId}`, authorization: `Bearer ${charge.accessToken}` }),
     ]);

@@ -340,15 +340,15 @@ describe("'Regras de agendamento'", () => {
     ...over,
   });
 
-  it("shows the defaults: 1 hour notice, 6 months ahead, 24 h expiry, 2 h cutoff", async () => {
-    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, autoConfirm: false });
+  it("shows the defaults: 1 hour notice, 6 months ahead, 24 h expiry, 2 h cutoff, 15 minutes to pay", async () => {
+    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, paymentHoldMinutes: 15, autoConfirm: false });
   });
 
   it("saves them on the profile, 'Confirmar automaticamente' with them", async () => {
-    const res = responseOf(await post(rules({ minNoticeMinutes: "1440", bookingWindow: "1s", requestExpiryHours: "6", customerChangeCutoffMinutes: "0", autoConfirm: "on" })));
+    const res = responseOf(await post(rules({ minNoticeMinutes: "1440", bookingWindow: "1s", requestExpiryHours: "6", customerChangeCutoffMinutes: "0", paymentHoldMinutes: "30", autoConfirm: "on" })));
     expect((await toastOf(res))?.description).toBe(SAVED_RULES);
     const [p] = await db.select().from(profiles).where(eq(profiles.userId, pro.id));
-    expect(p).toMatchObject({ minNoticeMinutes: 1440, bookingWindow: "1s", requestExpiryHours: 6, customerChangeCutoffMinutes: 0, autoConfirm: true });
+    expect(p).toMatchObject({ minNoticeMinutes: 1440, bookingWindow: "1s", requestExpiryHours: 6, customerChangeCutoffMinutes: 0, paymentHoldMinutes: 30, autoConfirm: true });
     // The checkbox left unticked turns it off again.
     responseOf(await post(rules()));
     expect((await db.select().from(profiles).where(eq(profiles.userId, pro.id)))[0]).toMatchObject({ minNoticeMinutes: 60, autoConfirm: false });

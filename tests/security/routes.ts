@@ -29,6 +29,7 @@ export const PUBLIC_GETS = [
   "/agendamento/reserva/{token}",
   "/agendamento/reserva/{token}?remarcar=1&data=2099-99-99&horario=99:99",
   "/agendamento/reserva/{token}/ics",
+  "/agendamento/reserva/{token}/estado",
   "/agendamento/reserva/nao-existe",
   "/agendamento/reserva/nao-existe/ics",
   "/calendario/nao-existe.ics",

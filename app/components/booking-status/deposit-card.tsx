@@ -5,9 +5,19 @@ import type { DepositView } from "./status-view";
 // Pix as a QR code and a copy-and-paste code (or why the customer has to arrange it on WhatsApp),
 // with the time it must be paid by when the booking rules free an unpaid time.
 
-export function DepositCard({ deposit }: { deposit: DepositView }) {
+/** How often a page waiting for a payment looks again: reloads without JavaScript, a light poll with it. */
+export const PAYMENT_REFRESH_SECONDS = 15;
+
+export function DepositCard({ deposit, bookingPath }: { deposit: DepositView; bookingPath: string }) {
   return (
-    <section className="card text-center" aria-labelledby="pix-title">
+    <section className="card text-center" aria-labelledby="pix-title" data-payment-state={deposit.state}>
+      {deposit.payBy ? (
+        // Without JavaScript the page reloads itself while the payment is awaited; with it, the
+        // page's script asks for the state instead (a reload would interrupt a copy).
+        <noscript>
+          <meta httpEquiv="refresh" content={String(PAYMENT_REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
       <h2 id="pix-title" className="font-semibold">
         Sinal via Pix: {formatMoney(deposit.amountCents)}
       </h2>
@@ -19,10 +29,25 @@ export function DepositCard({ deposit }: { deposit: DepositView }) {
           Pague o sinal até {deposit.dueBy} para manter o horário; depois disso ele é liberado.
         </p>
       ) : null}
+      {deposit.payBy ? (
+        <p className="mt-1 text-base font-semibold text-sky-900" data-testid="deposit-pay-by">
+          Pague até {deposit.payBy}
+        </p>
+      ) : null}
+      {deposit.payTimeOver ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="deposit-time-over">
+          O horário foi liberado.{" "}
+          <a href={bookingPath} className="font-semibold text-brand underline">
+            Escolha outro horário
+          </a>
+        </p>
+      ) : null}
       {deposit.pix && "payload" in deposit.pix ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Este serviço pede um sinal para garantir o horário. Pague pelo QR code ou pelo Pix copia e cola.
+            {deposit.payBy
+              ? "Pague pelo QR code ou pelo Pix copia e cola. A confirmação aparece aqui sozinha assim que o pagamento chegar."
+              : "Este serviço pede um sinal para garantir o horário. Pague pelo QR code ou pelo Pix copia e cola."}
           </p>
           <div
             className="mx-auto mt-3 w-48 [&_svg]:h-auto [&_svg]:w-full"
@@ -34,6 +59,10 @@ export function DepositCard({ deposit }: { deposit: DepositView }) {
             Pix copia e cola
           </label>
           <textarea id="pix-code" readOnly rows={3} className="input font-mono text-xs" value={deposit.pix.payload} />
+          {/* Shown by the page's script (copying needs JavaScript); the code above stays selectable without it. */}
+          <button type="button" className="btn-secondary mt-2 hidden" data-copy="pix-code">
+            Copiar código Pix
+          </button>
         </>
       ) : deposit.pix ? (
         <p className="mt-1 text-sm text-slate-600" data-testid="pix-unavailable">

@@ -19,10 +19,14 @@ export type RescheduleView = DayChoice & {
  */
 export type DepositView = {
   amountCents: number;
-  state: "pending" | "received" | "refunded";
+  state: "pending" | "awaiting" | "received" | "refunded";
   label: string;
   pix: { payload: string; svg: string } | { unavailable: string } | null;
   dueBy: string | null;
+  /** Charged online and waiting for the payment: 'Pague até 10:45' (the page refreshes itself). */
+  payBy: string | null;
+  /** The hold ended unpaid: 'O prazo para pagar terminou'. */
+  payTimeOver: boolean;
 };
 
 export type StatusView = {

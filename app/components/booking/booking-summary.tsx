@@ -32,7 +32,7 @@ export function BookingSummary({ page }: { page: BookingView }) {
       <dd className="font-medium">
         {service.name} · <ServiceFacts service={shown} showPrices={pro.showPrices} />
         {finalOffer || !variesByProfessional(shown) ? null : <VariesNote />}
-        <DepositNote service={shown} />
+        <DepositNote service={shown} rule={page.deposit?.rule} />
       </dd>
       {date ? (
         <>

@@ -43,6 +43,8 @@ export function DetailsStep({ page, answer }: { page: BookingView; answer: Booki
 /** The customer's data, a plain POST carrying the choices made (and the offer shown) back. */
 function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswer | undefined }) {
   const { service, date, time, chosen, finalOffer } = page;
+  // A deposit charged online: the payer's e-mail is asked, and the button says what follows.
+  const paying = !!page.deposit?.online;
   const fields = answer?.fields;
   // The server's message beside its field (the enhancement script adds the live ones).
   const errors = (field: BookingField) => (answer?.field === field ? [answer.message] : null);
@@ -83,7 +85,7 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
         }}
       />
       <Field
-        label="E-mail (opcional) — para receber a confirmação e o lembrete"
+        label={paying ? "E-mail * — para o pagamento do sinal, a confirmação e o lembrete" : "E-mail (opcional) — para receber a confirmação e o lembrete"}
         errors={errors("email")}
         inputProps={{
           id: "email",
@@ -92,6 +94,7 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
           inputMode: "email",
           autoComplete: "email",
           maxLength: EMAIL_MAX_LENGTH,
+          required: paying,
           placeholder: "nome@exemplo.com",
           defaultValue: fields?.email,
         }}
@@ -113,7 +116,7 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
         <FieldError id="observacoes-error" errors={errors("notes")} />
       </div>
       <button type="submit" className="btn-primary w-full py-3 text-base">
-        Confirmar Agendamento
+        {paying ? "Confirmar e pagar sinal" : "Confirmar Agendamento"}
       </button>
     </Form>
   );

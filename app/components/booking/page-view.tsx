@@ -50,6 +50,11 @@ export type BookingView = {
   closed: { reason: string | null } | null;
   today: string;
   maxDate: string;
+  /**
+   * Deposits charged online by this professional (issue 23): the refund rule steps 1-3 say beside
+   * a deposit, and whether the chosen service's is due (step 3 asks the e-mail). Null: the static Pix.
+   */
+  deposit: { online: boolean; rule: string } | null;
 };
 
 /** A refused 'Confirmar': the message, beside its field, and what was typed. */

@@ -1,3 +1,4 @@
+import { depositAsk } from "../../domain/booking-requests/online-deposits";
 import { formatDurationRange, formatMoney, formatMoneyRange } from "../../domain/money";
 
 // How the booking page states a service's duration and price: one member's exact figures, or for
@@ -36,12 +37,16 @@ export function variesByProfessional(service: ServiceFigures): boolean {
   );
 }
 
-/** A service that asks for a deposit says so before the customer books it (shown whatever the price setting). */
-export function DepositNote({ service }: { service: { requiresDeposit: boolean; depositCents: number } }) {
+/**
+ * A service that asks for a deposit says so before the customer books it (shown whatever the
+ * price setting); charged online, with the rule of its refund (`rule`).
+ */
+export function DepositNote({ service, rule }: { service: { requiresDeposit: boolean; depositCents: number }; rule?: string | null }) {
   if (!service.requiresDeposit || service.depositCents <= 0) return null;
   return (
-    <span className="mt-1 block text-sm font-medium text-amber-900">
-      Sinal de {formatMoney(service.depositCents)} via Pix para garantir o horário
+    <span className="mt-1 block text-sm font-medium text-amber-900" data-testid="deposit-note">
+      {depositAsk(service.depositCents)}
+      {rule ? `. ${rule}` : ""}
     </span>
   );
 }

@@ -53,7 +53,7 @@ export function ServiceStep({ page }: { page: BookingView }) {
                 <ServiceFacts service={s} showPrices={pro.showPrices} />
               </span>
               {variesByProfessional(s) ? <VariesNote /> : null}
-              <DepositNote service={s} />
+              <DepositNote service={s} rule={page.deposit?.rule} />
             </span>
           </label>
         ))}

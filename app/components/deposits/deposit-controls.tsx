@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../confirm-dialog";
 
 const TONES: Record<DepositView["state"], string> = {
   pending: "bg-amber-100 text-amber-900",
+  awaiting: "bg-sky-100 text-sky-900",
   received: "bg-emerald-100 text-emerald-900",
   refunded: "bg-slate-200 text-slate-800",
 };
@@ -23,8 +24,8 @@ export function DepositBadge({ deposit }: { deposit: DepositView }) {
   );
 }
 
-const SHORT: Record<DepositView["state"], string> = { pending: "Sinal pendente", received: "Sinal recebido", refunded: "Sinal devolvido" };
-const MARK_TONES: Record<DepositView["state"], string> = { pending: "text-amber-800", received: "text-emerald-800", refunded: "text-slate-600" };
+const SHORT: Record<DepositView["state"], string> = { pending: "Sinal pendente", awaiting: "Aguardando pagamento", received: "Sinal recebido", refunded: "Sinal devolvido" };
+const MARK_TONES: Record<DepositView["state"], string> = { pending: "text-amber-800", awaiting: "text-sky-800", received: "text-emerald-800", refunded: "text-slate-600" };
 
 /** The deposit's state in a calendar block, where a line is all there is ('Sinal recebido'). */
 export function DepositMark({ deposit }: { deposit: DepositView }) {

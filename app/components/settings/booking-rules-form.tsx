@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError, FormFooter } from "../forms";
 import { BOOKING_WINDOW_LABELS } from "../../domain/availability/slots";
-import { bookingRulesSchema, CUTOFF_CHOICES, DEPOSIT_RELEASE_CHOICES, EXPIRY_CHOICES, NOTICE_CHOICES } from "../../validation/working-hours";
+import { bookingRulesSchema, CUTOFF_CHOICES, DEPOSIT_RELEASE_CHOICES, EXPIRY_CHOICES, NOTICE_CHOICES, PAYMENT_HOLD_CHOICES } from "../../validation/working-hours";
 import type { BookingRulesValues } from "./types";
 
 type Choices = readonly (readonly [number | string, string])[];
@@ -21,6 +21,7 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
       requestExpiryHours: String(rules.requestExpiryHours),
       customerChangeCutoffMinutes: String(rules.customerChangeCutoffMinutes),
       depositReleaseMinutes: String(rules.depositReleaseMinutes),
+      paymentHoldMinutes: String(rules.paymentHoldMinutes),
       autoConfirm: rules.autoConfirm ? "on" : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingRulesSchema }),
@@ -76,6 +77,13 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
             choices={DEPOSIT_RELEASE_CHOICES}
             current={rules.depositReleaseMinutes}
             hint="Para serviços com sinal: uma solicitação cujo sinal não foi marcado como recebido nesse tempo expira e o horário fica livre. O cliente é avisado."
+          />
+          <RuleSelect
+            label="Tempo para pagar (sinal online)"
+            meta={fields.paymentHoldMinutes}
+            choices={PAYMENT_HOLD_CHOICES}
+            current={rules.paymentHoldMinutes}
+            hint="Com o Mercado Pago conectado: quanto tempo o horário fica reservado enquanto o cliente paga o sinal pelo Pix. Sem pagamento, o horário é liberado."
           />
         </div>
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">

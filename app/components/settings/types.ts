@@ -59,6 +59,7 @@ export type BookingRulesValues = {
   requestExpiryHours: number;
   customerChangeCutoffMinutes: number;
   depositReleaseMinutes: number;
+  paymentHoldMinutes: number;
   autoConfirm: boolean;
 };
 

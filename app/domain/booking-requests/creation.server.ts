@@ -58,6 +58,8 @@ export type CreatedRequest = {
   email: QueuedEmail | null;
   /** The customer's 'received' e-mail, when they left an address (its dedupe key): `deliverSoon` after answering. */
   customerEmailKey: string | null;
+  /** The request as written (a deposit charged online is charged from it). */
+  request?: Pick<typeof bookingRequests.$inferSelect, "id" | "professionalId" | "serviceName" | "depositCents" | "customerEmail" | "depositDueAt" | "paymentProvider">;
 };
 
 /** What creating a request needs besides the request itself. */
@@ -73,6 +75,12 @@ export type NewRequestArgs = {
   expiryHours: number;
   /** 'Sinal não pago em … libera o horário', in minutes (0 or absent: off). */
   depositReleaseMinutes?: number;
+  /**
+   * The deposit is charged online (issue 23): the time is held this many minutes for the payment
+   * ('Tempo para pagar'), and the booking is confirmed by the payment, not at once, and the
+   * professional hears of it then.
+   */
+  onlineHoldMinutes?: number;
   now?: Date;
 };
 
@@ -84,7 +92,7 @@ export function requestExpiry(now: Date, hours: number, start: Date): Date {
 type Statement = Parameters<Db["batch"]>[0][number];
 type Candidate = { input: NewRequest; args: NewRequestArgs };
 /** What one candidate's writes leave to answer with, should its request be the one written. */
-type Made = { token: string; email: QueuedEmail | null; customerEmailKey: string | null; recent: SQL };
+type Made = { token: string; email: QueuedEmail | null; customerEmailKey: string | null; recent: SQL; request: ReturnType<typeof requestRow> };
 
 /**
  * Creates a booking request in one atomic batch, one round trip: the claim of the slot (a
@@ -123,19 +131,22 @@ export async function createBookingRequestWithFirstFree(
   if (outcome!.withheld) console.info(`[email] request-received withheld for request ${ids[i]}: unrequested e-mail bounds (docs/decisions/0700)`);
   const customerEmailKey = outcome!.withheld ? null : made[i]!.customerEmailKey;
   const { input, args } = candidates[i]!;
+  const request = made[i]!.request;
   return {
     id: ids[i]!,
     token,
-    confirmed: args.autoConfirm,
+    confirmed: args.autoConfirm && !request.paymentProvider,
     email,
     customerEmailKey,
     professionalId: input.professionalId,
+    request,
   };
 }
 
 /** The request row one candidate would get. */
 function requestRow(id: string, input: NewRequest, args: NewRequestArgs, now: Date) {
   const depositCents = input.service.requiresDeposit ? Math.max(0, input.service.depositCents) : 0;
+  const online = depositCents > 0 && !!args.onlineHoldMinutes;
   return {
     id,
     professionalId: input.professionalId,
@@ -152,7 +163,8 @@ function requestRow(id: string, input: NewRequest, args: NewRequestArgs, now: Da
     notes: input.notes,
     expiresAt: requestExpiry(now, args.expiryHours, localToUtc(input.date, input.startMinute, args.timeZone)),
     depositCents,
-    depositDueAt: depositDueAt(now, depositCents, args.depositReleaseMinutes ?? 0),
+    depositDueAt: depositDueAt(now, depositCents, online ? args.onlineHoldMinutes! : (args.depositReleaseMinutes ?? 0)),
+    paymentProvider: online ? ("mercadopago" as const) : null,
   };
 }
 
@@ -160,10 +172,13 @@ function requestRow(id: string, input: NewRequest, args: NewRequestArgs, now: Da
  * One candidate's writes: its claim (unless an `earlier` candidate's request was written), and
  * what follows only if the claim was: the token, the e-mails, the acceptance.
  */
-async function candidateWrites(db: Db, { input, args }: Candidate, id: string, earlier: string[]) {
-  const now = args.now ?? new Date();
+async function candidateWrites(db: Db, candidate: Candidate, id: string, earlier: string[]) {
+  const { input } = candidate;
+  const now = candidate.args.now ?? new Date();
   const recent = recentRequestsOfPhone(input.professionalId, input.customerPhone, now);
-  const request = requestRow(id, input, args, now);
+  const request = requestRow(id, input, candidate.args, now);
+  // Charged online, the payment confirms it and tells the professional (deposit-charges.server.ts).
+  const args = request.paymentProvider ? { ...candidate.args, autoConfirm: false, notify: null } : candidate.args;
   const { token, hash } = await createToken();
   const created = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id})`;
   const noneEarlier = earlier.length
@@ -208,7 +223,7 @@ async function candidateWrites(db: Db, { input, args }: Candidate, id: string, e
         )
       : []),
   ];
-  const made: Made = { token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, recent };
+  const made: Made = { token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, recent, request };
   return { statements, made };
 }
 

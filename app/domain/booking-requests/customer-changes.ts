@@ -21,7 +21,7 @@ export function changesOpen(
 }
 
 /** 120 -> "2 horas", 60 -> "1 hora", 30 -> "30 minutos", 90 -> "1h 30min". */
-function span(minutes: number): string {
+export function span(minutes: number): string {
   if (minutes % 60 === 0) return minutes === 60 ? "1 hora" : `${minutes / 60} horas`;
   if (minutes < 60) return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
   return formatDuration(minutes);

@@ -82,6 +82,8 @@ export const depositColumns = {
   depositReceivedAt: bookingRequests.depositReceivedAt,
   depositMethod: bookingRequests.depositMethod,
   depositRefundedAt: bookingRequests.depositRefundedAt,
+  paymentProvider: bookingRequests.paymentProvider,
+  depositDueAt: bookingRequests.depositDueAt,
 };
 
 /** `userId`: the professional's id, or `appointments.user_id` itself (Equipe: a member's appointment). */
@@ -96,12 +98,15 @@ export type AppointmentDeposit = {
   depositReceivedAt: Date | null;
   depositMethod: DepositMethod | null;
   depositRefundedAt: Date | null;
+  paymentProvider: string | null;
+  depositDueAt: Date | null;
 } | null;
 
 /** The deposit an appointment shows, with the request to mark it on; null when none was asked. */
 export function appointmentDeposit(d: AppointmentDeposit, timeZone: string, now: Date): { requestId: string; view: DepositView } | null {
   if (!d) return null;
-  const view = depositView({ depositCents: d.depositCents, depositReceivedAt: d.depositReceivedAt, depositMethod: d.depositMethod, depositRefundedAt: d.depositRefundedAt }, timeZone, now);
+  const { requestId: _id, ...fields } = d;
+  const view = depositView(fields, timeZone, now);
   return view ? { requestId: d.requestId, view } : null;
 }
 

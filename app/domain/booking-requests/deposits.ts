@@ -17,17 +17,22 @@ export type DepositFields = {
   depositReceivedAt: Date | null;
   depositMethod: DepositMethod | null;
   depositRefundedAt: Date | null;
+  /** Charged online (issue 23): the provider, and until when the time is held for the payment. */
+  paymentProvider?: string | null;
+  depositDueAt?: Date | null;
 };
 
-export type DepositState = "pending" | "received" | "refunded";
+/** 'awaiting': charged online, the time held while the customer pays ('Aguardando pagamento'). */
+export type DepositState = "pending" | "awaiting" | "received" | "refunded";
 
 /** What a deposit shows, or null when the booking asks none. */
 export type DepositView = { state: DepositState; label: string; amountCents: number };
 
-export function depositState(d: DepositFields): DepositState | null {
+export function depositState(d: DepositFields, now: Date = new Date()): DepositState | null {
   if (d.depositCents <= 0) return null;
   if (d.depositRefundedAt) return "refunded";
-  return d.depositReceivedAt ? "received" : "pending";
+  if (d.depositReceivedAt) return "received";
+  return d.paymentProvider && d.depositDueAt && d.depositDueAt > now ? "awaiting" : "pending";
 }
 
 /**
@@ -35,15 +40,21 @@ export function depositState(d: DepositFields): DepositState | null {
  * was not today in the professional's zone), 'Sinal devolvido — R$ 15,00'.
  */
 export function depositView(d: DepositFields, timeZone: string, now: Date = new Date()): DepositView | null {
-  const state = depositState(d);
+  const state = depositState(d, now);
   if (!state) return null;
   const amount = formatMoney(d.depositCents);
   if (state === "pending") return { state, amountCents: d.depositCents, label: `Sinal pendente — ${amount}` };
+  if (state === "awaiting") {
+    const until = nowInZone(timeZone, d.depositDueAt!);
+    return { state, amountCents: d.depositCents, label: `Aguardando pagamento (até ${minutesToTime(until.minute)}) — ${amount}` };
+  }
   if (state === "refunded") return { state, amountCents: d.depositCents, label: `Sinal devolvido — ${amount}` };
   const at = nowInZone(timeZone, d.depositReceivedAt!);
   const day = at.date === nowInZone(timeZone, now).date ? "" : ` em ${formatDate(at.date)}`;
   const method = DEPOSIT_METHOD_LABELS[d.depositMethod ?? "pix"];
-  return { state, amountCents: d.depositCents, label: `Sinal recebido — ${amount} via ${method}${day} às ${minutesToTime(at.minute)}` };
+  // Paid online: 'Sinal pago' (the provider confirmed it); marked by hand: 'Sinal recebido'.
+  const word = d.paymentProvider ? "Sinal pago" : "Sinal recebido";
+  return { state, amountCents: d.depositCents, label: `${word} — ${amount} via ${method}${day} às ${minutesToTime(at.minute)}` };
 }
 
 /** Until when an unpaid deposit lets a request made `at` hold its time; null: no such rule. */

@@ -4,7 +4,7 @@
 // offer and the week's hours. A day's busy time is never cached: it is read live, in the same
 // round trip as the version check.
 import { and, asc, countDistinct, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
-import { appointments, profiles, services, subscriptions, users, type BookingWindow } from "../../../db/schema";
+import { appointments, paymentAccounts, profiles, services, subscriptions, users, type BookingWindow } from "../../../db/schema";
 import type { JsonCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
@@ -59,6 +59,10 @@ export type PublicPage = {
     requestExpiryHours: number;
     depositReleaseMinutes: number;
     customerChangeCutoffMinutes: number;
+    /** 'Tempo para pagar': how long a deposit charged online holds the time. */
+    paymentHoldMinutes: number;
+    /** A payment account is connected: deposits are charged online when this server takes them (online-deposits.ts). */
+    paymentAccount: boolean;
     /** 'Notificações': whether new requests are e-mailed to the professional. */
     notifyNewRequest: boolean;
     /** 'Página da equipe': the link opens the salon (team-page.server.ts). */
@@ -119,6 +123,8 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
         requestExpiryHours: profiles.requestExpiryHours,
         depositReleaseMinutes: profiles.depositReleaseMinutes,
         customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
+        paymentHoldMinutes: profiles.paymentHoldMinutes,
+        paymentAccount: sql<boolean>`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.userId} = ${profiles.userId})`.mapWith(Boolean),
         notifyNewRequest: profiles.notifyNewRequest,
         teamPage: profiles.teamPage,
         email: users.email,
@@ -235,7 +241,7 @@ export function hoursOn(page: PublicPage, date: string): DayHours | null {
 
 type Known = { version: number; checkedAt: number };
 /** Bumped when PublicPage's shape changes: a deploy never reads what an older one kept. */
-const SHAPE = 4;
+const SHAPE = 5;
 const knownKey = (slugOrId: string) => `page${SHAPE}:${slugOrId.toLowerCase()}`;
 const dataKey = (slugOrId: string, version: number) => `page${SHAPE}:${slugOrId.toLowerCase()}:v${version}`;
 

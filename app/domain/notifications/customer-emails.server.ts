@@ -104,6 +104,26 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
   };
 }
 
+/**
+ * A deposit paid online given back, and why: `late`, paid after its time was freed and taken;
+ * else the booking was cancelled or declined.
+ */
+export async function depositRefundedEmail(r: Request, p: Profile, late: boolean) {
+  return {
+    to: r.customerEmail,
+    subject: `Seu sinal para ${proName(p)} foi devolvido`,
+    text: [
+      GREETING,
+      "",
+      late
+        ? `O pagamento do sinal de ${r.serviceName} em ${when(r)} chegou depois que o prazo para pagar terminou, e o horário já tinha sido ocupado. Devolvemos o valor pelo Pix (pode levar alguns minutos para aparecer).`
+        : `O sinal de ${r.serviceName} em ${when(r)} foi devolvido pelo Pix (pode levar alguns minutos para aparecer).`,
+      `Escolha um novo horário: ${bookingPageUrl(p)}`,
+      ...(await footer(r, p)),
+    ].join("\n"),
+  };
+}
+
 export type { CustomerEmailKind };
 
 const compose: Record<CustomerEmailKind, (r: Request, p: Profile, confirmed: boolean) => Promise<{ to: string; subject: string; text: string }>> = {
@@ -111,6 +131,7 @@ const compose: Record<CustomerEmailKind, (r: Request, p: Profile, confirmed: boo
   "request-accepted": requestAcceptedEmail,
   "request-declined": requestDeclinedEmail,
   "request-expired": requestExpiredEmail,
+  "deposit-refunded": depositRefundedEmail,
 };
 
 /**
@@ -125,6 +146,7 @@ export async function queueCustomerEmail(
   kind: CustomerEmailKind,
   r: Request,
   p: Profile,
+  /** `confirmed`: the 'received' e-mail of a booking confirmed at once; the refund's: paid late. */
   opts: { onlyIf?: SQL; now: Date; confirmed?: boolean; clientAddress?: string; transport?: EmailTransport },
 ) {
   if (!r.customerEmail) return null;

@@ -23,6 +23,8 @@ import { queueDueReminders } from "./reminders.server";
 import { queueCustomerEmail } from "./customer-emails.server";
 import { activeAppointment } from "../status-rules.server";
 import { holdOver } from "../availability/slot-claims.server";
+import { refundOwedDeposits, settleEndedHolds } from "../payments/deposit-charges.server";
+import { mercadoPagoConfigured } from "../../utils/mercadopago.server";
 
 export type JobDeps = {
   db: Db;
@@ -33,6 +35,8 @@ export type JobDeps = {
 };
 
 export type JobReport = {
+  /** Deposits charged online whose hold ended, found paid when asked (confirmed or given back). */
+  paymentsSettled: number;
   expired: number;
   remindersQueued: number;
   summariesQueued: number;
@@ -50,6 +54,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
   const now = deps.now ?? (() => new Date());
   const start = now();
   const report: JobReport = {
+    paymentsSettled: 0,
     expired: 0,
     remindersQueued: 0,
     summariesQueued: 0,
@@ -65,6 +70,14 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
       console.error(`[job] ${name} failed`, error);
     }
   };
+  // A lost webhook loses nothing: a hold that ended unpaid is asked of the provider once before
+  // it expires below (docs/decisions/0962).
+  if (mercadoPagoConfigured()) {
+    await step("payments", async () => {
+      report.paymentsSettled = await settleEndedHolds(deps.db, start);
+      report.paymentsSettled += (await refundOwedDeposits(deps.db, start)).refunded;
+    });
+  }
   await step("expire requests", async () => {
     report.expired = await expireRequests(deps.db, start, deps.transport);
   });

@@ -20,6 +20,8 @@ export const CUSTOMER_EMAIL_ORIGIN = {
   /** Follows a request without the professional vouching for the address: only where its first e-mail went. */
   "request-declined": "follow-up",
   "request-expired": "follow-up",
+  /** A deposit paid online given back (a late payment, a cancellation): where its first e-mail went. */
+  "deposit-refunded": "follow-up",
   /** The professional accepted it by hand: their word, always sent (and the address is known since). */
   "request-accepted": "professional",
 } as const;

@@ -107,7 +107,12 @@ async function accessOf(row: AccountRow): Promise<ProviderAccess> {
  */
 export async function validAccessToken(db: Db, userId: string, now = new Date()): Promise<ProviderAccess | null> {
   const row = await readRow(db, userId);
-  if (!row) return null;
+  return row ? accessForRow(db, row, now) : null;
+}
+
+/** validAccessToken for an account row already read (beside other reads: no trip of its own unless it must refresh). */
+export async function accessForRow(db: Db, row: AccountRow, now = new Date()): Promise<ProviderAccess> {
+  const userId = row.userId;
   if (row.expiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS) return accessOf(row);
   const provider = paymentProvider(row.provider);
   let tokens: ProviderTokens;
