@@ -6,15 +6,17 @@
 // the job; a cancellation gives the deposit back; 30 customers racing for one time make one
 // charge. Everything against the local stand-in of Mercado Pago's documented contract.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, bookingRequests, emailOutbox } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
+import { action as agendaAction } from "../../app/routes/agenda";
 import { saveConnection, validAccessToken } from "../../app/domain/payments/accounts.server";
+import { mercadoPago } from "../../app/domain/payments/mercadopago.server";
 import { refundOwedDeposits, settleEndedHolds, startCharge } from "../../app/domain/payments/deposit-charges.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
-import { createTestDb, ORIGIN } from "../support/db";
+import { countingTrips, createTestDb, ORIGIN } from "../support/db";
 import { dispatch } from "../support/dispatch";
 import { createProfessional, createService, createWorkingHours } from "../support/factories";
 import { callAction, callLoader, locationOf } from "../support/routes";
@@ -57,10 +59,10 @@ afterEach(() => db.$client.close());
 
 const page = `/agendamento/`;
 let phoneSeq = 0;
-async function book(fields: Partial<Record<string, string>> = {}, clientAddress = "203.0.113.7") {
+async function book(fields: Partial<Record<string, string>> = {}, clientAddress = "203.0.113.7", on: Db = db) {
   phoneSeq += 1;
   const form = { servico: serviceId, data: date, horario: "10:00", name: "Maria Clara", phone: `(11) 9${String(80_000_000 + phoneSeq).slice(0, 8)}`, email: "maria@example.com", notes: "", ...fields };
-  return callAction(bookAction, { db, path: `${page}${pro.bookingSlug}`, params: { slug: pro.bookingSlug }, form: form as Record<string, string>, clientAddress }).catch((thrown: unknown) => thrown);
+  return callAction(bookAction, { db: on, path: `${page}${pro.bookingSlug}`, params: { slug: pro.bookingSlug }, form: form as Record<string, string>, clientAddress }).catch((thrown: unknown) => thrown);
 }
 const tokenOf = (res: unknown) => locationOf(res).split("/")[3]!.split("?")[0]!;
 const requestRow = async () => (await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id)))[0]!;
@@ -79,7 +81,19 @@ describe("a deposit charged online", () => {
     expect(await book({ email: "" })).toMatchObject({ init: { status: 400 }, data: { field: "email", message: "Informe seu e-mail para pagar o sinal, como nome@exemplo.com." } });
     expect(await db.select().from(bookingRequests)).toEqual([]);
 
-    const token = tokenOf(await book());
+    // The POST: the page's read, the claim with the payment account read beside it, the charge
+    // (one call to the provider) and its code stored — within its round trips.
+    const counted = countingTrips(db);
+    const atCharge: number[] = [];
+    const original = mercadoPago.createPixCharge.bind(mercadoPago);
+    const spy = vi.spyOn(mercadoPago, "createPixCharge").mockImplementation((...args) => {
+      atCharge.push(counted.trips.count);
+      return original(...args);
+    });
+    const token = tokenOf(await book({}, "203.0.113.7", counted.db));
+    spy.mockRestore();
+    // Before the provider's call: the page's batch, then the claim and the account read side by side.
+    expect(atCharge).toEqual([3]);
     const held = await requestRow();
     expect(held).toMatchObject({ status: "pending", paymentProvider: "mercadopago", paymentId: expect.any(String), paymentQrCode: expect.stringMatching(/^000201/) });
     expect(Math.round((held.depositDueAt!.getTime() - held.createdAt.getTime()) / 60_000)).toBe(15);
@@ -136,6 +150,18 @@ describe("a deposit charged online", () => {
     expect((await statusPage(first)).deposit).toMatchObject({ state: "refunded" });
     // The other customer's booking stands, untouched.
     expect(await db.select({ n: bookingRequests.customerName }).from(bookingRequests).where(and(eq(bookingRequests.professionalId, pro.id), eq(bookingRequests.status, "pending")))).toEqual([{ n: "Joana Lima" }]);
+  });
+
+  it("cancelled by the professional after it was paid: always given back, by the job's next run", async () => {
+    const token = tokenOf(await book());
+    const held = await requestRow();
+    expect((await outcome(await standIn.pay(held.paymentId!))).booking).toBe("confirmed");
+    const [appointment] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, held.id));
+    await callAction(agendaAction, { db, as: pro, path: "/agenda", form: { intent: "cancel", id: appointment!.id } }).catch((t: unknown) => t);
+    expect((await db.select({ s: appointments.status }).from(appointments).where(eq(appointments.id, appointment!.id)))[0]!.s).toBe("cancelled");
+    expect((await refundOwedDeposits(db, new Date())).refunded).toBe(1);
+    expect((await statusPage(token)).deposit).toMatchObject({ state: "refunded", label: "Sinal devolvido — R$\u00a015,00" });
+    expect((await refundOwedDeposits(db, new Date())).refunded).toBe(0);
   });
 
   it("a payment for another amount, or another professional's, changes nothing", async () => {

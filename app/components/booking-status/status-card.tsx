@@ -18,7 +18,13 @@ const CANCELLED_BY = { professional: "Cancelado pelo profissional", customer: "C
 
 /** `isNew`: the customer has just booked (?novo=1). */
 export function StatusCard({ view: d, isNew }: { view: StatusView; isNew: boolean }) {
-  const status = d.cancelledBy ? { ...STATUS.cancelled, label: CANCELLED_BY[d.cancelledBy] } : STATUS[d.status];
+  // Held for its deposit, charged online: what it waits for is the payment, not an answer.
+  const awaiting = d.status === "pending" && d.deposit?.state === "awaiting";
+  const status = d.cancelledBy
+    ? { ...STATUS.cancelled, label: CANCELLED_BY[d.cancelledBy] }
+    : awaiting
+      ? { label: "Aguardando pagamento do sinal", style: "bg-sky-100 text-sky-900" }
+      : STATUS[d.status];
   const bookAgain = d.status === "cancelled" || d.status === "declined";
   return (
     <section className="card text-center">
