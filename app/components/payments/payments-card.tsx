@@ -81,7 +81,7 @@ function Connected({ account, confirming }: { account: { accountId: string; sinc
           pendingLabel="Desconectando..."
           cancelHref={PAYMENTS_PATH}
         >
-          <p className="text-sm text-slate-600">Os dados de acesso à sua conta são apagados do Agendo. O que já foi pago continua na sua conta do Mercado Pago.</p>
+          <p className="text-sm text-slate-600">Os dados de acesso à sua conta são apagados do Agendo. O que já foi pago continua na sua conta do Mercado Pago; se precisar devolver um sinal já pago, faça isso pelo app do Mercado Pago.</p>
         </ConfirmDialog>
       ) : null}
     </SectionCard>
