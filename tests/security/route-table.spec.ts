@@ -13,7 +13,7 @@ function appRoutes() {
   for (const m of source.matchAll(/\b(route|index)\(\s*(?:"([^"]*)",\s*)?"(routes\/[^"]+)"/g)) {
     const [, kind, path = "", file] = m;
     // Children of the settings layout are written relative to it.
-    const nested = file!.startsWith("routes/settings.") && file !== "routes/settings.tsx" && kind !== "index" && !path.includes("/");
+    const nested = file!.startsWith("routes/settings.") && file !== "routes/settings.tsx" && kind !== "index" && !path.startsWith("configuracoes");
     const full = kind === "index" ? (file!.includes("configuracoes") ? "/configuracoes" : "/") : nested ? `/configuracoes/${path}` : `/${path}`;
     routes.push({ pattern: full, file: file! });
   }
