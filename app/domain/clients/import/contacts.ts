@@ -82,7 +82,8 @@ export function parseBirthday(value: string): { date: string } | { withoutYear: 
   const v = value.trim();
   if (!v) return null;
   let m = /^(\d{4})-?(\d{2})-?(\d{2})(?:$|[T ])/.exec(v);
-  if (m) return dateOf(Number(m[1]), Number(m[2]), Number(m[3]));
+  // iPhone writes a birthday without a year as 1604 (X-APPLE-OMIT-YEAR); no client was born before 1900.
+  if (m) return Number(m[1]) < 1900 ? { withoutYear: true } : dateOf(Number(m[1]), Number(m[2]), Number(m[3]));
   if (/^--\d{2}-?\d{2}$/.test(v) || /^\d{1,2}\/\d{1,2}$/.test(v)) return { withoutYear: true };
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
   if (m) {

@@ -29,6 +29,8 @@ export function headerKey(header: string): string {
 }
 
 const FIRST_NAMES = ["first name", "given name", "primeiro nome", "nome proprio"];
+/** A whole name: no last name is added to it ('Nome' beside 'Sobrenome' is a first name). */
+const FULL_NAMES = ["name", "nome completo", "full name", "display name", "nome do cliente", "cliente", "contato"];
 /** Each field's usual column names, best first (mobile phones before the others). */
 const USUAL: Record<Exclude<CsvField, "phone2">, string[]> = {
   name: ["nome", "name", "nome completo", "full name", "display name", "cliente", "nome do cliente", "contato", ...FIRST_NAMES],
@@ -51,7 +53,7 @@ function bestColumn(keys: string[], names: string[], taken: Set<number>): number
   return null;
 }
 
-/** The columns matched by their names; a last name only beside a first-name column. */
+/** The columns matched by their names; a last name only beside a name column that is not a whole name. */
 export function guessMapping(headers: readonly string[]): CsvMapping {
   const keys = headers.map(headerKey);
   const taken = new Set<number>();
@@ -61,7 +63,7 @@ export function guessMapping(headers: readonly string[]): CsvMapping {
     return index;
   };
   const name = pick(USUAL.name);
-  const lastName = name !== null && FIRST_NAMES.includes(keys[name]!) ? pick(USUAL.lastName) : null;
+  const lastName = name !== null && !FULL_NAMES.includes(keys[name]!) ? pick(USUAL.lastName) : null;
   const phone = pick(USUAL.phone);
   const phone2 = pick(USUAL.phone);
   return { name, lastName, phone, phone2, email: pick(USUAL.email), birthday: pick(USUAL.birthday), notes: pick(USUAL.notes) };
