@@ -924,6 +924,8 @@ export const externalCalendars = sqliteTable(
     lastModified: text("last_modified"),
     /** The last time the feed was read (or answered 'not modified'). */
     refreshedAt: instant("refreshed_at"),
+    /** The last time its events were read and expanded (a whole answer, not 'not modified'). */
+    readAt: instant("read_at"),
     /** When the refresh was last tried, whatever came of it. */
     attemptedAt: instant("attempted_at"),
     /** Since when every refresh failed; null while it reads. */

@@ -32,6 +32,7 @@ CREATE TABLE `external_calendars` (
 	`etag` text,
 	`last_modified` text,
 	`refreshed_at` integer,
+	`read_at` integer,
 	`attempted_at` integer,
 	`failing_since` integer,
 	`failure_notified_at` integer,
