@@ -52,10 +52,13 @@ export async function uploadFile(request: Request, db: Db, userId: string) {
 export async function waitingImportAction(request: Request, db: Db, userId: string, timeZone: string) {
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "upload") return fileError(IMPORT_ERRORS.missing); // a file comes only as multipart
   const waiting = (await getImport(db, userId, String(form.get("id") ?? ""))) ?? notFound();
   if (intent === "map" && waiting.file.kind === "csv") {
     const fields = Object.fromEntries(CSV_FIELDS.map((f) => [f, form.get(f)])) as Record<CsvField, unknown>;
-    await saveMapping(db, userId, waiting.id, mappingFrom(fields, waiting.file.rows[0]!.length));
+    const mapping = mappingFrom(fields, waiting.file.rows[0]!.length);
+    if (!mapping) return data<ImportActionData>({ alert: "Escolha, para cada informação, uma coluna do arquivo ou 'não importar'." }, { status: 400 });
+    await saveMapping(db, userId, waiting.id, mapping);
     return redirect(`${IMPORT_PATH}?arquivo=${waiting.id}`);
   }
   if (intent !== "import") throw data("Ação inválida.", { status: 400 });

@@ -125,7 +125,7 @@ describe("external calendars", () => {
     const { db, pro, add } = await setup();
     const error = async (url: string) => {
       const reply = replyOf(await add({ url }));
-      return [reply.init?.status, reply.data.result.error?.url];
+      return [reply.init?.status, reply.data.intent === "calendar" ? reply.data.result.error?.url : null];
     };
     expect(await error("https://10.0.0.7/agenda.ics")).toEqual([400, ["Este endereço não é de um calendário na internet."]]);
     expect(await error("http://calendar.google.com/x.ics")).toEqual([400, ["Use o endereço seguro (https://) do calendário."]]);

@@ -31,17 +31,17 @@ export function ImportPreviewView({ preview }: { preview: ImportPreviewData }) {
       <SectionCard title="Prévia da importação" intro={`Arquivo: ${preview.fileName}`}>
         <ul className="grid gap-2 text-sm sm:grid-cols-2" aria-label="Resumo">
           <li className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
-            <strong>{plural(counts.create, "novo cliente", "novos clientes")}</strong> serão criados
+            <strong>{plural(counts.create, "novo cliente", "novos clientes")}</strong> {counts.create === 1 ? "será criado" : "serão criados"}
           </li>
           <li className="rounded-lg bg-slate-50 p-3">
-            <strong>{plural(counts.existing, "contato", "contatos")}</strong> já são clientes (mesmo telefone)
+            <strong>{plural(counts.existing, "contato", "contatos")}</strong> {counts.existing === 1 ? "já é cliente" : "já são clientes"} (mesmo telefone)
           </li>
           <li className="rounded-lg bg-amber-50 p-3 text-amber-900">
             <strong>{plural(counts.refused, "contato recusado", "contatos recusados")}</strong>
           </li>
           {counts.repeated ? (
             <li className="rounded-lg bg-slate-50 p-3">
-              <strong>{plural(counts.repeated, "contato repetido", "contatos repetidos")}</strong> no arquivo (fica o primeiro)
+              <strong>{plural(counts.repeated, "contato repetido", "contatos repetidos")}</strong> no arquivo (fica o primeiro de cada)
             </li>
           ) : null}
         </ul>

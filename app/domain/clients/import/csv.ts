@@ -69,12 +69,18 @@ export function guessMapping(headers: readonly string[]): CsvMapping {
   return { name, lastName, phone, phone2, email: pick(USUAL.email), birthday: pick(USUAL.birthday), notes: pick(USUAL.notes) };
 }
 
-/** A mapping as a form sent it: every field a column of the file or none. */
-export function mappingFrom(values: Partial<Record<CsvField, unknown>>, columnCount: number): CsvMapping {
+/** A mapping as a form sent it: every field a column of the file or none (''); null when a value is neither. */
+export function mappingFrom(values: Partial<Record<CsvField, unknown>>, columnCount: number): CsvMapping | null {
   const mapping = {} as CsvMapping;
   for (const field of CSV_FIELDS) {
-    const n = Number(values[field]);
-    mapping[field] = values[field] !== "" && values[field] != null && Number.isInteger(n) && n >= 0 && n < columnCount ? n : null;
+    const value = values[field] ?? "";
+    if (value === "") {
+      mapping[field] = null;
+      continue;
+    }
+    const n = typeof value === "string" && /^\d{1,5}$/.test(value) ? Number(value) : -1;
+    if (n < 0 || n >= columnCount) return null;
+    mapping[field] = n;
   }
   return mapping;
 }
