@@ -5,13 +5,17 @@ import { clientSchema } from "./clients";
 
 export type Checked = { ok: true; client: Candidate } | { ok: false; name: string; reason: ImportRefusal };
 
-/** One contact as of `today` (yyyy-MM-dd, the professional's zone: birthdays are not in the future). */
-export function checkContact(raw: RawContact, today: string): Checked {
+type Schema = ReturnType<typeof clientSchema>;
+
+/**
+ * One contact as of `today` (yyyy-MM-dd, the professional's zone: birthdays are not in the
+ * future). `schema`: the client form's, built once for a whole file.
+ */
+export function checkContact(raw: RawContact, today: string, schema: Schema = clientSchema(today)): Checked {
   const name = cleanName(raw.name);
   if (!name) return { ok: false, name: cleanLine(raw.phones[0]?.value ?? ""), reason: "sem nome" };
   const picked = pickPhone(raw.phones);
   if (picked.phone === null) return { ok: false, name, reason: picked.invalid ? "telefone inválido" : "sem telefone" };
-  const schema = clientSchema(today);
   const birthday = parseBirthday(raw.birthday);
   const email = cleanLine(raw.email).toLowerCase();
   const notes = cleanNotes(raw.notes);
@@ -55,12 +59,13 @@ export type ImportPreview = {
 export function previewContacts(contacts: readonly (RawContact | null)[], today: string, existingPhones: ReadonlySet<string>): ImportPreview {
   const preview: ImportPreview = { create: [], existing: [], refused: [], repeated: 0, withoutYear: 0 };
   const seen = new Set<string>();
+  const schema = clientSchema(today);
   for (const raw of contacts) {
     if (!raw) {
       preview.refused.push({ name: "", reason: "contato ilegível" });
       continue;
     }
-    const checked = checkContact(raw, today);
+    const checked = checkContact(raw, today, schema);
     if (!checked.ok) preview.refused.push({ name: checked.name, reason: checked.reason });
     else if (existingPhones.has(checked.client.phone)) preview.existing.push(checked.client.name);
     else if (seen.has(checked.client.phone)) preview.repeated++;
