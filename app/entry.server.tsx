@@ -59,4 +59,7 @@ export { prepareRequest } from "./utils/request-body.server";
 export { answerWithKeptFirstStep, keptFirstStepFor } from "./routes/booking.cache.server";
 export { STATIC_FILE_HEADERS } from "./utils/security.server";
 export { runScheduledJob } from "./jobs/scheduled.server";
+// The Node server's fetcher for external calendars, and the rules it checks addresses with.
+export { loopbackAllowed, setFeedFetcher } from "./domain/calendars/fetch-feed.server";
+export { isNonPublicAddress } from "./domain/calendars/addresses";
 export { imageProcessorContext } from "./domain/accounts/profile-photo-processor.server";

@@ -16,6 +16,7 @@ export default [
     route("agenda", "routes/agenda.tsx"),
     route("clientes", "routes/clients.tsx"),
     route("clientes/exportar", "routes/clients.export.ts"),
+    route("clientes/importar", "routes/clients.import.tsx"),
     route("servicos", "routes/services.tsx"),
     route("solicitacoes", "routes/booking-requests.tsx"),
     route("lembretes", "routes/reminders.tsx"),

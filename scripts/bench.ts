@@ -192,6 +192,7 @@ async function main() {
   } finally {
     await withRules.remove();
   }
+  await (await import("./bench-import")).benchImport(db, user!.id);
   db.$client.close();
 }
 

@@ -6,8 +6,8 @@
 // Profile photos are decoded in worker threads (./image-pool.ts, docs/decisions/0710).
 //
 // Usage: node server/node.ts [build/node/server/index.js]   (PORT, HOST; `npm start` runs it)
-// Plain Node 24 runs it as is (type stripping): it imports packages and ./image-pool.ts only; the
-// app's own modules come from the build.
+// Plain Node 24 runs it as is (type stripping): it imports packages, ./image-pool.ts and
+// ./calendar-fetch.ts only; the app's own modules come from the build.
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
@@ -19,6 +19,7 @@ import express from "express";
 import { createRequestHandler, type RouterContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { ImageProcessor } from "../app/domain/accounts/profile-photo-processor.server";
 import { createImageProcessor } from "./image-pool.ts";
+import { createFeedFetcher } from "./calendar-fetch.ts";
 
 /** What app/entry.server.tsx exports for a server entry (from the build's own module instances). */
 type AppEntry = {
@@ -35,6 +36,9 @@ type AppEntry = {
   keptFirstStepFor(method?: string, url?: string, cookie?: string): Promise<Kept | null>;
   runScheduledJob(): Promise<unknown>;
   imageProcessorContext: RouterContext<ImageProcessor>;
+  setFeedFetcher(fetcher: ReturnType<typeof createFeedFetcher>): void;
+  isNonPublicAddress(ip: string): boolean;
+  loopbackAllowed(): boolean;
 };
 
 type Kept = { status: number; headers: [string, string][]; body: string };
@@ -81,6 +85,8 @@ export async function createApp(buildPath: string) {
   const build = (await import(buildUrl.href)) as ServerBuild;
   const entry = build.entry.module as unknown as AppEntry;
   const imageProcessor = imageProcessorFor(buildUrl);
+  // External calendars are fetched through connections that refuse non-public addresses.
+  entry.setFeedFetcher(createFeedFetcher(entry.isNonPublicAddress, entry.loopbackAllowed));
   const handle = createRequestHandler(build, "production");
   const setHeaders = (res: express.Response) => {
     for (const [name, value] of Object.entries(entry.STATIC_FILE_HEADERS)) res.setHeader(name, value);

@@ -216,9 +216,14 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
           <h1 className="text-2xl font-bold sm:text-3xl">Clientes</h1>
           <p className="text-sm text-slate-600">Gerencie seus clientes e veja o histórico de cada um</p>
         </div>
-        <Link to={`/clientes?${NEW_FORM}`} className="btn-primary">
-          <span aria-hidden>+</span> Novo Cliente
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/clientes/importar" className="btn-secondary">
+            Importar clientes
+          </Link>
+          <Link to={`/clientes?${NEW_FORM}`} className="btn-primary">
+            <span aria-hidden>+</span> Novo Cliente
+          </Link>
+        </div>
       </header>
 
       <ClientTiles tiles={list.tiles} />

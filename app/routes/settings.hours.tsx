@@ -4,6 +4,8 @@ import { BookingRulesForm } from "../components/settings/booking-rules-form";
 import { HoursForm } from "../components/settings/hours-form";
 import { PreferencesForm } from "../components/settings/preferences-form";
 import { ScheduleExceptionsCard } from "../components/settings/schedule-exceptions-card";
+import { ExternalCalendarsCard } from "../components/settings/external-calendars-card";
+import { addCalendarAction, calendarsSection, removeCalendarAction, type CalendarActionData } from "./settings.calendars.server";
 import { requireUser } from "./workspace.server";
 import { getWorkingHours } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
@@ -24,16 +26,18 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Horários — Configurações — Agendo" }];
 
 // Configurações > Horários: the weekly hours, 'Folgas e bloqueios' (closed days, blocks, extra
-// hours, the national holidays), 'Regras de agendamento' and the zone and slot step. Page states
+// hours, the national holidays), 'Calendários externos' (?remover-calendario=), 'Regras de agendamento' and the zone and slot step. Page states
 // live in the URL (?folga=, ?remover-folga=, ?afetados=, ?feriados=), so all of it works
 // without JavaScript.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const [rows, exceptions] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const [rows, exceptions, calendars] = await Promise.all([
     getWorkingHours(db, user.id),
-    exceptionsSection(db, user, new URL(request.url).searchParams),
+    exceptionsSection(db, user, params),
+    calendarsSection(db, user, params),
   ]);
   // Index = day_of_week. A day never saved shows the suggestion (09:00-18:00, Sunday closed).
   const days = Array.from({ length: 7 }, (_, dow) => {
@@ -64,10 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       autoConfirm: p.autoConfirm,
     },
     exceptions,
+    calendars,
   };
 }
 
-type ActionData = ExceptionActionData | SettingsActionData;
+type ActionData = ExceptionActionData | SettingsActionData | CalendarActionData;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
@@ -83,6 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saveException(request, db, user, formData, id);
     case "delete-exception":
       return removeException(request, db, user, id);
+    case "add-calendar":
+      return addCalendarAction(request, db, user, formData);
+    case "remove-calendar":
+      return removeCalendarAction(request, db, user, id);
     case "close-holiday":
       return closeHolidayAction(request, db, user, formData);
     case "booking-rules":
@@ -111,6 +120,7 @@ export default function WorkingHoursSettings() {
         formResult={last?.intent === "exception" ? { editing: last.editing, result: last.result } : null}
         holidayError={last?.intent === "holiday" ? last.message : null}
       />
+      <ExternalCalendarsCard section={loaderData.calendars} lastResult={last?.intent === "calendar" ? last.result : null} />
       <BookingRulesForm key={JSON.stringify(loaderData.rules)} rules={loaderData.rules} lastResult={resultOf("rules")} />
       <PreferencesForm
         key={`${loaderData.timeZone}-${loaderData.slotStepMinutes}`}

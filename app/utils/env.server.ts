@@ -96,6 +96,9 @@ const schema = z.object({
   // Cron Trigger in wrangler.jsonc instead).
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   AGENDO_DEMO: z.string().default("1"),
+  // Tests only: calendar feeds may be read over plain http from loopback addresses. Unsafe in
+  // production (the server would fetch its own network): never set it there (docs/decisions/0956).
+  CALENDAR_FETCH_ALLOW_LOOPBACK: z.enum(["0", "1"]).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

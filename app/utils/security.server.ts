@@ -18,8 +18,11 @@ export function assertSameOrigin(request: Request) {
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 /** Routes that read their own raw body with their own limit (Stripe and Mercado Pago post JSON). */
 const RAW_BODY_PATHS = new Set(["/stripe/webhook", "/stripe/webhook.data", "/pagamentos/mercadopago/webhook", "/pagamentos/mercadopago/webhook.data"]);
-/** The photo upload reads its multipart body with its own 5 MB limit and answers with the form's message (images.server.ts). */
-const UPLOAD_PATHS = new Set(["/configuracoes/perfil", "/configuracoes/perfil.data"]);
+/**
+ * The photo upload and 'Importar clientes' read their multipart bodies with their own limits (a 5 MB
+ * file) and answer with the form's message (images.server.ts, clients.import.server.ts).
+ */
+const UPLOAD_PATHS = new Set(["/configuracoes/perfil", "/configuracoes/perfil.data", "/clientes/importar", "/clientes/importar.data"]);
 
 export function isWrite(request: Request) {
   return !WRITE_SAFE.has(request.method.toUpperCase());

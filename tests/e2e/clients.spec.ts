@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { appointments, clients } from "../../db/schema";
 import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
 
@@ -182,4 +182,39 @@ test("export the clients as CSV", async ({ page }) => {
   expect(text.startsWith("\uFEFFNome;Telefone;")).toBe(true);
   expect(text).toContain("José Conceição;(11) 95555-4444;");
   expect(text).not.toContain("Cliente de Outra");
+});
+
+test("import clients from the phone's contacts: preview, then 'Importar', and the same file again creates nothing @nojs", async ({ page }) => {
+  const pro = await newPro();
+  await seedClient(pro.id, { name: "Lia Souza", phone: "11955554444" });
+  const vcf = [
+    "BEGIN:VCARD", "VERSION:3.0", "FN:Lia Souza", "TEL;type=CELL:(11) 95555-4444", "END:VCARD",
+    "BEGIN:VCARD", "VERSION:3.0", "FN:Marcos Prado", "TEL;type=HOME:(11) 3333-2222", "TEL;type=CELL:+55 11 98888-7777", "BDAY:1991-04-09", "NOTE:Prefere sábado", "END:VCARD",
+    "BEGIN:VCARD", "VERSION:3.0", "FN:Sem Telefone", "END:VCARD",
+  ].join("\r\n");
+  const file = { name: "contatos.vcf", mimeType: "text/vcard", buffer: Buffer.from(vcf) };
+  await signIn(page, pro.id);
+  await page.goto("/clientes");
+  await page.getByRole("link", { name: "Importar clientes" }).click();
+  await page.getByLabel("Arquivo de contatos (.vcf ou .csv)").setInputFiles(file);
+  await page.getByRole("button", { name: "Ver prévia" }).click();
+  const summary = page.getByRole("list", { name: "Resumo" });
+  await expect(summary).toContainText("1 novo cliente será criado");
+  await expect(summary).toContainText("1 contato já é cliente");
+  await expect(summary).toContainText("1 contato recusado");
+  await expect(page.getByRole("cell", { name: "(11) 98888-7777" })).toBeVisible();
+  expect(await e2eDb().select().from(clients).where(eq(clients.userId, pro.id))).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Importar 1 cliente" }).click();
+  await expect(page).toHaveURL(/\/clientes$/);
+  await expect(page.getByText("1 cliente importado.")).toBeVisible();
+  await expect(page.getByTestId("client-card").filter({ hasText: "Marcos Prado" })).toBeVisible();
+  const [marcos] = await e2eDb().select().from(clients).where(and(eq(clients.userId, pro.id), eq(clients.phone, "11988887777")));
+  expect(marcos).toMatchObject({ birthDate: "1991-04-09", notes: "Prefere sábado" });
+
+  await page.goto("/clientes/importar");
+  await page.getByLabel("Arquivo de contatos (.vcf ou .csv)").setInputFiles(file);
+  await page.getByRole("button", { name: "Ver prévia" }).click();
+  await expect(page.getByText("Nenhum cliente novo para importar neste arquivo.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Importar/ })).toHaveCount(0);
 });

@@ -60,6 +60,8 @@ export const PRIVATE_GETS = [
   "/clientes?confirmar-exclusao={client}",
   "/clientes?ver={client}",
   "/clientes/exportar",
+  "/clientes/importar",
+  "/clientes/importar?arquivo={clientImport}",
   "/servicos",
   "/servicos?novo=1",
   "/servicos?editar={service}",
@@ -87,6 +89,7 @@ export const PRIVATE_GETS = [
   "/configuracoes?tab=horarios",
   "/configuracoes/perfil",
   "/configuracoes/horarios",
+  "/configuracoes/horarios?remover-calendario={calendar}",
   "/configuracoes/pagina",
   "/configuracoes/notificacoes",
   "/configuracoes/contas",
@@ -104,7 +107,7 @@ export const PRIVATE_GETS = [
  * GETs that name one row by id: another professional asking for them gets 404. (Lists and
  * exports take no id; the sweep checks they do not show the other professional's rows.)
  */
-export const PRIVATE_GETS_BY_ID = PRIVATE_GETS.filter((p) => /\{(appointment|client|service|category)\}/.test(p) && !p.startsWith("/relatorios"));
+export const PRIVATE_GETS_BY_ID = PRIVATE_GETS.filter((p) => /\{(appointment|client|service|category|clientImport|calendar)\}/.test(p) && !p.startsWith("/relatorios"));
 
 export function fill(path: string, ids: Partial<Ids> & { slug?: string }) {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => String((ids as Record<string, string>)[key] ?? key));
@@ -186,6 +189,15 @@ export const ACTIONS: ActionSpec[] = [
   { name: "clients create", path: "/clientes", auth: "private", fields: () => ({ intent: "create", ...clientFields }) },
   { name: "clients update", path: "/clientes", auth: "private", fields: (ids) => ({ intent: "update", id: ids.client, ...clientFields }), target: { field: "id", id: "client" } },
   { name: "clients delete", path: "/clientes", auth: "private", fields: (ids) => ({ intent: "delete", id: ids.client }), target: { field: "id", id: "client" } },
+  { name: "clients import upload", path: "/clientes/importar", auth: "private", fields: () => ({ intent: "upload", arquivo: "Nome,Telefone\r\nAna Lima,(11) 98888-1234" }), multipart: true },
+  {
+    name: "clients import columns",
+    path: "/clientes/importar",
+    auth: "private",
+    fields: (ids) => ({ intent: "map", id: ids.clientImport, name: "0", lastName: "", phone: "1", phone2: "", email: "", birthday: "", notes: "" }),
+    target: { field: "id", id: "clientImport" },
+  },
+  { name: "clients import commit", path: "/clientes/importar", auth: "private", fields: (ids) => ({ intent: "import", id: ids.clientImport }), target: { field: "id", id: "clientImport" } },
   { name: "services create", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "create-service", ...serviceFields(ids) }) },
   { name: "services update", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "update-service", id: ids.service, ...serviceFields(ids) }), target: { field: "id", id: "service" } },
   { name: "services toggle", path: "/servicos", auth: "private", fields: (ids) => ({ intent: "toggle-service", id: ids.service, ativo: "false" }), target: { field: "id", id: "service" } },
@@ -251,6 +263,15 @@ export const ACTIONS: ActionSpec[] = [
     fields: (_ids, { date }) => ({ intent: "create-exception", kind: "blocked", startDate: date, startTime: "12:00", endTime: "14:00", reason: "Dentista" }),
   },
   { name: "settings holiday", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "close-holiday", date: "2099-12-25" }) },
+  // An address under .invalid (RFC 2606) never resolves: the read fails without leaving the machine.
+  { name: "settings calendar add", path: "/configuracoes/horarios", auth: "private", fields: () => ({ intent: "add-calendar", url: "https://calendario.invalid/agenda.ics", name: "Escola" }) },
+  {
+    name: "settings calendar remove",
+    path: "/configuracoes/horarios",
+    auth: "private",
+    fields: (ids) => ({ intent: "remove-calendar", id: ids.calendar }),
+    target: { field: "id", id: "calendar" },
+  },
   {
     name: "settings booking rules",
     path: "/configuracoes/horarios",

@@ -6,8 +6,11 @@ import {
   appointments,
   bookingRequests,
   bookingRequestTokens,
+  calendarBusy,
   categories,
+  clientImports,
   clients,
+  externalCalendars,
   linkedAccounts,
   profiles,
   services,
@@ -96,9 +99,22 @@ export async function seedProfessional(db: Db, label: string) {
     .insert(linkedAccounts)
     .values({ ownerId: pro.id, linkedUserEmail: `vinculo-${unique()}@example.com` })
     .returning();
+  const [clientImport] = await db
+    .insert(clientImports)
+    .values({ userId: pro.id, fileName: "contatos.csv", kind: "csv", content: JSON.stringify([["Nome", "Telefone"], [`Importada ${tag}`, "11955554444"]]), mapping: null })
+    .returning({ id: clientImports.id });
+  await db.update(clientImports).set({ mapping: JSON.stringify({ name: 0, lastName: null, phone: 1, phone2: null, email: null, birthday: null, notes: null }) }).where(eq(clientImports.id, clientImport!.id));
+  // Never due for a refresh (attempted 'in 2099'): the scheduled job leaves the seeded rows as they are.
+  const [calendar] = await db
+    .insert(externalCalendars)
+    .values({ userId: pro.id, name: `Agenda ${label}`, url: "https://calendario.invalid/agenda.ics", attemptedAt: new Date("2099-01-01T00:00:00Z"), refreshedAt: new Date() })
+    .returning({ id: externalCalendars.id });
+  await db.insert(calendarBusy).values({ calendarId: calendar!.id, userId: pro.id, date, startMinute: 1080, endMinute: 1140 });
   return {
     ...pro,
     ids: {
+      clientImport: clientImport!.id,
+      calendar: calendar!.id,
       category: category!.id,
       service: service!.id,
       client: client!.id,

@@ -1,6 +1,6 @@
 // Availability against the database, and the atomic claims of a time slot.
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notExists, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, scheduleExceptions, workingHours } from "../../../db/schema";
+import { appointments, bookingRequests, calendarBusy, scheduleExceptions, workingHours } from "../../../db/schema";
 import { computeSlots } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
@@ -195,6 +195,20 @@ export function noAppointmentOverlaps(db: Db, args: Slot) {
  */
 export function noBlockCovers(db: Db, args: Slot) {
   const end = args.startMinute + args.durationMinutes;
+  return and(noneBlocks(db, args, end), noCalendarBusy(db, args, end))!;
+}
+
+/** No busy time of the professional's external calendars overlaps the service time (docs/decisions/0957). */
+function noCalendarBusy(db: Db, args: Slot, end: number) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(calendarBusy)
+      .where(and(eq(calendarBusy.userId, args.userId), eq(calendarBusy.date, args.date), lt(calendarBusy.startMinute, end), gt(calendarBusy.endMinute, args.startMinute))),
+  );
+}
+
+function noneBlocks(db: Db, args: Slot, end: number) {
   return notExists(
     db
       .select({ one: sql`1` })

@@ -25,6 +25,8 @@ import { activeAppointment } from "../status-rules.server";
 import { holdOver } from "../availability/slot-claims.server";
 import { refundOwedDeposits, settleEndedHolds } from "../payments/deposit-charges.server";
 import { mercadoPagoConfigured } from "../../utils/mercadopago.server";
+import { refreshDueCalendars } from "../calendars/calendars.server";
+import { purgeOldImports } from "../clients/import/import.server";
 
 export type JobDeps = {
   db: Db;
@@ -43,6 +45,8 @@ export type JobReport = {
   emails: { sent: number; failed: number };
   whatsapp: { sent: number; failed: number; deferred: number };
   purged: number;
+  /** External calendars read, and those that could not be (docs/decisions/0958). */
+  calendars: { read: number; failed: number };
 };
 
 /** Bodies of delivered or abandoned messages are kept this long, then cleared (LGPD). */
@@ -61,6 +65,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
     emails: { sent: 0, failed: 0 },
     whatsapp: { sent: 0, failed: 0, deferred: 0 },
     purged: 0,
+    calendars: { read: 0, failed: 0 },
   };
   // Each step on its own: one failing (a bad row, the database busy) does not stop the next.
   const step = async (name: string, work: () => Promise<void>) => {
@@ -87,6 +92,10 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
   await step("daily summaries", async () => {
     report.summariesQueued = await queueDailySummaries(deps.db, start, deps.transport);
   });
+  // Before the e-mails: a calendar's failure notice goes out in this same run.
+  await step("calendars", async () => {
+    report.calendars = await refreshDueCalendars(deps.db, deps.transport, start);
+  });
   await step("e-mails", async () => {
     report.emails = await deliverDueEmails(deps.db, now, deps.transport);
   });
@@ -98,6 +107,9 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
   }
   await step("purge", async () => {
     report.purged = await purgeOldBodies(deps.db, start);
+  });
+  await step("waiting imports", async () => {
+    await purgeOldImports(deps.db, start);
   });
   return report;
 }
