@@ -63,6 +63,8 @@ export type PublicPage = {
     notifyNewRequest: boolean;
     /** 'Página da equipe': the link opens the salon (team-page.server.ts). */
     teamPage: boolean;
+    /** 'Lista de espera': step 2 offers 'Avise-me se abrir um horário'. */
+    waitlistEnabled: boolean;
   };
   /** The professional's sign-in e-mail: new requests are sent there. */
   email: string;
@@ -121,6 +123,7 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
         customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
         notifyNewRequest: profiles.notifyNewRequest,
         teamPage: profiles.teamPage,
+        waitlistEnabled: profiles.waitlistEnabled,
         email: users.email,
         status: subscriptions.status,
         trialEnd: subscriptions.trialEndDate,
@@ -235,7 +238,7 @@ export function hoursOn(page: PublicPage, date: string): DayHours | null {
 
 type Known = { version: number; checkedAt: number };
 /** Bumped when PublicPage's shape changes: a deploy never reads what an older one kept. */
-const SHAPE = 4;
+const SHAPE = 5;
 const knownKey = (slugOrId: string) => `page${SHAPE}:${slugOrId.toLowerCase()}`;
 const dataKey = (slugOrId: string, version: number) => `page${SHAPE}:${slugOrId.toLowerCase()}:v${version}`;
 

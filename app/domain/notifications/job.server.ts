@@ -23,6 +23,7 @@ import { queueDueReminders } from "./reminders.server";
 import { queueCustomerEmail } from "./customer-emails.server";
 import { activeAppointment } from "../status-rules.server";
 import { holdOver } from "../availability/slot-claims.server";
+import { runWaitlistPass, type WaitlistPassReport } from "../waitlist/openings.server";
 
 export type JobDeps = {
   db: Db;
@@ -39,6 +40,8 @@ export type JobReport = {
   emails: { sent: number; failed: number };
   whatsapp: { sent: number; failed: number; deferred: number };
   purged: number;
+  /** The waiting lists (issue 24): times opened, people offered one, places ended by a booking. */
+  waitlist: WaitlistPassReport;
 };
 
 /** Bodies of delivered or abandoned messages are kept this long, then cleared (LGPD). */
@@ -56,6 +59,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
     emails: { sent: 0, failed: 0 },
     whatsapp: { sent: 0, failed: 0, deferred: 0 },
     purged: 0,
+    waitlist: { opened: 0, offered: 0, booked: 0 },
   };
   // Each step on its own: one failing (a bad row, the database busy) does not stop the next.
   const step = async (name: string, work: () => Promise<void>) => {
@@ -67,6 +71,10 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
   };
   await step("expire requests", async () => {
     report.expired = await expireRequests(deps.db, start, deps.transport);
+  });
+  // After the expiries (a request that expired frees its time) and before the deliveries below.
+  await step("waiting lists", async () => {
+    report.waitlist = await runWaitlistPass(deps.db, start, deps);
   });
   await step("reminders", async () => {
     report.remindersQueued = await queueDueReminders(deps.db, start, deps);
