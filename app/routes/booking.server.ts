@@ -32,6 +32,8 @@ type BookingPage = {
   day: OfferDay | null;
   /** Who could take the time chosen, in the order the claim tries them. */
   candidates: Candidate[];
+  /** The one professional whose offer this is (null for the salon's 'Qualquer profissional'): the waiting list's. */
+  professional: PublicPage["profile"] | null;
 };
 
 /** The booking page's state from the URL (?profissional=&servico=&data=&horario=), with this request's reads. */
@@ -73,6 +75,7 @@ export async function loadPage(
   const timeParam = url.searchParams.get("horario") ?? "";
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
   const candidates = day && time ? day.candidates(time) : [];
+  const professional = chosen?.choice === ANY_PROFESSIONAL ? null : page.profile;
   return {
     view: {
       // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
@@ -92,6 +95,7 @@ export async function loadPage(
       time,
       timeGone: !!(date && timeParam && !time),
       closed: day?.closed ?? null,
+      waitlist: !!(day && !day.closed && professional?.waitlistEnabled),
       today: offer.range.today,
       maxDate: offer.range.maxDate,
     },
@@ -100,6 +104,7 @@ export async function loadPage(
     timeZone: page.profile.timeZone,
     day,
     candidates,
+    professional,
   };
 }
 
