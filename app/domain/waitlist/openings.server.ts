@@ -54,7 +54,7 @@ export async function runWaitlistPass(db: Db, now: Date, deps: Deps): Promise<Wa
       .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
       .where(and(eq(waitlistEntries.status, "waiting"), gte(waitlistEntries.date, since))),
   ]);
-  const state: PassState = { db, now, deps, report, open, offered, cache: memoryCache() };
+  const state: PassState = { db, now, deps, report, open, openIds: new Set(open.map((o) => o.id)), offered, cache: memoryCache() };
   for (const [key, group] of groupBy(entries.map((e) => e.entry), (e) => `${e.professionalId}|${e.date}`)) {
     const [professionalId, date] = key.split("|") as [string, string];
     await passDay(state, professionalId, date, group);
@@ -68,6 +68,8 @@ type PassState = {
   deps: Deps;
   report: WaitlistPassReport;
   open: Opening[];
+  /** The openings still open as the pass goes (an offer of one of them keeps its customer busy). */
+  openIds: Set<string>;
   offered: { entryId: string; openingId: string; createdAt: Date }[];
   cache: ReturnType<typeof memoryCache>;
 };
@@ -128,6 +130,7 @@ async function passService(state: PassState, page: PublicPage, day: { serviceId:
   // since is forgotten, so its reopening is news to them.
   const gone = open.filter((o) => !free.has(minutesToTime(o.startMinute))).map((o) => o.id);
   if (gone.length) writes.push(db.update(waitlistOpenings).set({ closedAt: now }).where(inArray(waitlistOpenings.id, gone)));
+  for (const id of gone) state.openIds.delete(id);
   const known = new Map<string, Set<string>>();
   for (const entry of entries) {
     const before = JSON.parse(entry.knownTimes) as string[];
@@ -151,6 +154,7 @@ async function passService(state: PassState, page: PublicPage, day: { serviceId:
   const current = fresh.length
     ? await db.select().from(waitlistOpenings).where(and(eq(waitlistOpenings.professionalId, page.profile.userId), eq(waitlistOpenings.serviceId, day.serviceId), eq(waitlistOpenings.date, day.date), isNull(waitlistOpenings.closedAt)))
     : open.filter((o) => !gone.includes(o.id));
+  for (const opening of current) state.openIds.add(opening.id);
   for (const opening of current.sort((a, b) => a.startMinute - b.startMinute)) {
     if (opening.lastBatchAt && now.getTime() - opening.lastBatchAt.getTime() < BATCH_WAIT_MS) continue;
     const time = minutesToTime(opening.startMinute);
@@ -161,11 +165,11 @@ async function passService(state: PassState, page: PublicPage, day: { serviceId:
 
 /**
  * The next people an opening goes to: in order of arrival, not offered this opening yet, and not
- * offered another time in the last 15 minutes (two times opening at once go to different people).
+ * holding the offer of another time still open (several times opening at once go to different
+ * people, the first in line getting the earliest).
  */
 function nextBatch(state: PassState, opening: Opening, candidates: Entry[]): Entry[] {
-  const recent = state.now.getTime() - BATCH_WAIT_MS;
-  const busy = new Set(state.offered.filter((o) => o.createdAt.getTime() > recent).map((o) => o.entryId));
+  const busy = new Set(state.offered.filter((o) => state.openIds.has(o.openingId)).map((o) => o.entryId));
   const had = new Set(state.offered.filter((o) => o.openingId === opening.id).map((o) => o.entryId));
   return candidates.filter((e) => !had.has(e.id) && !busy.has(e.id)).slice(0, BATCH_SIZE);
 }
