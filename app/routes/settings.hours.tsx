@@ -61,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customerChangeCutoffMinutes: p.customerChangeCutoffMinutes,
       depositReleaseMinutes: p.depositReleaseMinutes,
       autoConfirm: p.autoConfirm,
+      waitlistEnabled: p.waitlistEnabled,
     },
     exceptions,
   };

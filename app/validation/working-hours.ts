@@ -164,4 +164,6 @@ export const bookingRulesSchema = z.object({
   depositReleaseMinutes: oneOf(DEPOSIT_RELEASE_CHOICES),
   /** 'Confirmar automaticamente': bookings from the page go straight to the agenda. */
   autoConfirm: z.boolean().optional().transform((v) => v ?? false),
+  /** 'Lista de espera': step 2 offers 'Avise-me se abrir um horário' (issue 24). */
+  waitlistEnabled: z.boolean().optional().transform((v) => v ?? false),
 });

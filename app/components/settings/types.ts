@@ -60,6 +60,7 @@ export type BookingRulesValues = {
   customerChangeCutoffMinutes: number;
   depositReleaseMinutes: number;
   autoConfirm: boolean;
+  waitlistEnabled: boolean;
 };
 
 /** The page state in the URL: ?folga=<id>, ?remover-folga=<id>, ?afetados=<id>, ?feriados=1. */

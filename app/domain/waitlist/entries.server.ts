@@ -59,9 +59,9 @@ export async function endEntry(db: Db, entryId: string, how: "left" | "removed",
   return ended.length > 0;
 }
 
-/** How many wait on each day from `from` to `to` (the agenda's '3 na lista de espera'). */
-export async function waitingCounts(db: Db, professionalId: string, from: string, to: string): Promise<Record<string, number>> {
-  const rows = await db
+/** How many wait on each day from `from` to `to` (the agenda's '3 na lista de espera'), unexecuted: read in the calendar's batch. */
+export function waitingCountsQuery(db: Db, professionalId: string, from: string, to: string) {
+  return db
     .select({ date: waitlistEntries.date, n: count() })
     .from(waitlistEntries)
     .where(
@@ -73,7 +73,6 @@ export async function waitingCounts(db: Db, professionalId: string, from: string
       ),
     )
     .groupBy(waitlistEntries.date);
-  return Object.fromEntries(rows.map((r) => [r.date, r.n]));
 }
 
 export type WaitingRow = {
