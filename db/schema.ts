@@ -219,6 +219,8 @@ export const profiles = sqliteTable(
      * appointment's notes; off, only the service and the client's first name (docs/decisions/0741).
      */
     calendarFeedDetails: bool("calendar_feed_details").notNull().default(false),
+    /** 'Hora de voltar' by the Cloud API: the local hour it is sent each day (null: off, the list only). */
+    comebackAutoHour: integer("comeback_auto_hour"),
     // The salon ('Página da equipe', issue 16).
     /** The owner's booking link opens the salon: step 0 'Escolha o profissional'. */
     teamPage: bool("team_page").notNull().default(false),
@@ -425,6 +427,10 @@ export const clients = sqliteTable(
     visitCount: integer("visit_count").notNull().default(0),
     /** The date of the latest completed appointment ('Última Visita'), or null. */
     lastVisitDate: text("last_visit_date"),
+    /** 'Hora de voltar' (issue 24): when the last message was sent (one tap, or the Cloud API). */
+    comebackSentAt: instant("comeback_sent_at"),
+    /** 'Não chamar': never on the 'Hora de voltar' list again. */
+    comebackOptOut: bool("comeback_opt_out").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -997,4 +1003,32 @@ export const waitlistOffers = sqliteTable(
     index("waitlist_offers_entry_idx").on(t.entryId, t.createdAt),
     index("waitlist_offers_pro_idx").on(t.professionalId, t.sentAt),
   ],
+);
+
+// ---------------------------------------------------------------- 'Hora de voltar' (issue 24)
+
+export const COMEBACK_CHANNELS = ["tap", "whatsapp"] as const;
+
+/**
+ * Each 'Hora de voltar' message sent to a regular who is late: what Relatórios counts, and what a
+ * booking by that client within 14 days of it is credited to.
+ */
+export const comebackMessages = sqliteTable(
+  "comeback_messages",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: COMEBACK_CHANNELS }).notNull(),
+    /** The client's usual interval when it was sent, in days. */
+    intervalDays: integer("interval_days").notNull(),
+    sentAt: instant("sent_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("comeback_messages_pro_sent_idx").on(t.professionalId, t.sentAt, t.clientId)],
 );

@@ -7,7 +7,8 @@ import { getDb } from "../utils/db.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { requireUser } from "./workspace.server";
 import { readForm, requireFound } from "../utils/actions.server";
-import { WaitlistGroup } from "../components/notifications/reminder-groups";
+import { ComebackGroup, WaitlistGroup } from "../components/notifications/reminder-groups";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { groupAction, isGroupIntent, loadGroups } from "./reminders.groups.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lembretes — Agendo" }];
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await remindersOn(getDb(context), user.profile, day.date);
   const sent = rows.filter((r) => r.remindedAt).length;
   return {
-    groups: await loadGroups(getDb(context), user),
+    groups: await loadGroups(getDb(context), user, new URL(request.url).searchParams.get("nao-chamar")),
     ...day,
     dayName: dayName(day.date, today),
     summary: reminderSummary(sent, rows.length),
@@ -118,6 +119,20 @@ export default function Reminders() {
           ))}
         </ul>
       )}
+      <ComebackGroup rows={d.groups.comeback} />
+      {d.groups.confirmNever ? (
+        <ConfirmDialog
+          title="Não chamar mais"
+          question={`Tirar ${d.groups.confirmNever.name} da lista 'Hora de voltar' de vez?`}
+          intent="comeback-never"
+          id={d.groups.confirmNever.id}
+          confirmLabel="Não chamar"
+          pendingLabel="Salvando..."
+          cancelHref="/lembretes#hora-de-voltar"
+        >
+          <p className="text-sm text-slate-600">O cliente continua na sua lista de clientes; só não aparece mais para ser chamado.</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { formatDate } from "../../domain/dates";
 
 // 'Lembretes' groups beside the day's list (issue 24): a heading, a line of what it is, and its
@@ -65,5 +65,41 @@ export function WaitlistGroup({ rows }: { rows: WaitlistRow[] }) {
         </GroupRow>
       ))}
     </ReminderGroup>
+  );
+}
+
+type ComebackRow = { id: string; name: string; service: string | null; intervalDays: number; daysSince: number; link: string | null };
+
+/** 'Hora de voltar': regulars past their usual interval; one tap sends the warm message and takes them off the list. */
+export function ComebackGroup({ rows }: { rows: ComebackRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <div id="hora-de-voltar" className="scroll-mt-20">
+      <ReminderGroup
+        title="Hora de voltar"
+        intro="Clientes frequentes que já passaram do intervalo de sempre e não têm nada marcado. Uma mensagem costuma bastar."
+        testId="comeback-group"
+      >
+        {rows.map((r) => (
+          <GroupRow
+            key={r.id}
+            title={r.name}
+            detail={`${r.service ?? "Atendimento"} · costuma voltar a cada ${r.intervalDays} dias · última visita há ${r.daysSince} dias`}
+          >
+            <input type="hidden" name="id" value={r.id} />
+            <Link to={`/lembretes?nao-chamar=${r.id}`} className="btn-secondary">
+              Não chamar
+            </Link>
+            {r.link ? (
+              <button type="submit" name="intent" value="comeback-sent" className="btn-primary">
+                Chamar no WhatsApp
+              </button>
+            ) : (
+              <span className="text-sm text-slate-600">Sem telefone válido</span>
+            )}
+          </GroupRow>
+        ))}
+      </ReminderGroup>
+    </div>
   );
 }
