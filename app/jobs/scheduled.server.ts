@@ -15,6 +15,6 @@ export async function runScheduledJob(): Promise<JobReport> {
     );
   }
   const { opened, offered } = report.waitlist;
-  if (opened || offered) console.info(`[job] waiting lists: opened=${opened} offered=${offered}`);
+  if (opened || offered || report.comebackQueued) console.info(`[job] waiting lists: opened=${opened} offered=${offered}; hora de voltar: queued=${report.comebackQueued}`);
   return report;
 }

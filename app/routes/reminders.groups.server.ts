@@ -55,6 +55,6 @@ export async function groupAction(db: Db, user: CurrentUser, intent: GroupIntent
   }
   const row = (await comebackRows(db, user, new Date())).find((r) => r.id === id);
   if (!row) return (await getClient(db, user.id, id)) ? redirect(COMEBACK_LIST) : notFound();
-  await markComebackSent(db, user.id, id, "tap", row.intervalDays);
+  await markComebackSent(db, user.id, id, row.intervalDays);
   return redirect(row.link ?? COMEBACK_LIST);
 }

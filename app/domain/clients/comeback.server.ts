@@ -6,7 +6,7 @@
 // booked from today on, they are due once their last visit is more than that interval plus a
 // margin (the larger of 7 days or 30%) ago — unless they said 'Não chamar', or were sent the
 // message less than one interval ago. Always one professional's own clients.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { appointments, clients, comebackMessages } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { addDays } from "../dates";
@@ -61,17 +61,31 @@ export async function comebackList(db: Db, userId: string, today: string, now: D
   return rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, intervalDays: Math.round(r.interval_days), daysSince: r.days_since, service: r.service || null }));
 }
 
-/** One of the professional's clients sent the message (recorded for Relatórios); false if not theirs. */
-export async function markComebackSent(db: Db, userId: string, clientId: string, channel: "tap" | "whatsapp", intervalDays: number, now = new Date()): Promise<boolean> {
-  const [updated] = await db.batch([
-    db.update(clients).set({ comebackSentAt: now }).where(and(eq(clients.id, clientId), eq(clients.userId, userId))),
+/**
+ * The writes that record a message sent to one of the professional's clients (for Relatórios),
+ * only if they were not sent one within their interval: the claim of the client's mark, then the
+ * record only if that claim changed the row (`changes()`, run in one batch): two senders at once
+ * record one.
+ */
+export function comebackSentStatements(db: Db, userId: string, clientId: string, channel: "tap" | "whatsapp", intervalDays: number, now: Date) {
+  const mine = and(eq(clients.id, clientId), eq(clients.userId, userId));
+  return [
+    db
+      .update(clients)
+      .set({ comebackSentAt: now })
+      .where(and(mine, or(isNull(clients.comebackSentAt), lt(clients.comebackSentAt, new Date(now.getTime() - intervalDays * DAY_MS))))),
     db
       .insert(comebackMessages)
       .select(
         sql`select ${crypto.randomUUID()}, ${userId}, ${clientId}, ${channel}, ${Math.round(intervalDays)}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}
-          where exists (select 1 from ${clients} where ${clients.id} = ${clientId} and ${clients.userId} = ${userId})`,
+          where changes() = 1`,
       ),
-  ]);
+  ] as const;
+}
+
+/** One tap in Lembretes: the message recorded as sent; false if it was already (or the client is not theirs). */
+export async function markComebackSent(db: Db, userId: string, clientId: string, intervalDays: number, now = new Date()): Promise<boolean> {
+  const [updated] = await db.batch(comebackSentStatements(db, userId, clientId, "tap", intervalDays, now));
   return updated.rowsAffected > 0;
 }
 

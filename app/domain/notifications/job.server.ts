@@ -24,6 +24,7 @@ import { queueCustomerEmail } from "./customer-emails.server";
 import { activeAppointment } from "../status-rules.server";
 import { holdOver } from "../availability/slot-claims.server";
 import { runWaitlistPass, type WaitlistPassReport } from "../waitlist/openings.server";
+import { queueComebackMessages } from "./comeback-sends.server";
 
 export type JobDeps = {
   db: Db;
@@ -42,6 +43,8 @@ export type JobReport = {
   purged: number;
   /** The waiting lists (issue 24): times opened, people offered one, places ended by a booking. */
   waitlist: WaitlistPassReport;
+  /** 'Hora de voltar' messages queued for the Cloud API (issue 24). */
+  comebackQueued: number;
 };
 
 /** Bodies of delivered or abandoned messages are kept this long, then cleared (LGPD). */
@@ -60,6 +63,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
     whatsapp: { sent: 0, failed: 0, deferred: 0 },
     purged: 0,
     waitlist: { opened: 0, offered: 0, booked: 0 },
+    comebackQueued: 0,
   };
   // Each step on its own: one failing (a bad row, the database busy) does not stop the next.
   const step = async (name: string, work: () => Promise<void>) => {
@@ -78,6 +82,9 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
   });
   await step("reminders", async () => {
     report.remindersQueued = await queueDueReminders(deps.db, start, deps);
+  });
+  await step("hora de voltar", async () => {
+    report.comebackQueued = await queueComebackMessages(deps.db, start, deps.whatsapp);
   });
   await step("daily summaries", async () => {
     report.summariesQueued = await queueDailySummaries(deps.db, start, deps.transport);
