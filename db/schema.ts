@@ -3,6 +3,7 @@ import {
   blob,
   index,
   integer,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -427,6 +428,12 @@ export const clients = sqliteTable(
     visitCount: integer("visit_count").notNull().default(0),
     /** The date of the latest completed appointment ('Última Visita'), or null. */
     lastVisitDate: text("last_visit_date"),
+    /**
+     * 'Hora de voltar' (issue 24): the median gap in days between visits on different dates, from
+     * three such dates on (null before); kept by the database's own triggers (migration
+     * waitlist_usual_interval), so the rule reads one row per client.
+     */
+    usualIntervalDays: real("usual_interval_days"),
     /** 'Hora de voltar' (issue 24): when the last message was sent (one tap, or the Cloud API). */
     comebackSentAt: instant("comeback_sent_at"),
     /** 'Não chamar': never on the 'Hora de voltar' list again. */

@@ -25,7 +25,9 @@ export async function benchIssue24(db: Db, userId: string, measure: Measure, run
 
   const offered = await db.select({ id: services.id, name: services.name }).from(services).where(eq(services.userId, userId));
   const days: string[] = [];
-  for (let d = 1; days.length < 20; d++) if (dayOfWeek(addDays(today, d)) !== 0) days.push(addDays(today, d));
+  // 20 working days past the seeded appointments (which fill the next weeks): every free time of
+  // them is new to the entries, the most a pass ever has to offer.
+  for (let d = 46; days.length < 20; d++) if (dayOfWeek(addDays(today, d)) !== 0) days.push(addDays(today, d));
   const start = Date.now() - ENTRIES * 1000;
   const rows = Array.from({ length: ENTRIES }, (_, i) => ({
     professionalId: userId,
@@ -38,22 +40,37 @@ export async function benchIssue24(db: Db, userId: string, measure: Measure, run
     customerEmail: i % 2 ? `espera${i}@example.com` : "",
     createdAt: new Date(start + i * 1000),
   }));
-  for (let i = 0; i < rows.length; i += 200) await db.insert(waitlistEntries).values(rows.slice(i, i + 200));
   const transport = { name: "bench", send: async () => {} };
-  try {
-    const t0 = performance.now();
-    const first = await runWaitlistPass(db, new Date(), { transport, whatsapp: null });
-    const ms = performance.now() - t0;
-    console.log(
-      `${"waiting-list pass, 1,000 entries (first)".padEnd(44)} p50 ${ms.toFixed(2).padStart(8)} ms   p95 ${ms.toFixed(2).padStart(8)} ms   (${first.opened} times opened, ${first.offered} offers)`,
-    );
-    await measure("waiting-list pass, 1,000 entries (no news)", Math.max(5, Math.floor(runs / 4)), () => runWaitlistPass(db, new Date(), { transport, whatsapp: null }));
-  } finally {
-    await db.batch([
+  const clear = () =>
+    db.batch([
       db.delete(emailOutbox).where(and(eq(emailOutbox.professionalId, userId), inArray(emailOutbox.kind, ["waitlist-offer", "waitlist-joined"]))),
       db.delete(waitlistEntries).where(eq(waitlistEntries.professionalId, userId)),
       db.delete(waitlistOpenings).where(eq(waitlistOpenings.professionalId, userId)),
     ]);
+  await clear(); // what an interrupted run left
+  for (let i = 0; i < rows.length; i += 200) await db.insert(waitlistEntries).values(rows.slice(i, i + 200));
+  try {
+    // The first pass, when every free time is new (the openings and offers cleared before each run).
+    const reopen = () =>
+      db.batch([
+        db.delete(emailOutbox).where(and(eq(emailOutbox.professionalId, userId), eq(emailOutbox.kind, "waitlist-offer"))),
+        db.delete(waitlistOpenings).where(eq(waitlistOpenings.professionalId, userId)),
+      ]);
+    let first = { opened: 0, offered: 0 };
+    const times: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await reopen();
+      const t0 = performance.now();
+      first = await runWaitlistPass(db, new Date(), { transport, whatsapp: null });
+      if (i > 0) times.push(performance.now() - t0); // the first run warms up
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${"waiting-list pass, 1,000 entries (all new)".padEnd(44)} p50 ${times[1]!.toFixed(2).padStart(8)} ms   p95 ${times[2]!.toFixed(2).padStart(8)} ms   (${first.opened} times opened, ${first.offered} offers)`,
+    );
+    await measure("waiting-list pass, 1,000 entries (no news)", Math.max(5, Math.floor(runs / 4)), () => runWaitlistPass(db, new Date(), { transport, whatsapp: null }));
+  } finally {
+    await clear();
   }
 }
 

@@ -1,5 +1,6 @@
 // 'Hora de voltar' (issue 24, docs/decisions/0945): the regulars who are late, in one SQL
-// statement over every client at once (read in the batch of whichever page shows it: Clientes'
+// statement over the professional's clients (their usual interval kept on each row by the
+// database, migration waitlist_usual_interval) (read in the batch of whichever page shows it: Clientes'
 // filter, the dashboard's card, Lembretes' group; `npm run bench`: 5,000 clients, 50,000
 // appointments). A client with at least three completed visits (on three dates; no-shows and
 // cancellations are no visit) has a usual interval: the median gap between them. With nothing
@@ -10,32 +11,24 @@ import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { appointments, clients, comebackMessages } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { addDays } from "../dates";
-import { COMEBACK_MIN_VISITS, MARGIN_DAYS, MARGIN_SHARE } from "./comeback";
+import { MARGIN_DAYS, MARGIN_SHARE } from "./comeback";
 
 const DAY_MS = 86_400_000;
 
 /**
- * The due clients as a subquery: `client_id`, `interval_days` (the median gap), `days_since`.
- * `today` is the professional's local date.
+ * The due clients as a subquery: `client_id`, `interval_days` (the usual interval, kept on the
+ * client's row by the database's triggers), `days_since`. `today` is the professional's local date.
  */
 export function comebackDue(userId: string, today: string, now: Date): SQL {
   // Nobody is due sooner than a day's interval plus the 7-day margin after their last visit.
   const latest = addDays(today, -(1 + MARGIN_DAYS));
-  const visits = sql`select distinct a.client_id, a.date from ${appointments} a
-    join ${clients} c on c.id = a.client_id and c.user_id = ${userId}
-    where a.user_id = ${userId} and a.status = 'completed'
-      and c.visit_count >= ${COMEBACK_MIN_VISITS} and c.comeback_opt_out = 0
-      and coalesce(c.last_appointment_date, '') < ${today} and c.last_visit_date <= ${latest}`;
-  const gaps = sql`select client_id, julianday(date) - julianday(lag(date) over (partition by client_id order by date)) as gap from (${visits})`;
-  const ranked = sql`select client_id, gap, row_number() over (partition by client_id order by gap) as rn, count(*) over (partition by client_id) as n
-    from (${gaps}) where gap is not null`;
-  const medians = sql`select client_id, avg(gap) as interval_days from (${ranked})
-    where n >= ${COMEBACK_MIN_VISITS - 1} and rn in ((n + 1) / 2, (n + 2) / 2) group by client_id`;
-  return sql`select m.client_id as client_id, m.interval_days as interval_days,
+  return sql`select c.id as client_id, c.usual_interval_days as interval_days,
       cast(julianday(${today}) - julianday(c.last_visit_date) as integer) as days_since
-    from (${medians}) m join ${clients} c on c.id = m.client_id
-    where julianday(${today}) - julianday(c.last_visit_date) > m.interval_days + max(${MARGIN_DAYS}, ${MARGIN_SHARE} * m.interval_days)
-      and (c.comeback_sent_at is null or c.comeback_sent_at < ${now.getTime()} - m.interval_days * ${DAY_MS})`;
+    from ${clients} c
+    where c.user_id = ${userId} and c.last_visit_date <= ${latest} and coalesce(c.last_appointment_date, '') < ${today}
+      and c.usual_interval_days is not null and c.comeback_opt_out = 0
+      and julianday(${today}) - julianday(c.last_visit_date) > c.usual_interval_days + max(${MARGIN_DAYS}, ${MARGIN_SHARE} * c.usual_interval_days)
+      and (c.comeback_sent_at is null or c.comeback_sent_at < ${now.getTime()} - c.usual_interval_days * ${DAY_MS})`;
 }
 
 /** How many are due (the dashboard's card), unexecuted: read in the page's batch. */
@@ -54,10 +47,12 @@ export type ComebackRow = { id: string; name: string; phone: string; intervalDay
 export async function comebackList(db: Db, userId: string, today: string, now: Date, limit = 200): Promise<ComebackRow[]> {
   const rows = await db.all<{ id: string; name: string; phone: string; interval_days: number; days_since: number; service: string | null }>(sql`
     select c.id, c.name, c.phone, d.interval_days, d.days_since,
-      (select a.service_name from ${appointments} a where a.user_id = ${userId} and a.client_id = c.id and a.status = 'completed'
+      (select a.service_name from ${appointments} a indexed by appointments_user_client_metrics_idx
+        where a.user_id = ${userId} and a.client_id = c.id and a.status = 'completed'
         group by a.service_name order by count(*) desc, max(a.date) desc limit 1) as service
-    from (${comebackDue(userId, today, now)}) d join ${clients} c on c.id = d.client_id
-    order by d.days_since - d.interval_days desc, c.name limit ${limit}`);
+    from (select * from (${comebackDue(userId, today, now)}) order by days_since - interval_days desc limit ${limit}) d
+    join ${clients} c on c.id = d.client_id
+    order by d.days_since - d.interval_days desc, c.name`);
   return rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, intervalDays: Math.round(r.interval_days), daysSince: r.days_since, service: r.service || null }));
 }
 

@@ -3,8 +3,8 @@
 // booking link. The rule itself runs in SQL (comeback.server.ts) over every client at once.
 import { firstName } from "../names";
 
-/** A client needs this many completed visits (two gaps) before they have a usual interval. */
-export const COMEBACK_MIN_VISITS = 3;
+// A client needs visits on three dates (two gaps) before they have a usual interval: the
+// database keeps it on their row (clients.usual_interval_days, migration waitlist_usual_interval).
 /** The margin past the usual interval: the larger of 7 days or 30% of it. */
 export const MARGIN_DAYS = 7;
 export const MARGIN_SHARE = 0.3;

@@ -8,19 +8,15 @@
 // booking page's own claim. Exactly once under two runs: a batch is claimed with one conditional
 // write, an offer is unique per opening and person, every message has its dedupe key.
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { bookingRequests, profiles, waitlistEntries, waitlistOffers, waitlistOpenings, whatsappOutbox } from "../../../db/schema";
+import { bookingRequests, profiles, reminderOptOuts, waitlistEntries, waitlistOffers, waitlistOpenings } from "../../../db/schema";
 import { memoryCache } from "../../utils/cache.server";
 import type { Db } from "../../utils/db.server";
-import { queueEmail, type EmailTransport } from "../../utils/email.server";
-import { env } from "../../utils/env.server";
+import type { EmailTransport } from "../../utils/email.server";
 import type { WhatsappConfig } from "../../utils/whatsapp.server";
 import { pageOffer } from "../booking-requests/offer.server";
 import { loadPublicPage, type PublicPage } from "../booking-requests/public-page.server";
 import { addDays, minutesToTime, nowInZone, timeToMinutes } from "../dates";
-import { contactKey } from "../notifications/customer-links.server";
-import { stoppedContacts } from "../notifications/opt-outs.server";
-import { whatsappNumber } from "../whatsapp";
-import { offerEmail, offerTemplateParams } from "./messages.server";
+import { offerStatements } from "./offer-writes.server";
 import { inPeriod } from "./periods";
 
 /** How many people each batch of an opening goes to, and how long it waits for one of them. */
@@ -46,15 +42,17 @@ export async function runWaitlistPass(db: Db, now: Date, deps: Deps): Promise<Wa
     .orderBy(asc(waitlistEntries.createdAt));
   if (entries.length === 0) return report;
   const pros = [...new Set(entries.map((e) => e.entry.professionalId))];
-  const [open, offered] = await db.batch([
+  const [open, offered, optOuts] = await db.batch([
     db.select().from(waitlistOpenings).where(and(inArray(waitlistOpenings.professionalId, pros), isNull(waitlistOpenings.closedAt))),
     db
       .select({ entryId: waitlistOffers.entryId, openingId: waitlistOffers.openingId, createdAt: waitlistOffers.createdAt })
       .from(waitlistOffers)
       .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
       .where(and(eq(waitlistEntries.status, "waiting"), gte(waitlistEntries.date, since))),
+    db.select({ professionalId: reminderOptOuts.professionalId, contact: reminderOptOuts.contact }).from(reminderOptOuts).where(inArray(reminderOptOuts.professionalId, pros)),
   ]);
-  const state: PassState = { db, now, deps, report, open, openIds: new Set(open.map((o) => o.id)), offered, cache: memoryCache() };
+  const stopped = new Set(optOuts.map((o) => `${o.professionalId}:${o.contact}`));
+  const state: PassState = { db, now, deps, report, open, openIds: new Set(open.map((o) => o.id)), offered, stopped, cache: memoryCache() };
   for (const [key, group] of groupBy(entries.map((e) => e.entry), (e) => `${e.professionalId}|${e.date}`)) {
     const [professionalId, date] = key.split("|") as [string, string];
     await passDay(state, professionalId, date, group);
@@ -71,6 +69,8 @@ type PassState = {
   /** The openings still open as the pass goes (an offer of one of them keeps its customer busy). */
   openIds: Set<string>;
   offered: { entryId: string; openingId: string; createdAt: Date }[];
+  /** 'Não quero receber lembretes': `${professionalId}:${contact}`. */
+  stopped: Set<string>;
   cache: ReturnType<typeof memoryCache>;
 };
 
@@ -148,84 +148,74 @@ async function passService(state: PassState, page: PublicPage, day: { serviceId:
         .onConflictDoNothing(),
     );
   }
-  const [first, ...rest] = writes;
-  if (first) await db.batch([first, ...rest]);
   state.report.opened += fresh.length;
-  const current = fresh.length
-    ? await db.select().from(waitlistOpenings).where(and(eq(waitlistOpenings.professionalId, page.profile.userId), eq(waitlistOpenings.serviceId, day.serviceId), eq(waitlistOpenings.date, day.date), isNull(waitlistOpenings.closedAt)))
-    : open.filter((o) => !gone.includes(o.id));
+  // The group's open openings read back in the same batch as its writes (another run's included).
+  const current = writes.length ? await writeAndRead(db, writes, page.profile.userId, day) : open.filter((o) => !gone.includes(o.id));
   for (const opening of current) state.openIds.add(opening.id);
-  for (const opening of current.sort((a, b) => a.startMinute - b.startMinute)) {
-    if (opening.lastBatchAt && now.getTime() - opening.lastBatchAt.getTime() < BATCH_WAIT_MS) continue;
-    const time = minutesToTime(opening.startMinute);
-    const batch = nextBatch(state, opening, entries.filter((e) => wants(e, known.get(e.id)!, time)));
-    if (batch.length) await offerBatch(state, page, opening, batch);
-  }
+  const planned = current
+    .sort((a, b) => a.startMinute - b.startMinute)
+    .filter((o) => !o.lastBatchAt || now.getTime() - o.lastBatchAt.getTime() >= BATCH_WAIT_MS)
+    .map((opening) => ({ opening, batch: nextBatch(state, opening, entries.filter((e) => wants(e, known.get(e.id)!, minutesToTime(opening.startMinute)))) }))
+    .filter((p) => p.batch.length > 0);
+  if (planned.length) await offerBatches(state, page, planned);
+}
+
+async function writeAndRead(db: Db, writes: Statement[], professionalId: string, day: { serviceId: string; date: string }) {
+  const read = db
+    .select()
+    .from(waitlistOpenings)
+    .where(and(eq(waitlistOpenings.professionalId, professionalId), eq(waitlistOpenings.serviceId, day.serviceId), eq(waitlistOpenings.date, day.date), isNull(waitlistOpenings.closedAt)));
+  const results = await db.batch([...(writes as [Statement]), read]);
+  return results.at(-1) as Opening[];
 }
 
 /**
  * The next people an opening goes to: in order of arrival, not offered this opening yet, and not
  * holding the offer of another time still open (several times opening at once go to different
- * people, the first in line getting the earliest).
+ * people, the first in line getting the earliest). Counted as offered at once for the rest of
+ * the pass (taken back if the batch's claim fails).
  */
 function nextBatch(state: PassState, opening: Opening, candidates: Entry[]): Entry[] {
   const busy = new Set(state.offered.filter((o) => state.openIds.has(o.openingId)).map((o) => o.entryId));
   const had = new Set(state.offered.filter((o) => o.openingId === opening.id).map((o) => o.entryId));
-  return candidates.filter((e) => !had.has(e.id) && !busy.has(e.id)).slice(0, BATCH_SIZE);
+  const batch = candidates.filter((e) => !had.has(e.id) && !busy.has(e.id)).slice(0, BATCH_SIZE);
+  for (const entry of batch) state.offered.push({ entryId: entry.id, openingId: opening.id, createdAt: state.now });
+  return batch;
 }
 
-/** Claims the opening's next batch (one conditional write: a second run at once gets nothing), then writes the offers and their messages. */
-async function offerBatch(state: PassState, page: PublicPage, opening: Opening, batch: Entry[]) {
-  const { db, now, deps } = state;
-  const claimed = await db
-    .update(waitlistOpenings)
-    .set({ lastBatchAt: now, batches: sql`${waitlistOpenings.batches} + 1` })
-    .where(
-      and(
-        eq(waitlistOpenings.id, opening.id),
-        isNull(waitlistOpenings.closedAt),
-        or(isNull(waitlistOpenings.lastBatchAt), lte(waitlistOpenings.lastBatchAt, new Date(now.getTime() - BATCH_WAIT_MS))),
-      ),
-    )
-    .returning({ id: waitlistOpenings.id });
-  if (!claimed.length) return;
-  const contacts = batch.flatMap((e) => [contactKey(e.customerPhone), ...(e.customerEmail ? [contactKey(e.customerEmail)] : [])]);
-  const stopped = await stoppedContacts(db, page.profile.userId, contacts);
+/**
+ * One batch for a service's day: each opening's next batch claimed with one conditional write
+ * (a second run at once claims nothing: `last_batch_at` is then not this run's), and each offer
+ * with its messages written only if its opening's claim is this run's.
+ */
+async function offerBatches(state: PassState, page: PublicPage, planned: { opening: Opening; batch: Entry[] }[]) {
+  const { db, now } = state;
   const statements: Statement[] = [];
-  for (const entry of batch) {
-    const offer = { entry, serviceId: opening.serviceId, date: opening.date, startMinute: opening.startMinute };
-    const key = `waitlist-offer:${opening.id}:${entry.id}`;
-    const channels: string[] = [];
-    if (entry.customerEmail && !entry.emailWithheld && !stopped.has(contactKey(entry.customerEmail))) {
-      channels.push("email");
-      const mail = queueEmail(db, await offerEmail(offer, page.profile, now), { kind: "waitlist-offer", professionalId: page.profile.userId, dedupeKey: key, claimed: false, now, transport: deps.transport });
-      statements.push(mail.statements[1]);
-    }
-    const phoneStopped = stopped.has(contactKey(entry.customerPhone));
-    if (deps.whatsapp && !phoneStopped) {
-      channels.push("whatsapp");
-      statements.push(
-        db
-          .insert(whatsappOutbox)
-          .values({
-            professionalId: page.profile.userId,
-            kind: "waitlist-offer",
-            to: whatsappNumber(entry.customerPhone),
-            template: env().WHATSAPP_TEMPLATE_WAITLIST,
-            language: deps.whatsapp.language,
-            params: JSON.stringify(offerTemplateParams(offer, page.profile, now)),
-            dedupeKey: key,
-            createdAt: now,
-          })
-          .onConflictDoNothing(),
-      );
-    } else if (!phoneStopped) channels.push("list");
+  const claims: number[] = [];
+  for (const { opening, batch } of planned) {
+    claims.push(statements.length);
     statements.push(
-      db.insert(waitlistOffers).values({ openingId: opening.id, entryId: entry.id, professionalId: page.profile.userId, channels: channels.join(","), createdAt: now }).onConflictDoNothing(),
+      db
+        .update(waitlistOpenings)
+        .set({ lastBatchAt: now, batches: sql`${waitlistOpenings.batches} + 1` })
+        .where(
+          and(
+            eq(waitlistOpenings.id, opening.id),
+            isNull(waitlistOpenings.closedAt),
+            or(isNull(waitlistOpenings.lastBatchAt), lte(waitlistOpenings.lastBatchAt, new Date(now.getTime() - BATCH_WAIT_MS))),
+          ),
+        )
+        .returning({ id: waitlistOpenings.id }),
     );
-    state.offered.push({ entryId: entry.id, openingId: opening.id, createdAt: now });
+    const mine = sql`exists (select 1 from ${waitlistOpenings} where ${waitlistOpenings.id} = ${opening.id} and ${waitlistOpenings.lastBatchAt} = ${now.getTime()})`;
+    for (const entry of batch) {
+      const offer = { entry, serviceId: opening.serviceId, date: opening.date, startMinute: opening.startMinute };
+      statements.push(...(await offerStatements(db, { offer, opening, profile: page.profile, now, whatsapp: state.deps.whatsapp, transport: state.deps.transport, stopped: state.stopped, onlyIf: mine })));
+    }
   }
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
-  state.report.offered += batch.length;
+  const results = await db.batch(statements as [Statement, ...Statement[]]);
+  for (const [i, { opening, batch }] of planned.entries()) {
+    if ((results[claims[i]!] as { id: string }[]).length) state.report.offered += batch.length;
+    else state.offered = state.offered.filter((o) => o.openingId !== opening.id || o.createdAt !== now);
+  }
 }
