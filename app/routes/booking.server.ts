@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
 import { choosableDate } from "../domain/booking-requests/customer-times";
 import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
-import { loadPublicPage, type PublicPage, type PublicPageRead } from "../domain/booking-requests/public-page.server";
+import { hoursOn, loadPublicPage, type PublicPage, type PublicPageRead } from "../domain/booking-requests/public-page.server";
 import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-requests/team-page.server";
 import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
@@ -95,7 +95,8 @@ export async function loadPage(
       time,
       timeGone: !!(date && timeParam && !time),
       closed: day?.closed ?? null,
-      waitlist: !!(day && !day.closed && professional?.waitlistEnabled),
+      // Not on a day the professional does not work (no hours, or closed all day).
+      waitlist: !!(day && date && !day.closed && professional?.waitlistEnabled && (day.times.length > 0 || hoursOn(page, date)?.isActive)),
       today: offer.range.today,
       maxDate: offer.range.maxDate,
     },

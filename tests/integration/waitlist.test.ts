@@ -66,6 +66,11 @@ describe("joining a day's waiting list", () => {
     const s = await fullDay(db);
     const page = await callLoader(bookLoader, { db, path: `/agendamento/${s.pro.bookingSlug}?servico=${s.service.id}&data=${s.date}`, params: { slug: s.pro.bookingSlug } });
     expect(replyOf(page).data).toMatchObject({ step: 2, slots: [], waitlist: true });
+    // Not on a day the professional never works (Sunday in the demo week).
+    let sunday = addDays(s.date, 1);
+    while (dayOfWeek(sunday) !== 0) sunday = addDays(sunday, 1);
+    const closed = await callLoader(bookLoader, { db, path: `/agendamento/${s.pro.bookingSlug}?servico=${s.service.id}&data=${sunday}`, params: { slug: s.pro.bookingSlug } });
+    expect(replyOf(closed).data).toMatchObject({ step: 2, slots: [], waitlist: false });
 
     const answer = await join(db, s, { email: "carla@example.com" });
     const token = locationOf(answer).match(/^\/agendamento\/espera\/([^?]+)\?novo=1$/)![1]!;
