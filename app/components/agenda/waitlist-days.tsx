@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate, weekdayName, dayOfWeek } from "../../domain/dates";
+import { capitalize, dayOfWeek, formatDate, weekdayName } from "../../domain/dates";
 
 // The agenda's '3 na lista de espera' (issue 24): the days shown on which customers wait for a
 // time to open, each a link to that day's list (routes/waitlist.tsx).
@@ -15,8 +15,7 @@ export function WaitlistDays({ days, single }: { days: { date: string; n: number
             to={`/lista-de-espera?data=${d.date}`}
             className="inline-flex items-center gap-1.5 rounded-full border border-violet-200 bg-violet-50 px-3 py-1 text-sm font-medium text-violet-900 hover:bg-violet-100"
           >
-            <span aria-hidden>⏳</span>
-            {single ? label(d.n) : `${weekdayName(dayOfWeek(d.date), "short")} ${formatDate(d.date)}: ${label(d.n)}`}
+            {single ? label(d.n) : `${capitalize(weekdayName(dayOfWeek(d.date), "short"))} ${formatDate(d.date)}: ${label(d.n)}`}
           </Link>
         </li>
       ))}
