@@ -3,11 +3,13 @@
 // waiting customers for one time, the minimum notice, and the professional's side.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, emailOutbox, profiles, scheduleExceptions, waitlistEntries, workingHours } from "../../db/schema";
+import { appointments, bookingRequests, emailOutbox, profiles, scheduleExceptions, waitlistEntries, waitlistOffers, whatsappOutbox, workingHours } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as joinAction } from "../../app/routes/waitlist-join";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/waitlist-status";
 import { action as listAction, loader as listLoader } from "../../app/routes/waitlist";
+import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
+import { WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TOKEN } from "../support/whatsapp-stand-in";
 import { runJob } from "../../app/domain/notifications/job.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
@@ -249,6 +251,31 @@ describe("the batches of an opening", () => {
     await job(db, transport, minutes(1));
     const entries = await db.select().from(waitlistEntries).where(eq(waitlistEntries.professionalId, s.pro.id));
     expect(entries.map((e) => e.status).sort()).toEqual(["booked", "waiting"]);
+  });
+});
+
+describe("the channels of an offer", () => {
+  it("without the Cloud API it waits in 'Lembretes' as one tap; with it, the approved template is queued", async () => {
+    const db = createTestDb();
+    const s = await oneOpening(db, 1);
+    const { transport } = recorder();
+    await job(db, transport);
+    const page = await callLoader(remindersLoader, { db, as: s.pro, path: "/lembretes" });
+    const [tap] = page.groups.waitlist;
+    expect(tap).toMatchObject({ client: "Carla Dias", date: s.date, time: "10:00", sentAt: null });
+    const wa = new URL(locationOf(await callAction(remindersAction, { db, as: s.pro, path: "/lembretes", form: { intent: "waitlist-sent", id: tap!.id } })));
+    expect(wa.searchParams.get("text")).toContain(`Oi, Carla! Abriu um horário de Corte`);
+    expect(wa.searchParams.get("text")).toContain(`horario=10%3A00`);
+    expect((await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, tap!.id)))[0]!.sentAt).not.toBeNull();
+
+    const other = await oneOpening(db, 1);
+    const whatsapp = { apiUrl: "http://127.0.0.1:9", token: WHATSAPP_TEST_TOKEN, phoneNumberId: WHATSAPP_TEST_PHONE_ID, template: "lembrete_agendamento", language: "pt_BR" };
+    const accepted: typeof fetch = async () => Response.json({ messages: [{ id: "wamid.teste" }] });
+    await runJob({ db, transport, whatsapp, fetcher: accepted, now: () => new Date() });
+    const [queued] = await db.select().from(whatsappOutbox).where(eq(whatsappOutbox.professionalId, other.pro.id));
+    expect(queued).toMatchObject({ kind: "waitlist-offer", template: "vaga_lista_espera", status: "sent" });
+    expect(JSON.parse(queued!.params)[3]).toContain("horario=10%3A00");
+    expect((await callLoader(remindersLoader, { db, as: other.pro, path: "/lembretes" })).groups.waitlist).toEqual([]);
   });
 });
 
