@@ -20,6 +20,7 @@ export default [
     route("servicos", "routes/services.tsx"),
     route("solicitacoes", "routes/booking-requests.tsx"),
     route("lembretes", "routes/reminders.tsx"),
+    route("lista-de-espera", "routes/waitlist.tsx"),
     route("equipe", "routes/team.tsx"),
     route("relatorios", "routes/reports.tsx"),
     route("relatorios/exportar", "routes/reports.export.ts"),
@@ -58,6 +59,9 @@ export default [
   route("agendamento/reserva/:token", "routes/booking-status.tsx"),
   route("agendamento/reserva/:token/ics", "routes/booking-status.ics.ts"),
   route("agendamento/reserva/:token/estado", "routes/booking-status.state.ts"),
+  // The waiting list (issue 24): step 2's 'Avise-me se abrir um horário', and the customer's place.
+  route("agendamento/espera/:token", "routes/waitlist-status.tsx"),
+  route("agendamento/:slug/lista-de-espera", "routes/waitlist-join.tsx"),
   route("agendamento/:slug", "routes/booking.tsx", { id: "booking" }),
   route("agendamento", "routes/booking.tsx", { id: "booking-no-slug" }),
   route(":slug", "routes/booking.tsx", { id: "booking-root" }),

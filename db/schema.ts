@@ -3,6 +3,7 @@ import {
   blob,
   index,
   integer,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -199,6 +200,8 @@ export const profiles = sqliteTable(
     depositReleaseMinutes: integer("deposit_release_minutes").notNull().default(0),
     /** 'Tempo para pagar': how long a deposit charged online holds the time (5 to 60 minutes). */
     paymentHoldMinutes: integer("payment_hold_minutes").notNull().default(15),
+    /** 'Lista de espera': step 2 offers 'Avise-me se abrir um horário' (its own trigger bumps the page version). */
+    waitlistEnabled: bool("waitlist_enabled").notNull().default(true),
     // 'Notificações': what the professional is told, and how customers are reminded.
     /** E-mail the professional when a customer asks for a time. */
     notifyNewRequest: bool("notify_new_request").notNull().default(true),
@@ -219,6 +222,8 @@ export const profiles = sqliteTable(
      * appointment's notes; off, only the service and the client's first name (docs/decisions/0741).
      */
     calendarFeedDetails: bool("calendar_feed_details").notNull().default(false),
+    /** 'Hora de voltar' by the Cloud API: the local hour it is sent each day (null: off, the list only). */
+    comebackAutoHour: integer("comeback_auto_hour"),
     // The salon ('Página da equipe', issue 16).
     /** The owner's booking link opens the salon: step 0 'Escolha o profissional'. */
     teamPage: bool("team_page").notNull().default(false),
@@ -425,6 +430,16 @@ export const clients = sqliteTable(
     visitCount: integer("visit_count").notNull().default(0),
     /** The date of the latest completed appointment ('Última Visita'), or null. */
     lastVisitDate: text("last_visit_date"),
+    /**
+     * 'Hora de voltar' (issue 24): the median gap in days between visits on different dates, from
+     * three such dates on (null before); kept by the database's own triggers (migration
+     * waitlist_usual_interval), so the rule reads one row per client.
+     */
+    usualIntervalDays: real("usual_interval_days"),
+    /** 'Hora de voltar' (issue 24): when the last message was sent (one tap, or the Cloud API). */
+    comebackSentAt: instant("comeback_sent_at"),
+    /** 'Não chamar': never on the 'Hora de voltar' list again. */
+    comebackOptOut: bool("comeback_opt_out").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -969,4 +984,147 @@ export const calendarBusy = sqliteTable(
     endMinute: integer("end_minute").notNull(),
   },
   (t) => [index("calendar_busy_user_date_idx").on(t.userId, t.date), index("calendar_busy_calendar_idx").on(t.calendarId)],
+);
+
+// ---------------------------------------------------------------- waiting list (issue 24)
+
+/** 'Manhã' (before 12:00), 'Tarde' (12:00 to 18:00), 'Noite' (from 18:00), 'Qualquer horário'. */
+export const WAITLIST_PERIODS = ["manha", "tarde", "noite", "qualquer"] as const;
+export type WaitlistPeriod = (typeof WAITLIST_PERIODS)[number];
+/** Waiting; booked a time of that day; left through their link; removed by the professional. */
+export const WAITLIST_STATUSES = ["waiting", "booked", "left", "removed"] as const;
+
+/**
+ * 'Avise-me se abrir um horário': a customer waiting for a time to open on one date for one
+ * service of one professional. Ends at the end of its day (read as over once its date is past).
+ */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    serviceName: text("service_name").notNull(),
+    date: text("date").notNull(),
+    period: text("period", { enum: WAITLIST_PERIODS }).notNull(),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull(), // digits only
+    customerEmail: text("customer_email").notNull().default(""),
+    /** Its confirmation e-mail was withheld (the bounds on unrequested e-mail): no e-mail follows it. */
+    emailWithheld: bool("email_withheld").notNull().default(false),
+    /** The client address that signed up (the limits per address; cleared with the entry). */
+    requestedBy: text("requested_by").notNull().default(""),
+    /**
+     * The free times of its period the customer saw when signing up (JSON array of "HH:mm"): not an
+     * opening for them while they stay free; the job drops each one once it is taken.
+     */
+    knownTimes: text("known_times").notNull().default("[]"),
+    status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("waiting"),
+    endedAt: instant("ended_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("waitlist_entries_pro_date_idx").on(t.professionalId, t.date, t.status),
+    index("waitlist_entries_status_date_idx").on(t.status, t.date),
+    index("waitlist_entries_pro_phone_idx").on(t.professionalId, t.customerPhone, t.createdAt),
+    // One place per phone on a day's list for a service.
+    uniqueIndex("waitlist_entries_waiting_uq")
+      .on(t.professionalId, t.serviceId, t.date, t.customerPhone)
+      .where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/**
+ * A time that opened on a waiting list's day for its service: offered to the people waiting in
+ * batches (the first three, then the next three every 15 minutes while it stays free). Closed
+ * once it is taken again (or no longer offered); a later opening of the same time is a new row.
+ */
+export const waitlistOpenings = sqliteTable(
+  "waitlist_openings",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    openedAt: instant("opened_at").notNull(),
+    closedAt: instant("closed_at"),
+    /** When its last batch was offered (the claim of the next batch). */
+    lastBatchAt: instant("last_batch_at"),
+    batches: integer("batches").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_openings_open_uq")
+      .on(t.professionalId, t.serviceId, t.date, t.startMinute)
+      .where(sql`${t.closedAt} is null`),
+    index("waitlist_openings_pro_date_idx").on(t.professionalId, t.date),
+  ],
+);
+
+/** The channels an offer went by: e-mail, the Cloud API, or the one-tap list in 'Lembretes'. */
+export const WAITLIST_CHANNELS = ["email", "whatsapp", "list"] as const;
+
+/** One opening offered to one waiting customer (once: the unique pair). */
+export const waitlistOffers = sqliteTable(
+  "waitlist_offers",
+  {
+    id: id(),
+    openingId: text("opening_id")
+      .notNull()
+      .references(() => waitlistOpenings.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    professionalId: text("professional_id").notNull(),
+    /** The channels it went by, comma-separated ('email,list'). */
+    channels: text("channels").notNull(),
+    /** 'list': when the professional sent it with one tap in 'Lembretes'. */
+    sentAt: instant("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_offers_pair_uq").on(t.openingId, t.entryId),
+    index("waitlist_offers_entry_idx").on(t.entryId, t.createdAt),
+    index("waitlist_offers_pro_idx").on(t.professionalId, t.sentAt),
+  ],
+);
+
+// ---------------------------------------------------------------- 'Hora de voltar' (issue 24)
+
+export const COMEBACK_CHANNELS = ["tap", "whatsapp"] as const;
+
+/**
+ * Each 'Hora de voltar' message sent to a regular who is late: what Relatórios counts, and what a
+ * booking by that client within 14 days of it is credited to.
+ */
+export const comebackMessages = sqliteTable(
+  "comeback_messages",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: COMEBACK_CHANNELS }).notNull(),
+    /** The client's usual interval when it was sent, in days. */
+    intervalDays: integer("interval_days").notNull(),
+    sentAt: instant("sent_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("comeback_messages_pro_sent_idx").on(t.professionalId, t.sentAt, t.clientId)],
 );

@@ -27,3 +27,9 @@ pages.push(
   { label: "/caixa (hoje)", path: "/caixa" },
   { label: "/caixa (365 dias)", path: `/caixa?periodo=customizado&de=${addDays(today, -364)}&ate=${today}` },
 );
+
+// Issue 24: Clientes' 'Hora de voltar' filter and Lembretes with its groups.
+pages.push(
+  { label: "/clientes?filtro=hora-de-voltar", path: "/clientes?filtro=hora-de-voltar" },
+  { label: "/lembretes (with 'Hora de voltar')", path: "/lembretes" },
+);

@@ -90,7 +90,7 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(label: string, runs: number, fn: () => Promise<unknown>) {
+export async function measure(label: string, runs: number, fn: () => Promise<unknown>) {
   for (let i = 0; i < 3; i++) await fn(); // warm-up
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -193,6 +193,9 @@ async function main() {
     await withRules.remove();
   }
   await (await import("./bench-import")).benchImport(db, user!.id);
+  // Issue 24: 'Hora de voltar' (p95 < 50 ms) and the job's waiting-list pass over 1,000 entries (< 1 s).
+  const { benchIssue24 } = await import("./bench-waitlist");
+  await benchIssue24(db, user!.id, measure, RUNS);
   db.$client.close();
 }
 

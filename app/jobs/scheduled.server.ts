@@ -14,5 +14,7 @@ export async function runScheduledJob(): Promise<JobReport> {
       `[job] expired=${expired} reminders=${remindersQueued} summaries=${summariesQueued} emails=${emails.sent}/${emails.failed} whatsapp=${whatsapp.sent}/${whatsapp.failed}/${whatsapp.deferred} purged=${purged} calendars=${calendars.read}/${calendars.failed}`,
     );
   }
+  const { opened, offered } = report.waitlist;
+  if (opened || offered || report.comebackQueued) console.info(`[job] waiting lists: opened=${opened} offered=${offered}; hora de voltar: queued=${report.comebackQueued}`);
   return report;
 }

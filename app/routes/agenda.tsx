@@ -8,6 +8,7 @@ import { AgendaCalendar } from "../components/agenda/calendar-view";
 import { CalendarRequests } from "../components/agenda/calendar-requests";
 import { LIST_VIEW_LINKS, ViewSwitch } from "../components/agenda/calendar-toolbar";
 import { SummaryCards } from "../components/agenda/summary-cards";
+import { WaitlistDays } from "../components/agenda/waitlist-days";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CancelDialog } from "../components/agenda/cancel-dialog";
 import { formatDate } from "../domain/dates";
@@ -156,6 +157,7 @@ function AgendaCalendarPage({ calendar, reasonError }: { calendar: CalendarData;
       <div className="order-last sm:order-none">
         <SummaryCards summary={calendar.summary} today={calendar.today} periodLabel={calendar.periodLabel} />
       </div>
+      <WaitlistDays days={calendar.waitlist} single={calendar.view === "dia"} />
       <AgendaCalendar cal={calendar} loading={loading} />
       {calendar.confirmCancel ? <CancelDialog ask={calendar.confirmCancel} closeHref={calendar.links.self} reasonError={reasonError} /> : null}
     </div>

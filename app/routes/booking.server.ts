@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
 import { choosableDate } from "../domain/booking-requests/customer-times";
 import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
-import { loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-requests/public-page.server";
+import { hoursOn, loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-requests/public-page.server";
 import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-requests/team-page.server";
 import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
@@ -36,6 +36,8 @@ type BookingPage = {
   day: OfferDay | null;
   /** Who could take the time chosen, in the order the claim tries them. */
   candidates: Candidate[];
+  /** The one professional whose offer this is (null for the salon's 'Qualquer profissional'): the waiting list's. */
+  professional: PublicPage["profile"] | null;
 };
 
 /** The booking page's state from the URL (?profissional=&servico=&data=&horario=), with this request's reads. */
@@ -77,6 +79,7 @@ export async function loadPage(
   const timeParam = url.searchParams.get("horario") ?? "";
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
   const candidates = day && time ? day.candidates(time) : [];
+  const professional = chosen?.choice === ANY_PROFESSIONAL ? null : page.profile;
   return {
     view: {
       // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
@@ -96,6 +99,8 @@ export async function loadPage(
       time,
       timeGone: !!(date && timeParam && !time),
       closed: day?.closed ?? null,
+      // Not on a day the professional does not work (no hours, or closed all day).
+      waitlist: !!(day && date && !day.closed && professional?.waitlistEnabled && (day.times.length > 0 || hoursOn(page, date)?.isActive)),
       today: offer.range.today,
       maxDate: offer.range.maxDate,
       deposit: depositTerms(page.profile, service),
@@ -105,6 +110,7 @@ export async function loadPage(
     timeZone: page.profile.timeZone,
     day,
     candidates,
+    professional,
   };
 }
 

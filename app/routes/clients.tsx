@@ -4,7 +4,8 @@ import { createCookie, data, Link, useActionData, useLoaderData, useNavigation, 
 import type { Route } from "./+types/clients";
 import { ClientDetails } from "../components/clients/client-details";
 import { ClientForm } from "../components/clients/client-form";
-import { ClientResults, ClientSearch } from "../components/clients/client-list";
+import { ClientFilter, ClientResults, ClientSearch } from "../components/clients/client-list";
+import { isComebackDue } from "../domain/clients/comeback.server";
 import { ClientTiles } from "../components/clients/client-tiles";
 import { clientsHref } from "../components/clients/links";
 import { Pagination } from "../components/clients/pagination";
@@ -101,12 +102,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const toDelete = deleteId === null ? null : ((await getClient(db, user.id, deleteId)) ?? notFound());
   const { view, header } = await resolveView(request, params);
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
-  const list = await listClients(db, user.id, { q, page: pageNumber(params.get("pagina")), view, clock });
+  // 'Hora de voltar' (issue 24): only the regulars who are late (domain/clients/comeback.server.ts).
+  const comeback = params.get("filtro") === "hora-de-voltar";
+  const filter = comeback ? isComebackDue(user.id, clock.today, new Date()) : undefined;
+  const list = await listClients(db, user.id, { q, page: pageNumber(params.get("pagina")), view, clock, ...(filter ? { filter } : {}) });
   return data(
     {
       mode: "list" as const,
       view,
       q,
+      comeback,
       ...list,
       confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
     },
@@ -229,6 +234,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
       <ClientTiles tiles={list.tiles} />
 
       <ClientSearch q={list.q} current={list.view} viewHref={viewHref} />
+      <ClientFilter comeback={list.comeback} href={(on) => clientsHref(searchParams, { filtro: on ? "hora-de-voltar" : null, pagina: null })} />
 
       {loading ? (
         <p role="status" className="text-sm text-slate-500">
@@ -236,7 +242,7 @@ function ClientList({ data: list, searchParams }: { data: ListData; searchParams
         </p>
       ) : null}
 
-      <ClientResults noClients={noClients} clients={list.clients} q={list.q} view={list.view} hrefs={{ editHref, deleteHref, cardHref }} />
+      <ClientResults noClients={noClients} clients={list.clients} q={list.comeback ? null : list.q} view={list.view} hrefs={{ editHref, deleteHref, cardHref }} />
 
       {!noClients && list.clients.length > 0 ? (
         <Pagination

@@ -25,6 +25,8 @@ import { addDays, formatDate, minutesToTime, monthName, nowInZone } from "../dom
 import { firstName } from "../domain/names";
 import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
 import { RemindersCard } from "../components/dashboard/reminders-card";
+import { ComebackCard } from "../components/dashboard/comeback-card";
+import { comebackCountQuery } from "../domain/clients/comeback.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { readForm } from "../utils/actions.server";
 
@@ -49,8 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const setup = setupStepsReads(reads, db, user.profile, STEP_LINKS);
   const waiting = reads.add(pendingRequests(db, user.id, today, 4));
   const reminding = reads.add(tomorrowsReminderCounts(db, user.id, addDays(today, 1)));
+  const comingBack = reads.add(comebackCountQuery(db, user.id, today, now));
   await reads.run(db);
-  const [d, steps, pending, [reminders]] = [dashboard(), setup(), waiting(), reminding()];
+  const [d, steps, pending, [reminders], [comeback]] = [dashboard(), setup(), waiting(), reminding(), comingBack()];
   const stepDone = (key: string) => steps.some((s) => s.key === key && s.done);
   const setupCompleted = !!d.flags.setupCompletedAt;
   const gate = {
@@ -102,6 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     guide: showGuide(d.flags, insightsOn),
     wizardOpen: url.searchParams.has("assistente"),
     reminders: reminders && reminders.total > 0 ? { total: reminders.total, toRemind: Number(reminders.toRemind) } : null,
+    comeback: comeback?.n ?? 0,
     birthdays: weekBirthdays(d.birthdays, d.clock.today, user.profile.businessName || user.profile.fullName),
     pending: pending.map((r) => ({
       id: r.id,
@@ -187,6 +191,8 @@ export default function Dashboard() {
       <KpiCards kpis={d.kpis} />
 
       {d.reminders ? <RemindersCard total={d.reminders.total} toRemind={d.reminders.toRemind} /> : null}
+
+      {d.comeback > 0 ? <ComebackCard count={d.comeback} /> : null}
 
       {d.pending.length > 0 ? <PendingRequests pending={d.pending} /> : null}
 

@@ -7,6 +7,9 @@ import { getDb } from "../utils/db.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { requireUser } from "./workspace.server";
 import { readForm, requireFound } from "../utils/actions.server";
+import { ComebackGroup, WaitlistGroup } from "../components/notifications/reminder-groups";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { groupAction, isGroupIntent, loadGroups } from "./reminders.groups.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lembretes — Agendo" }];
 
@@ -23,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await remindersOn(getDb(context), user.profile, day.date);
   const sent = rows.filter((r) => r.remindedAt).length;
   return {
+    groups: await loadGroups(getDb(context), user, new URL(request.url).searchParams.get("nao-chamar")),
     ...day,
     dayName: dayName(day.date, today),
     summary: reminderSummary(sent, rows.length),
@@ -43,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
+  if (isGroupIntent(intent)) return groupAction(db, user, intent, id);
   if (intent !== "sent" && intent !== "unsent") throw data("Ação desconhecida.", { status: 400 });
   const date = requireFound(await markReminded(db, user.id, id, intent === "sent" ? new Date() : null));
   const back = dayHref(date, reminderDay(null, reminderToday(user.profile)).tomorrow);
@@ -64,6 +69,7 @@ export default function Reminders() {
           {d.dayName}, {formatDate(d.date, true)}: {d.summary}
         </p>
       </header>
+      <WaitlistGroup rows={d.groups.waitlist} />
       <DayPicker days={d.days} date={d.date} today={d.today} last={d.last} error={d.error} />
       {d.automatic ? (
         <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
@@ -113,6 +119,20 @@ export default function Reminders() {
           ))}
         </ul>
       )}
+      <ComebackGroup rows={d.groups.comeback} />
+      {d.groups.confirmNever ? (
+        <ConfirmDialog
+          title="Não chamar mais"
+          question={`Tirar ${d.groups.confirmNever.name} da lista 'Hora de voltar' de vez?`}
+          intent="comeback-never"
+          id={d.groups.confirmNever.id}
+          confirmLabel="Não chamar"
+          pendingLabel="Salvando..."
+          cancelHref="/lembretes#hora-de-voltar"
+        >
+          <p className="text-sm text-slate-600">O cliente continua na sua lista de clientes; só não aparece mais para ser chamado.</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

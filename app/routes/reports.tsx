@@ -21,6 +21,7 @@ import { memberFigures, teamFigures } from "../domain/team/team-report.server";
 import { teamOf } from "../domain/team/team.server";
 import { TeamFigures, TeamRowFigures } from "../components/reports/team-figures";
 import { ReportSection } from "../components/reports/section";
+import { ComebackFigures } from "../components/reports/comeback-figures";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
 
@@ -134,6 +135,7 @@ export default function Reports() {
             <TopServices services={report.topServices} />
             <VipClients clients={report.vip} />
             <AtRiskClients atRisk={report.atRisk} />
+            <ComebackFigures comeback={report.comeback} />
             <Efficiency efficiency={report.efficiency} />
           </div>
 

@@ -66,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       depositReleaseMinutes: p.depositReleaseMinutes,
       paymentHoldMinutes: p.paymentHoldMinutes,
       autoConfirm: p.autoConfirm,
+      waitlistEnabled: p.waitlistEnabled,
     },
     exceptions,
     calendars,

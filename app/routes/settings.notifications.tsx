@@ -31,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       reminderHoursBefore: p.reminderHoursBefore,
       reminderEmail: p.reminderEmail,
       reminderWhatsapp: p.reminderWhatsapp,
+      comebackAutoHour: p.comebackAutoHour,
     },
     whatsappConfigured: whatsappConfig() !== null,
     feed: p.calendarFeedToken ? feedUrls(p.calendarFeedToken) : null,
@@ -66,9 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const { reminderWhatsapp, ...rest } = submission.value;
+  const { reminderWhatsapp, comebackAutoHour, ...rest } = submission.value;
   // A switch shown disabled (the API not configured) is not sent: keep what was saved.
-  const whatsapp = whatsappConfig() ? { reminderWhatsapp } : {};
+  const whatsapp = whatsappConfig() ? { reminderWhatsapp, comebackAutoHour } : {};
   await saveProfileSettings(db, user.id, { ...rest, ...whatsapp });
   return redirectWithToast(request, SELF, { type: "success", ...NOTIFICATIONS_SAVED });
 }

@@ -77,6 +77,9 @@ const schema = z.object({
   WHATSAPP_API_URL: z.string().default("https://graph.facebook.com/v23.0"),
   WHATSAPP_TEMPLATE_REMINDER: z.string().default("lembrete_agendamento"),
   WHATSAPP_TEMPLATE_CHANGE: z.string().default("alteracao_agendamento"),
+  // Issue 24: a waiting list's opening, and 'Hora de voltar' (docs/decisions/0942, 0946).
+  WHATSAPP_TEMPLATE_WAITLIST: z.string().default("vaga_lista_espera"),
+  WHATSAPP_TEMPLATE_COMEBACK: z.string().default("hora_de_voltar"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
   // Mercado Pago: the platform's application (OAuth 'Conectar Mercado Pago', docs/decisions/0930),
   // its webhook's secret signature, and the key the professionals' tokens are encrypted with.

@@ -4,7 +4,7 @@
 // the same code on Node and Workers. Changing SESSION_SECRET retires every such link.
 import { sessionSecret } from "./env.server";
 
-export type TokenPurpose = "booking-status" | "stop-reminders" | "calendar-feed" | "payments-connect";
+export type TokenPurpose = "booking-status" | "stop-reminders" | "calendar-feed" | "payments-connect" | "waitlist";
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -28,7 +28,8 @@ function base64url(bytes: Uint8Array): string {
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  // A length base64 cannot have (4n + 1) is no token of ours: atob would throw.
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

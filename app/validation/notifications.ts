@@ -1,6 +1,6 @@
 // 'Notificações' settings: which e-mails the professional gets and how customers are reminded.
 import { z } from "zod";
-import { REMINDER_HOURS_CHOICES, SUMMARY_HOUR_CHOICES } from "../domain/notifications/choices";
+import { COMEBACK_HOUR_CHOICES, REMINDER_HOURS_CHOICES, SUMMARY_HOUR_CHOICES } from "../domain/notifications/choices";
 
 const checkbox = z.boolean().optional().transform((v) => v ?? false);
 const oneOf = (choices: readonly number[], message: string) =>
@@ -14,6 +14,8 @@ export const notificationsSchema = z.object({
   reminderHoursBefore: oneOf(REMINDER_HOURS_CHOICES, "Escolha uma antecedência da lista."),
   reminderEmail: checkbox,
   reminderWhatsapp: checkbox,
+  /** 'Hora de voltar' automático: the local hour, or nothing (off). */
+  comebackAutoHour: oneOf(COMEBACK_HOUR_CHOICES, "Escolha um horário da lista.").optional().transform((v) => v ?? null),
 });
 
 export const NOTIFICATIONS_SAVED = { title: "Notificações salvas", description: "Suas preferências de avisos foram atualizadas." };

@@ -176,4 +176,6 @@ export const bookingRulesSchema = z.object({
   paymentHoldMinutes: oneOf(PAYMENT_HOLD_CHOICES).optional(),
   /** 'Confirmar automaticamente': bookings from the page go straight to the agenda. */
   autoConfirm: z.boolean().optional().transform((v) => v ?? false),
+  /** 'Lista de espera': step 2 offers 'Avise-me se abrir um horário' (issue 24). */
+  waitlistEnabled: z.boolean().optional().transform((v) => v ?? false),
 });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { appointments, bookingRequests, clients, emailOutbox, profiles, reminderOptOuts } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, profiles, reminderOptOuts, waitlistEntries } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
 
@@ -189,4 +189,48 @@ test("'Notificações': choices saved, WhatsApp said off, the calendar feed made
   await expect(page.getByText("Novo link gerado")).toBeVisible();
   await expect(address).not.toHaveValue(first);
   expect((await request.get(first.replace("webcal://", "http://"))).status()).toBe(404);
+});
+
+test("'Lista de espera': a full day takes a place, a cancellation opens a time, the e-mail's link books it @nojs", async ({ page }, info) => {
+  const pro = await proWithService(`Studio Espera ${info.project.name}`);
+  const db = e2eDb();
+  const email = `espera-${info.project.name}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const date = addDays(today(), 4);
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${30 + Number(digits(info.project.name))}` });
+  // The whole day taken: 08:00-10:00, 10:00-10:30 (to be cancelled) and 10:30-20:00.
+  const [, freed] = await db
+    .insert(appointments)
+    .values([
+      { userId: pro.id, date, startMinute: 8 * 60, durationMinutes: 120, serviceName: "Escova" },
+      { userId: pro.id, date, startMinute: 10 * 60, durationMinutes: 30, serviceName: "Escova" },
+      { userId: pro.id, date, startMinute: 10 * 60 + 30, durationMinutes: 570, serviceName: "Escova" },
+    ])
+    .returning();
+
+  await page.goto(`/agendamento/${pro.bookingSlug}`);
+  await page.getByText("Escova", { exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByLabel("Data").fill(date);
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await expect(page.getByText("Nenhum horário disponível para esta data")).toBeVisible();
+  await page.getByText("Manhã", { exact: true }).click();
+  await page.getByLabel("Nome *").fill("Bia Torres");
+  await page.getByLabel("Telefone / WhatsApp *").fill(`1198877000${digits(info.project.name)}`);
+  await page.getByLabel("E-mail (opcional) — para receber o aviso por e-mail").fill(email);
+  await page.getByRole("button", { name: "Entrar na lista de espera" }).click();
+  await expect(page.getByRole("heading", { name: "Pronto! Você está na lista de espera" })).toBeVisible();
+  await expect(page.getByTestId("waitlist-status")).toContainText("Manhã");
+
+  // Someone cancels 10:00: the server's own job offers it by e-mail, with a link to step 3.
+  await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, freed!.id));
+  await page.goto(await linkInMail(email, "waitlist-offer", "Quem confirmar primeiro fica com ele"));
+  await expect(page.getByRole("heading", { name: /Seus dados/ })).toBeVisible();
+  await expect(page.getByTestId("booking-summary")).toContainText("10:00");
+  await page.getByLabel("Nome *").fill("Bia Torres");
+  await page.getByLabel("Telefone / WhatsApp *").fill(`1198877000${digits(info.project.name)}`);
+  await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
+  await expect(page.getByText("Solicitação enviada!")).toBeVisible();
+  await expect
+    .poll(async () => (await db.select().from(waitlistEntries).where(eq(waitlistEntries.professionalId, pro.id)))[0]?.status, { timeout: 20_000 })
+    .toBe("booked");
 });

@@ -44,6 +44,7 @@ describe("Notificações settings", () => {
       reminderHoursBefore: 24,
       reminderEmail: true,
       reminderWhatsapp: true,
+      comebackAutoHour: null,
     });
     expect(data.whatsappConfigured).toBe(false);
     expect(data.feed).toBeNull();

@@ -341,17 +341,17 @@ describe("'Regras de agendamento'", () => {
   });
 
   it("shows the defaults: 1 hour notice, 6 months ahead, 24 h expiry, 2 h cutoff, 15 minutes to pay", async () => {
-    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, paymentHoldMinutes: 15, autoConfirm: false });
+    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, paymentHoldMinutes: 15, autoConfirm: false, waitlistEnabled: true });
   });
 
-  it("saves them on the profile, 'Confirmar automaticamente' with them", async () => {
-    const res = responseOf(await post(rules({ minNoticeMinutes: "1440", bookingWindow: "1s", requestExpiryHours: "6", customerChangeCutoffMinutes: "0", paymentHoldMinutes: "30", autoConfirm: "on" })));
+  it("saves them on the profile, 'Confirmar automaticamente' and 'Lista de espera' with them", async () => {
+    const res = responseOf(await post(rules({ minNoticeMinutes: "1440", bookingWindow: "1s", requestExpiryHours: "6", customerChangeCutoffMinutes: "0", paymentHoldMinutes: "30", autoConfirm: "on", waitlistEnabled: "on" })));
     expect((await toastOf(res))?.description).toBe(SAVED_RULES);
     const [p] = await db.select().from(profiles).where(eq(profiles.userId, pro.id));
-    expect(p).toMatchObject({ minNoticeMinutes: 1440, bookingWindow: "1s", requestExpiryHours: 6, customerChangeCutoffMinutes: 0, paymentHoldMinutes: 30, autoConfirm: true });
-    // The checkbox left unticked turns it off again.
+    expect(p).toMatchObject({ minNoticeMinutes: 1440, bookingWindow: "1s", requestExpiryHours: 6, customerChangeCutoffMinutes: 0, paymentHoldMinutes: 30, autoConfirm: true, waitlistEnabled: true });
+    // The checkboxes left unticked turn them off again.
     responseOf(await post(rules()));
-    expect((await db.select().from(profiles).where(eq(profiles.userId, pro.id)))[0]).toMatchObject({ minNoticeMinutes: 60, autoConfirm: false });
+    expect((await db.select().from(profiles).where(eq(profiles.userId, pro.id)))[0]).toMatchObject({ minNoticeMinutes: 60, autoConfirm: false, waitlistEnabled: false });
   });
 
   it("refuses a value outside the choices (400) and keeps what was saved", async () => {

@@ -48,6 +48,8 @@ export type BookingView = {
   /** The URL's time is no longer free. */
   timeGone: boolean;
   closed: { reason: string | null } | null;
+  /** Step 2 offers 'Avise-me se abrir um horário' for this day (components/booking/waitlist-offer.tsx). */
+  waitlist: boolean;
   today: string;
   maxDate: string;
   /**

@@ -3,6 +3,7 @@ import { TAKEN } from "../../validation/booking";
 import { BookingSummary } from "./booking-summary";
 import { chosenQuery, chosenValue, stepNumber, type BookingView } from "./page-view";
 import { TimePicker } from "./time-picker";
+import { WaitlistOffer } from "./waitlist-offer";
 
 // Step 'Escolha data e horário': the summary so far, then the date and its free times.
 
@@ -28,6 +29,7 @@ export function TimeStep({ page }: { page: BookingView }) {
         closed={closed}
         error={timeGone ? TAKEN : null}
       />
+      {page.waitlist ? <WaitlistOffer page={page} /> : null}
     </section>
   );
 }

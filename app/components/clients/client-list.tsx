@@ -51,6 +51,37 @@ export function ClientSearch({ q, current, viewHref }: { q: string; current: Cli
   );
 }
 
+/** 'Todos' or 'Hora de voltar' (issue 24): the regulars past their usual interval, with nothing booked. */
+export function ClientFilter({ comeback, href }: { comeback: boolean; href: (comeback: boolean) => string }) {
+  const chip = (on: boolean, label: string) => (
+    <Link
+      to={href(on)}
+      aria-current={comeback === on ? "page" : undefined}
+      className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
+        comeback === on ? "border-brand bg-brand text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+      }`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div className="space-y-2">
+      <nav aria-label="Filtro" className="flex flex-wrap gap-2">
+        {chip(false, "Todos")}
+        {chip(true, "Hora de voltar")}
+      </nav>
+      {comeback ? (
+        <p className="text-sm text-slate-600" data-testid="comeback-hint">
+          Clientes com 3 ou mais visitas que já passaram do intervalo de sempre e não têm nada marcado.{" "}
+          <Link to="/lembretes#hora-de-voltar" className="font-medium text-brand underline">
+            Chamar no WhatsApp
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 type Hrefs = { editHref: (id: string) => string; deleteHref: (id: string) => string; cardHref: (id: string) => string };
 
 /** No client yet, none for the search, or the clients as cards or a timeline. */
@@ -63,7 +94,8 @@ export function ClientResults({
 }: {
   noClients: boolean;
   clients: ClientListItem[];
-  q: string;
+  /** The search typed; null for the 'Hora de voltar' filter (its own empty state). */
+  q: string | null;
   view: ClientView;
   hrefs: Hrefs;
 }) {
@@ -84,10 +116,12 @@ export function ClientResults({
         </div>
       ) : clients.length === 0 ? (
         <div className="card flex flex-col items-center gap-3 py-12 text-center">
-          <h2 className="text-lg font-semibold">Nenhum cliente encontrado</h2>
-          <p className="text-sm text-slate-600">Nenhum cliente corresponde a “{q}”.</p>
+          <h2 className="text-lg font-semibold">{q === null ? "Ninguém atrasado" : "Nenhum cliente encontrado"}</h2>
+          <p className="text-sm text-slate-600">
+            {q === null ? "Nenhum cliente frequente passou do intervalo de sempre. Bom sinal!" : `Nenhum cliente corresponde a “${q}”.`}
+          </p>
           <Link to="/clientes" className="btn-secondary">
-            Limpar busca
+            {q === null ? "Ver todos" : "Limpar busca"}
           </Link>
         </div>
       ) : view === "timeline" ? (

@@ -6,6 +6,7 @@ function listParams(from: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams();
   const q = from.get("q")?.trim();
   if (q) kept.set("q", q);
+  if (from.get("filtro") === "hora-de-voltar") kept.set("filtro", "hora-de-voltar");
   const page = from.get("pagina");
   if (page && page !== "1") kept.set("pagina", page);
   return kept;

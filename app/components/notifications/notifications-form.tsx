@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldError, FormFooter } from "../forms";
 import { Switch } from "../switch";
 import { notificationsSchema } from "../../validation/notifications";
-import { REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
+import { COMEBACK_HOUR_CHOICES, REMINDER_HOURS_CHOICES, reminderHoursLabel, SUMMARY_HOUR_CHOICES } from "../../domain/notifications/choices";
 import { SectionCard } from "../section-card";
 
 type NotificationPrefs = {
@@ -16,6 +16,7 @@ type NotificationPrefs = {
   reminderHoursBefore: number;
   reminderEmail: boolean;
   reminderWhatsapp: boolean;
+  comebackAutoHour: number | null;
 };
 
 type Field = Parameters<typeof getInputProps>[0];
@@ -86,6 +87,7 @@ function useNotificationsForm(prefs: NotificationPrefs, whatsappConfigured: bool
       reminderWhatsapp: whatsappConfigured && prefs.reminderWhatsapp ? "on" : "",
       dailySummaryHour: String(prefs.dailySummaryHour),
       reminderHoursBefore: String(prefs.reminderHoursBefore),
+      comebackAutoHour: whatsappConfigured && prefs.comebackAutoHour !== null ? String(prefs.comebackAutoHour) : "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
     shouldValidate: "onBlur",
@@ -99,7 +101,7 @@ function RemindersSection({
   fields,
   whatsappConfigured,
 }: {
-  fields: Pick<NotificationFields, "reminderHoursBefore" | "reminderEmail" | "reminderWhatsapp">;
+  fields: Pick<NotificationFields, "reminderHoursBefore" | "reminderEmail" | "reminderWhatsapp" | "comebackAutoHour">;
   whatsappConfigured: boolean;
 }) {
   return (
@@ -128,6 +130,30 @@ function RemindersSection({
         disabled={!whatsappConfigured}
         hint={whatsappConfigured ? "Enviado pela API oficial do WhatsApp, sem você precisar tocar em nada." : undefined}
       />
+      <div>
+        <label htmlFor={fields.comebackAutoHour.id} className="label">
+          Hora de voltar automático
+        </label>
+        <select
+          {...getSelectProps(fields.comebackAutoHour)}
+          key={fields.comebackAutoHour.key}
+          className="input sm:max-w-xs"
+          disabled={!whatsappConfigured}
+          aria-describedby={`${fields.comebackAutoHour.id}-hint`}
+        >
+          <option value="">Desligado: eu chamo pela lista</option>
+          {COMEBACK_HOUR_CHOICES.map((h) => (
+            <option key={h} value={h}>
+              Todo dia às {String(h).padStart(2, "0")}:00
+            </option>
+          ))}
+        </select>
+        <p id={`${fields.comebackAutoHour.id}-hint`} className="mt-1 text-xs text-slate-500">
+          Clientes frequentes que passaram do intervalo de sempre recebem a mensagem aprovada “Hora de voltar”, no máximo uma vez por intervalo,
+          nunca quem pediu para não receber lembretes.
+        </p>
+        <FieldError id={fields.comebackAutoHour.errorId} errors={fields.comebackAutoHour.errors} />
+      </div>
       {whatsappConfigured ? null : (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="whatsapp-off">
           O WhatsApp automático está desligado: a API do WhatsApp não está configurada neste Agendo. Para lembrar pelo

@@ -23,12 +23,14 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
       depositReleaseMinutes: String(rules.depositReleaseMinutes),
       paymentHoldMinutes: String(rules.paymentHoldMinutes),
       autoConfirm: rules.autoConfirm ? "on" : undefined,
+      waitlistEnabled: rules.waitlistEnabled ? "on" : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingRulesSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const { key: autoKey, ...autoConfirm } = getInputProps(fields.autoConfirm, { type: "checkbox" });
+  const { key: waitKey, ...waitlist } = getInputProps(fields.waitlistEnabled, { type: "checkbox" });
   return (
     <section id="regras" className="card scroll-mt-20 space-y-4 p-4 sm:p-6" aria-labelledby="rules-title">
       <div>
@@ -93,6 +95,16 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
             <span id="auto-confirm-hint" className="block text-sm text-slate-600">
               Agendamentos da sua página entram direto na agenda, confirmados, sem passar por Solicitações. Desligado, cada um chega
               como solicitação para você aceitar ou recusar (e segura o horário até lá).
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+          <input key={waitKey} {...waitlist} className="mt-0.5 size-5 shrink-0 accent-brand" aria-describedby="waitlist-hint" />
+          <span>
+            <span className="font-medium">Lista de espera</span>
+            <span id="waitlist-hint" className="block text-sm text-slate-600">
+              Num dia cheio, o cliente pode pedir "Avise-me se abrir um horário". Quando alguém desmarca, avisamos quem está esperando, em
+              ordem de chegada, com um link para confirmar.
             </span>
           </span>
         </label>

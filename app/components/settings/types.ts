@@ -61,6 +61,7 @@ export type BookingRulesValues = {
   depositReleaseMinutes: number;
   paymentHoldMinutes: number;
   autoConfirm: boolean;
+  waitlistEnabled: boolean;
 };
 
 /** The page state in the URL: ?folga=<id>, ?remover-folga=<id>, ?afetados=<id>, ?feriados=1. */

@@ -11,7 +11,7 @@ import { starterFor } from "../services/starter-categories";
 /** Paths at the root that a booking slug must never shadow. */
 export const RESERVED_SLUGS = new Set([
   "404", "admin", "agenda", "agendamento", "api", "assets", "clientes", "conta-suspensa",
-  "configuracoes", "dashboard", "esqueci-senha", "favicon.ico", "imagens", "login", "logout",
+  "configuracoes", "dashboard", "esqueci-senha", "favicon.ico", "imagens", "lista-de-espera", "login", "logout",
   "perfil", "planos", "redefinir-senha", "register", "relatorios", "robots.txt", "servicos",
   "solicitacoes", "status", "stripe", "termos", "tutorial", "webhooks",
 ]);

@@ -25,6 +25,7 @@ import { actionsAt } from "./statuses";
 import { isActiveStatus } from "../status-rules";
 import { summaryReads } from "./summary.server";
 import { closingStatusColumn } from "../cash/closings.server";
+import { waitingCountsQuery } from "../waitlist/entries.server";
 
 /** The appointments the address asks about: opened (?ver=), to delete, to cancel (null: not asked; an unusable id is not found). */
 export type CalendarAsk = { viewing: string | null; deleting: string | null; cancelling: string | null };
@@ -74,6 +75,7 @@ function calendarReads(db: Db, user: Professional, range: Range, ask: CalendarAs
     ),
     requests: reads.add(pendingRequestsBetween(db, userId, range.from, range.to, now)),
     summary: summaryReads(reads, db, userId, nowInZone(user.profile.timeZone, now)),
+    waiting: reads.add(waitingCountsQuery(db, userId, range.from, range.to)),
     viewing: isAppointmentId(ask.viewing) ? reads.add(one(ask.viewing)) : () => [],
     deleting: isAppointmentId(ask.deleting) ? reads.add(one(ask.deleting)) : () => [],
     cancelling: isAppointmentId(ask.cancelling) ? reads.add(noticeTargets(db, userId, eq(appointments.id, ask.cancelling))) : () => [],
@@ -167,6 +169,8 @@ export async function readCalendar(
     detail: viewed ? detailOf(viewed, today, user.profile.timeZone, now) : null,
     confirmCancel: confirmCancelOf(toCancel, args.whatsapp),
     confirmDelete: toDelete ? confirmDeleteOf(toDelete.appointment, toDelete.clientName) : null,
+    /** Who waits on the range's days from today on ('3 na lista de espera', issue 24). */
+    waitlist: got.waiting().filter((w) => w.date >= today),
   };
 }
 

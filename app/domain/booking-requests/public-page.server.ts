@@ -67,6 +67,8 @@ export type PublicPage = {
     notifyNewRequest: boolean;
     /** 'Página da equipe': the link opens the salon (team-page.server.ts). */
     teamPage: boolean;
+    /** 'Lista de espera': step 2 offers 'Avise-me se abrir um horário'. */
+    waitlistEnabled: boolean;
   };
   /** The professional's sign-in e-mail: new requests are sent there. */
   email: string;
@@ -127,6 +129,7 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
         paymentAccount: sql<boolean>`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.userId} = ${profiles.userId})`.mapWith(Boolean),
         notifyNewRequest: profiles.notifyNewRequest,
         teamPage: profiles.teamPage,
+        waitlistEnabled: profiles.waitlistEnabled,
         email: users.email,
         status: subscriptions.status,
         trialEnd: subscriptions.trialEndDate,

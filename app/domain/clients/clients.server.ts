@@ -167,9 +167,9 @@ function tilesFrom([[totals], [vip], [active]]: TileResults): ClientTiles {
 export async function listClients(
   db: Db,
   userId: string,
-  options: { q: string; page: number; view: ClientView; clock: ClientClock },
+  options: { q: string; page: number; view: ClientView; clock: ClientClock; filter?: SQL },
 ) {
-  const where = searchCondition(userId, options.q);
+  const where = and(searchCondition(userId, options.q), options.filter)!;
   const order =
     options.view === "timeline"
       ? [desc(clients.createdAt), desc(clients.id)]

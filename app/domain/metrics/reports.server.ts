@@ -17,7 +17,8 @@ import {
   variation,
   type Variation,
 } from "./metrics";
-import { daysBetween, nowInZone, type DateRange } from "../dates";
+import { addDays, daysBetween, localMidnightMs, nowInZone, type DateRange } from "../dates";
+import { comebackConversionQuery } from "../clients/comeback.server";
 import { readReportParams, type ReportParams } from "./report-params";
 import {
   atRiskReads,
@@ -68,6 +69,9 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
   const serviceRowsOf = reads.add(serviceChoicesQuery(db, userId));
   const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1));
   const firstOf = range && previous ? figureReads(reads, db, userId, asked, range, previous) : null;
+  // 'Hora de voltar' messages sent in the period, and how many turned into a booking (issue 24).
+  const zone = user.profile.timeZone;
+  const comebackOf = range ? reads.add(comebackConversionQuery(db, userId, localMidnightMs(range.from, zone), localMidnightMs(addDays(range.to, 1), zone))) : null;
   await reads.run(db);
   const serviceRows = serviceRowsOf();
   const [any] = anyOf();
@@ -85,7 +89,8 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
     await again.run(db);
     figures = secondOf();
   }
-  return { ...base, report: reportOf(figures, range, previous, today, serviceRows) };
+  const [comeback] = comebackOf?.() ?? [];
+  return { ...base, report: { ...reportOf(figures, range, previous, today, serviceRows), comeback: { sent: comeback?.sent ?? 0, booked: Number(comeback?.booked ?? 0) } } };
 }
 export type ReportData = Awaited<ReturnType<typeof loadReport>>;
 

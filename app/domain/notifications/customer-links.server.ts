@@ -27,6 +27,22 @@ export async function stopRemindersTarget(token: string): Promise<{ professional
   return { professionalId: value.slice(0, at), contact: value.slice(at + 1) };
 }
 
+/** A customer's place on a waiting list: what they asked for, and 'Sair da lista' (signed). */
+export async function waitlistEntryUrl(entryId: string): Promise<string> {
+  return `${appUrl()}/agendamento/espera/${await signToken("waitlist", entryId)}`;
+}
+
+/** The waiting-list entry a signed link stands for, or null. */
+export function entryIdFromWaitlistToken(token: string): Promise<string | null> {
+  return verifyToken("waitlist", token);
+}
+
+/** Step 3 of the booking page with a time already chosen (what a waiting-list offer links to). */
+export function bookingTimeUrl(profile: { bookingSlug: string; userId: string }, serviceId: string, date: string, time: string): string {
+  const query = new URLSearchParams({ servico: serviceId, data: date, horario: time });
+  return `${bookingPageUrl(profile)}?${query}`;
+}
+
 /** The professional's public booking page. */
 export function bookingPageUrl(profile: { bookingSlug: string; userId: string }): string {
   return `${appUrl()}/agendamento/${profile.bookingSlug || profile.userId}`;

@@ -27,6 +27,8 @@ import { refundOwedDeposits, settleEndedHolds } from "../payments/deposit-charge
 import { mercadoPagoConfigured } from "../../utils/mercadopago.server";
 import { refreshDueCalendars } from "../calendars/calendars.server";
 import { purgeOldImports } from "../clients/import/import.server";
+import { runWaitlistPass, type WaitlistPassReport } from "../waitlist/openings.server";
+import { queueComebackMessages } from "./comeback-sends.server";
 
 export type JobDeps = {
   db: Db;
@@ -47,6 +49,10 @@ export type JobReport = {
   purged: number;
   /** External calendars read, and those that could not be (docs/decisions/0958). */
   calendars: { read: number; failed: number };
+  /** The waiting lists (issue 24): times opened, people offered one, places ended by a booking. */
+  waitlist: WaitlistPassReport;
+  /** 'Hora de voltar' messages queued for the Cloud API (issue 24). */
+  comebackQueued: number;
 };
 
 /** Bodies of delivered or abandoned messages are kept this long, then cleared (LGPD). */
@@ -66,6 +72,8 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
     whatsapp: { sent: 0, failed: 0, deferred: 0 },
     purged: 0,
     calendars: { read: 0, failed: 0 },
+    waitlist: { opened: 0, offered: 0, booked: 0 },
+    comebackQueued: 0,
   };
   // Each step on its own: one failing (a bad row, the database busy) does not stop the next.
   const step = async (name: string, work: () => Promise<void>) => {
@@ -86,8 +94,15 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
   await step("expire requests", async () => {
     report.expired = await expireRequests(deps.db, start, deps.transport);
   });
+  // After the expiries (a request that expired frees its time) and before the deliveries below.
+  await step("waiting lists", async () => {
+    report.waitlist = await runWaitlistPass(deps.db, start, deps);
+  });
   await step("reminders", async () => {
     report.remindersQueued = await queueDueReminders(deps.db, start, deps);
+  });
+  await step("hora de voltar", async () => {
+    report.comebackQueued = await queueComebackMessages(deps.db, start, deps.whatsapp);
   });
   await step("daily summaries", async () => {
     report.summariesQueued = await queueDailySummaries(deps.db, start, deps.transport);

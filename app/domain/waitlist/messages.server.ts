@@ -1,0 +1,78 @@
+// What the waiting list says to customers: the e-mail confirming the place (the only message a
+// sign-up causes, and only to an e-mail given), and an opening's offer by e-mail, by the Cloud
+// API's template, or as the professional's one-tap WhatsApp text. Each names the professional,
+// links straight to step 3 with the time chosen, and carries the way off the list.
+import type { profiles, WaitlistPeriod } from "../../../db/schema";
+import { formatDate, minutesToTime } from "../dates";
+import { bookingTimeUrl, contactKey, stopRemindersUrl, waitlistEntryUrl } from "../notifications/customer-links.server";
+import { whenText } from "../notifications/texts";
+import { firstName } from "../names";
+import { PERIOD_LABELS } from "./periods";
+
+export type WaitlistProfile = Pick<typeof profiles.$inferSelect, "userId" | "fullName" | "businessName" | "bookingSlug" | "timeZone">;
+
+type Entry = { id: string; professionalId: string; customerEmail: string; serviceName: string; date: string; period: WaitlistPeriod };
+type Offer = { entry: Entry & { customerName: string }; serviceId: string; date: string; startMinute: number };
+
+const proName = (p: WaitlistProfile) => p.businessName || p.fullName;
+
+async function footer(entry: Entry, p: WaitlistProfile) {
+  return [
+    "",
+    `Sair da lista de espera: ${await waitlistEntryUrl(entry.id)}`,
+    "—",
+    `${proName(p)}, pelo Agendo`,
+    `Não quero receber mensagens de ${proName(p)}: ${await stopRemindersUrl(entry.professionalId, contactKey(entry.customerEmail))}`,
+  ];
+}
+
+/** The one e-mail a sign-up sends (greets with 'Olá!' alone: the name was typed by whoever signed up). */
+export async function joinedEmail(entry: Entry, p: WaitlistProfile) {
+  const period = PERIOD_LABELS[entry.period].toLowerCase();
+  return {
+    to: entry.customerEmail,
+    subject: `Você está na lista de espera de ${proName(p)}`,
+    text: [
+      "Olá!",
+      "",
+      `Você está na lista de espera de ${proName(p)} para ${entry.serviceName} em ${formatDate(entry.date, true)} (${period}).`,
+      "Se abrir um horário, avisamos por aqui. Quem confirmar primeiro fica com ele; se não der, você continua na lista.",
+      ...(await footer(entry, p)),
+    ].join("\n"),
+  };
+}
+
+export function offerLink(p: WaitlistProfile, offer: Pick<Offer, "serviceId" | "date" | "startMinute">) {
+  return bookingTimeUrl(p, offer.serviceId, offer.date, minutesToTime(offer.startMinute));
+}
+
+export async function offerEmail(offer: Offer, p: WaitlistProfile, now: Date) {
+  const when = whenText(offer.date, offer.startMinute, p.timeZone, now);
+  return {
+    to: offer.entry.customerEmail,
+    subject: `Abriu um horário ${when.short} com ${proName(p)}`,
+    text: [
+      "Olá!",
+      "",
+      `Abriu um horário de ${offer.entry.serviceName} com ${proName(p)}: ${when.long}.`,
+      `Quem confirmar primeiro fica com ele: ${offerLink(p, offer)}`,
+      "Se alguém confirmar antes, você continua na lista de espera.",
+      ...(await footer(offer.entry, p)),
+    ].join("\n"),
+  };
+}
+
+/** The Cloud API template's body parameters ({{1}} professional, {{2}} service, {{3}} when, {{4}} link). */
+export function offerTemplateParams(offer: Offer, p: WaitlistProfile, now: Date): string[] {
+  return [proName(p), offer.entry.serviceName, whenText(offer.date, offer.startMinute, p.timeZone, now).long, offerLink(p, offer)];
+}
+
+/** The professional's one-tap text ('Lembretes' > 'Lista de espera'). */
+export function offerWhatsappText(offer: Offer, p: WaitlistProfile, now: Date): string {
+  const first = firstName(offer.entry.customerName) || "tudo bem";
+  const when = whenText(offer.date, offer.startMinute, p.timeZone, now).long;
+  return [
+    `Oi, ${first}! Abriu um horário de ${offer.entry.serviceName} ${when}, que você pediu na lista de espera.`,
+    `Se quiser, confirme por aqui antes que alguém pegue: ${offerLink(p, offer)}`,
+  ].join("\n");
+}
