@@ -8,10 +8,10 @@ import { whatsappConfig } from "../utils/whatsapp.server";
 
 export async function runScheduledJob(): Promise<JobReport> {
   const report = await runJob({ db: dbFromEnv(), transport: transportFromEnv(), whatsapp: whatsappConfig() });
-  const { expired, remindersQueued, summariesQueued, emails, whatsapp, purged } = report;
-  if (expired || remindersQueued || summariesQueued || emails.sent || emails.failed || whatsapp.sent || whatsapp.failed || purged) {
+  const { expired, remindersQueued, summariesQueued, emails, whatsapp, push, purged } = report;
+  if (expired || remindersQueued || summariesQueued || emails.sent || emails.failed || whatsapp.sent || whatsapp.failed || push.sent || push.failed || purged) {
     console.info(
-      `[job] expired=${expired} reminders=${remindersQueued} summaries=${summariesQueued} emails=${emails.sent}/${emails.failed} whatsapp=${whatsapp.sent}/${whatsapp.failed}/${whatsapp.deferred} purged=${purged}`,
+      `[job] expired=${expired} reminders=${remindersQueued} summaries=${summariesQueued} emails=${emails.sent}/${emails.failed} whatsapp=${whatsapp.sent}/${whatsapp.failed}/${whatsapp.deferred} push=${push.sent}/${push.failed} purged=${purged}`,
     );
   }
   return report;

@@ -25,6 +25,7 @@ import { activeAppointment } from "../status-rules.server";
 import { holdOver } from "../availability/slot-claims.server";
 import { refundOwedDeposits, settleEndedHolds } from "../payments/deposit-charges.server";
 import { mercadoPagoConfigured } from "../../utils/mercadopago.server";
+import { deliverDuePushes } from "./push.server";
 
 export type JobDeps = {
   db: Db;
@@ -42,6 +43,8 @@ export type JobReport = {
   summariesQueued: number;
   emails: { sent: number; failed: number };
   whatsapp: { sent: number; failed: number; deferred: number };
+  /** Push notifications to the professionals' devices (push.server.ts). */
+  push: { sent: number; failed: number };
   purged: number;
 };
 
@@ -60,6 +63,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
     summariesQueued: 0,
     emails: { sent: 0, failed: 0 },
     whatsapp: { sent: 0, failed: 0, deferred: 0 },
+    push: { sent: 0, failed: 0 },
     purged: 0,
   };
   // Each step on its own: one failing (a bad row, the database busy) does not stop the next.
@@ -96,6 +100,9 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
       report.whatsapp = await deliverDueWhatsapp(deps.db, now, config, deps.fetcher);
     });
   }
+  await step("push", async () => {
+    report.push = await deliverDuePushes(deps.db, now, deps.fetcher);
+  });
   await step("purge", async () => {
     report.purged = await purgeOldBodies(deps.db, start);
   });
