@@ -25,6 +25,7 @@ import { addDays, formatDate, minutesToTime, monthName, nowInZone } from "../dom
 import { firstName } from "../domain/names";
 import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.server";
 import { RemindersCard } from "../components/dashboard/reminders-card";
+import { DashboardInstallCard } from "../components/notifications/install-card";
 import { redirectWithToast } from "../utils/toast.server";
 import { readForm } from "../utils/actions.server";
 
@@ -185,6 +186,8 @@ export default function Dashboard() {
       {d.wizardOpen ? <SetupWizard steps={d.steps} ready={d.ready} /> : null}
 
       <KpiCards kpis={d.kpis} />
+
+      <DashboardInstallCard />
 
       {d.reminders ? <RemindersCard total={d.reminders.total} toRemind={d.reminders.toRemind} /> : null}
 

@@ -10,6 +10,7 @@ import {
   clients,
   linkedAccounts,
   profiles,
+  pushSubscriptions,
   services,
   storedImages,
   workingHours,
@@ -30,6 +31,10 @@ export const TINY_PNG = Buffer.from(
 );
 
 export type SeededPro = Awaited<ReturnType<typeof seedProfessional>>;
+
+/** A browser's push keys as a subscription carries them (a P-256 point and a 16-byte secret, base64url). */
+export const TEST_P256DH = "BNls293CTZzGHLz5ZnepLit75SKt0m_MHqQmceCCUDOv5hyIioeIGp31TSgv3fYD4_79bwRVNRBo4s3gVZ9zZPA";
+export const TEST_AUTH = "8siYJrvYmC2ZZuWQ1w5i1A";
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 
@@ -96,6 +101,10 @@ export async function seedProfessional(db: Db, label: string) {
     .insert(linkedAccounts)
     .values({ ownerId: pro.id, linkedUserEmail: `vinculo-${unique()}@example.com` })
     .returning();
+  const [device] = await db
+    .insert(pushSubscriptions)
+    .values({ professionalId: pro.id, endpoint: `https://push.example.com/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH, label: "Chrome no Android" })
+    .returning();
   return {
     ...pro,
     ids: {
@@ -107,6 +116,7 @@ export async function seedProfessional(db: Db, label: string) {
       token,
       image: image!.id,
       linked: linked!.id,
+      device: device!.id,
     },
     names: { client: client!.name, service: service!.name, category: category!.name, request: request!.customerName },
     date,
