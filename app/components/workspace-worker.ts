@@ -4,17 +4,31 @@
 // connection) and a form is not sent but says why. docs/decisions/0973.
 import { useEffect, useState } from "react";
 
-/** The registration of /sw.js (the browser reuses it; a new deploy's script takes over by itself). */
+/**
+ * The registration of /sw.js, named after this build: a new deploy's pages register a new script
+ * URL, so the new worker installs at once and takes over (the browser also checks the script on
+ * every navigation, never from its HTTP cache).
+ */
 export function workspaceWorker(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" });
+  return navigator.serviceWorker.register(`/sw.js?v=${import.meta.env.VITE_BUILD_ID ?? "dev"}`, { scope: "/", updateViaCache: "none" });
 }
 
 export const OFFLINE_FORM = "Sem conexão: nada foi enviado. Confira os dados e envie de novo quando a conexão voltar.";
 
-/** Registers the worker and guards links and forms while offline; returns the refusal to show, if any. */
-export function useWorkspaceWorker(): [string | null, () => void] {
+/**
+ * Registers the worker and guards links and forms while offline. Returns what to say: the saved
+ * agenda's banner (the worker marks the page it served from its cache), and a form's refusal.
+ */
+export function useWorkspaceWorker(): { offline: string | null; refused: string | null; dismiss: () => void } {
   const [refused, setRefused] = useState<string | null>(null);
+  const [offline, setOffline] = useState<string | null>(null);
   useEffect(() => {
+    // The worker's mark of a saved page: its words become the page's banner (the CSS one goes).
+    const mark = document.querySelector<HTMLMetaElement>('meta[name="agendo-offline"]');
+    if (mark) {
+      setOffline(mark.content);
+      document.getElementById("offline-style")?.remove();
+    }
     if (!("serviceWorker" in navigator)) return;
     workspaceWorker().catch((error: unknown) => console.warn("service worker not registered", error));
     const onClick = (event: MouseEvent) => {
@@ -43,7 +57,7 @@ export function useWorkspaceWorker(): [string | null, () => void] {
       window.removeEventListener("online", onOnline);
     };
   }, []);
-  return [refused, () => setRefused(null)];
+  return { offline, refused, dismiss: () => setRefused(null) };
 }
 
 /** The browser's own install prompt (Chrome on Android, Edge), kept from the moment it is offered. */

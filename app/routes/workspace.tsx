@@ -49,13 +49,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Workspace() {
   const { theme, ...shell } = useLoaderData<typeof loader>();
-  const [offlineRefusal, dismiss] = useWorkspaceWorker();
+  const { offline, refused, dismiss } = useWorkspaceWorker();
   return (
     // The page-settings colours are the workspace's theme too.
     <div style={brandTheme(theme.primary, theme.secondary)}>
-      {offlineRefusal ? (
+      {offline ? (
+        <div role="status" className="offline-banner">
+          {offline}
+        </div>
+      ) : null}
+      {refused ? (
         <div role="alert" className="offline-banner flex items-center justify-between gap-3">
-          <span>{offlineRefusal}</span>
+          <span>{refused}</span>
           <button type="button" onClick={dismiss} className="font-semibold underline">
             Fechar
           </button>

@@ -78,8 +78,11 @@ async function agendaFromCache(key) {
   if (!cached) return offlinePage("Sem conexão", "A agenda deste dia não foi salva neste aparelho. Conecte-se à internet para vê-la.");
   const savedAt = new Date(Number(cached.headers.get("X-Agendo-Saved-At")));
   const time = savedAt.toLocaleTimeString("pt-BR", { hour: "2-digit", minute: "2-digit" });
-  const banner = `<div class="offline-banner" role="status">Sem conexão — mostrando a agenda de ${time}</div>`;
-  const html = (await cached.text()).replace(/<body([^>]*)>/, `<body$1>${banner}`);
+  // In <head>, which React leaves alone when it takes the page over: the time for the page's own
+  // banner (workspace-worker.ts), and the same words drawn by CSS for a browser without JavaScript.
+  const words = `Sem conexão — mostrando a agenda de ${time}`;
+  const marks = `<meta name="agendo-offline" content="${escapeHtml(words)}"><style id="offline-style">body::before{content:"${words}"}</style>`;
+  const html = (await cached.text()).replace("</head>", `${marks}</head>`);
   return new Response(html, { status: 200, headers: cached.headers });
 }
 
