@@ -81,7 +81,7 @@ export function DashboardInstallCard() {
         <h2 id="install-dashboard-title" className="font-semibold">
           Instale o Agendo no celular
         </h2>
-        <button type="button" onClick={dismiss} className="link">
+        <button type="button" onClick={dismiss} className="btn-link shrink-0 whitespace-nowrap">
           Agora não
         </button>
       </div>

@@ -119,7 +119,7 @@ function DeviceList({ devices }: { devices: Device[] }) {
               <span className="block text-sm font-medium text-slate-900">{d.label}</span>
               <span className="block text-xs text-slate-600">Desde {new Date(d.since).toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" })}</span>
             </span>
-            <Link to={`?${REMOVE_DEVICE_PARAM}=${d.id}`} preventScrollReset className="link" aria-label={`Remover ${d.label}`}>
+            <Link to={`?${REMOVE_DEVICE_PARAM}=${d.id}`} preventScrollReset className="btn-link" aria-label={`Remover ${d.label}`}>
               Remover
             </Link>
           </li>
