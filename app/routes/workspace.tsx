@@ -53,17 +53,22 @@ export default function Workspace() {
   return (
     // The page-settings colours are the workspace's theme too.
     <div style={brandTheme(theme.primary, theme.secondary)}>
-      {offline ? (
-        <div role="status" className="offline-banner">
-          {offline}
-        </div>
-      ) : null}
-      {refused ? (
-        <div role="alert" className="offline-banner flex items-center justify-between gap-3">
-          <span>{refused}</span>
-          <button type="button" onClick={dismiss} className="font-semibold underline">
-            Fechar
-          </button>
+      {offline || refused ? (
+        // Fixed to the bottom: shown after React takes the page over, it moves nothing on it.
+        <div className="offline-bar">
+          {offline ? (
+            <div role="status" className="offline-banner">
+              {offline}
+            </div>
+          ) : null}
+          {refused ? (
+            <div role="alert" className="offline-banner flex items-center justify-between gap-3">
+              <span>{refused}</span>
+              <button type="button" onClick={dismiss} className="font-semibold underline">
+                Fechar
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
       <WorkspaceShell {...shell}>

@@ -39,7 +39,7 @@ test("installed workspace: the agenda offline, forms offline refused, sign-out c
   await page.context().setOffline(true);
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByRole("status").filter({ hasText: /^Sem conexão — mostrando a agenda de \d\d:\d\d$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Sem conexão — mostrando a agenda de \d\d:\d\d$/ })).toBeInViewport();
   await expect(page.getByText("Joana Prado").first()).toBeVisible();
   await page.goto(`/agenda?vista=dia&data=${tomorrow}`);
   await expect(page.getByRole("status").filter({ hasText: /^Sem conexão/ })).toBeVisible();
@@ -71,9 +71,12 @@ test("installed workspace: the agenda offline, forms offline refused, sign-out c
   // caches of the version before it are gone.
   await signIn(page, pro.id);
   await page.goto("/agenda");
+  await waitForHydration(page);
   await page.evaluate(async () => {
     await (await caches.open("agendo-agenda-versao-anterior")).put("/agenda", new Response("velha"));
-    await navigator.serviceWorker.register("/sw.js?v=proxima", { scope: "/", updateViaCache: "none" });
+    const registration = await navigator.serviceWorker.register("/sw.js?v=proxima", { scope: "/", updateViaCache: "none" });
+    const worker = registration.installing ?? registration.waiting;
+    if (worker) await new Promise((done) => worker.addEventListener("statechange", () => worker.state === "activated" && done(null)));
   });
   // (A page outside the workspace: this build's screens would register this build's worker again.)
   await page.goto("/privacidade");
