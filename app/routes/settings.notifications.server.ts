@@ -9,8 +9,8 @@ import { mutedKinds, PUSH_KINDS, TEST_PUSH } from "../domain/notifications/push-
 import { notFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { redirectWithToast } from "../utils/toast.server";
-import { vapidConfig } from "../utils/web-push.server";
-import { PUSH_ON, PUSH_REMOVED, PUSH_SAVED, PUSH_TEST_SENT, pushKindsSchema, pushSubscriptionSchema } from "../validation/push";
+import { isPushServiceEndpoint, vapidConfig } from "../utils/web-push.server";
+import { PUSH_ON, PUSH_REMOVED, PUSH_SAVED, PUSH_TEST_SENT, pushKindsSchema, pushSubscriptionSchema, UNKNOWN_PUSH_SERVICE } from "../validation/push";
 import type { CurrentUser } from "../domain/accounts/access.server";
 
 export const PUSH_INTENTS = ["push-subscribe", "push-remove", "push-test", "push-kinds"] as const;
@@ -37,6 +37,7 @@ export async function pushAction(context: Readonly<RouterContextProvider>, reque
     if (!vapidConfig()) return { pushError: "As notificações no aparelho estão desligadas neste Agendo." };
     const submission = parseWithZod(formData, { schema: pushSubscriptionSchema });
     if (submission.status !== "success") return { pushError: Object.values(submission.error ?? {})[0]?.[0] ?? "" };
+    if (!isPushServiceEndpoint(submission.value.endpoint)) return { pushError: UNKNOWN_PUSH_SERVICE };
     await saveDevice(db, user.id, submission.value, deviceLabel(request.headers.get("User-Agent")));
     return redirectWithToast(request, self, { type: "success", ...PUSH_ON });
   }

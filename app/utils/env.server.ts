@@ -98,6 +98,11 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
+  // Origins besides the browsers' push services a device's endpoint may be at (tests: a stand-in).
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((x) => x.trim().replace(/\/+$/, "")).filter(Boolean)),
   // Node: how often `npm start` runs the scheduled job, in seconds (0: never; Workers use the
   // Cron Trigger in wrangler.jsonc instead).
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),

@@ -24,6 +24,21 @@ export function vapidConfig(): VapidConfig | null {
   return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
 }
 
+/** The push services browsers subscribe with: Google's (Chrome, Edge on Android, Samsung), Mozilla's, Apple's, Microsoft's. */
+const PUSH_SERVICE_HOSTS = [".googleapis.com", ".push.services.mozilla.com", ".push.apple.com", ".notify.windows.com"];
+
+/**
+ * Whether an endpoint a browser gave is at a real push service (or at an origin listed in
+ * PUSH_SERVICE_ORIGINS: tests point it at a local stand-in). The server POSTs to every endpoint
+ * it keeps, so an arbitrary one would let a signed-in user aim those requests anywhere.
+ */
+export function isPushServiceEndpoint(endpoint: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (env().PUSH_SERVICE_ORIGINS.includes(url.origin)) return true;
+  return url.protocol === "https:" && url.port === "" && PUSH_SERVICE_HOSTS.some((suffix) => `.${url.hostname}`.endsWith(suffix));
+}
+
 /**
  * The push service's answer: `gone` (404/410: the subscription no longer exists, delete it),
  * `retry` (its own trouble, too many requests, no answer in time, the network), `failed` (it

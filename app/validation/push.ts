@@ -33,6 +33,8 @@ const checkbox = z.boolean().optional().transform((v) => v ?? false);
 /** One switch per event ('Nova solicitação', …), named after its kind. */
 export const pushKindsSchema = z.object(Object.fromEntries(PUSH_KINDS.map((k) => [k, checkbox])) as Record<(typeof PUSH_KINDS)[number], typeof checkbox>);
 
+export const UNKNOWN_PUSH_SERVICE = "Este navegador usa um serviço de notificações que o Agendo não conhece. Use o Chrome, o Edge, o Firefox ou o Safari.";
+
 export const PUSH_SAVED = { title: "Notificações no aparelho salvas", description: "Você recebe só os avisos que deixou ligados." };
 export const PUSH_ON = { title: "Notificações ligadas", description: "Este aparelho vai receber os avisos do Agendo." };
 export const PUSH_REMOVED = { title: "Aparelho removido", description: "Ele não recebe mais notificações do Agendo." };

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // A device whose push service takes 1 s to answer ('slow-…'): the page never waits for it.
   service = await startPushStandIn({ slowMs: 1_000 });
   const keys = newVapidKeys();
-  env.set({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:operacao@agendo.test" });
+  env.set({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:operacao@agendo.test", PUSH_SERVICE_ORIGINS: service.origin });
 });
 afterAll(async () => {
   env.restore();
@@ -130,5 +130,9 @@ describe("push notifications", () => {
     const refused = (await settings(db, pro, { intent: "push-subscribe", endpoint: "http://example.com/x", p256dh: "abc", auth: "def" })) as { data: { pushError: string }; init: { status: number } };
     expect(refused.init.status).toBe(400);
     expect(refused.data.pushError).toBe("O navegador não enviou uma inscrição válida. Tente de novo.");
+    // An endpoint anywhere but at a push service is not kept (the server would POST to it).
+    const elsewhere = (await settings(db, pro, { intent: "push-subscribe", ...service.newSubscription(), endpoint: "https://intranet.example.com/admin" })) as typeof refused;
+    expect([elsewhere.init.status, elsewhere.data.pushError]).toEqual([400, "Este navegador usa um serviço de notificações que o Agendo não conhece. Use o Chrome, o Edge, o Firefox ou o Safari."]);
+    expect(await db.select().from(pushSubscriptions)).toEqual([]);
   });
 });

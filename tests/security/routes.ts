@@ -285,7 +285,7 @@ export const ACTIONS: ActionSpec[] = [
     name: "settings push subscribe",
     path: "/configuracoes/notificacoes",
     auth: "private",
-    fields: () => ({ intent: "push-subscribe", endpoint: `https://push.example.com/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH }),
+    fields: () => ({ intent: "push-subscribe", endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH }),
   },
   { name: "settings push remove", path: "/configuracoes/notificacoes", auth: "private", fields: (ids) => ({ intent: "push-remove", id: ids.device }), target: { field: "id", id: "device" } },
   { name: "settings push test", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ intent: "push-test" }), intentOnly: true },

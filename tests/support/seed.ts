@@ -103,7 +103,7 @@ export async function seedProfessional(db: Db, label: string) {
     .returning();
   const [device] = await db
     .insert(pushSubscriptions)
-    .values({ professionalId: pro.id, endpoint: `https://push.example.com/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH, label: "Chrome no Android" })
+    .values({ professionalId: pro.id, endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH, label: "Chrome no Android" })
     .returning();
   return {
     ...pro,
