@@ -158,7 +158,8 @@ self.addEventListener("notificationclick", (event) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
         await open.focus();
-        return open.navigate(target);
+        // A window this worker does not control cannot be navigated by it: open a new one then.
+        return open.navigate(target).catch(() => self.clients.openWindow(target));
       }
       return self.clients.openWindow(target);
     })(),

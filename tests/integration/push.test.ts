@@ -4,7 +4,7 @@
 // subscription's own keys (tests/support/push-stand-in.ts), never a mocked function.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pushOutbox, pushSubscriptions } from "../../db/schema";
+import { appointments, profiles, pushOutbox, pushSubscriptions } from "../../db/schema";
 import { action as bookAction } from "../../app/routes/booking";
 import { action as statusAction } from "../../app/routes/booking-status";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.notifications";
@@ -89,6 +89,21 @@ describe("push notifications", () => {
     ]);
     const [row] = await db.select().from(pushOutbox).where(eq(pushOutbox.professionalId, pro.id));
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("a booking confirmed automatically says so and its tap opens the appointment itself", async () => {
+    const db = createTestDb();
+    const { pro, corte, date, when } = await setup(db);
+    await db.update(profiles).set({ autoConfirm: true }).where(eq(profiles.userId, pro.id));
+    const phone = service.newSubscription();
+    await subscribe(db, pro, phone);
+    const before = service.received.length;
+    const booked = await book(db, pro.bookingSlug, corte.id, date);
+    await settleBackground(booked.context);
+    const [appointment] = await db.select().from(appointments).where(eq(appointments.userId, pro.id));
+    expect(service.received.slice(before).map((r) => [r.payload.title, r.payload.body, r.payload.url])).toEqual([
+      [`Novo agendamento: Carla Dias, Corte, ${when}`, "Confirmado automaticamente. Já está na sua agenda.", `/agenda?editar=${appointment!.id}`],
+    ]);
   });
 
   it("the customer's cancel reaches every device; one the push service says is gone is deleted; a muted event sends nothing", async () => {

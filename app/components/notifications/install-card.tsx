@@ -79,7 +79,7 @@ export function DashboardInstallCard() {
     <section className="card space-y-3 p-4" aria-labelledby="install-dashboard-title" data-testid="install-dashboard">
       <div className="flex items-start justify-between gap-3">
         <h2 id="install-dashboard-title" className="font-semibold">
-          Instale o Agendo no celular
+          Instale o Agendo
         </h2>
         <button type="button" onClick={dismiss} className="btn-link shrink-0 whitespace-nowrap">
           Agora não
