@@ -21,6 +21,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith("agendo-") && !name.endsWith(VERSION)) await caches.delete(name);
+      // The page's request starts while the worker itself starts, not after (a slow phone).
+      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -89,7 +91,7 @@ async function agendaFromCache(key) {
 async function navigate(event, url) {
   const isAgenda = url.pathname === "/agenda" && !url.searchParams.has("editar") && !url.searchParams.has("novo");
   try {
-    const response = await fetch(event.request);
+    const response = (await event.preloadResponse) || (await fetch(event.request));
     if (isAgenda && response.ok && !response.redirected) {
       event.waitUntil(keepAgenda(agendaKey(url), response.clone()).then(() => (url.searchParams.get("data") ? undefined : keepTomorrow())).catch(() => undefined));
     }
