@@ -7,7 +7,8 @@
 // - The agenda (today's and tomorrow's, as last seen online): kept on each visit, shown from the
 //   cache when the network fails, under 'Sem conexão — mostrando a agenda de 10:32'.
 // - Every other page and every POST: the network only; offline, a page that says so (a form:
-//   'nada foi enviado'). Signing out (POST /logout) empties the caches.
+//   'nada foi enviado'). Signing out (POST /logout) empties the caches and ends this device's
+//   push subscription.
 // - A push shows its notification; a tap opens (or focuses) the screen it names.
 /* eslint-disable no-restricted-globals */
 const VERSION = "__VERSION__";
@@ -102,8 +103,11 @@ async function navigate(event, url) {
   }
 }
 
+/** Signing out: the saved pages go, and this device stops receiving (the server drops it on the next push: 410). */
 async function clearAll() {
   for (const name of await caches.keys()) if (name.startsWith("agendo-")) await caches.delete(name);
+  const subscription = await self.registration.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
 }
 
 self.addEventListener("fetch", (event) => {
