@@ -46,6 +46,8 @@ export default [
     route("configuracoes/pagamentos/mercadopago/retorno", "routes/settings.payments.return.ts"),
   ]),
   route("imagens/:id", "routes/images.ts"),
+  // The workspace's service worker and its web app manifest (issue 25).
+  route("sw.js", "routes/service-worker.ts"),
   // Private calendar feed (webcal://) and 'Não quero receber lembretes' from customers' messages.
   route("calendario/:file", "routes/calendar-feed.ts"),
   route("lembretes/parar/:token", "routes/stop-reminders.tsx"),

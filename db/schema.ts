@@ -224,6 +224,11 @@ export const profiles = sqliteTable(
     calendarFeedDetails: bool("calendar_feed_details").notNull().default(false),
     /** 'Hora de voltar' by the Cloud API: the local hour it is sent each day (null: off, the list only). */
     comebackAutoHour: integer("comeback_auto_hour"),
+    /**
+     * Push notifications this professional turned off, comma-separated kinds ('new-request',
+     * 'customer-cancel', …; domain/notifications/push-texts.ts): every kind is on by default.
+     */
+    pushMuted: text("push_muted").notNull().default(""),
     // The salon ('Página da equipe', issue 16).
     /** The owner's booking link opens the salon: step 0 'Escolha o profissional'. */
     teamPage: bool("team_page").notNull().default(false),
@@ -1127,4 +1132,67 @@ export const comebackMessages = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("comeback_messages_pro_sent_idx").on(t.professionalId, t.sentAt, t.clientId)],
+);
+/**
+ * A device that receives this professional's push notifications ('Receber notificações neste
+ * aparelho'): the browser's push subscription (its endpoint at the push service and the keys a
+ * message is encrypted to, RFC 8291). Deleted when the push service says it is gone.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret, base64url. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the list shows ('Chrome no Android'), from the browser that subscribed. */
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_uq").on(t.endpoint), index("push_subscriptions_professional_idx").on(t.professionalId)],
+);
+
+/**
+ * Push notifications to send, one row per message and device, queued once (`dedupeKey` per
+ * device) in the batch of the write that causes it and claimed before it is sent, as the e-mail
+ * outbox (docs/decisions/0671).
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: id(),
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    /** What it tells of ('new-request', 'customer-cancel', …, 'test'). */
+    kind: text("kind").notNull(),
+    /** The message's identity ('push:new-request:<request>'), the same for every device. */
+    dedupeKey: text("dedupe_key").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The screen a tap opens (a path of the workspace). */
+    url: text("url").notNull(),
+    /** A later notice with the same tag (the same booking's event) replaces it on the phone. */
+    tag: text("tag").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: instant("next_attempt_at"),
+    leaseUntil: instant("lease_until"),
+    error: text("error"),
+    sentAt: instant("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_outbox_dedupe_uq").on(t.dedupeKey, t.subscriptionId),
+    index("push_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );

@@ -7,6 +7,7 @@ import { seedDemoIfEmpty } from "../app/domain/accounts/demo-professional.server
 import { env } from "../app/utils/env.server";
 import { openAndMigrate } from "./migrate";
 import { ensureSessionSecret } from "./session-secret";
+import { ensureVapidKeys } from "./vapid-keys";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = process.env.AGENDO_BUILD_DIR ?? "build/node";
@@ -39,6 +40,8 @@ function buildIfNeeded() {
 buildIfNeeded();
 const secret = ensureSessionSecret();
 if (secret !== "configured") console.log(`Session secret: ${secret} (set SESSION_SECRET to use your own)`);
+const vapid = ensureVapidKeys();
+if (vapid !== "configured") console.log(`Web Push keys: ${vapid} (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to use your own)`);
 const db = await openAndMigrate();
 const config = env();
 if (config.AGENDO_DEMO !== "0") {

@@ -8,10 +8,10 @@ import { whatsappConfig } from "../utils/whatsapp.server";
 
 export async function runScheduledJob(): Promise<JobReport> {
   const report = await runJob({ db: dbFromEnv(), transport: transportFromEnv(), whatsapp: whatsappConfig() });
-  const { expired, remindersQueued, summariesQueued, emails, whatsapp, purged, calendars } = report;
-  if (expired || remindersQueued || summariesQueued || emails.sent || emails.failed || whatsapp.sent || whatsapp.failed || purged || calendars.read || calendars.failed) {
+  const { expired, remindersQueued, summariesQueued, emails, whatsapp, push, purged, calendars } = report;
+  if (expired || remindersQueued || summariesQueued || emails.sent || emails.failed || whatsapp.sent || whatsapp.failed || push.sent || push.failed || purged || calendars.read || calendars.failed) {
     console.info(
-      `[job] expired=${expired} reminders=${remindersQueued} summaries=${summariesQueued} emails=${emails.sent}/${emails.failed} whatsapp=${whatsapp.sent}/${whatsapp.failed}/${whatsapp.deferred} purged=${purged} calendars=${calendars.read}/${calendars.failed}`,
+      `[job] expired=${expired} reminders=${remindersQueued} summaries=${summariesQueued} emails=${emails.sent}/${emails.failed} whatsapp=${whatsapp.sent}/${whatsapp.failed}/${whatsapp.deferred} push=${push.sent}/${push.failed} purged=${purged} calendars=${calendars.read}/${calendars.failed}`,
     );
   }
   const { opened, offered } = report.waitlist;

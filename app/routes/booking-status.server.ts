@@ -185,7 +185,9 @@ export async function changeBooking(context: Context, request: Request, token: s
 
   if (intent === "confirm") {
     const r = booking.request;
-    const ok = r.status === "accepted" && isUpcoming(r, profile.timeZone, now) && (await confirmAttendanceByCustomer(db, r.id, now));
+    const about = { ...r, professionalId: booking.row.request.professionalId, appointmentId: booking.appointment?.id ?? null };
+    const ok = r.status === "accepted" && isUpcoming(r, profile.timeZone, now) && (await confirmAttendanceByCustomer(db, about, now));
+    if (ok) deliverSoon(context, [ok.pushKey]);
     return redirectWithToast(
       request,
       back,
@@ -208,7 +210,7 @@ export async function changeBooking(context: Context, request: Request, token: s
     // the provider not answer now, the scheduled job tries again.
     const paid = booking.row.request.paymentId && booking.row.request.depositReceivedAt;
     const refund = paid ? await refundOwedDeposits(db, new Date(), booking.request.id) : null;
-    deliverSoon(context, [cancelled.email, ...(refund?.emails ?? [])]);
+    deliverSoon(context, [cancelled.email, cancelled.pushKey, ...(refund?.emails ?? [])]);
     return redirectWithToast(request, back, {
       type: "success",
       title: "Agendamento cancelado",
@@ -231,7 +233,9 @@ export async function changeBooking(context: Context, request: Request, token: s
     if (outcome.reason === "used-up") return refuse(movesUsedUpMessage(professional));
     return refuse(RESCHEDULE_REFUSED[outcome.reason], outcome.reason === "taken" ? 409 : 400);
   }
-  // The professional's notice waits a few minutes for the customer's last word (the job sends it).
+  // The professional's e-mail waits a few minutes for the customer's last word (the job sends
+  // it); their devices hear of it at once.
+  deliverSoon(context, [outcome.pushKey]);
   return redirectWithToast(request, back, {
     type: "success",
     title: "Horário remarcado",

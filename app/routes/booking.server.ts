@@ -244,6 +244,6 @@ export async function claimTime(context: Context, page: BookingPage, input: Type
     await chargeClaimed(db, created.request, accounts.find((a) => a.userId === created.professionalId), who ? professionalLabel(who) : "", now);
   }
   // The professional's e-mail and the customer's go out after the customer has their answer.
-  deliverSoon(context, [created.email, created.customerEmailKey]);
+  deliverSoon(context, [created.email, created.customerEmailKey, ...created.pushKeys]);
   return { ok: true, token: created.token };
 }

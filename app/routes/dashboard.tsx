@@ -27,6 +27,7 @@ import { tomorrowsReminderCounts } from "../domain/notifications/reminder-list.s
 import { RemindersCard } from "../components/dashboard/reminders-card";
 import { ComebackCard } from "../components/dashboard/comeback-card";
 import { comebackCountQuery } from "../domain/clients/comeback.server";
+import { DashboardInstallCard } from "../components/notifications/install-card";
 import { redirectWithToast } from "../utils/toast.server";
 import { readForm } from "../utils/actions.server";
 
@@ -189,6 +190,8 @@ export default function Dashboard() {
       {d.wizardOpen ? <SetupWizard steps={d.steps} ready={d.ready} /> : null}
 
       <KpiCards kpis={d.kpis} />
+
+      <DashboardInstallCard />
 
       {d.reminders ? <RemindersCard total={d.reminders.total} toRemind={d.reminders.toRemind} /> : null}
 

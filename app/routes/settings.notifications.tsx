@@ -12,16 +12,20 @@ import { whatsappConfig } from "../utils/whatsapp.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { requireUser } from "./workspace.server";
 import { readForm } from "../utils/actions.server";
+import { isPushIntent, pushAction, pushSettings } from "./settings.notifications.server";
+import { PushCard } from "../components/notifications/push-card";
+import { InstallCard } from "../components/notifications/install-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notificações — Configurações — Agendo" }];
 
 const SELF = "/configuracoes/notificacoes";
 
-/** A refused form's reply: the notifications form's, or the feed option's. */
-type ActionData = { result?: SubmissionResult<string[]>; feedResult?: SubmissionResult<string[]> };
+/** A refused form's reply: the notifications form's, the feed option's, or the push card's. */
+type ActionData = { result?: SubmissionResult<string[]>; feedResult?: SubmissionResult<string[]>; pushError?: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { profile: p } = requireUser(context);
+  const user = requireUser(context);
+  const { profile: p } = user;
   return {
     prefs: {
       notifyNewRequest: p.notifyNewRequest,
@@ -36,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     whatsappConfigured: whatsappConfig() !== null,
     feed: p.calendarFeedToken ? feedUrls(p.calendarFeedToken) : null,
     feedDetails: p.calendarFeedDetails,
+    push: await pushSettings(context, user),
   };
 }
 
@@ -44,6 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (isPushIntent(intent)) {
+    const answer = await pushAction(context, request, user, intent, formData, SELF);
+    return answer instanceof Response ? answer : data<ActionData>(answer, { status: 400 });
+  }
   if (intent === "feed-renew") {
     const had = !!user.profile.calendarFeedToken;
     await renewFeedToken(db, user.id);
@@ -75,10 +84,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationSettings() {
-  const { prefs, whatsappConfigured, feed, feedDetails } = useLoaderData<typeof loader>();
+  const { prefs, whatsappConfigured, feed, feedDetails, push } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-6">
+      <PushCard {...push} error={actionData?.pushError ?? null} />
+      <InstallCard />
       <NotificationsForm
         prefs={prefs}
         whatsappConfigured={whatsappConfigured}

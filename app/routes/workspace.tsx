@@ -9,6 +9,13 @@ import { afterResponse } from "../utils/background.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";
 import { hasTeam } from "../domain/team/team.server";
+import { useWorkspaceWorker } from "../components/workspace-worker";
+
+/** The web app's manifest and home-screen icon: signed-in screens only (issue 25). */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 /**
  * Guards every signed-in screen: session, then access (docs/decisions/0422). The spec's
@@ -42,9 +49,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Workspace() {
   const { theme, ...shell } = useLoaderData<typeof loader>();
+  const { offline, refused, dismiss } = useWorkspaceWorker();
   return (
     // The page-settings colours are the workspace's theme too.
     <div style={brandTheme(theme.primary, theme.secondary)}>
+      {offline || refused ? (
+        // Fixed to the bottom: shown after React takes the page over, it moves nothing on it.
+        <div className="offline-bar">
+          {offline ? (
+            <div role="status" className="offline-banner">
+              {offline}
+            </div>
+          ) : null}
+          {refused ? (
+            <div role="alert" className="offline-banner flex items-center justify-between gap-3">
+              <span>{refused}</span>
+              <button type="button" onClick={dismiss} className="font-semibold underline">
+                Fechar
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       <WorkspaceShell {...shell}>
         <Outlet />
       </WorkspaceShell>

@@ -95,6 +95,17 @@ const schema = z.object({
       .refine((s) => isAesKey(s), "PAYMENTS_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)")
       .optional(),
   ),
+  // Web Push (VAPID, RFC 8292): the key pair in base64url (public: the uncompressed P-256 point,
+  // private: its scalar) and the operator's contact. On Node `npm start` keeps a generated pair
+  // beside the database when none is set; on Workers all three turn push on (docs/decisions/0971).
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  // Origins besides the browsers' push services a device's endpoint may be at (tests: a stand-in).
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((x) => x.trim().replace(/\/+$/, "")).filter(Boolean)),
   // Node: how often `npm start` runs the scheduled job, in seconds (0: never; Workers use the
   // Cron Trigger in wrangler.jsonc instead).
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),

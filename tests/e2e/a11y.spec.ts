@@ -11,7 +11,7 @@ import { dayAfter, seedPro, type SeededPro } from "../security/support";
 import { axeViolations, expect, signIn, test, waitForHydration } from "./fixtures";
 
 /** Pages, not resources (files, exports, redirects). */
-const isPage = (path: string) => !/\/ics$|\.ics$|\/estado$|^\/imagens|exportar|^\/logout/.test(path);
+const isPage = (path: string) => !/\/ics$|\.ics$|\/estado$|^\/imagens|exportar|^\/logout|^\/sw\.js$/.test(path);
 
 const PUBLIC = [
   ...PUBLIC_GETS.filter(isPage),

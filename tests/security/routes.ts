@@ -2,6 +2,7 @@
 // with a valid baseline for each action. A new route or intent is one more line here; the
 // fuzz, tenancy and header suites pick it up.
 import type { SeededPro } from "./support";
+import { TEST_AUTH, TEST_P256DH } from "../support/seed";
 
 export type Ids = SeededPro["ids"];
 type Fields = Record<string, string>;
@@ -40,6 +41,7 @@ export const PUBLIC_GETS = [
   "/imagens/00000000-0000-0000-0000-000000000000",
   "/imagens/nao-e-um-id",
   "/404",
+  "/sw.js",
   "/uma/pagina/que/nao/existe",
   "/logout",
 ] as const;
@@ -96,6 +98,7 @@ export const PRIVATE_GETS = [
   "/configuracoes/horarios?remover-calendario={calendar}",
   "/configuracoes/pagina",
   "/configuracoes/notificacoes",
+  "/configuracoes/notificacoes?remover-aparelho={device}",
   "/configuracoes/contas",
   // A member's commission: the seeded professional has no active member, so this is their 404.
   "/configuracoes/contas/comissao/{linked}",
@@ -303,6 +306,15 @@ export const ACTIONS: ActionSpec[] = [
   },
   { name: "settings calendar feed", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ intent: "feed-renew" }), intentOnly: true },
   { name: "settings calendar feed details", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ intent: "feed-details", feedDetails: "on" }) },
+  {
+    name: "settings push subscribe",
+    path: "/configuracoes/notificacoes",
+    auth: "private",
+    fields: () => ({ intent: "push-subscribe", endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH }),
+  },
+  { name: "settings push remove", path: "/configuracoes/notificacoes", auth: "private", fields: (ids) => ({ intent: "push-remove", id: ids.device }), target: { field: "id", id: "device" } },
+  { name: "settings push test", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ intent: "push-test" }), intentOnly: true },
+  { name: "settings push kinds", path: "/configuracoes/notificacoes", auth: "private", fields: () => ({ "new-request": "on", "customer-cancel": "on", intent: "push-kinds" }) },
   { name: "reminders sent", path: "/lembretes", auth: "private", fields: (ids) => ({ intent: "sent", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "reminders unsent", path: "/lembretes", auth: "private", fields: (ids) => ({ intent: "unsent", id: ids.appointment }), target: { field: "id", id: "appointment" } },
   { name: "reminders waitlist sent", path: "/lembretes", auth: "private", fields: () => ({ intent: "waitlist-sent", id: "nao-existe" }), intentOnly: true },

@@ -13,6 +13,7 @@ import {
   externalCalendars,
   linkedAccounts,
   profiles,
+  pushSubscriptions,
   services,
   storedImages,
   workingHours,
@@ -33,6 +34,10 @@ export const TINY_PNG = Buffer.from(
 );
 
 export type SeededPro = Awaited<ReturnType<typeof seedProfessional>>;
+
+/** A browser's push keys as a subscription carries them (a P-256 point and a 16-byte secret, base64url). */
+export const TEST_P256DH = "BNls293CTZzGHLz5ZnepLit75SKt0m_MHqQmceCCUDOv5hyIioeIGp31TSgv3fYD4_79bwRVNRBo4s3gVZ9zZPA";
+export const TEST_AUTH = "8siYJrvYmC2ZZuWQ1w5i1A";
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 
@@ -110,6 +115,10 @@ export async function seedProfessional(db: Db, label: string) {
     .values({ userId: pro.id, name: `Agenda ${label}`, url: "https://calendario.invalid/agenda.ics", attemptedAt: new Date("2099-01-01T00:00:00Z"), refreshedAt: new Date() })
     .returning({ id: externalCalendars.id });
   await db.insert(calendarBusy).values({ calendarId: calendar!.id, userId: pro.id, date, startMinute: 1080, endMinute: 1140 });
+  const [device] = await db
+    .insert(pushSubscriptions)
+    .values({ professionalId: pro.id, endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, p256dh: TEST_P256DH, auth: TEST_AUTH, label: "Chrome no Android" })
+    .returning();
   return {
     ...pro,
     ids: {
@@ -123,6 +132,7 @@ export async function seedProfessional(db: Db, label: string) {
       token,
       image: image!.id,
       linked: linked!.id,
+      device: device!.id,
     },
     names: { client: client!.name, service: service!.name, category: category!.name, request: request!.customerName },
     date,

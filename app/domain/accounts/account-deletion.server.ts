@@ -14,6 +14,8 @@ import {
   passwordResetTokens,
   paymentAccounts,
   profiles,
+  pushOutbox,
+  pushSubscriptions,
   services,
   sessions,
   storedImages,
@@ -91,6 +93,9 @@ export async function deleteAccountRows(db: Db, userId: string, email: string) {
     // And messages sent on their behalf (reminders to their customers, summaries).
     db.delete(emailOutbox).where(eq(emailOutbox.professionalId, userId)),
     db.delete(whatsappOutbox).where(eq(whatsappOutbox.professionalId, userId)),
+    // Their devices' push subscriptions and the notifications waiting for them.
+    db.delete(pushOutbox).where(eq(pushOutbox.professionalId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.professionalId, userId)),
     db.delete(reminderOptOuts).where(eq(reminderOptOuts.professionalId, userId)),
     countersOfAccount(db, userId, email),
     db.delete(users).where(eq(users.id, userId)),

@@ -7,6 +7,8 @@ import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
 import { activeAppointment } from "../status-rules.server";
 import { cancelledByCustomerEmail } from "./professional-emails.server";
+import { bookingNotice, queuePush } from "../notifications/push.server";
+import type { PushBooking } from "../notifications/push-texts";
 
 /** The pending requests, soonest first (Solicitações, the dashboard's card). */
 export function pendingRequests(db: Db, professionalId: string, today: string, limit: number) {
@@ -58,6 +60,7 @@ export async function cancelRequestByCustomer(db: Db, requestId: string, notify:
   if (!request || (request.status !== "pending" && request.status !== "accepted")) return false;
   const cancelled = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'cancelled')`;
   const email = notify ? queueEmail(db, cancelledByCustomerEmail(notify, request), { onlyIf: cancelled }) : null;
+  const push = queuePush(db, bookingNotice(request.professionalId, "customer-cancel", request), { onlyIf: cancelled });
   // Conditional writes: a decline landing meanwhile is not overwritten, and an appointment the
   // professional already completed or marked as a no-show is history, not cancellable.
   const [marked] = await db.batch([
@@ -83,26 +86,35 @@ export async function cancelRequestByCustomer(db: Db, requestId: string, notify:
         ),
       ),
     ...(email?.statements ?? []),
+    push.statement,
   ]);
-  return marked.length === 1 ? { email: email?.queued ?? null } : false;
+  return marked.length === 1 ? { email: email?.queued ?? null, pushKey: push.key } : false;
 }
 
 /**
  * 'Confirmo presença' from the customer's reminder: their upcoming appointment becomes
- * 'Confirmado' (if it was only 'Agendado') and records when they confirmed. False when there is
- * nothing to confirm (cancelled, past, already answered by the professional as done).
+ * 'Confirmado' (if it was only 'Agendado') and records when they confirmed, and the professional's
+ * devices are told (its push key, for deliverSoon). False when there is nothing to confirm
+ * (cancelled, past, already answered by the professional as done).
  */
-export async function confirmAttendanceByCustomer(db: Db, requestId: string, now = new Date()) {
-  const updated = await db
-    .update(appointments)
-    .set({ status: sql`case when ${appointments.status} = 'scheduled' then 'confirmed' else ${appointments.status} end`, customerConfirmedAt: now })
-    .where(
-      and(
-        eq(appointments.bookingRequestId, requestId),
-        activeAppointment,
-        sql`${appointments.userId} = (select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`,
-      ),
-    )
-    .returning({ id: appointments.id });
-  return updated.length === 1;
+export async function confirmAttendanceByCustomer(db: Db, request: PushBooking & { professionalId: string }, now = new Date()) {
+  const requestId = request.id;
+  const confirmed = sql`exists (select 1 from ${appointments} where ${appointments.bookingRequestId} = ${requestId} and ${appointments.customerConfirmedAt} = ${now.getTime()})`;
+  // The professional's devices hear of it, once per booking.
+  const push = queuePush(db, bookingNotice(request.professionalId, "attendance", request), { onlyIf: confirmed, now });
+  const [updated] = await db.batch([
+    db
+      .update(appointments)
+      .set({ status: sql`case when ${appointments.status} = 'scheduled' then 'confirmed' else ${appointments.status} end`, customerConfirmedAt: now })
+      .where(
+        and(
+          eq(appointments.bookingRequestId, requestId),
+          activeAppointment,
+          sql`${appointments.userId} = (select ${bookingRequests.professionalId} from ${bookingRequests} where ${bookingRequests.id} = ${requestId})`,
+        ),
+      )
+      .returning({ id: appointments.id }),
+    push.statement,
+  ]);
+  return updated.length === 1 ? { pushKey: push.key } : false;
 }

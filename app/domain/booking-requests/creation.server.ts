@@ -14,6 +14,7 @@ import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/
 import { acceptStatements } from "./accept.server";
 import { depositDueAt } from "./deposits";
 import { newRequestEmail } from "./professional-emails.server";
+import { bookingNotice, queuePush } from "../notifications/push.server";
 
 export type NewRequest = {
   professionalId: string;
@@ -58,6 +59,8 @@ export type CreatedRequest = {
   email: QueuedEmail | null;
   /** The customer's 'received' e-mail, when they left an address (its dedupe key): `deliverSoon` after answering. */
   customerEmailKey: string | null;
+  /** The push to the professional's devices (the keys it may be under): `deliverSoon` after answering. */
+  pushKeys: string[];
   /** The request as written (a deposit charged online is charged from it). */
   request?: Pick<typeof bookingRequests.$inferSelect, "id" | "professionalId" | "serviceName" | "depositCents" | "customerEmail" | "depositDueAt" | "paymentProvider">;
 };
@@ -92,7 +95,7 @@ export function requestExpiry(now: Date, hours: number, start: Date): Date {
 type Statement = Parameters<Db["batch"]>[0][number];
 type Candidate = { input: NewRequest; args: NewRequestArgs };
 /** What one candidate's writes leave to answer with, should its request be the one written. */
-type Made = { token: string; email: QueuedEmail | null; customerEmailKey: string | null; recent: SQL; request: ReturnType<typeof requestRow> };
+type Made = { token: string; email: QueuedEmail | null; customerEmailKey: string | null; pushKeys: string[]; recent: SQL; request: ReturnType<typeof requestRow> };
 
 /**
  * Creates a booking request in one atomic batch, one round trip: the claim of the slot (a
@@ -138,6 +141,7 @@ export async function createBookingRequestWithFirstFree(
     confirmed: args.autoConfirm && !request.paymentProvider,
     email,
     customerEmailKey,
+    pushKeys: made[i]!.pushKeys,
     professionalId: input.professionalId,
     request,
   };
@@ -193,6 +197,16 @@ async function candidateWrites(db: Db, candidate: Candidate, id: string, earlier
     confirmed: args.autoConfirm,
     clientAddress: args.clientAddress,
   });
+  // The professional's devices hear of it too, as it stands after the batch: confirmed, or a
+  // request to answer (a deposit charged online: once it is paid).
+  const appointmentId = crypto.randomUUID();
+  const standing = (status: string) => sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id} and ${bookingRequests.status} = ${status})`;
+  const pushes = request.paymentProvider
+    ? []
+    : [
+        queuePush(db, bookingNotice(input.professionalId, "new-request", request), { onlyIf: standing("pending"), now }),
+        ...(args.autoConfirm ? [queuePush(db, bookingNotice(input.professionalId, "auto-confirmed", { ...request, appointmentId }), { onlyIf: standing("accepted"), now })] : []),
+      ];
   const statements: Statement[] = [
     bookingRequestClaim(db, request, and(sql`${recent} < ${LIMITS.bookingPerPhone.max}`, noneEarlier), now),
     insertIf(db, bookingRequestTokens, { bookingRequestId: request.id, tokenHash: hash }, created),
@@ -218,12 +232,13 @@ async function candidateWrites(db: Db, candidate: Candidate, id: string, earlier
           db,
           request,
           now,
-          undefined,
+          appointmentId,
           sql`case when exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${request.id} and ${bookingRequests.customerEmailWithheld} = 1) then '' else ${request.customerEmail} end`,
         )
       : []),
+    ...pushes.map((p) => p.statement),
   ];
-  const made: Made = { token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, recent, request };
+  const made: Made = { token, email: email?.queued ?? null, customerEmailKey: customerEmail?.dedupeKey ?? null, pushKeys: pushes.map((p) => p.key), recent, request };
   return { statements, made };
 }
 

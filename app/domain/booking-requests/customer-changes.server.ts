@@ -21,6 +21,7 @@ import { MOVED_FROM, rescheduledEmail } from "./professional-emails.server";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
 import { activeAppointment } from "../status-rules.server";
+import { bookingNotice, queuePush } from "../notifications/push.server";
 import { isActiveStatus } from "../status-rules";
 
 /**
@@ -138,7 +139,8 @@ export async function loadCustomerBooking(
 }
 
 export type RescheduleOutcome =
-  | { ok: true }
+  /** Moved; `pushKey`: the professional's devices' notice, for deliverSoon (none for a double submit). */
+  | { ok: true; pushKey?: string }
   /** The customer already moved it MAX_CUSTOMER_MOVES times. */
   | { ok: false; reason: "used-up" }
   /** Nothing to move any more (answered, cancelled, expired, done). */
@@ -196,13 +198,20 @@ export async function rescheduleByCustomer(
         }),
       })
     : [];
+  // Their devices hear of it at once, whatever the e-mail switch ('Remarcado pelo cliente').
+  const push = queuePush(
+    db,
+    bookingNotice(held.professionalId, "customer-move", { ...row.request, ...target, id: held.requestId, appointmentId: held.appointmentId }, { from: held }, `:${at}`),
+    { onlyIf: moved, now },
+  );
   const results = await db.batch([
     ...(statements as [(typeof statements)[number], ...(typeof statements)[number][]]),
     ...notice,
+    push.statement,
     db.select({ moved: sql<number>`${moved}` }).from(sql`(select 1)`),
   ]);
   const [outcome] = results.at(-1) as { moved: number }[];
-  if (outcome?.moved) return { ok: true };
+  if (outcome?.moved) return { ok: true, pushKey: push.key };
   return whyNotMoved(db, booking, target, now);
 }
 

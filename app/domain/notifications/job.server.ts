@@ -29,6 +29,7 @@ import { refreshDueCalendars } from "../calendars/calendars.server";
 import { purgeOldImports } from "../clients/import/import.server";
 import { runWaitlistPass, type WaitlistPassReport } from "../waitlist/openings.server";
 import { queueComebackMessages } from "./comeback-sends.server";
+import { deliverDuePushes } from "./push.server";
 
 export type JobDeps = {
   db: Db;
@@ -46,6 +47,8 @@ export type JobReport = {
   summariesQueued: number;
   emails: { sent: number; failed: number };
   whatsapp: { sent: number; failed: number; deferred: number };
+  /** Push notifications to the professionals' devices (push.server.ts). */
+  push: { sent: number; failed: number };
   purged: number;
   /** External calendars read, and those that could not be (docs/decisions/0958). */
   calendars: { read: number; failed: number };
@@ -70,6 +73,7 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
     summariesQueued: 0,
     emails: { sent: 0, failed: 0 },
     whatsapp: { sent: 0, failed: 0, deferred: 0 },
+    push: { sent: 0, failed: 0 },
     purged: 0,
     calendars: { read: 0, failed: 0 },
     waitlist: { opened: 0, offered: 0, booked: 0 },
@@ -120,6 +124,9 @@ export async function runJob(deps: JobDeps): Promise<JobReport> {
       report.whatsapp = await deliverDueWhatsapp(deps.db, now, config, deps.fetcher);
     });
   }
+  await step("push", async () => {
+    report.push = await deliverDuePushes(deps.db, now, deps.fetcher);
+  });
   await step("purge", async () => {
     report.purged = await purgeOldBodies(deps.db, start);
   });

@@ -17,6 +17,7 @@ import { formatMoney } from "../money";
 import { accessForRow, validAccessToken, type ProviderAccess } from "./accounts.server";
 import { paymentNotificationUrl } from "./notifications.server";
 import { PaymentProviderError, type ChargeState } from "./provider";
+import { bookingNotice, queuePush } from "../notifications/push.server";
 
 type Request = typeof bookingRequests.$inferSelect;
 
@@ -155,10 +156,11 @@ async function confirmPaid(db: Db, r: Request, profile: typeof profiles.$inferSe
   const accepted = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${r.id} and ${bookingRequests.appointmentId} = ${appointmentId})`;
   const customer = await queueCustomerEmail(db, "request-accepted", r, profile, { now, onlyIf: accepted });
   const professional = profile.notifyNewRequest ? queueEmail(db, newRequestEmail(proEmail, r, true), { onlyIf: accepted, claimed: false, now, kind: "deposit-paid", professionalId: r.professionalId, dedupeKey: `deposit-paid:${r.id}` }) : null;
-  const results = await db.batch([revived, ...acceptStatements(db, r, now, appointmentId), ...(customer ? [customer.statement] : []), ...(professional?.statements ?? [])]);
+  const push = queuePush(db, bookingNotice(r.professionalId, "deposit-paid", { ...r, appointmentId }, { depositCents: r.depositCents }), { onlyIf: accepted, now });
+  const results = await db.batch([revived, ...acceptStatements(db, r, now, appointmentId), ...(customer ? [customer.statement] : []), ...(professional?.statements ?? []), push.statement]);
   const marked = results[3] as { id: string }[];
   if ((results[0] as { id: string }[]).length !== 1 || marked.length !== 1) return null;
-  return [customer?.dedupeKey, professional ? `deposit-paid:${r.id}` : null].filter((k): k is string => !!k);
+  return [customer?.dedupeKey, professional ? `deposit-paid:${r.id}` : null, push.key].filter((k): k is string => !!k);
 }
 
 /** Paid, but its time is gone (or the booking ended): the money goes back, both sides told. */
