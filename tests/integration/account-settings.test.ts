@@ -4,8 +4,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  appointments,
   bookingRequestTokens,
+  cashClosingItems,
+  cashClosings,
+  cashPayments,
   emailOutbox,
+  externalCalendars,
   linkedAccounts,
   passwordResetTokens,
   paymentAccounts,
@@ -120,6 +125,13 @@ async function seedWorkspace(who: Pro, label: string) {
     .returning();
   await db.update(profiles).set({ profileImageId: image!.id, welcomeMessage: `Bem-vinda ao espaço ${label}` }).where(eq(profiles.userId, who.id));
   await db.insert(linkedAccounts).values({ ownerId: who.id, linkedUserEmail: `vinculada-${label.toLowerCase()}@example.com` });
+  // The Caixa's closing of the completed service, and an external calendar whose address is a secret.
+  const [appointment] = await db.select().from(appointments).where(eq(appointments.userId, who.id));
+  const closingId = crypto.randomUUID();
+  await db.insert(cashClosings).values({ id: closingId, userId: who.id, appointmentId: appointment!.id, status: "paid", subtotalCents: 5000, tipCents: 500, closedAt: new Date(), closedBy: who.id, revision: "r1" });
+  await db.insert(cashClosingItems).values({ closingId, userId: who.id, position: 0, kind: "service", name: `Corte ${label}`, unitPriceCents: 5000, quantity: 1 });
+  await db.insert(cashPayments).values({ closingId, userId: who.id, method: "pix", amountCents: 5500 });
+  await db.insert(externalCalendars).values({ userId: who.id, name: `Agenda ${label}`, url: `https://calendar.google.com/calendar/ical/segredo-${label.toLowerCase()}/basic.ics` });
   await db.insert(emailOutbox).values({ to: who.email, subject: `Redefinir senha ${label}`, text: "link", transport: "log" });
   // Messages the job sent on their behalf to their customers, and a customer's opt-out.
   await db.insert(emailOutbox).values({ to: `lembrete-${label.toLowerCase()}@example.com`, subject: `Lembrete de ${label}`, text: "lembrete", transport: "log", kind: "reminder", professionalId: who.id });
@@ -293,6 +305,10 @@ describe("export", () => {
         "solicitacoes.csv",
         "contas-vinculadas.csv",
         "contas-de-pagamento.csv",
+        "fechamentos.csv",
+        "calendarios-externos.csv",
+        "lista-de-espera.csv",
+        "dispositivos.csv",
       ].sort(),
     );
     const json = JSON.parse(strFromU8(files["dados.json"]!));
@@ -309,6 +325,10 @@ describe("export", () => {
     expect(json.contas_vinculadas).toEqual([expect.objectContaining({ email: "vinculada-ana@example.com", status: "Pendente" })]);
     expect(json.assinatura).toMatchObject({ status: "Período grátis", plano: "trial" });
     expect(json.contas_de_pagamento).toEqual([{ provedor: "Mercado Pago", conectada_em: "2026-11-01T12:00:00.000Z" }]);
+    expect(json.fechamentos).toEqual([expect.objectContaining({ data: "2026-12-01", horario: "10:00", situacao: "Pago", itens: "Corte Ana × 1 R$\u00a050,00", gorjeta: 5, pagamentos: "Pix R$\u00a055,00" })]);
+    // A calendar's address is a secret: its name and host only.
+    expect(json.calendarios_externos).toEqual([expect.objectContaining({ nome: "Agenda Ana", servidor: "calendar.google.com" })]);
+    expect(JSON.stringify(json)).not.toContain("segredo-ana");
 
     const csv = strFromU8(files["clientes.csv"]!);
     expect(Array.from(files["clientes.csv"]!.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel

@@ -4,6 +4,7 @@ import type * as schema from "../../../db/schema";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { capitalize, minutesToTime, weekdayName } from "../dates";
 import { DEPOSIT_METHOD_LABELS } from "../booking-requests/deposits";
+import { CLOSING_STATUS_LABELS } from "../cash/history";
 
 export type Value = string | number | boolean | null | Date | { cents: number };
 type Column<T> = { key: string; label: string; get: (row: T) => Value };
@@ -246,6 +247,90 @@ export function paymentAccountsTable(accounts: ExportedPaymentAccount[]): Table<
     columns: [
       { key: "provedor", label: "Provedor", get: (a) => PROVIDER_NAMES[a.provider] },
       { key: "conectada_em", label: "Conectada em", get: (a) => a.connectedAt },
+    ],
+  };
+}
+
+/** A closed service ('Fechar atendimento'): its appointment, what was charged and how it was paid. */
+export type ExportedClosing = Row<typeof schema.cashClosings> & { date: string; startMinute: number; items: string; payments: string };
+
+export function closingsTable(closings: ExportedClosing[]): Table<ExportedClosing> {
+  return {
+    name: "fechamentos",
+    file: "fechamentos.csv",
+    rows: closings,
+    columns: [
+      { key: "agendamento", label: "Agendamento", get: (c) => c.appointmentId },
+      { key: "data", label: "Data", get: (c) => c.date },
+      { key: "horario", label: "Horário", get: (c) => minutesToTime(c.startMinute) },
+      { key: "situacao", label: "Situação", get: (c) => CLOSING_STATUS_LABELS[c.status] },
+      { key: "itens", label: "Itens", get: (c) => c.items },
+      { key: "subtotal", label: "Subtotal (R$)", get: (c) => money(c.subtotalCents) },
+      { key: "desconto", label: "Desconto (R$)", get: (c) => money(c.discountCents) },
+      { key: "gorjeta", label: "Gorjeta (R$)", get: (c) => money(c.tipCents) },
+      { key: "sinal", label: "Sinal (R$)", get: (c) => money(c.depositCents) },
+      { key: "pagamentos", label: "Pagamentos", get: (c) => c.payments },
+      { key: "fechado_em", label: "Fechado em", get: (c) => c.closedAt },
+    ],
+  };
+}
+
+/** 'Calendários externos': the name and the host only (the whole address is a secret). */
+export type ExportedCalendar = Pick<Row<typeof schema.externalCalendars>, "name" | "url" | "createdAt">;
+
+export function calendarsTable(calendars: ExportedCalendar[]): Table<ExportedCalendar> {
+  const host = (url: string) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return "";
+    }
+  };
+  return {
+    name: "calendarios_externos",
+    file: "calendarios-externos.csv",
+    rows: calendars,
+    columns: [
+      { key: "nome", label: "Nome", get: (c) => c.name },
+      { key: "servidor", label: "Servidor", get: (c) => host(c.url) },
+      { key: "adicionado_em", label: "Adicionado em", get: (c) => c.createdAt },
+    ],
+  };
+}
+
+const WAITLIST_STATUS = { waiting: "Aguardando", booked: "Agendou", left: "Saiu da lista", removed: "Removida" } as const;
+const WAITLIST_PERIOD = { manha: "Manhã", tarde: "Tarde", noite: "Noite", qualquer: "Qualquer horário" } as const;
+type WaitlistRow = Row<typeof schema.waitlistEntries>;
+
+export function waitlistTable(entries: WaitlistRow[]): Table<WaitlistRow> {
+  return {
+    name: "lista_de_espera",
+    file: "lista-de-espera.csv",
+    rows: entries,
+    columns: [
+      { key: "data", label: "Data", get: (e) => e.date },
+      { key: "servico", label: "Serviço", get: (e) => e.serviceName },
+      { key: "periodo", label: "Período", get: (e) => WAITLIST_PERIOD[e.period] },
+      { key: "cliente", label: "Cliente", get: (e) => e.customerName },
+      { key: "telefone", label: "Telefone", get: (e) => e.customerPhone },
+      { key: "email", label: "E-mail", get: (e) => e.customerEmail },
+      { key: "status", label: "Status", get: (e) => WAITLIST_STATUS[e.status] },
+      { key: "criado_em", label: "Criado em", get: (e) => e.createdAt },
+    ],
+  };
+}
+
+/** The devices that get push notifications: their name and since when (never the endpoint or keys). */
+export type ExportedDevice = Pick<Row<typeof schema.pushSubscriptions>, "label" | "createdAt">;
+
+export function devicesTable(devices: ExportedDevice[]): Table<ExportedDevice> {
+  return {
+    name: "dispositivos",
+    file: "dispositivos.csv",
+    rows: devices,
+    columns: [
+      { key: "aparelho", label: "Aparelho", get: (d) => d.label },
+      { key: "adicionado_em", label: "Adicionado em", get: (d) => d.createdAt },
     ],
   };
 }

@@ -1,14 +1,20 @@
 // Everything a professional's account holds, as CSV and JSON files in a .zip (LGPD;
 // docs/decisions/0441-0442).
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import {
   appointments,
   bookingRequests,
+  cashClosingItems,
+  cashClosings,
+  cashPayments,
   categories,
   clients,
+  externalCalendars,
   linkedAccounts,
   paymentAccounts,
+  pushSubscriptions,
+  waitlistEntries,
   profiles,
   services,
   storedImages,
@@ -17,9 +23,15 @@ import {
   workingHours,
 } from "../../../db/schema";
 import { csvCell, csvMoney } from "../clients/clients.server";
+import { formatMoney } from "../money";
+import { PAYMENT_METHOD_LABELS } from "../cash/totals";
 import type { Db } from "../../utils/db.server";
 import {
   appointmentsTable,
+  calendarsTable,
+  closingsTable,
+  devicesTable,
+  waitlistTable,
   categoriesTable,
   clientsTable,
   hoursTable,
@@ -69,9 +81,30 @@ export type AccountArchive = {
   files: Zippable;
 };
 
+/** The closings with their appointment's time, items and payments in words ('Corte × 1 R$ 50,00'). */
+async function readClosings(db: Db, userId: string) {
+  const [rows, items, payments] = await Promise.all([
+    db
+      .select({ closing: cashClosings, date: appointments.date, startMinute: appointments.startMinute })
+      .from(cashClosings)
+      .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), eq(appointments.userId, userId)))
+      .where(eq(cashClosings.userId, userId))
+      .orderBy(asc(appointments.date), asc(appointments.startMinute)),
+    db.select().from(cashClosingItems).where(eq(cashClosingItems.userId, userId)).orderBy(asc(cashClosingItems.position)),
+    db.select().from(cashPayments).where(eq(cashPayments.userId, userId)),
+  ]);
+  return rows.map(({ closing, date, startMinute }) => ({
+    ...closing,
+    date,
+    startMinute,
+    items: items.filter((i) => i.closingId === closing.id).map((i) => `${i.name} × ${i.quantity} ${formatMoney(i.unitPriceCents)}`).join("; "),
+    payments: payments.filter((p) => p.closingId === closing.id).map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${formatMoney(p.amountCents)}`).join("; "),
+  }));
+}
+
 /** Every row the professional owns, each query scoped by `userId`. */
 async function readAccount(db: Db, userId: string) {
-  const [[user], [profile], [subscription], hours, cats, svcs, cls, appts, requests, links, images, payments] =
+  const [[user], [profile], [subscription], hours, cats, svcs, cls, appts, requests, links, images, payments, closings, calendars, waiting, devices] =
     await Promise.all([
       db.select({ email: users.email, createdAt: users.createdAt, setupCompletedAt: users.setupCompletedAt, guideSeenAt: users.guideSeenAt, tutorialSteps: users.tutorialSteps }).from(users).where(eq(users.id, userId)),
       db.select().from(profiles).where(eq(profiles.userId, userId)),
@@ -86,9 +119,13 @@ async function readAccount(db: Db, userId: string) {
       db.select().from(storedImages).where(eq(storedImages.userId, userId)).orderBy(asc(storedImages.createdAt)),
       // Which provider and since when: the sealed tokens are never read here.
       db.select({ provider: paymentAccounts.provider, connectedAt: paymentAccounts.connectedAt }).from(paymentAccounts).where(eq(paymentAccounts.userId, userId)).orderBy(asc(paymentAccounts.connectedAt)),
+      readClosings(db, userId),
+      db.select({ name: externalCalendars.name, url: externalCalendars.url, createdAt: externalCalendars.createdAt }).from(externalCalendars).where(eq(externalCalendars.userId, userId)).orderBy(asc(externalCalendars.createdAt)),
+      db.select().from(waitlistEntries).where(eq(waitlistEntries.professionalId, userId)).orderBy(asc(waitlistEntries.date), asc(waitlistEntries.createdAt)),
+      db.select({ label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.professionalId, userId)).orderBy(asc(pushSubscriptions.createdAt)),
     ]);
   if (!user || !profile) throw new Error("account not found");
-  return { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images, payments };
+  return { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images, payments, closings, calendars, waiting, devices };
 }
 
 /**
@@ -97,7 +134,7 @@ async function readAccount(db: Db, userId: string) {
  * payment-provider id is included.
  */
 export async function collectAccountData(db: Db, userId: string, now = new Date()): Promise<AccountArchive> {
-  const { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images, payments } = await readAccount(db, userId);
+  const { user, profile, subscription, hours, cats, svcs, cls, appts, requests, links, images, payments, closings, calendars, waiting, devices } = await readAccount(db, userId);
   const categoryName = new Map(cats.map((c) => [c.id, c.name]));
   const clientName = new Map(cls.map((c) => [c.id, c.name]));
   const photo = images.find((i) => i.id === profile.profileImageId);
@@ -114,6 +151,10 @@ export async function collectAccountData(db: Db, userId: string, now = new Date(
     requestsTable(requests),
     linksTable(links),
     paymentAccountsTable(payments),
+    closingsTable(closings),
+    calendarsTable(calendars),
+    waitlistTable(waiting),
+    devicesTable(devices),
   ];
   const data: Record<string, unknown> = { exportado_em: now.toISOString(), formato: 1 };
   for (const t of profileTables) data[t.name] = toJson(t)[0] ?? null;
