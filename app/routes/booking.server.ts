@@ -18,7 +18,7 @@ import { getCache } from "../utils/cache.server";
 import { getDb } from "../utils/db.server";
 import { mercadoPagoConfigured } from "../utils/mercadopago.server";
 import { chargeClaimed, paymentAccountRows } from "../domain/payments/deposit-charges.server";
-import { chargesOnline, depositRule } from "../domain/booking-requests/online-deposits";
+import { chargesOnline, depositRule, takesOnlinePayments } from "../domain/booking-requests/online-deposits";
 import { professionalLabel } from "../domain/notifications/change-notices";
 import { clientAddress } from "../utils/request-context.server";
 import { OFFER_CHANGED, RATE_LIMIT_MESSAGE, TAKEN, validateBookingSubmission, type BookingField } from "../validation/booking";
@@ -119,10 +119,9 @@ export async function loadPage(
  * (the rule of its refund, the e-mail asked, 'Confirmar e pagar sinal') or by the static Pix.
  */
 function depositTerms(profile: PublicPage["profile"], service: PublicService | null): BookingView["deposit"] {
-  const online = chargesOnline({ paymentAccount: profile.paymentAccount, configured: mercadoPagoConfigured() }, 1);
-  if (!online) return null;
-  const cents = service?.requiresDeposit ? service.depositCents : 0;
-  return { online: cents > 0, rule: depositRule(profile.customerChangeCutoffMinutes) };
+  const payments = { paymentAccount: profile.paymentAccount, configured: mercadoPagoConfigured() };
+  if (!takesOnlinePayments(payments)) return null;
+  return { online: chargesOnline(payments, service?.requiresDeposit ? service.depositCents : 0), rule: depositRule(profile.customerChangeCutoffMinutes) };
 }
 
 /** Who is behind the link, as the page's header and footer show them. */

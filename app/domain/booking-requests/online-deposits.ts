@@ -14,9 +14,16 @@ export const PAYMENT_HOLD_MINUTES = { min: 5, max: 60, default: 15 } as const;
  */
 export const CHARGE_MIN_MINUTES = 30;
 
-/** Whether this booking's deposit is charged online: a connected account on a server that takes payments. */
-export function chargesOnline(p: { paymentAccount: boolean; configured: boolean }, depositCents: number): boolean {
-  return p.paymentAccount && p.configured && depositCents > 0;
+type Payments = { paymentAccount: boolean; configured: boolean };
+
+/** The professional's deposits are charged online: a connected account on a server that takes payments. */
+export function takesOnlinePayments(p: Payments): boolean {
+  return p.paymentAccount && p.configured;
+}
+
+/** Whether this booking's deposit is charged online: one is asked, and the professional takes online payments. */
+export function chargesOnline(p: Payments, depositCents: number): boolean {
+  return takesOnlinePayments(p) && depositCents > 0;
 }
 
 /**
