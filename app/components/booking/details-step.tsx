@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import { PHONE_INPUT_MAX_LENGTH } from "../../domain/phone";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH, type BookingField } from "../../validation/booking";
-import { Field, FieldError } from "../forms";
+import { NOTES_MAX_LENGTH, type BookingField } from "../../validation/booking";
+import { FieldError } from "../forms";
+import { ContactFields } from "./contact-fields";
 import { BookingSummary } from "./booking-summary";
 import { ChosenField, chosenQuery, stepNumber, type BookingAnswer, type BookingView } from "./page-view";
 
@@ -56,47 +56,13 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
       <input type="hidden" name="horario" value={time!} />
       {finalOffer ? <input type="hidden" name="oferta" value={finalOffer.key} /> : null}
       <Honeypots />
-      <Field
-        label="Nome *"
-        errors={errors("name")}
-        inputProps={{
-          id: "nome",
-          type: "text",
-          name: "name",
-          autoComplete: "name",
-          required: true,
-          maxLength: NAME_MAX_LENGTH,
-          defaultValue: fields?.name,
-        }}
-      />
-      <Field
-        label="Telefone / WhatsApp *"
-        errors={errors("phone")}
-        inputProps={{
-          id: "telefone",
-          name: "phone",
-          type: "tel",
-          inputMode: "numeric",
-          autoComplete: "tel",
-          required: true,
-          maxLength: PHONE_INPUT_MAX_LENGTH,
-          placeholder: "(11) 99999-9999",
-          defaultValue: fields?.phone,
-        }}
-      />
-      <Field
-        label={paying ? "E-mail * — para o pagamento do sinal, a confirmação e o lembrete" : "E-mail (opcional) — para receber a confirmação e o lembrete"}
-        errors={errors("email")}
-        inputProps={{
-          id: "email",
-          name: "email",
-          type: "email",
-          inputMode: "email",
-          autoComplete: "email",
-          maxLength: EMAIL_MAX_LENGTH,
+      <ContactFields
+        ids={{ name: "nome", phone: "telefone", email: "email" }}
+        errors={errors}
+        typed={fields}
+        email={{
+          label: paying ? "E-mail * — para o pagamento do sinal, a confirmação e o lembrete" : "E-mail (opcional) — para receber a confirmação e o lembrete",
           required: paying,
-          placeholder: "nome@exemplo.com",
-          defaultValue: fields?.email,
         }}
       />
       <div>

@@ -1,10 +1,9 @@
 import { Form } from "react-router";
 import { formatDate } from "../../domain/dates";
-import { PHONE_INPUT_MAX_LENGTH } from "../../domain/phone";
 import { PERIOD_CHOICES } from "../../domain/waitlist/periods";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../validation/booking";
 import type { WaitlistField } from "../../validation/waitlist";
-import { Field, FieldError } from "../forms";
+import { FieldError } from "../forms";
+import { ContactFields } from "./contact-fields";
 import { chosenQuery, chosenValue, type BookingView } from "./page-view";
 
 // Step 2's 'Avise-me se abrir um horário' (issue 24): a plain POST to the waiting list's address
@@ -60,39 +59,11 @@ export function WaitlistOffer({ page, answer, open }: { page: Pick<BookingView, 
           </div>
           <FieldError id="periodo-error" errors={errors("period")} />
         </fieldset>
-        <Field
-          label="Nome *"
-          errors={errors("name")}
-          inputProps={{ id: "espera-nome", type: "text", name: "name", autoComplete: "name", required: true, maxLength: NAME_MAX_LENGTH, defaultValue: fields?.name }}
-        />
-        <Field
-          label="Telefone / WhatsApp *"
-          errors={errors("phone")}
-          inputProps={{
-            id: "espera-telefone",
-            name: "phone",
-            type: "tel",
-            inputMode: "numeric",
-            autoComplete: "tel",
-            required: true,
-            maxLength: PHONE_INPUT_MAX_LENGTH,
-            placeholder: "(11) 99999-9999",
-            defaultValue: fields?.phone,
-          }}
-        />
-        <Field
-          label="E-mail (opcional) — para receber o aviso por e-mail"
-          errors={errors("email")}
-          inputProps={{
-            id: "espera-email",
-            name: "email",
-            type: "email",
-            inputMode: "email",
-            autoComplete: "email",
-            maxLength: EMAIL_MAX_LENGTH,
-            placeholder: "nome@exemplo.com",
-            defaultValue: fields?.email,
-          }}
+        <ContactFields
+          ids={{ name: "espera-nome", phone: "espera-telefone", email: "espera-email" }}
+          errors={errors}
+          typed={fields}
+          email={{ label: "E-mail (opcional) — para receber o aviso por e-mail" }}
         />
         <p className="text-xs text-slate-600">
           Avisamos em ordem de chegada. Quem confirmar primeiro fica com o horário; se não der, você continua na lista até o fim do dia.
