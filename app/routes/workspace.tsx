@@ -1,14 +1,14 @@
-import { countPendingRequests } from "../domain/booking-requests/booking-requests.server";
+import { pendingRequestCount } from "../domain/booking-requests/booking-requests.server";
 import { Outlet, redirect, useLoaderData } from "react-router";
 import { withNewFormParam } from "../components/new-form";
 import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
-import { requireUser, requireWorkspaceUser, userContext } from "./workspace.server";
-import { getDb } from "../utils/db.server";
+import { openWorkspaceSession, requireUser, userContext } from "./workspace.server";
+import { dbContext, getDb } from "../utils/db.server";
 import { afterResponse } from "../utils/background.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";
-import { hasTeam } from "../domain/team/team.server";
+import { teamMemberRow } from "../domain/team/team.server";
 import { useWorkspaceWorker } from "../components/workspace-worker";
 
 /** The web app's manifest and home-screen icon: signed-in screens only (issue 25). */
@@ -24,25 +24,27 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     // A session due for renewal is renewed after the answer: the page waits for reads only.
-    context.set(userContext, await requireWorkspaceUser(getDb(context), request, (work) => afterResponse(context, work)));
+    const session = await openWorkspaceSession(getDb(context), request, (work) => afterResponse(context, work));
+    context.set(userContext, session.user);
+    context.set(dbContext, session.db);
     const canonical = withNewFormParam(request);
     if (canonical) throw redirect(canonical);
-    return next();
+    const response = await next();
+    // Nothing read for a session that has ended (or changed) leaves: its answer replaces the page.
+    return (await session.confirm()) ?? response;
   },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  const [pending, team] = await Promise.all([
-    countPendingRequests(db, user.id, nowInZone(user.profile.timeZone).date),
-    user.linkedOwnerId ? false : hasTeam(db, user.id),
-  ]);
+  // The shell's reads in one batch (the page's own go beside it).
+  const [[pending], member] = await db.batch([pendingRequestCount(db, user.id, nowInZone(user.profile.timeZone).date), teamMemberRow(db, user.id)]);
   return {
     businessName: user.profile.businessName,
     email: user.email,
-    badges: { "/solicitacoes": pending },
-    team,
+    badges: { "/solicitacoes": pending?.n ?? 0 },
+    team: !user.linkedOwnerId && member.length > 0,
     theme: { primary: user.profile.primaryColor, secondary: user.profile.secondaryColor },
   };
 }

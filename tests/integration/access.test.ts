@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { linkedAccounts, subscriptions } from "../../db/schema";
 import { loader as suspendedLoader } from "../../app/routes/suspended";
 import { accessOf, loadAccess } from "../../app/domain/accounts/access.server";
-import { requireWorkspaceUser } from "../../app/routes/workspace.server";
+import { openWorkspaceSession } from "../../app/routes/workspace.server";
 import type { Db } from "../../app/utils/db.server";
 import { resetEnv } from "../../app/utils/env.server";
 import { createTestDb, ORIGIN } from "../support/db";
@@ -30,7 +30,7 @@ async function cookieOf(userId: string) {
 async function guard(pro: Pro) {
   const request = new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: await cookieOf(pro.id) } });
   try {
-    return (await requireWorkspaceUser(db, request)).access;
+    return (await openWorkspaceSession(db, request, () => {})).user.access;
   } catch (error) {
     if (error instanceof Response) return `-> ${error.headers.get("Location")}`;
     throw error;

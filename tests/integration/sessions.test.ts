@@ -1,11 +1,14 @@
-// The signed-in professional read in one round trip (session, user, profile, access), and the
-// session's sliding renewal written in the same batch.
+// The signed-in professional read in one round trip (session, user, profile, access), the
+// session's sliding renewal, and a workspace page with its session in one round trip.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { linkedAccounts, sessions, subscriptions } from "../../db/schema";
+import { linkedAccounts, profiles, sessions, subscriptions } from "../../db/schema";
+import { loader as dashboardLoader } from "../../app/routes/dashboard";
+import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 import { loadSessionAccess } from "../../app/domain/accounts/access.server";
 import { REMEMBER_MS, SHORT_MS } from "../../app/utils/session.server";
-import { createTestDb } from "../support/db";
+import { countingTrips, createTestDb, ORIGIN, settleBackground } from "../support/db";
+import { routeArgs, runMiddleware, signIn } from "../support/routes";
 import { createProfessional } from "../support/factories";
 
 const HOUR = 3_600_000;
@@ -70,5 +73,59 @@ describe("loadSessionAccess", () => {
     expect(await loadSessionAccess(db, id, now)).toMatchObject({ access: "linked", linkedOwnerId: owner.id });
     await db.update(subscriptions).set({ status: "cancelled", subscriptionEndDate: past }).where(eq(subscriptions.userId, owner.id));
     expect((await loadSessionAccess(db, id, now))?.access).toBe("denied");
+  });
+});
+
+// issue 27: a page seen before from the same session reads the session in the page's own round
+// trip; an ended session never gets the page, a changed professional gets it read afresh.
+describe("a workspace page in one round trip", () => {
+  async function open(db: ReturnType<typeof createTestDb>, cookie: string, path = "/dashboard") {
+    const counted = countingTrips(db);
+    const args = await routeArgs({ db: counted.db, request: new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }) });
+    let loaded = false;
+    const response = await runMiddleware(workspaceMiddleware, args, async () => {
+      try {
+        await dashboardLoader(args);
+        loaded = true;
+        return new Response("the page");
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+    }).catch((thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    });
+    await settleBackground(args.context);
+    return { status: response.status, location: response.headers.get("Location"), loaded, trips: counted.trips.count };
+  }
+
+  it("reads the session beside the page once it is known, and answers an ended session with /login", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie, sessionId } = await signIn(db, pro);
+    expect(await open(db, cookie)).toMatchObject({ status: 200, trips: 2 });
+    expect(await open(db, cookie)).toMatchObject({ status: 200, loaded: true, trips: 1 });
+    // Expired since: the page's reads went with the session's and were never handed to the page.
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId));
+    expect(await open(db, cookie)).toEqual({ status: 302, location: "/login?redirectTo=%2Fdashboard", loaded: false, trips: 1 });
+    // Signed out elsewhere (the row is gone).
+    const other = await signIn(db, pro);
+    await open(db, other.cookie);
+    await db.delete(sessions).where(eq(sessions.id, other.sessionId));
+    expect(await open(db, other.cookie)).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard", loaded: false });
+    // No cookie: /login without a round trip.
+    expect(await open(db, "")).toMatchObject({ status: 302, loaded: false, trips: 0 });
+  });
+
+  it("asks again for a page read for a professional who changed since, then reads it afresh", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie } = await signIn(db, pro);
+    await open(db, cookie);
+    await db.update(profiles).set({ businessName: "Studio Novo" }).where(eq(profiles.userId, pro.id));
+    expect(await open(db, `${cookie}`, "/dashboard.data?_routes=routes%2Fdashboard")).toMatchObject({ status: 302, location: "/dashboard", loaded: false });
+    expect(await open(db, cookie)).toMatchObject({ status: 200, trips: 2 });
+    expect(await open(db, cookie)).toMatchObject({ status: 200, trips: 1 });
   });
 });

@@ -8,7 +8,7 @@ import CashClose, { action as closeAction, loader as closeLoader } from "../../a
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
-import { hasTeam, teamOf } from "../../app/domain/team/team.server";
+import { teamMemberRow, teamOf } from "../../app/domain/team/team.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -63,9 +63,9 @@ describe("the team", () => {
       ["Bia Souza", false],
     ]);
     expect(await teamOf(db, ana.id)).toEqual([]);
-    expect(await hasTeam(db, owner.id)).toBe(true);
-    expect(await hasTeam(db, ana.id)).toBe(false);
-    expect(await hasTeam(db, carol.id)).toBe(false);
+    expect(await teamMemberRow(db, owner.id)).toHaveLength(1);
+    expect(await teamMemberRow(db, ana.id)).toHaveLength(0);
+    expect(await teamMemberRow(db, carol.id)).toHaveLength(0);
   });
 });
 

@@ -2,6 +2,9 @@
 // between the Worker and the database, with a delay per request so that requests sent together
 // and requests that wait for each other are told apart. Counts, not timings: they do not flake.
 import { test, expect } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import { createSession, readSessionId } from "../../app/utils/session.server";
 import { httpDb } from "./fixtures";
 import { TRIP_PROXY_URL, WORKER_URL } from "./env";
 import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, tripsOf, type EdgeSeed } from "./trips";
@@ -45,3 +48,34 @@ test("each request of the booking path and the workspace stays within its round 
   console.log(rows.join("\n"));
   expect(over).toEqual([]);
 });
+
+// The session read beside the page (issue 27): once a session is known to the Worker, an ended
+// one still gets /login and not a byte of the page, on documents and data requests alike.
+test("an expired, signed-out or missing session gets /login and none of the page", async () => {
+  const db = httpDb();
+  const opened = async (cookie: string | null, path = "/clientes") => {
+    const res = await fetch(WORKER_URL + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+    return { status: res.status, location: res.headers.get("location") ?? "", body: await res.text() };
+  };
+  const session = async () => (await createSession(db, new Request(WORKER_URL), seed.userId, true)).split(";")[0]!;
+  const expired = await session();
+  const signedOut = await session();
+  for (const cookie of [expired, signedOut]) expect((await opened(cookie)).body).toContain("Cliente 20");
+  await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, await idOf(expired)));
+  await db.delete(sessions).where(eq(sessions.id, await idOf(signedOut)));
+  for (const cookie of [expired, signedOut, null]) {
+    for (const path of ["/clientes", "/clientes.data"]) {
+      const answer = await opened(cookie, path);
+      expect(answer.status, path).toBe(path.endsWith(".data") ? 202 : 302);
+      expect(answer.location || answer.body, path).toContain("/login?redirectTo=");
+      expect(answer.body, path).not.toContain("Cliente 20");
+    }
+  }
+});
+
+/** The session id a cookie names (as the app reads it). */
+async function idOf(cookie: string) {
+  const id = await readSessionId(new Request(WORKER_URL, { headers: { Cookie: cookie } }));
+  if (!id) throw new Error("unreadable cookie");
+  return id;
+}

@@ -17,6 +17,7 @@ export type EdgeSeed = {
   email: string;
   password: string;
   cookie: string;
+  userId: string;
 };
 
 /**
@@ -61,7 +62,7 @@ export async function seedEdgeProfessional(db: Db, origin: string): Promise<Edge
   const setCookie = await createSession(db, request, userId, true);
   const [owner] = await db.select({ id: workingHours.id }).from(workingHours).where(eq(workingHours.userId, userId)).limit(1);
   if (!owner) throw new Error("seed failed");
-  return { slug: account.bookingSlug, serviceId: service!.id, date, email, password, cookie: setCookie.split(";")[0]! };
+  return { slug: account.bookingSlug, serviceId: service!.id, date, email, password, cookie: setCookie.split(";")[0]!, userId };
 }
 
 /** Professionals whose pages nobody has opened yet: each serves one cold first step. */
@@ -137,11 +138,11 @@ export function edgeRequests(seed: EdgeSeed, statusPath: () => string, coldSlugs
       targetTtfbMs: 150,
       run: (o) => post(o, "/login", { email: seed.email, password: seed.password, intent: "login", redirectTo: "" }),
     },
-    { label: "/dashboard", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/dashboard", signedIn) },
-    { label: "/agenda", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/agenda", signedIn) },
-    { label: "/clientes", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/clientes", signedIn) },
-    { label: "/relatorios", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/relatorios", signedIn) },
-    { label: "/caixa", targetTrips: 2, targetTtfbMs: 150, run: (o) => get(o, "/caixa", signedIn) },
+    { label: "/dashboard", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/dashboard", signedIn) },
+    { label: "/agenda", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/agenda", signedIn) },
+    { label: "/clientes", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/clientes", signedIn) },
+    { label: "/relatorios", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/relatorios", signedIn) },
+    { label: "/caixa", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/caixa", signedIn) },
   ];
 }
 

@@ -73,18 +73,15 @@ export async function loadAccess(db: Db, user: SessionUser, now = new Date()): P
   return withAccess(user, row, link, now);
 }
 
+/** The signed-in professional behind a session, and whether the session is due for renewal. */
+export type SessionAccess = { user: CurrentUser | null; renewalDue: boolean };
+
 /**
- * The signed-in professional behind a session id, with profile and access, in one round trip of
+ * The signed-in professional behind a session id, with profile and access, in one batch of
  * reads: the session with its user, profile, subscription and team owner. Null when the session
- * is unknown or expired. A session past half its lifetime is renewed (sliding expiry) by `defer`,
- * after the answer when the caller can (the workspace middleware), so reading stays read-only.
+ * is unknown or expired. Reads only: the caller renews a session past half its lifetime.
  */
-export async function loadSessionAccess(
-  db: Db,
-  sessionId: string,
-  now = new Date(),
-  defer?: (work: () => Promise<unknown>) => void,
-): Promise<CurrentUser | null> {
+export async function readSessionAccess(db: Db, sessionId: string, now = new Date()): Promise<SessionAccess | null> {
   const userId = sessionUserId(sessionId, now);
   const [[session], [row], [link]] = await db.batch([
     db
@@ -96,13 +93,30 @@ export async function loadSessionAccess(
     teamOwnerWithSubscription(db, userId),
   ]);
   if (!session) return null;
-  if (renewalDue(session, now)) {
-    const renew = async () => renewSession(db, sessionId, now);
-    if (defer) defer(renew);
-    else await renew();
-  }
   const { expiresAt: _expiresAt, remember: _remember, ...user } = session;
-  return withAccess(user, row, link, now);
+  return { user: withAccess(user, row, link, now), renewalDue: renewalDue(session, now) };
+}
+
+/**
+ * `readSessionAccess` in one round trip, then the sliding renewal of a session past half its
+ * lifetime by `defer`, after the answer when the caller can, so reading stays read-only.
+ */
+export async function loadSessionAccess(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+  defer?: (work: () => Promise<unknown>) => void,
+): Promise<CurrentUser | null> {
+  const found = await readSessionAccess(db, sessionId, now);
+  if (found?.renewalDue) await renewLater(db, sessionId, now, defer);
+  return found?.user ?? null;
+}
+
+/** The session's renewal, by `defer` when given, else now. */
+export async function renewLater(db: Db, sessionId: string, now: Date, defer?: (work: () => Promise<unknown>) => void) {
+  const renew = async () => renewSession(db, sessionId, now);
+  if (defer) defer(renew);
+  else await renew();
 }
 
 /**

@@ -44,9 +44,9 @@ export async function recentlyAnswered(db: Db, professionalId: string, now: Date
 }
 
 /** How many requests wait for an answer (the menu's badge). */
-export async function countPendingRequests(db: Db, professionalId: string, today: string) {
-  const [row] = await db.select({ n: count() }).from(bookingRequests).where(pendingFrom(professionalId, today));
-  return row?.n ?? 0;
+/** The count of requests waiting for an answer, from today on: one row `{ n }` (to batch with other reads). */
+export function pendingRequestCount(db: Db, professionalId: string, today: string) {
+  return db.select({ n: count() }).from(bookingRequests).where(pendingFrom(professionalId, today));
 }
 
 /**

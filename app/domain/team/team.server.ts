@@ -85,13 +85,13 @@ export async function teamOf(db: Db, ownerId: string): Promise<TeamMember[]> {
 }
 
 /** Whether the user owns a team with at least one active member (the 'Equipe' entry). */
-export async function hasTeam(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
+/** One row when the owner has a team (an active member who signed up), else none (to batch with other reads). */
+export function teamMemberRow(db: Db, userId: string) {
+  return db
     .select({ id: linkedAccounts.id })
     .from(linkedAccounts)
     .where(and(eq(linkedAccounts.ownerId, userId), eq(linkedAccounts.status, "active"), isNotNull(linkedAccounts.linkedUserId), ne(linkedAccounts.linkedUserId, userId)))
     .limit(1);
-  return !!row;
 }
 
 /** The team's ids as an SQL condition on a user-id column: the owner or one of their members. */
