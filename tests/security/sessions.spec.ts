@@ -78,12 +78,17 @@ test("sessions: tampered, forged and expired cookies are treated as signed out",
     expect(post.status(), "a write with a tampered cookie").toBe(302);
     expect(post.headers().location).toMatch(/^\/login/);
   }
-  // A session row past its expiry: signed out, though the cookie is intact.
+  // A session row past its expiry: signed out, though the cookie is intact — and though the server
+  // knew it (the page's reads go with the session's: docs/decisions/0990), nothing of the page leaves.
+  expect(await (await actor(playwright, value)).get("/clientes.data").then((r) => r.text())).toContain(pro.email);
   await e2eDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, pro.id));
   const expired = await actor(playwright, value);
   const res = await expired.get("/dashboard", { maxRedirects: 0 });
   expect(res.status()).toBe(302);
   expect(res.headers().location).toMatch(/^\/login/);
+  const data = await expired.get("/clientes.data", { maxRedirects: 0 });
+  expect(await data.text()).toContain("/login?redirectTo=");
+  expect(await data.text()).not.toContain(pro.email);
   // The login page is reachable with such a cookie (no redirect loop).
   expect((await expired.get("/login", { maxRedirects: 0 })).status()).toBe(200);
 });
