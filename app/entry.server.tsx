@@ -49,6 +49,9 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A query refused because the session read with it had ended (docs/decisions/0990): the
+  // workspace answers with /login, not an error.
+  if (error instanceof Error && error.cause instanceof Response) return;
   const id = request.headers.get("cf-ray") ?? request.headers.get("x-request-id") ?? "-";
   console.error(`[error] request=${id} ${request.method} ${new URL(request.url).pathname}`, error);
 }

@@ -70,7 +70,9 @@ export function withLeadingReads<T>(db: Db, reads: (db: Db) => Promise<T>, check
     try {
       results = await send([...leading, ...own]);
     } catch (error) {
-      recorder.fail(error);
+      // The page's own statements failed the batch: the session is read on its own, and the page
+      // gets its error as it would have without company.
+      base.batch(leading).then(recorder.answer, recorder.fail);
       throw error;
     }
     recorder.answer(results.slice(0, leading.length));
@@ -102,7 +104,7 @@ export function withLeadingReads<T>(db: Db, reads: (db: Db) => Promise<T>, check
   function checked(): Promise<T> {
     if (!sent) {
       sent = true;
-      base.batch(leading).then((rs) => recorder.answer(rs), recorder.fail);
+      base.batch(leading).then(recorder.answer, recorder.fail);
     }
     return accepted;
   }
