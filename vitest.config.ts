@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
     setupFiles: ["tests/support/matchers.ts"],
     testTimeout: 20_000,
     pool: "forks",
+    // Every core (Vitest's default leaves one idle: a single fork on a two-core machine).
+    maxWorkers: availableParallelism(),
     // Test files share their worker's loaded modules instead of loading the app again for each
     // file (a third of the run): each test makes its own database and context, and a file puts
     // back what it changes (environment, timers, mocks) in its own hooks.

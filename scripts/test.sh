@@ -57,7 +57,7 @@ stage "production build"
 react-router build > /dev/null
 
 stage "end-to-end and security tests (Playwright)"
-rm -rf data/e2e
+rm -rf data/e2e /dev/shm/agendo/e2e # the throwaway databases (tests/support/scratch.ts)
 playwright test
 
 stage "Workers build and bundle budget"

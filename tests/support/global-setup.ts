@@ -2,10 +2,11 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { openDb } from "../../app/utils/db.server";
 import { migrateDb } from "../../scripts/migrate";
+import { scratchDir } from "./scratch";
 
 // One folder per run, so parallel runs never delete each other's files. The path reaches
 // the test workers through the environment, which they inherit from this process.
-process.env.AGENDO_TEST_DIR ??= new URL(`../../data/test/run-${process.pid}`, import.meta.url).pathname;
+process.env.AGENDO_TEST_DIR ??= scratchDir(`test/run-${process.pid}`);
 export const TEST_DIR = process.env.AGENDO_TEST_DIR;
 export const BASE_DB = `${TEST_DIR}/base.db`;
 
