@@ -30,7 +30,8 @@ async function chooseSlot(page: Page, service: string, date: string, time: strin
  */
 async function expectOwnCss(page: Page, button: Locator) {
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-  expect(await page.locator("head > style").textContent()).toContain(".btn-primary");
+  const css = (await page.locator("head > style").textContent()) ?? "";
+  expect(css).toContain(".btn-primary");
   const [background, brand] = await button.evaluate((el) => {
     const style = getComputedStyle(el);
     return [style.backgroundColor, style.getPropertyValue("--color-brand").trim()];
@@ -39,7 +40,18 @@ async function expectOwnCss(page: Page, button: Locator) {
   expect(background).toBe(`rgb(${[1, 3, 5].map((i) => parseInt(brand.slice(i, i + 2), 16)).join(", ")})`);
   await expect(button).toHaveCSS("border-radius", "8px");
   await expect(button).toHaveCSS("color", "rgb(255, 255, 255)");
+  return css;
 }
+
+/** The page's class names as selectors (`.has-checked\:bg-brand`). */
+const selectorsOn = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll("[class]")].flatMap((e) => [...e.classList].map((c) => `.${CSS.escape(c)}`)));
+
+/**
+ * Whether `css` has a rule of its own for `selector`: a selector starting with it (not `.group` in
+ * `:where(.group)`, a marker), and not merely a longer class name starting with it.
+ */
+const hasRule = (css: string, selector: string) => new RegExp(`(?<=^|[{},;\\s])${selector.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w\\\\-])`).test(css);
 
 test("book through the three steps, accept it, the customer sees it confirmed @nojs", async ({ page, browserName }, info) => {
   const date = workingDate(3, info.project.name === "js" ? 0 : 1);
@@ -48,7 +60,8 @@ test("book through the three steps, accept it, the customer sees it confirmed @n
   await expect(page.getByText("Powered by")).toBeVisible();
 
   await chooseSlot(page, "Barba", date, "09:00");
-  await expectOwnCss(page, page.getByRole("button", { name: "Confirmar Agendamento" }));
+  const ownCss = await expectOwnCss(page, page.getByRole("button", { name: "Confirmar Agendamento" }));
+  const used = await selectorsOn(page);
   await page.getByLabel("Nome *").fill("Lucas Ferreira");
   await page.getByLabel("Telefone / WhatsApp *").fill("11955554444");
   await page.getByLabel("Observações (opcional)").fill("Primeira vez aqui");
@@ -64,17 +77,23 @@ test("book through the three steps, accept it, the customer sees it confirmed @n
   await expect(page.getByText("R$ 35,00")).toBeVisible();
   await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=/);
   const statusUrl = page.url().replace("?novo=1", "");
+  used.push(...(await selectorsOn(page)));
 
   // The pending request holds the time: it is gone from the grid.
   await page.goto(`/agendamento/demo?servico=${await serviceId("Barba")}&data=${date}`);
   await expect(page.getByText("09:30", { exact: true })).toBeVisible();
   await expect(page.getByText("09:00", { exact: true })).toHaveCount(0);
+  used.push(...(await selectorsOn(page)));
 
   // The professional accepts it in the workspace.
   await signIn(page, await demoUserId());
   await page.goto("/solicitacoes");
-  // The workspace links the app's whole stylesheet instead.
-  await expect(page.locator('link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+  // The workspace links the app's whole stylesheet instead; every class the customer's steps
+  // and status page use that it styles, their own CSS styles too.
+  const appCss = page.locator('link[rel="stylesheet"][href^="/assets/app-"]');
+  await expect(appCss).toHaveCount(1);
+  const fullCss = await (await page.request.get((await appCss.getAttribute("href"))!)).text();
+  expect([...new Set(used)].filter((c) => hasRule(fullCss, c) && !hasRule(ownCss, c))).toEqual([]);
   const card = page.getByTestId("booking-request").filter({ hasText: "Lucas Ferreira" });
   await expect(card).toContainText(`${d}/${m}/${y} às 09:00`);
   await card.getByRole("button", { name: "Aceitar" }).click();
