@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { cacheContext, defaultCache } from "./utils/cache.server";
@@ -22,6 +22,7 @@ import { nonceContext, useNonce } from "./utils/nonce";
 import { clientAddressContext, connectionContext } from "./utils/request-context.server";
 import { assertFormBody, assertSameOrigin, isWrite, securityHeaders } from "./utils/security.server";
 import { readToast } from "./utils/toast.server";
+import type { PageHandle } from "./routes/shared/customer-page";
 
 /**
  * Every request: the database and the client's address go into the router context (tests put
@@ -82,9 +83,12 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  const handles = useMatches().map((m) => (m.handle ?? {}) as PageHandle);
   // A page whose route says `handle.hydrate = false` (the customer's booking pages) is complete
-  // as HTML and loads no framework JavaScript (docs/decisions/0621).
-  const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // as HTML and loads no framework JavaScript (docs/decisions/0621); one that brings its own
+  // `handle.css` has it written into its head instead of the app's stylesheet (0980).
+  const hydrate = !handles.some((h) => h.hydrate === false);
+  const pageCss = handles.findLast((h) => h.css !== undefined)?.css;
   // Marks the page once React has taken it over, so browser tests wait for that instead of a
   // pause (tests/e2e/fixtures.ts: waitForHydration).
   useEffect(() => {
@@ -98,6 +102,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
+        {pageCss === undefined ? (
+          <link rel="stylesheet" href={appStylesheet} />
+        ) : (
+          <style dangerouslySetInnerHTML={{ __html: pageCss }} />
+        )}
       </head>
       <body className="min-h-screen">
         {children}

@@ -14,6 +14,7 @@ import { BOOKING_PAGE_SCRIPT, paymentWaitScript } from "./booking.enhance";
 /** With JavaScript, a page waiting for a payment asks for its state this often (a few bytes). */
 const PAYMENT_POLL_SECONDS = 5;
 import { changeBooking, loadStatusPage } from "./booking-status.server";
+import { customerPageHandle } from "./shared/customer-page";
 
 // The customer's private page for one booking request (/agendamento/reserva/{token}):
 // its status, .ics, WhatsApp to the professional, the Pix deposit when asked, and, until the
@@ -29,7 +30,7 @@ export {
 } from "../domain/booking-requests/customer-changes";
 
 /** The customer's page is complete as HTML: no framework download (docs/decisions/0621). */
-export const handle = { hydrate: false };
+export const handle = customerPageHandle;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Seu agendamento — Agendo" },

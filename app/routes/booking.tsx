@@ -16,6 +16,7 @@ import { contentSecurityPolicy, scriptHash } from "../utils/security.server";
 import { firstStepSlug, firstStepVersionContext } from "./booking.cache.server";
 import { claimTime, loadPage } from "./booking.server";
 import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
+import { customerPageHandle } from "./shared/customer-page";
 
 // The public booking page: /agendamento/{slug}, /{slug} and /{professionalId}.
 // Without JavaScript every step is a plain GET/POST page whose state lives in the URL
@@ -24,7 +25,7 @@ import { BOOKING_PAGE_SCRIPT } from "./booking.enhance";
 export { OFFER_CHANGED, TAKEN } from "../validation/booking";
 
 /** The customer's phone downloads no framework: the page is whole as HTML (docs/decisions/0621). */
-export const handle = { hydrate: false };
+export const handle = customerPageHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [{ title: "Profissional não encontrado — Agendo" }];

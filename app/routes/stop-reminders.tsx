@@ -4,12 +4,13 @@ import { resumeReminders, stopLinkTarget, stopReminders } from "../domain/notifi
 import { getDb } from "../utils/db.server";
 import { LegalLinks } from "../components/legal-page";
 import { readForm, requireFound } from "../utils/actions.server";
+import { customerPageHandle } from "./shared/customer-page";
 
 // 'Não quero receber lembretes' (/lembretes/parar/<signed token>), linked from every message a
 // customer gets. Opening the link asks (mail scanners open links too); the button stops at once,
 // and 'Voltar a receber lembretes' on the same page undoes it (plain POSTs).
 
-export const handle = { hydrate: false };
+export const handle = customerPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Lembretes — Agendo" }, { name: "robots", content: "noindex" }];
 

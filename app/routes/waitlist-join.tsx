@@ -15,13 +15,14 @@ import { chosenQuery } from "../components/booking/page-view";
 import { WaitlistOffer } from "../components/booking/waitlist-offer";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { loadPage } from "./booking.server";
+import { customerPageHandle } from "./shared/customer-page";
 
 // 'Avise-me se abrir um horário' (issue 24): /agendamento/{slug}/lista-de-espera?servico=&data=.
 // Step 2 of the booking page holds the form and posts here; this page shows it again beside a
 // refusal (or for a link opened directly). A place taken sends the customer to their own signed
 // page (routes/waitlist-status.tsx). Without JavaScript like the booking page it belongs to.
 
-export const handle = { hydrate: false };
+export const handle = customerPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de espera — Agendo" }, { name: "robots", content: "noindex" }];
 

@@ -7,12 +7,13 @@ import { customerEntry, endEntry } from "../domain/waitlist/entries.server";
 import { readForm, requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { LegalLinks } from "../components/legal-page";
+import { customerPageHandle } from "./shared/customer-page";
 
 // The customer's place on a waiting list (/agendamento/espera/{token}, signed: nothing stored):
 // what they asked for and 'Sair da lista de espera', which asks first (?sair=1, then a POST).
 // Complete as HTML, like the booking status page.
 
-export const handle = { hydrate: false };
+export const handle = customerPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de espera — Agendo" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { bookingRequests, services, users } from "../../db/schema";
 import { bookablePro, e2eDb, expect, signIn, test, workingDate } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 // The public booking page on a phone, JavaScript on (project js) and, for the three steps and
 // their checks (@nojs), off (no-js). Each test and project books a date of its own.
@@ -24,6 +24,35 @@ async function chooseSlot(page: Page, service: string, date: string, time: strin
   await expect(page.getByRole("button", { name: "Confirmar Agendamento" })).toBeVisible();
 }
 
+/**
+ * A customer's page is one response: its CSS written into its head, no stylesheet linked
+ * (docs/decisions/0980), and `button`, a primary button, really painted by it in the brand colour.
+ */
+async function expectOwnCss(page: Page, button: Locator) {
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  const css = (await page.locator("head > style").textContent()) ?? "";
+  expect(css).toContain(".btn-primary");
+  const [background, brand] = await button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return [style.backgroundColor, style.getPropertyValue("--color-brand").trim()];
+  });
+  expect(brand).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(background).toBe(`rgb(${[1, 3, 5].map((i) => parseInt(brand.slice(i, i + 2), 16)).join(", ")})`);
+  await expect(button).toHaveCSS("border-radius", "8px");
+  await expect(button).toHaveCSS("color", "rgb(255, 255, 255)");
+  return css;
+}
+
+/** The page's class names as selectors (`.has-checked\:bg-brand`). */
+const selectorsOn = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll("[class]")].flatMap((e) => [...e.classList].map((c) => `.${CSS.escape(c)}`)));
+
+/**
+ * Whether `css` has a rule of its own for `selector`: a selector starting with it (not `.group` in
+ * `:where(.group)`, a marker), and not merely a longer class name starting with it.
+ */
+const hasRule = (css: string, selector: string) => new RegExp(`(?<=^|[{},;\\s])${selector.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w\\\\-])`).test(css);
+
 test("book through the three steps, accept it, the customer sees it confirmed @nojs", async ({ page, browserName }, info) => {
   const date = workingDate(3, info.project.name === "js" ? 0 : 1);
   await page.goto("/agendamento/demo");
@@ -31,6 +60,8 @@ test("book through the three steps, accept it, the customer sees it confirmed @n
   await expect(page.getByText("Powered by")).toBeVisible();
 
   await chooseSlot(page, "Barba", date, "09:00");
+  const ownCss = await expectOwnCss(page, page.getByRole("button", { name: "Confirmar Agendamento" }));
+  const used = await selectorsOn(page);
   await page.getByLabel("Nome *").fill("Lucas Ferreira");
   await page.getByLabel("Telefone / WhatsApp *").fill("11955554444");
   await page.getByLabel("Observações (opcional)").fill("Primeira vez aqui");
@@ -46,15 +77,23 @@ test("book through the three steps, accept it, the customer sees it confirmed @n
   await expect(page.getByText("R$ 35,00")).toBeVisible();
   await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=/);
   const statusUrl = page.url().replace("?novo=1", "");
+  used.push(...(await selectorsOn(page)));
 
   // The pending request holds the time: it is gone from the grid.
   await page.goto(`/agendamento/demo?servico=${await serviceId("Barba")}&data=${date}`);
   await expect(page.getByText("09:30", { exact: true })).toBeVisible();
   await expect(page.getByText("09:00", { exact: true })).toHaveCount(0);
+  used.push(...(await selectorsOn(page)));
 
   // The professional accepts it in the workspace.
   await signIn(page, await demoUserId());
   await page.goto("/solicitacoes");
+  // The workspace links the app's whole stylesheet instead; every class the customer's steps
+  // and status page use that it styles, their own CSS styles too.
+  const appCss = page.locator('link[rel="stylesheet"][href^="/assets/app-"]');
+  await expect(appCss).toHaveCount(1);
+  const fullCss = await (await page.request.get((await appCss.getAttribute("href"))!)).text();
+  expect([...new Set(used)].filter((c) => hasRule(fullCss, c) && !hasRule(ownCss, c))).toEqual([]);
   const card = page.getByTestId("booking-request").filter({ hasText: "Lucas Ferreira" });
   await expect(card).toContainText(`${d}/${m}/${y} às 09:00`);
   await card.getByRole("button", { name: "Aceitar" }).click();
