@@ -88,7 +88,7 @@ export type Run = { name: string; label: string; kind: "get" | "post"; url: stri
 /** Booked answers (302) and POSTs cut off in flight at the end of a run, over every run. */
 export type Counts = { booked: number; inFlightAtEnd: number };
 
-export const TABLE_HEADER = `  ${"target".padEnd(13)} ${"conns".padStart(5)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"answers".padStart(8)} ${"errors".padStart(6)}  notes`;
+export const TABLE_HEADER = `  ${"target".padEnd(16)} ${"conns".padStart(5)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"answers".padStart(8)} ${"errors".padStart(6)}  notes`;
 
 /** One timed run: its row printed (`label` first), its errors added to `failures`, POSTs counted. */
 export async function timedRun(run: Run, connections: number, seconds: number, timeout: number, counts: Counts, failures: string[], label = run.label) {
@@ -105,7 +105,7 @@ export async function timedRun(run: Run, connections: number, seconds: number, t
   if (t.serverErrors) notes.push(`${t.serverErrors} 5xx`);
   for (const [code, n] of Object.entries(t.unexpected)) notes.push(`UNEXPECTED ${code} ×${n}`);
   console.log(
-    `  ${label.padEnd(13)} ${String(connections).padStart(5)} ${fmt(result.requests.mean).padStart(9)} ${fmt(result.latency.p50).padStart(8)} ${fmt(result.latency.p99).padStart(8)} ${String(result.requests.total).padStart(8)} ${String(errors).padStart(6)}  ${notes.join("; ")}`,
+    `  ${label.padEnd(16)} ${String(connections).padStart(5)} ${fmt(result.requests.mean).padStart(9)} ${fmt(result.latency.p50).padStart(8)} ${fmt(result.latency.p99).padStart(8)} ${String(result.requests.total).padStart(8)} ${String(errors).padStart(6)}  ${notes.join("; ")}`,
   );
   if (errors > 0) failures.push(`${label} at ${connections} connections: ${errors} errors`);
   if (Object.keys(t.unexpected).length > 0) failures.push(`${label} at ${connections} connections: unexpected answers ${JSON.stringify(t.unexpected)}`);

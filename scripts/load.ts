@@ -95,7 +95,7 @@ async function compareWithOneProcess(cluster: Targets, one: Targets, oneOrigin: 
   for (const [name, label] of [["slots", "slot list"], ["booking", "booking POST"]] as const) {
     const one1 = median(figures[name]!.one);
     const many = median(figures[name]!.cluster);
-    console.log(`  ${label.padEnd(32)} ${fmt(one1).padStart(10)} ${fmt(many).padStart(10)}  ${one1 > 0 ? `${(many / one1).toFixed(2)}×` : "n/a"}`);
+    console.log(`  ${label.padEnd(35)} ${fmt(one1).padStart(10)} ${fmt(many).padStart(10)}  ${one1 > 0 ? `${(many / one1).toFixed(2)}×` : "n/a"}`);
   }
 }
 
@@ -137,7 +137,7 @@ async function soak(targets: Targets, rss: ReturnType<typeof sampleRss>, counts:
 
 /** No two bookings of the bench professional overlap, and every booked answer has its request. */
 async function checkBookings(userId: string, counts: Counts) {
-  const overlaps = await checkDoubleBookings(`file:${COPY_PATH}`, userId);
+  const overlaps = await checkDoubleBookings(`file:${COPY_PATH}`, userId, started);
   console.log(
     `  Double bookings: ${overlaps.pairs} overlapping pairs among ${overlaps.pending} pending requests and ` +
       `${overlaps.appointments} non-cancelled appointments on the ${overlaps.dates} dates booked: ${overlaps.pairs === 0 ? "none" : "FOUND"}`,
