@@ -91,7 +91,7 @@ async function compareWithOneProcess(cluster: Targets, one: Targets, oneOrigin: 
       alive();
     }
   }
-  console.log(`\n  Median req/s at ${c} connections: ${"1 process".padStart(10)} ${`${WORKERS} workers`.padStart(10)}  ratio`);
+  console.log(`\n  ${`Median req/s at ${c} connections:`.padEnd(35)} ${"1 process".padStart(10)} ${`${WORKERS} workers`.padStart(10)}  ratio`);
   for (const [name, label] of [["slots", "slot list"], ["booking", "booking POST"]] as const) {
     const one1 = median(figures[name]!.one);
     const many = median(figures[name]!.cluster);
