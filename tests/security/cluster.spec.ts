@@ -17,7 +17,7 @@ const dbPath = `${root}data/e2e/cluster-${E2E_PORT}.db`;
 /** The processes forked by `pid` that run the Node server (Linux /proc). */
 function serverChildren(pid: number): number[] {
   const kids = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-  return kids.filter((kid) => existsSync(`/proc/${kid}`) && readFileSync(`/proc/${kid}/cmdline`, "utf8").includes("server/node.ts")).sort();
+  return kids.filter((kid) => existsSync(`/proc/${kid}`) && readFileSync(`/proc/${kid}/cmdline`, "utf8").includes("server/node.ts")).sort((a, b) => a - b);
 }
 
 /** User plus system CPU time of a process, in clock ticks. */
@@ -42,7 +42,7 @@ test("npm start with WEB_CONCURRENCY=2: two workers answer, one runs the job, on
     await expect.poll(() => log.match(/Agendo worker \d+ on/g)?.length ?? 0, { timeout: 45_000 }).toBe(2);
     const workers = serverChildren(primary.pid!);
     expect(workers).toHaveLength(2);
-    const listening = [...log.matchAll(/Agendo worker (\d+) on/g)].map((m) => Number(m[1])).sort();
+    const listening = [...log.matchAll(/Agendo worker (\d+) on/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
     expect(listening).toEqual(workers);
 
     // Both answer: a burst of requests on new connections, dealt out in turn, costs each CPU time.
