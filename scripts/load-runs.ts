@@ -85,8 +85,8 @@ export function tally(kind: "get" | "post" | "mixed", result: AcResult): Tally {
 export const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export type Run = { name: string; label: string; kind: "get" | "post"; url: string; request: AcRequest };
-/** Booked answers (302) and POSTs cut off in flight at the end of a run, over every run. */
-export type Counts = { booked: number; inFlightAtEnd: number };
+/** Booked answers (302), POSTs cut off in flight at the end of a run and requests released, over every run. */
+export type Counts = { booked: number; inFlightAtEnd: number; released: number };
 
 export const TABLE_HEADER = `  ${"target".padEnd(16)} ${"conns".padStart(5)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"answers".padStart(8)} ${"errors".padStart(6)}  notes`;
 
