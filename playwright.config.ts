@@ -64,6 +64,10 @@ export default defineConfig({
         // address so their rate limits never meet (tests/security/node-server.spec.ts runs a
         // server without TRUST_PROXY and shows such headers are then ignored).
         TRUST_PROXY: "1",
+        // One worker process: the browsers and the test workers already fill this machine's cores,
+        // a second server process would only add memory and start-up time; the cluster itself is
+        // proven by tests/security/cluster.spec.ts (docs/decisions/0986).
+        WEB_CONCURRENCY: "1",
         // The scheduled job runs inside the server, as with `npm start`, often enough to be seen
         // by the one test that waits for it (tests/e2e/reminders.spec.ts).
         JOB_INTERVAL_SECONDS: "5",

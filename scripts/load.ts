@@ -1,17 +1,23 @@
 // `npm run bench:load` (and the middle of `npm run bench`): the public booking page under load.
 //
-// Starts the production server (our Node server of the production build, its own process) on
-// a fresh copy of the seeded bench database (scripts/bench.ts: 50,000 appointments), and from this
-// process sends concurrent requests on loopback with autocannon for
+// Starts the production server as `npm start` runs it (server/cluster.ts: our Node server of the
+// production build in LOAD_WORKERS worker processes, default one a core) and, beside it, the
+// same server as one process (server/node.ts), both on a fresh copy of the seeded bench database
+// (scripts/bench.ts: 50,000 appointments), and from this process sends concurrent requests on
+// loopback with autocannon to the cluster for
 //   - the booking page (step 1, the service list),
 //   - the slot list (step 2: the booking page GET with a service and a date chosen),
 //   - the booking POST (step 3: the form fields the page posts, each with its own phone),
 // at 10, 50 and 200 connections, and prints requests per second, p50/p99 latency and errors.
 // The same HTML bytes served by a bare node:http server (scripts/load-static.ts, its own
 // process) give the baseline: each target's throughput is printed as a ratio of it.
-// Then a soak (all three targets mixed) watches the server's RSS: the end must stay within 10%
-// of the value after warm-up. Last, the database copy is checked for double bookings: no two
-// non-cancelled appointments / pending requests of the bench professional may overlap.
+// Then the slot list and the booking POST at 50 connections, in turns on the single process and
+// on the cluster (LOAD_COMPARE_ROUNDS rounds): the cluster's median req/s as a multiple of the
+// single process's (docs/decisions/0985).
+// Then a soak (all three targets mixed) on the cluster watches its RSS (the primary's and every
+// worker's, summed): the end must stay within 10% of the value after warm-up. Last, the database
+// copy is checked for double bookings: no two non-cancelled appointments / pending requests of
+// the bench professional may overlap (the two servers wrote to it side by side).
 //
 // Exits non-zero on any error (a 5xx, a connection failure or timeout, an answer no real user
 // could get), on a double booking or on RSS growth over the limit. Throughput figures are
@@ -22,25 +28,24 @@
 // Env: AGENDO_BUILD_DIR (default build/node), LOAD_PORT (default: a free port), LOAD_STATIC_PORT
 // (default: a free port), LOAD_SECONDS (per run, default 10), LOAD_CONNECTIONS (default
 // "10,50,200"), LOAD_TIMEOUT_SECONDS (default 30), SOAK_SECONDS (default 300, 0 skips the soak),
-// SOAK_CONNECTIONS (default 50), LOAD_RSS_GROWTH_LIMIT (default 0.10).
-import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { freePort } from "./free-port";
+// SOAK_CONNECTIONS (default 50), LOAD_RSS_GROWTH_LIMIT (default 0.10), LOAD_WORKERS (the
+// cluster's WEB_CONCURRENCY, default one a core), LOAD_SINGLE_PORT (default: a free port),
+// LOAD_COMPARE_ROUNDS (default 3, 0 skips the comparison).
+import { existsSync, writeFileSync } from "node:fs";
+import { createClient } from "@libsql/client";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { eq, max } from "drizzle-orm";
-import { appointments, profiles, services, subscriptions, workingHours } from "../db/schema";
-import { formatPhone } from "../app/domain/phone";
-import { addDays, dayOfWeek, maxBookingDate, minutesToTime, nowInZone, timeToMinutes } from "../app/domain/dates";
-import { openBenchDb } from "./bench";
+import { freePort } from "./free-port";
 import { checkDoubleBookings } from "./load-check";
-import { openAndMigrate } from "./migrate";
+import { mb, median, readTreeStatus, sampleRss, startProcess, stopAll, stopProcess, waitFor } from "./load-processes";
+import { cannon, fmt, MOBILE_UA, TABLE_HEADER, tally, timedRun, type Counts, type Run } from "./load-runs";
+import { makeTargets, prepareDatabase } from "./load-targets";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = process.env.AGENDO_BUILD_DIR ?? "build/node";
 const serverBuild = join(root, buildDir, "server/index.js");
 const nodeServer = join(root, "server/node.ts");
+const clusterServer = join(root, "server/cluster.ts");
 const dataDir = join(root, "data/load");
 const COPY_PATH = join(dataDir, "load.db");
 const STATIC_FILE = join(dataDir, "booking.html");
@@ -55,300 +60,133 @@ const TIMEOUT_SECONDS = num("LOAD_TIMEOUT_SECONDS", 30);
 const SOAK_SECONDS = num("SOAK_SECONDS", 300);
 const SOAK_CONNECTIONS = num("SOAK_CONNECTIONS", 50);
 const RSS_GROWTH_LIMIT = num("LOAD_RSS_GROWTH_LIMIT", 0.1);
+const WORKERS = Math.max(1, Math.round(num("LOAD_WORKERS", availableParallelism())));
+const COMPARE_ROUNDS = num("LOAD_COMPARE_ROUNDS", 3);
+const COMPARE_CONNECTIONS = 50;
 /** Part of the soak treated as warm-up before the RSS baseline is taken. */
 const SOAK_WARMUP_SECONDS = Math.min(60, Math.max(2, Math.round(SOAK_SECONDS * 0.2)));
-const MOBILE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-
-// --- autocannon (CommonJS, no types shipped) ---------------------------------------------------
-
-type AcRequest = {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  setupRequest?: (req: AcRequest, context: Record<string, unknown>) => AcRequest;
-};
-type AcHistogram = { mean: number; average: number; p50: number; p99: number; max: number; total: number; sent?: number };
-type AcResult = {
-  requests: AcHistogram;
-  latency: AcHistogram;
-  errors: number;
-  timeouts: number;
-  resets: number;
-  statusCodeStats: Record<string, { count: number }>;
-  duration: number;
-};
-type Autocannon = (
-  opts: {
-    url: string;
-    connections: number;
-    duration: number;
-    timeout: number;
-    requests: AcRequest[];
-    headers?: Record<string, string>;
-  },
-  cb: (err: Error | null, result: AcResult) => void,
-) => unknown;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-// autocannon re-arms a request's timer with a negative delay when a timeout has already passed;
-// Node's warning about it would cut through the table (the timeouts are counted and printed).
-const emitWarning = process.emitWarning.bind(process) as (...args: unknown[]) => void;
-process.emitWarning = ((warning: unknown, ...rest: unknown[]) => {
-  const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-  if (type === "TimeoutNegativeWarning") return;
-  emitWarning(warning, ...rest);
-}) as typeof process.emitWarning;
-
-function cannon(url: string, connections: number, duration: number, requests: AcRequest[]) {
-  return new Promise<AcResult>((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        duration,
-        timeout: TIMEOUT_SECONDS,
-        requests,
-        // No Accept-Encoding: the app and the static baseline both send the raw bytes.
-        headers: { "user-agent": MOBILE_UA, accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8", "accept-language": "pt-BR" },
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
-// --- processes --------------------------------------------------------------------------------
-
-const children: ChildProcess[] = [];
-/**
- * A child process whose output goes to a log file, never through a pipe to this process: on
- * Linux a write to a pipe blocks when the pipe is full, and this process, busy driving
- * hundreds of connections, reads its pipes late. The server (which logs every request) would
- * then stall on its own log lines and the figures would measure that stall.
- */
-function startProcess(args: string[], env: Record<string, string>, name: string) {
-  mkdirSync(dataDir, { recursive: true });
-  const logFile = join(dataDir, `${name}.log`);
-  const fd = openSync(logFile, "w");
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", fd, fd], env: { ...process.env, ...env } });
-  closeSync(fd);
-  children.push(child);
-  const tail = () => readFileSync(logFile, "utf8").split("\n").filter((l) => l.trim()).slice(-30);
-  return { child, tail, logFile };
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => process.exit(130));
 }
+const failures: string[] = [];
+type Targets = ReturnType<ReturnType<typeof makeTargets>["targetsFor"]>;
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
-
-// --- memory -----------------------------------------------------------------------------------
-
-type RssSample = { t: number; rssKb: number; hwmKb: number };
-function readStatus(pid: number): RssSample | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-    return { t: Date.now(), rssKb: kb("VmRSS"), hwmKb: kb("VmHWM") };
-  } catch {
-    return null; // no /proc (not Linux) or the process is gone
-  }
-}
-function sampleRss(pid: number, everyMs: number) {
-  const samples: RssSample[] = [];
-  const take = () => {
-    const s = readStatus(pid);
-    if (s) samples.push(s);
-  };
-  take();
-  const timer = setInterval(take, everyMs);
-  return { samples, stop: () => clearInterval(timer) };
-}
-const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
-};
-
-// --- the database copy ------------------------------------------------------------------------
-
-async function prepareDatabase() {
-  mkdirSync(dataDir, { recursive: true });
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${COPY_PATH}${suffix}`, { force: true });
-  const bench = await openBenchDb(); // seeds data/bench/bench.db the first time
-  // A consistent copy, even with the source in WAL mode.
-  await bench.db.$client.execute({ sql: "VACUUM INTO ?", args: [COPY_PATH] });
-  bench.db.$client.close();
-
-  const db = await openAndMigrate(`file:${COPY_PATH}`);
-  const userId = bench.user.id;
-  // The seed's 7-day trial may have ended: on the copy, the professional pays for a year, so the
-  // booking page offers the services (a denied professional's page shows none).
-  await db
-    .update(subscriptions)
-    .set({ status: "active", subscriptionEndDate: new Date(Date.now() + 365 * 86_400_000) })
-    .where(eq(subscriptions.userId, userId));
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  const svc = await db.select().from(services).where(eq(services.userId, userId));
-  const week = await db.select().from(workingHours).where(eq(workingHours.userId, userId));
-  const [last] = await db.select({ date: max(appointments.date) }).from(appointments).where(eq(appointments.userId, userId));
-  db.$client.close();
-  return { userId, profile: profile!, services: svc, week, lastSeededDate: last?.date ?? "" };
-}
-
-type Claim = { serviceId: string; date: string; time: string };
+// --- the steps after the first table ----------------------------------------------------------
 
 /**
- * The booking POSTs' targets, in groups of four sent one after the other by different
- * connections, so they race for the same time: two for the 30-minute service at t, the
- * 60-minute service at t (overlapping both neighbours) and the 30-minute one at t + 30.
- * Groups start every hour of the working day, on the dates after the seeded appointments up to
- * the end of the booking window; once they are used up the list starts again (all refused).
+ * The slot list and the booking POST at 50 connections, in turns on one process and on the
+ * cluster, LOAD_COMPARE_ROUNDS times (in turns, so a busy moment of a shared machine weighs on
+ * both): the medians and the cluster's as a multiple of one process's.
  */
-function claimPlan(setup: Awaited<ReturnType<typeof prepareDatabase>>) {
-  const { profile, week } = setup;
-  const active = setup.services.filter((s) => s.isActive);
-  const short = active.find((s) => s.durationMinutes === 30) ?? active[0]!;
-  const long = active.find((s) => s.durationMinutes === 60) ?? short;
-  const today = nowInZone(profile.timeZone).date;
-  let date = addDays(today, 2);
-  if (setup.lastSeededDate >= date) date = addDays(setup.lastSeededDate, 1);
-  const lastDate = maxBookingDate(today);
-  const claims: Claim[] = [];
-  const dates: string[] = [];
-  for (; date <= lastDate; date = addDays(date, 1)) {
-    const day = week.find((w) => w.dayOfWeek === dayOfWeek(date));
-    if (!day?.isActive) continue;
-    dates.push(date);
-    const start = timeToMinutes(day.startTime);
-    const end = timeToMinutes(day.endTime);
-    const breakStart = day.breakStartTime ? timeToMinutes(day.breakStartTime) : NaN;
-    const breakEnd = day.breakEndTime ? timeToMinutes(day.breakEndTime) : NaN;
-    for (let t = start; t + 60 <= end; t += 60) {
-      if (t < breakEnd && t + 60 > breakStart) continue;
-      const at = (m: number) => minutesToTime(m);
-      claims.push(
-        { serviceId: short.id, date, time: at(t) },
-        { serviceId: short.id, date, time: at(t) },
-        { serviceId: long.id, date, time: at(t) },
-        { serviceId: short.id, date, time: at(t + 30) },
-      );
+async function compareWithOneProcess(cluster: Targets, one: Targets, oneOrigin: string, userId: string, counts: Counts, alive: () => void) {
+  const c = COMPARE_CONNECTIONS;
+  await releaseTimes(userId, started, counts, "before the comparison");
+  console.log(`\n  One process against ${WORKERS} workers, ${c} connections, ${COMPARE_ROUNDS} rounds in turns:`);
+  console.log(TABLE_HEADER);
+  const figures: Record<string, { one: number[]; cluster: number[] }> = { slots: { one: [], cluster: [] }, booking: { one: [], cluster: [] } };
+  for (let round = 0; round < COMPARE_ROUNDS; round++) {
+    for (const [name, label, kind] of [["slots", "slot list", "get"], ["booking", "booking POST", "post"]] as const) {
+      const onOne: Run = { name, label, kind, url: oneOrigin, request: one[name] };
+      const onCluster: Run = { name, label, kind, url: origin, request: cluster[name] };
+      for (const [list, run, runLabel] of [[figures[name]!.one, onOne, `${label} ×1`], [figures[name]!.cluster, onCluster, `${label} ×${WORKERS}`]] as const) {
+        const runStart = Date.now();
+        list.push((await timedRun(run, c, RUN_SECONDS, TIMEOUT_SECONDS, counts, failures, runLabel)).requests.mean);
+        alive();
+        if (kind === "post") await releaseTimes(userId, runStart, counts, `in the run '${runLabel}'`);
+      }
     }
   }
-  return { claims, dates, short, long };
+  console.log(`\n  ${`Median req/s at ${c} connections:`.padEnd(35)} ${"1 process".padStart(10)} ${`${WORKERS} workers`.padStart(10)}  ratio`);
+  for (const [name, label] of [["slots", "slot list"], ["booking", "booking POST"]] as const) {
+    const one1 = median(figures[name]!.one);
+    const many = median(figures[name]!.cluster);
+    console.log(`  ${label.padEnd(35)} ${fmt(one1).padStart(10)} ${fmt(many).padStart(10)}  ${one1 > 0 ? `${(many / one1).toFixed(2)}×` : "n/a"}`);
+  }
 }
 
-// --- request factories ------------------------------------------------------------------------
+/** All three targets mixed on the cluster for SOAK_SECONDS; its summed RSS must stay flat. */
+async function soak(targets: Targets, rss: ReturnType<typeof sampleRss>, counts: Counts) {
+  const soakStart = Date.now();
+  const result = await cannon(origin, SOAK_CONNECTIONS, SOAK_SECONDS, [{ ...targets.page }, { ...targets.slots }, { ...targets.booking }], TIMEOUT_SECONDS);
+  const t = tally("mixed", result);
+  const errors = result.errors + t.serverErrors;
+  counts.booked += t.booked;
+  counts.inFlightAtEnd += (result.requests.sent ?? result.requests.total) - result.requests.total;
+  console.log(
+    `\n  Soak ${SOAK_SECONDS} s, ${SOAK_CONNECTIONS} connections, page + slot list + POST: ${fmt(result.requests.mean)} req/s, ` +
+      `p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ${result.requests.total} answers, ${errors} errors${result.timeouts ? ` (${result.timeouts} timeouts)` : ""} ` +
+      `(booked ${t.booked}, taken ${t.taken}, rate-limited ${t.limited}${Object.keys(t.unexpected).length ? `, UNEXPECTED ${JSON.stringify(t.unexpected)}` : ""})`,
+  );
+  if (errors > 0) failures.push(`soak: ${errors} errors`);
+  if (Object.keys(t.unexpected).length > 0) failures.push(`soak: unexpected answers ${JSON.stringify(t.unexpected)}`);
 
-const FIRST = ["Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio", "Gabriela", "Heitor", "Isabela", "João", "Larissa", "Marcos"];
-const LAST = ["Silva", "Souza", "Oliveira", "Santos", "Pereira", "Lima", "Costa", "Ribeiro", "Almeida", "Gomes"];
-
-function makeTargets(slug: string, origin: string, setup: Awaited<ReturnType<typeof prepareDatabase>>) {
-  const page = `/agendamento/${slug}`;
-  const plan = claimPlan(setup);
-  const active = setup.services.filter((s) => s.isActive);
-  const today = nowInZone(setup.profile.timeZone).date;
-  // Slot lists: each service over the next six weeks (seeded, busy days and the POSTs' days).
-  const lists: string[] = [];
-  for (let d = 1; d <= 42; d++) {
-    for (const s of active) lists.push(`${page}?servico=${encodeURIComponent(s.id)}&data=${addDays(today, d)}`);
+  const inSoak = rss.samples.filter((s) => s.t >= soakStart);
+  const warmEnd = soakStart + SOAK_WARMUP_SECONDS * 1000;
+  const window = 5_000;
+  const afterWarmup = median(inSoak.filter((s) => s.t >= warmEnd && s.t < warmEnd + window).map((s) => s.rssKb));
+  const lastT = inSoak.at(-1)?.t ?? 0;
+  const atEnd = median(inSoak.filter((s) => s.t > lastT - window).map((s) => s.rssKb));
+  if (!Number.isFinite(afterWarmup) || !Number.isFinite(atEnd)) {
+    console.log("  Server RSS in the soak: not measured (no /proc/<pid>/status samples).");
+    return;
   }
-  let listCounter = 0;
-  let postCounter = 0;
-
-  /** The form of step 3 as the browser posts it (hidden fields, honeypots left empty). */
-  const booking = (k: number): AcRequest => {
-    const claim = plan.claims[k % plan.claims.length]!;
-    const phone = `119${String(50_000_000 + k).padStart(8, "0")}`;
-    const body = new URLSearchParams({
-      servico: claim.serviceId,
-      data: claim.date,
-      horario: claim.time,
-      website_hp: "",
-      bot_field: "",
-      name: `${FIRST[k % FIRST.length]} ${LAST[Math.floor(k / FIRST.length) % LAST.length]}`,
-      phone: formatPhone(phone),
-      notes: k % 3 === 0 ? "Primeira vez aqui" : "",
-    }).toString();
-    return {
-      method: "POST",
-      path: `${page}?servico=${encodeURIComponent(claim.serviceId)}&data=${claim.date}&horario=${claim.time}`,
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin,
-        "sec-fetch-site": "same-origin",
-        // A distinct client address per POST: the per-IP cap (20 / 15 min) reads this header.
-        "x-forwarded-for": `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
-      },
-      body,
-    };
-  };
-
-  const targets = {
-    page: { method: "GET", path: page } satisfies AcRequest,
-    slots: {
-      method: "GET",
-      setupRequest: (req: AcRequest) => ({ ...req, method: "GET", path: lists[listCounter++ % lists.length]! }),
-    } satisfies AcRequest,
-    booking: {
-      setupRequest: (req: AcRequest) => {
-        const made = booking(postCounter++);
-        return { ...req, ...made, headers: { ...req.headers, ...made.headers } };
-      },
-    } satisfies AcRequest,
-  };
-  return { targets, plan, lists, nextBooking: () => booking(postCounter++), posts: () => postCounter };
+  const growth = atEnd / afterWarmup - 1;
+  const ok = growth <= RSS_GROWTH_LIMIT;
+  const processes = inSoak.at(-1)?.processes ?? 0;
+  console.log(
+    `  Server RSS in the soak (${processes} processes summed: the primary and its workers): ${mb(afterWarmup)} after ${SOAK_WARMUP_SECONDS} s of warm-up, ${mb(atEnd)} at the end: ` +
+      `${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)}% (limit +${(RSS_GROWTH_LIMIT * 100).toFixed(0)}%): ${ok ? "flat" : "GROWING"}`,
+  );
+  if (!ok) failures.push(`server RSS grew ${(growth * 100).toFixed(1)}% during the soak`);
 }
 
-// --- classification ---------------------------------------------------------------------------
-
-type Tally = { ok: number; booked: number; taken: number; limited: number; serverErrors: number; unexpected: Record<string, number> };
-
-/** What each answer means for a target: GETs must answer 200; a POST 302 (booked), 409 or 429. */
-function tally(kind: "get" | "post" | "mixed", result: AcResult): Tally {
-  const t: Tally = { ok: 0, booked: 0, taken: 0, limited: 0, serverErrors: 0, unexpected: {} };
-  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
-    const status = Number(code);
-    if (status >= 500) t.serverErrors += count;
-    else if (status === 200 && kind !== "post") t.ok += count;
-    else if ((status === 302 || status === 303) && kind !== "get") t.booked += count;
-    else if (status === 409 && kind !== "get") t.taken += count;
-    else if (status === 429 && kind !== "get") t.limited += count;
-    else t.unexpected[code] = (t.unexpected[code] ?? 0) + count;
+/** Overlapping bookings among those made since `since`: each pair is a failure. */
+async function overlapsSince(userId: string, since: number, when: string) {
+  const overlaps = await checkDoubleBookings(`file:${COPY_PATH}`, userId, since);
+  if (overlaps.pairs > 0) {
+    failures.push(`${overlaps.pairs} double bookings ${when}`);
+    console.log(`  Double bookings ${when}: ${overlaps.pairs}`);
+    for (const e of overlaps.examples) console.log(`    ${e}`);
   }
-  return t;
+  return overlaps;
+}
+
+/**
+ * After a run of POSTs has been checked for overlaps, its pending requests let go of their times
+ * (status 'expired', as when a professional never answers), so that the next run of the
+ * comparison books into the same free agenda instead of meeting only taken times.
+ */
+async function releaseTimes(userId: string, since: number, counts: Counts, when: string) {
+  await overlapsSince(userId, since, when);
+  const client = createClient({ url: `file:${COPY_PATH}`, timeout: 5000 });
+  const released = await client.execute({ sql: "update booking_requests set status = 'expired' where professional_id = ? and status = 'pending'", args: [userId] });
+  client.close();
+  counts.released += released.rowsAffected;
+}
+
+/** No two bookings of the bench professional overlap, and every booked answer has its request. */
+async function checkBookings(userId: string, counts: Counts) {
+  const overlaps = await overlapsSince(userId, started, "at the end");
+  console.log(
+    `  Double bookings: ${overlaps.pairs} overlapping pairs among ${overlaps.pending} pending requests and ` +
+      `${overlaps.appointments} non-cancelled appointments on the ${overlaps.dates} dates booked` +
+      `${counts.released ? ` (and none in each comparison run before its ${fmt(counts.released, 0)} requests were released)` : ""}: ${failures.some((f) => f.includes("double bookings")) ? "FOUND" : "none"}`,
+  );
+  // Every 302 is one pending request; a POST cut off by the end of a run may still have booked.
+  const { booked, inFlightAtEnd } = counts;
+  const made = overlaps.pending + counts.released;
+  const lost = booked - made;
+  console.log(
+    `  Booked answers ${booked}, requests in the db ${made} (${overlaps.pending} pending, ${counts.released} released)` +
+      (made >= booked && made - booked <= inFlightAtEnd ? " (consistent)" : ""),
+  );
+  if (lost > 0) failures.push(`${lost} booked answers without a pending request in the db`);
+  if (made - booked > inFlightAtEnd) {
+    failures.push(`${made - booked} pending requests more than booked answers (more than the POSTs cut off in flight)`);
+  }
 }
 
 // --- main -------------------------------------------------------------------------------------
-
-const failures: string[] = [];
-const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 if (!existsSync(serverBuild)) {
   console.error(`No server build at ${serverBuild}: run \`npx react-router build\` first.`);
@@ -356,15 +194,17 @@ if (!existsSync(serverBuild)) {
 }
 
 const started = Date.now();
-const setup = await prepareDatabase();
+const setup = await prepareDatabase(COPY_PATH);
 const slug = setup.profile.bookingSlug;
 const port = num("LOAD_PORT", 0) || (await freePort());
+const singlePort = num("LOAD_SINGLE_PORT", 0) || (await freePort());
 const staticPort = num("LOAD_STATIC_PORT", 0) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
+const singleOrigin = `http://127.0.0.1:${singlePort}`;
 const staticOrigin = `http://127.0.0.1:${staticPort}`;
 
-const server = startProcess([nodeServer, serverBuild], {
-  PORT: String(port),
+const serverEnv = (listenOn: number) => ({
+  PORT: String(listenOn),
   // As behind one proxy of ours: each POST's X-Forwarded-For is its own client.
   TRUST_PROXY: "1",
   SESSION_SECRET: `load-${Math.random().toString(36).slice(2)}-${Date.now()}`,
@@ -373,13 +213,18 @@ const server = startProcess([nodeServer, serverBuild], {
   DATABASE_URL: `file:${COPY_PATH}`,
   AGENDO_DEMO: "0",
   EMAIL_TRANSPORT: "log",
-}, "server");
+});
+// `npm start`'s server: the cluster (docs/decisions/0985); and the same server as one process.
+const server = startProcess([clusterServer, serverBuild], { ...serverEnv(port), WEB_CONCURRENCY: String(WORKERS) }, "server", dataDir);
+const single = startProcess([nodeServer, serverBuild], { ...serverEnv(singlePort), JOB_INTERVAL_SECONDS: "0" }, "single", dataDir);
 const serverPid = server.child.pid!;
 let exitCode = 0;
 try {
   const pagePath = `/agendamento/${slug}`;
   await waitFor(`${origin}${pagePath}`, server.child, 60_000);
-  const { targets, plan, lists, nextBooking, posts } = makeTargets(slug, origin, setup);
+  await waitFor(`${singleOrigin}${pagePath}`, single.child, 60_000);
+  const { targetsFor, plan, lists, nextBooking, posts } = makeTargets(slug, setup);
+  const targets = targetsFor(origin);
 
   // Pre-flight: each target answers what a person would see, before anything is timed.
   const step1 = await fetch(`${origin}${pagePath}`, { headers: { "user-agent": MOBILE_UA } });
@@ -387,7 +232,7 @@ try {
   if (step1.status !== 200 || !html.includes('name="servico"')) throw new Error(`${pagePath} offers no service (is the professional accepting bookings?)`);
   const step2 = await (await fetch(`${origin}${lists[0]}`, { headers: { "user-agent": MOBILE_UA } })).text();
   if (!/Horários disponíveis|Nenhum horário disponível/.test(step2)) throw new Error(`${lists[0]} shows no slot list`);
-  const probe = nextBooking();
+  const probe = nextBooking(origin);
   const posted = await fetch(`${origin}${probe.path}`, {
     method: "POST",
     headers: probe.headers,
@@ -402,11 +247,14 @@ try {
 
   // The static baseline: the very bytes of step 1, from a bare node:http server.
   writeFileSync(STATIC_FILE, html);
-  const statik = startProcess([join(root, "scripts/load-static.ts"), STATIC_FILE, String(staticPort)], {}, "static");
+  const statik = startProcess([join(root, "scripts/load-static.ts"), STATIC_FILE, String(staticPort)], {}, "static", dataDir);
   await waitFor(`${staticOrigin}/`, statik.child, 20_000);
 
   const load = loadavg()[0]!;
-  console.log(`\nLoad: our Node server (${buildDir}) pid ${serverPid} on ${origin}, copy of the bench db (50,000 appointments)`);
+  console.log(
+    `\nLoad: our Node server (${buildDir}) as \`npm start\` runs it, ${WORKERS} worker${WORKERS === 1 ? "" : "s"} (primary pid ${serverPid}) on ${origin}; ` +
+      `one process (pid ${single.child.pid}) on ${singleOrigin} for the comparison; copy of the bench db (50,000 appointments)`,
+  );
   console.log(
     `  booking page ${pagePath} (${fmt(Buffer.byteLength(html) / 1024)} KB HTML); static baseline: the same bytes from node:http on ${staticOrigin}`,
   );
@@ -420,40 +268,23 @@ try {
   );
 
   const rss = sampleRss(serverPid, 500);
-  const header = `  ${"target".padEnd(13)} ${"conns".padStart(5)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"answers".padStart(8)} ${"errors".padStart(6)}  notes`;
-  console.log(`\n${header}`);
+  console.log(`\n${TABLE_HEADER}`);
   const rps: Record<string, Record<number, number>> = { page: {}, slots: {}, booking: {}, static: {} };
-  const runs: { name: string; label: string; kind: "get" | "post"; url: string; request: AcRequest }[] = [
+  const runs: Run[] = [
     { name: "page", label: "booking page", kind: "get", url: origin, request: targets.page },
     { name: "slots", label: "slot list", kind: "get", url: origin, request: targets.slots },
     { name: "booking", label: "booking POST", kind: "post", url: origin, request: targets.booking },
     { name: "static", label: "static HTML", kind: "get", url: staticOrigin, request: { method: "GET", path: "/" } },
   ];
-  let booked = 1; // the pre-flight POST
-  let postsInFlightAtEnd = 0;
+  const counts: Counts = { booked: 1 /* the pre-flight POST */, inFlightAtEnd: 0, released: 0 };
+  const alive = () => {
+    if (server.child.exitCode !== null) throw new Error(`the server exited (code ${server.child.exitCode})`);
+    if (single.child.exitCode !== null) throw new Error(`the single-process server exited (code ${single.child.exitCode})`);
+  };
   for (const connections of CONNECTIONS) {
     for (const run of runs) {
-      const result = await cannon(run.url, connections, RUN_SECONDS, [{ ...run.request }]);
-      const t = tally(run.kind, result);
-      const errors = result.errors + t.serverErrors;
-      rps[run.name]![connections] = result.requests.mean;
-      const notes: string[] = [];
-      if (run.kind === "post") {
-        notes.push(`booked ${t.booked}, taken ${t.taken}, rate-limited ${t.limited}`);
-        booked += t.booked;
-        postsInFlightAtEnd += (result.requests.sent ?? result.requests.total) - result.requests.total;
-      }
-      if (result.timeouts) notes.push(`${result.timeouts} timeouts`);
-      if (t.serverErrors) notes.push(`${t.serverErrors} 5xx`);
-      for (const [code, n] of Object.entries(t.unexpected)) notes.push(`UNEXPECTED ${code} ×${n}`);
-      console.log(
-        `  ${run.label.padEnd(13)} ${String(connections).padStart(5)} ${fmt(result.requests.mean).padStart(9)} ${fmt(result.latency.p50).padStart(8)} ${fmt(result.latency.p99).padStart(8)} ${String(result.requests.total).padStart(8)} ${String(errors).padStart(6)}  ${notes.join("; ")}`,
-      );
-      if (errors > 0) failures.push(`${run.label} at ${connections} connections: ${errors} errors`);
-      if (Object.keys(t.unexpected).length > 0) {
-        failures.push(`${run.label} at ${connections} connections: unexpected answers ${JSON.stringify(t.unexpected)}`);
-      }
-      if (server.child.exitCode !== null) throw new Error(`the server exited (code ${server.child.exitCode})`);
+      rps[run.name]![connections] = (await timedRun(run, connections, RUN_SECONDS, TIMEOUT_SECONDS, counts, failures)).requests.mean;
+      alive();
     }
   }
 
@@ -466,76 +297,30 @@ try {
   }
   await stopProcess(statik.child);
 
-  // Soak: the three targets mixed (each connection: page, slot list, POST, again), RSS watched.
-  if (SOAK_SECONDS > 0) {
-    const soakStart = Date.now();
-    const result = await cannon(origin, SOAK_CONNECTIONS, SOAK_SECONDS, [{ ...targets.page }, { ...targets.slots }, { ...targets.booking }]);
-    const t = tally("mixed", result);
-    const errors = result.errors + t.serverErrors;
-    booked += t.booked;
-    postsInFlightAtEnd += (result.requests.sent ?? result.requests.total) - result.requests.total;
-    console.log(
-      `\n  Soak ${SOAK_SECONDS} s, ${SOAK_CONNECTIONS} connections, page + slot list + POST: ${fmt(result.requests.mean)} req/s, ` +
-        `p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ${result.requests.total} answers, ${errors} errors${result.timeouts ? ` (${result.timeouts} timeouts)` : ""} ` +
-        `(booked ${t.booked}, taken ${t.taken}, rate-limited ${t.limited}${Object.keys(t.unexpected).length ? `, UNEXPECTED ${JSON.stringify(t.unexpected)}` : ""})`,
-    );
-    if (errors > 0) failures.push(`soak: ${errors} errors`);
-    if (Object.keys(t.unexpected).length > 0) failures.push(`soak: unexpected answers ${JSON.stringify(t.unexpected)}`);
+  if (COMPARE_ROUNDS > 0) await compareWithOneProcess(targets, targetsFor(singleOrigin), singleOrigin, setup.userId, counts, alive);
+  await stopProcess(single.child);
 
-    const inSoak = rss.samples.filter((s) => s.t >= soakStart);
-    const warmEnd = soakStart + SOAK_WARMUP_SECONDS * 1000;
-    const window = 5_000;
-    const afterWarmup = median(inSoak.filter((s) => s.t >= warmEnd && s.t < warmEnd + window).map((s) => s.rssKb));
-    const lastT = inSoak.at(-1)?.t ?? 0;
-    const atEnd = median(inSoak.filter((s) => s.t > lastT - window).map((s) => s.rssKb));
-    if (Number.isFinite(afterWarmup) && Number.isFinite(atEnd)) {
-      const growth = atEnd / afterWarmup - 1;
-      const ok = growth <= RSS_GROWTH_LIMIT;
-      console.log(
-        `  Server RSS in the soak: ${mb(afterWarmup)} after ${SOAK_WARMUP_SECONDS} s of warm-up, ${mb(atEnd)} at the end: ` +
-          `${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)}% (limit +${(RSS_GROWTH_LIMIT * 100).toFixed(0)}%): ${ok ? "flat" : "GROWING"}`,
-      );
-      if (!ok) failures.push(`server RSS grew ${(growth * 100).toFixed(1)}% during the soak`);
-    } else {
-      console.log("  Server RSS in the soak: not measured (no /proc/<pid>/status samples).");
-    }
-  }
+  if (SOAK_SECONDS > 0) await soak(targets, rss, counts);
   rss.stop();
-  const final = readStatus(serverPid);
+  const final = readTreeStatus(serverPid);
   const sampledPeak = Math.max(...rss.samples.map((s) => s.rssKb));
   console.log(
-    `  Server peak RSS: ${final ? mb(final.hwmKb) : "n/a"} (VmHWM), ${Number.isFinite(sampledPeak) ? mb(sampledPeak) : "n/a"} sampled every 0.5 s; ` +
+    `  Server peak RSS (${final?.processes ?? "?"} processes summed): ${final ? mb(final.hwmKb) : "n/a"} (VmHWM), ${Number.isFinite(sampledPeak) ? mb(sampledPeak) : "n/a"} sampled every 0.5 s; ` +
       `${Math.round((Date.now() - started) / 1000)} s in all, ${posts()} booking POSTs`,
   );
 
-  // Stop the server before reading its database, then look for overlaps.
+  // Stop the servers before reading their database, then look for overlaps.
   await stopProcess(server.child);
-  const overlaps = await checkDoubleBookings(`file:${COPY_PATH}`, setup.userId);
-  console.log(
-    `  Double bookings: ${overlaps.pairs} overlapping pairs among ${overlaps.pending} pending requests and ` +
-      `${overlaps.appointments} non-cancelled appointments on the ${overlaps.dates} dates booked: ${overlaps.pairs === 0 ? "none" : "FOUND"}`,
-  );
-  if (overlaps.pairs > 0) {
-    failures.push(`${overlaps.pairs} double bookings`);
-    for (const e of overlaps.examples) console.log(`    ${e}`);
-  }
-  // Every 302 is one pending request; a POST cut off by the end of a run may still have booked.
-  const lost = booked - overlaps.pending;
-  console.log(
-    `  Booked answers ${booked}, pending requests in the db ${overlaps.pending}` +
-      (overlaps.pending >= booked && overlaps.pending - booked <= postsInFlightAtEnd ? " (consistent)" : ""),
-  );
-  if (lost > 0) failures.push(`${lost} booked answers without a pending request in the db`);
-  if (overlaps.pending - booked > postsInFlightAtEnd) {
-    failures.push(`${overlaps.pending - booked} pending requests more than booked answers (more than the POSTs cut off in flight)`);
-  }
+  await checkBookings(setup.userId, counts);
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
   console.error(`\nLoad run broke: ${error instanceof Error ? error.message : String(error)}`);
-  const lines = server.tail();
-  if (lines.length) console.error(`Last server output (${server.logFile}):\n${lines.join("\n")}`);
+  for (const proc of [server, single]) {
+    const lines = proc.tail();
+    if (lines.length) console.error(`Last server output (${proc.logFile}):\n${lines.join("\n")}`);
+  }
 } finally {
-  for (const child of children) await stopProcess(child);
+  await stopAll();
 }
 
 if (failures.length > 0) {

@@ -1,7 +1,7 @@
 // The worker pool's promises (docs/decisions/0711): bounded work and waiting, 'busy' at once
 // past that, crashed or stuck workers answered and replaced, idle workers gone.
 import { afterEach, describe, expect, it } from "vitest";
-import { createWorkerPool, type PoolOptions } from "./image-pool.ts";
+import { createWorkerPool, photoThreads, type PoolOptions } from "./image-pool.ts";
 
 /** A worker module from source: `on(message)` returns (or resolves to) the answer. */
 const workerOf = (on: string) =>
@@ -61,5 +61,16 @@ describe("createWorkerPool", () => {
     expect(threads[0]).toBe(threads[1]);
     expect(threads[2]).not.toBe(threads[1]);
     await expect.poll(() => jobs.stats().workers).toBe(0);
+  });
+});
+
+describe("photoThreads", () => {
+  it("gives each server process its share of the cores less its event loop: at least one, at most two", () => {
+    expect(photoThreads(2, 1)).toBe(1);
+    expect(photoThreads(2, 2)).toBe(1);
+    expect(photoThreads(8, 1)).toBe(2);
+    expect(photoThreads(8, 8)).toBe(1);
+    expect(photoThreads(16, 4)).toBe(2);
+    expect(photoThreads(1, 1)).toBe(1);
   });
 });

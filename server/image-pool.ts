@@ -106,15 +106,25 @@ export function createWorkerPool<In, Out>(options: PoolOptions) {
 }
 
 /**
- * The Node server's photo decoding (docs/decisions/0710, 0711): `workerUrl` (the built
- * image-worker.js, or server/image-worker.ts under tsx) in worker threads, one at a time on a
- * 2-core machine (two with more cores), eight more waiting at most, the rest answered 'tente
- * novamente em instantes'.
+ * Photo threads for one server process (docs/decisions/0711, 0985): its share of the cores
+ * (cores / server processes on the machine) less one for its event loop, at least one and at
+ * most two. One process on 2 cores: 1; two workers on 2 cores: 1 each; one on 8 cores: 2.
  */
-export function createImageProcessor(workerUrl: URL): ImageProcessor {
+export function photoThreads(cores: number, processes: number): number {
+  const share = Math.floor(cores / Math.max(1, processes));
+  return Math.max(1, Math.min(2, share - 1));
+}
+
+/**
+ * The Node server's photo decoding (docs/decisions/0710, 0711): `workerUrl` (the built
+ * image-worker.js, or server/image-worker.ts under tsx) in worker threads, as many at once as
+ * photoThreads gives this process (`processes`: the server processes sharing the machine's
+ * cores), eight more waiting at most, the rest answered 'tente novamente em instantes'.
+ */
+export function createImageProcessor(workerUrl: URL, processes = 1): ImageProcessor {
   const pool = createWorkerPool<Uint8Array, ProcessResult>({
     url: workerUrl,
-    size: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    size: photoThreads(availableParallelism(), processes),
     queue: 8,
     idleMs: 10_000,
     jobsPerWorker: 50,

@@ -5,9 +5,12 @@
 //
 // Profile photos are decoded in worker threads (./image-pool.ts, docs/decisions/0710).
 //
-// Usage: node server/node.ts [build/node/server/index.js]   (PORT, HOST; `npm start` runs it)
+// Usage: node server/node.ts [build/node/server/index.js]   (PORT, HOST): one process. `npm start`
+// runs it as the workers of server/cluster.ts, one a core (docs/decisions/0985): there
+// AGENDO_RUNS_JOB=0 leaves the scheduled job to the one worker that has it.
 // Plain Node 24 runs it as is (type stripping): it imports packages, ./image-pool.ts and
 // ./calendar-fetch.ts only; the app's own modules come from the build.
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
@@ -75,7 +78,8 @@ async function answerKept(entry: AppEntry, req: IncomingMessage, res: ServerResp
 /** Photos decoded in worker threads; null (decoded on this thread) when the build has no worker file. */
 function imageProcessorFor(buildUrl: URL): ImageProcessor | null {
   const url = new URL("image-worker.js", buildUrl);
-  if (existsSync(url)) return createImageProcessor(url);
+  // A cluster's workers share the cores: each sizes its pool to its share (docs/decisions/0985).
+  if (existsSync(url)) return createImageProcessor(url, cluster.isWorker ? Number(process.env.WEB_CONCURRENCY) || 1 : 1);
   console.warn(`[photos] ${url.pathname} is missing (rebuild with \`npx react-router build\`): photos decode on the main thread`);
   return null;
 }
@@ -127,11 +131,15 @@ export async function createApp(buildPath: string) {
 export function scheduleJob(run: () => Promise<unknown>, seconds: number): () => void {
   if (!(seconds > 0)) return () => {};
   let running = false;
+  let ran = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       await run();
+      // Once, so the log shows which process runs the job (one of a cluster's workers: 0985).
+      if (!ran) console.log(`[job] first run done in process ${process.pid}; every ${seconds} s`);
+      ran = true;
     } catch (error) {
       console.error("[job] run failed", error);
     } finally {
@@ -151,13 +159,23 @@ export function scheduleJob(run: () => Promise<unknown>, seconds: number): () =>
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   process.env.NODE_ENV = "production";
   const { server, runScheduledJob } = await createApp(process.argv[2] ?? "build/node/server/index.js");
-  scheduleJob(runScheduledJob, Number(process.env.JOB_INTERVAL_SECONDS ?? 300));
+  const seconds = Number(process.env.JOB_INTERVAL_SECONDS ?? 300);
+  // Alone, this process runs the job; in a cluster, only the worker given it (docs/decisions/0985).
+  const runsJob = process.env.AGENDO_RUNS_JOB !== "0";
+  if (runsJob) scheduleJob(runScheduledJob, seconds);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST;
-  const onListen = () => console.log(`Agendo on http://localhost:${port}`);
+  const job = !(seconds > 0) ? "" : runsJob ? `; runs the scheduled job every ${seconds} s` : "; the scheduled job runs in another worker";
+  const onListen = () =>
+    console.log(cluster.isWorker ? `Agendo worker ${process.pid} on http://localhost:${port}${job}` : `Agendo on http://localhost:${port}`);
   if (host) server.listen(port, host, onListen);
   else server.listen(port, onListen);
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => server.close(() => process.exit(0)));
-  }
+  // Ctrl-C reaches a cluster's workers and its primary (which then sends SIGTERM): close once.
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => process.exit(0));
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, close);
 }
