@@ -1,12 +1,12 @@
 // `npm start`: build if needed, migrate, seed the demo professional, once; then serve on PORT
 // with our own Node server (server/node.ts) in WEB_CONCURRENCY worker processes, one a core by
-// default, this process their cluster's primary (server/cluster.ts, docs/decisions/0985).
-import { spawnSync } from "node:child_process";
+// default, under their cluster's primary (server/cluster.ts, docs/decisions/0985).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { seedDemoIfEmpty } from "../app/domain/accounts/demo-professional.server";
 import { env } from "../app/utils/env.server";
-import { runCluster, workerCount } from "../server/cluster.ts";
+import { workerCount } from "../server/cluster.ts";
 import { openAndMigrate } from "./migrate";
 import { ensureSessionSecret } from "./session-secret";
 import { ensureVapidKeys } from "./vapid-keys";
@@ -65,4 +65,14 @@ try {
 }
 const port = process.env.PORT ?? "3000";
 console.log(`Starting ${workers} worker${workers === 1 ? "" : "s"} (WEB_CONCURRENCY) on port ${port}`);
-process.exit(await runCluster({ build: serverBuild, workers, env: { PORT: port, NODE_ENV: "production" } }));
+// The cluster's primary in a process of its own, by plain Node: this one has loaded the app (for
+// the seed) and would hold that memory for as long as the server runs.
+const server = spawn(process.execPath, [join(root, "server/cluster.ts"), serverBuild], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, NODE_ENV: "production", WEB_CONCURRENCY: String(workers) },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 // `npm start` as it runs in production (scripts/start.ts, docs/decisions/0985): on a fresh
-// database with WEB_CONCURRENCY=2 the primary forks two worker processes; both answer requests
+// database with WEB_CONCURRENCY=2 the cluster's primary forks two worker processes; both answer requests
 // (each one's CPU time grows under a burst: the connections are dealt out in turn), the scheduled
 // job runs in exactly one of them, two customers booking the same time at once get one booking
 // and one 'taken', and SIGTERM stops the workers and the primary cleanly.
@@ -10,14 +10,23 @@ import { test, expect } from "@playwright/test";
 import { freePort } from "../../scripts/free-port";
 import { workingDate } from "../e2e/fixtures";
 import { E2E_PORT } from "../e2e/env";
+import { scratchDir } from "../support/scratch";
 
 const root = new URL("../..", import.meta.url).pathname;
-const dbPath = `${root}data/e2e/cluster-${E2E_PORT}.db`;
+const dbPath = `${scratchDir("e2e")}/cluster-${E2E_PORT}.db`;
 
-/** The processes forked by `pid` that run the Node server (Linux /proc). */
-function serverChildren(pid: number): number[] {
-  const kids = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-  return kids.filter((kid) => existsSync(`/proc/${kid}`) && readFileSync(`/proc/${kid}/cmdline`, "utf8").includes("server/node.ts")).sort((a, b) => a - b);
+/** The processes under `pid`: its children, theirs, ... (Linux /proc). */
+function descendants(pid: number): number[] {
+  if (!existsSync(`/proc/${pid}`)) return [];
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return children.flatMap((kid) => [kid, ...descendants(kid)]);
+}
+
+/** The processes under `pid` that run the Node server. */
+function serverWorkers(pid: number): number[] {
+  return descendants(pid).filter((kid) => existsSync(`/proc/${kid}`) && readFileSync(`/proc/${kid}/cmdline`, "utf8").includes("server/node.ts")).sort((a, b) => a - b);
 }
 
 /** User plus system CPU time of a process, in clock ticks. */
@@ -33,14 +42,14 @@ test("npm start with WEB_CONCURRENCY=2: two workers answer, one runs the job, on
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATABASE_URL: `file:${dbPath}`, WEB_CONCURRENCY: "2", JOB_INTERVAL_SECONDS: "1", AGENDO_DEMO: "1" };
   delete env.TRUST_PROXY;
-  const primary = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
-  primary.stdout.on("data", (chunk) => (log += chunk));
-  primary.stderr.on("data", (chunk) => (log += chunk));
-  const exited = new Promise<number | null>((resolve) => primary.on("exit", (code) => resolve(code)));
+  start.stdout.on("data", (chunk) => (log += chunk));
+  start.stderr.on("data", (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => start.on("exit", (code) => resolve(code)));
   try {
     await expect.poll(() => log.match(/Agendo worker \d+ on/g)?.length ?? 0, { timeout: 45_000 }).toBe(2);
-    const workers = serverChildren(primary.pid!);
+    const workers = serverWorkers(start.pid!);
     expect(workers).toHaveLength(2);
     const listening = [...log.matchAll(/Agendo worker (\d+) on/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
     expect(listening).toEqual(workers);
@@ -83,10 +92,15 @@ test("npm start with WEB_CONCURRENCY=2: two workers answer, one runs the job, on
     expect(workers).toContain(runs()[0]);
     expect(log.match(/runs the scheduled job every 1 s/g)).toHaveLength(1);
 
-    primary.kill("SIGTERM");
+    start.kill("SIGTERM");
     expect(await exited).toBe(0);
     for (const pid of workers) expect(existsSync(`/proc/${pid}`)).toBe(false);
   } finally {
-    primary.kill("SIGKILL");
+    // On a failure: nothing of this server outlives the test.
+    for (const pid of [...descendants(start.pid!), start.pid!]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
   }
 });
