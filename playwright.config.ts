@@ -37,7 +37,9 @@ export default defineConfig({
   projects: [
     // Every journey with JavaScript; without it the ones tagged @nojs (every form and every
     // screen that works differently without JavaScript); on a phone the ones tagged @phone.
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // A journey tagged both @phone and @nojs runs on the phone with JavaScript and on the desktop
+    // without: the desktop with JavaScript would show nothing those two do not (docs/decisions/0991).
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /(?=.*@phone)(?=.*@nojs)/ },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grep: /@nojs/ },
     {
       name: "phone",
