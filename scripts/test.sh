@@ -2,7 +2,8 @@
 # `npm test`: every test of the project, in the order a failure is cheapest to find.
 #   1. typecheck, and the README's run command on a fresh clone  2. unit + integration (vitest, real libSQL files)
 #   3. production build + end-to-end in Chromium: every journey with JavaScript, the ones tagged
-#      @nojs without it, the @phone ones on a phone, and the HTTP-level security suites (Playwright)
+#      @nojs without it, the @phone ones on a phone (those tagged both: phone and no-JS only), and
+#      the HTTP-level security suites (Playwright)
 #   4. Workers build + `wrangler deploy --dry-run` with its gzip size against the budget
 #   5. the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e)
 # At the end (or at the first failure) it prints how long each stage took.
