@@ -6,7 +6,6 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { seedDemoIfEmpty } from "../app/domain/accounts/demo-professional.server";
 import { env } from "../app/utils/env.server";
-import { workerCount } from "../server/cluster.ts";
 import { openAndMigrate } from "./migrate";
 import { ensureSessionSecret } from "./session-secret";
 import { ensureVapidKeys } from "./vapid-keys";
@@ -56,21 +55,13 @@ if (config.AGENDO_DEMO !== "0") {
 }
 db.$client.close();
 
-let workers: number;
-try {
-  workers = workerCount();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
 const port = process.env.PORT ?? "3000";
-console.log(`Starting ${workers} worker${workers === 1 ? "" : "s"} (WEB_CONCURRENCY) on port ${port}`);
 // The cluster's primary in a process of its own, by plain Node: this one has loaded the app (for
 // the seed) and would hold that memory for as long as the server runs.
 const server = spawn(process.execPath, [join(root, "server/cluster.ts"), serverBuild], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, PORT: port, NODE_ENV: "production", WEB_CONCURRENCY: String(workers) },
+  env: { ...process.env, PORT: port, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));

@@ -120,5 +120,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     console.error((error as Error).message);
     process.exit(2);
   }
+  console.log(`Starting ${workers} worker${workers === 1 ? "" : "s"} (WEB_CONCURRENCY) on port ${process.env.PORT ?? 3000}`);
   process.exit(await runCluster({ build, workers, env: { NODE_ENV: "production" } }));
 }

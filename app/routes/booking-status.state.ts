@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { bookingRequests } from "../../db/schema";
 import { requestIdOfToken } from "../domain/booking-requests/customer-view.server";
 import { depositState } from "../domain/booking-requests/deposits";
+import { depositColumns } from "../domain/booking-requests/deposits.server";
 import { requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 
@@ -13,16 +14,7 @@ import { getDb } from "../utils/db.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireFound(await requestIdOfToken(params.token));
   const [r] = await getDb(context)
-    .select({
-      status: bookingRequests.status,
-      depositCents: bookingRequests.depositCents,
-      depositReceivedAt: bookingRequests.depositReceivedAt,
-      depositMethod: bookingRequests.depositMethod,
-      depositRefundedAt: bookingRequests.depositRefundedAt,
-      paymentProvider: bookingRequests.paymentProvider,
-      depositDueAt: bookingRequests.depositDueAt,
-      paymentId: bookingRequests.paymentId,
-    })
+    .select({ status: bookingRequests.status, paymentId: bookingRequests.paymentId, ...depositColumns })
     .from(bookingRequests)
     .where(eq(bookingRequests.id, id));
   const row = requireFound(r);

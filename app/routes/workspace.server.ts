@@ -40,7 +40,7 @@ function remember(user: CurrentUser) {
 }
 
 /** Forgets what this process knew of a session (it may have just changed what it holds). */
-export function forgetSession(sessionId: string) {
+function forgetSession(sessionId: string) {
   known.delete(sessionId);
 }
 
