@@ -2,7 +2,7 @@
 // values (the closing's, or the service done), the posted form read and refused beside its fields
 // (400), '+ Adicionar item' without JavaScript (the same form again with one more line, nothing
 // typed lost), and the outcome as a redirect with its toast.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import { closableNow, closeAppointment, closingProfessional, editClosing, findClosable, findClosing, serviceChoices, type ClosableAppointment, type ExistingClosing } from "../domain/cash/closings.server";
@@ -116,7 +116,7 @@ export async function closeAction(db: Db, user: CurrentUser, request: Request, f
   const page = await readPage(db, user, url);
   // '+ Adicionar item' checks what is typed so far, but not the payments (asked at the end).
   const pending = intent !== "close";
-  const submission = parseWithZod(withoutBlankItems(form), { schema: closingSchema({ depositCents: page.depositCents, pending }) });
+  const submission = parseForm(withoutBlankItems(form), { schema: closingSchema({ depositCents: page.depositCents, pending }) });
   if (intent === "add-item") return addItem(submission.payload, form.get("novoItem"), page.services, submission.status === "success" ? null : (submission.reply().error ?? null));
   if (submission.status !== "success") return reply(submission.payload, submission.reply().error ?? null);
   // The member's zone and id when the owner closes a member's service; the owner is who closed it.

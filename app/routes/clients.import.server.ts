@@ -15,8 +15,7 @@ import {
   saveMapping,
   type WaitingImport,
 } from "../domain/clients/import/import.server";
-import { readLimitedFormData, UploadTooLargeError } from "../domain/accounts/profile-photo.server";
-import { attemptWrite, notFound, readForm, WRITE_FAILED } from "../utils/actions.server";
+import { attemptWrite, notFound, readForm, readUploadForm, WRITE_FAILED } from "../utils/actions.server";
 import type { Db } from "../utils/db.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { previewContacts, type ImportPreview } from "../validation/client-import";
@@ -33,12 +32,9 @@ const fileError = (message: string, status = 400) => data<ImportActionData>({ fi
 
 /** The upload: the file read within 5 MB (the body within 6), parsed, kept for the preview. */
 export async function uploadFile(request: Request, db: Db, userId: string) {
-  let form: FormData;
-  try {
-    form = await readLimitedFormData(request, IMPORT_MAX_BYTES + 1024 * 1024);
-  } catch (error) {
-    return fileError(error instanceof UploadTooLargeError ? IMPORT_ERRORS.tooLarge : IMPORT_ERRORS.unknown, error instanceof UploadTooLargeError ? 413 : 400);
-  }
+  const form = await readUploadForm(request, IMPORT_MAX_BYTES + 1024 * 1024);
+  if (form === "too-large") return fileError(IMPORT_ERRORS.tooLarge, 413);
+  if (form === "unreadable") return fileError(IMPORT_ERRORS.unknown);
   const file = form.get("arquivo");
   if (!(file instanceof File) || (file.size === 0 && !file.name)) return fileError(IMPORT_ERRORS.missing);
   const read = readContactFile(new Uint8Array(await file.arrayBuffer()), file.name);

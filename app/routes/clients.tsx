@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { NEW_FORM, opensNewForm } from "../components/new-form";
 import { createCookie, data, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/clients";
@@ -143,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "update" && !(await getClient(db, user.id, id))) notFound();
 
   const today = clientClock(user.profile.timeZone).today;
-  const submission = parseWithZod(form, { schema: clientSchema(today) });
+  const submission = parseForm(form, { schema: clientSchema(today) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), alert: null }, { status: 400 });
   }

@@ -2,7 +2,7 @@
 // e-mail and address first, docs/decisions/0004), the credentials, and a pending invitation
 // taken up.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { activateLinkedAccountStatement, checkCredentials, credentialsOf } from "../domain/accounts/credentials.server";
@@ -23,7 +23,7 @@ type LoginResult =
 export function authenticator(db: Db, clientAddress: string) {
   return new Authenticator<LoginResult>().use(
     new FormStrategy(async ({ form, request }) => {
-      const submission = parseWithZod(form, { schema: loginSchema });
+      const submission = parseForm(form, { schema: loginSchema });
       if (submission.status !== "success") {
         return { ok: false, reply: submission.reply({ hideFields: ["password"] }), status: 400 };
       }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthLayout } from "../components/auth-layout";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** 'Esqueceu a senha?': same answer whether or not the e-mail exists. */
 async function requestReset(request: Request, context: Route.ActionArgs["context"], form: FormData) {
-  const submission = parseWithZod(form, { schema: resetRequestSchema });
+  const submission = parseForm(form, { schema: resetRequestSchema });
   if (submission.status !== "success") {
     return data(
       {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthLayout } from "../components/auth-layout";
@@ -33,7 +33,7 @@ const HIDE = ["password", "confirmPassword"];
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   await requireAnonymous(db, request);
-  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
+  const submission = parseForm(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
     const termsMissing = !!submission.error?.terms;
     return data(
@@ -166,7 +166,7 @@ function useRegisterForm(email: string, lastResult: SubmissionResult<string[]> |
   return useForm({
     defaultValue: { email },
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: registerSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

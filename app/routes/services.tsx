@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { NEW_FORM, opensNewForm } from "../components/new-form";
 import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/services";
@@ -140,7 +140,7 @@ async function saveService(
   const categories = await listCategories(db, userId);
   // Someone else's (or a missing) service is a 404 before anything else is looked at.
   if (intent === "update-service" && !(await getService(db, userId, id))) notFound();
-  const submission = parseWithZod(form, { schema: serviceSchema(categories) });
+  const submission = parseForm(form, { schema: serviceSchema(categories) });
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
@@ -174,7 +174,7 @@ async function saveCategory(
   const categories = await listCategories(db, userId);
   if (intent === "update-category" && !categories.some((c) => c.id === id)) notFound();
   const taken = categories.filter((c) => c.id !== id).map((c) => c.slug);
-  const submission = parseWithZod(form, { schema: categorySchema(taken) });
+  const submission = parseForm(form, { schema: categorySchema(taken) });
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }

@@ -1,7 +1,7 @@
 // Configurações > Horários > 'Calendários externos' on the server: the list with each one's
 // state, adding one (read once before it is saved) and removing one.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data } from "react-router";
 import { addCalendar, calendarStatus, getCalendar, listCalendars, MAX_CALENDARS, removeCalendar } from "../domain/calendars/calendars.server";
 import { maskedFeedUrl } from "../domain/calendars/addresses";
@@ -34,7 +34,7 @@ export type CalendarActionData = { intent: "calendar"; result: SubmissionResult<
 const reply = (result: SubmissionResult<string[]>, status = 400) => data<CalendarActionData>({ intent: "calendar", result }, { status });
 
 export async function addCalendarAction(request: Request, db: Db, user: CurrentUser, form: FormData) {
-  const submission = parseWithZod(form, { schema: externalCalendarSchema({ allowLoopback: loopbackAllowed() }) });
+  const submission = parseForm(form, { schema: externalCalendarSchema({ allowLoopback: loopbackAllowed() }) });
   if (submission.status !== "success") return reply(submission.reply());
   const urlError = (message: string) => reply(submission.reply({ fieldErrors: { url: [message] } }));
   if ((await listCalendars(db, user.id)).length >= MAX_CALENDARS) return urlError(CALENDAR_LIMIT);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings.commission";
 import { Field, FieldError, FormFooter } from "../components/forms";
@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, member, services } = await formData(context, params.memberId);
-  const submission = parseWithZod(await readForm(request), { schema: commissionSchema(services.map((s) => s.id)) });
+  const submission = parseForm(await readForm(request), { schema: commissionSchema(services.map((s) => s.id)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveRule(getDb(context), { ownerId: user.id, memberId: member.id, actorId: user.id, rule: submission.value });
   return redirectWithToast(request, BACK, {
@@ -54,13 +54,13 @@ export default function CommissionSettings() {
       servicos: rule ? formatPercentInput(rule.servicesBasisPoints) : "",
       produtos: rule ? formatPercentInput(rule.productsBasisPoints) : "0",
       gorjetas: rule?.tipsToProfessional === false ? undefined : "on",
-      taxas: services.map((s) => ({ servico: s.id, percentual: rule?.serviceRates[s.id] === undefined ? "" : formatPercentInput(rule.serviceRates[s.id]!) })),
+      taxas: Object.fromEntries(services.map((s) => [s.id, rule?.serviceRates[s.id] === undefined ? "" : formatPercentInput(rule.serviceRates[s.id]!)])),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commissionSchema(services.map((s) => s.id)) }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: commissionSchema(services.map((s) => s.id)) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const rates = fields.taxas.getFieldList();
+  const rates = fields.taxas.getFieldset();
   return (
     <SectionCard
       title={`Comissão de ${member.name}`}
@@ -83,19 +83,18 @@ export default function CommissionSettings() {
             <legend className="font-medium">Percentual por serviço (opcional)</legend>
             <p className="text-sm text-slate-600">Deixe em branco para usar a comissão sobre serviços.</p>
             <ul className="divide-y divide-slate-100">
-              {services.map((s, index) => {
-                const rate = rates[index]!.getFieldset();
+              {services.map((s) => {
+                const rate = rates[s.id]!;
                 return (
                   <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <label htmlFor={rate.percentual.id} className="min-w-0 text-sm">
+                    <label htmlFor={rate.id} className="min-w-0 text-sm">
                       <span className="font-medium">{s.name}</span> <span className="text-slate-500">{formatMoney(s.priceCents)}</span>
                     </label>
-                    <input type="hidden" name={rate.servico.name} value={s.id} />
                     <div className="w-24">
-                      <input {...getInputProps(rate.percentual, { type: "text" })} inputMode="decimal" maxLength={10} placeholder="—" className="input text-right" aria-describedby={rate.percentual.errors ? `${rate.percentual.id}-error` : undefined} />
+                      <input {...getInputProps(rate, { type: "text" })} inputMode="decimal" maxLength={10} placeholder="—" className="input text-right" aria-describedby={rate.errors ? `${rate.id}-error` : undefined} />
                     </div>
                     <div className="basis-full">
-                      <FieldError id={`${rate.percentual.id}-error`} errors={rate.percentual.errors} />
+                      <FieldError id={`${rate.id}-error`} errors={rate.errors} />
                     </div>
                   </li>
                 );

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { eq } from "drizzle-orm";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.general";
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "change-password") {
-    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const submission = parseForm(formData, { schema: changePasswordSchema });
     if (submission.status !== "success") {
       return data<ActionData>({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
     }

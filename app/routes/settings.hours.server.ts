@@ -2,7 +2,7 @@
 // and what the actions save. Everything is scoped by the signed-in professional; another
 // professional's exception id answers 404.
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
 import { saveProfileSettings } from "../domain/accounts/profile-settings.server";
@@ -174,7 +174,7 @@ async function savedRedirect(request: Request, db: Db, user: CurrentUser, row: S
 export async function saveException(request: Request, db: Db, user: CurrentUser, form: FormData, editId: string | null) {
   const existing = editId === null ? null : ((await getException(db, user.id, editId)) ?? notFound());
   const today = nowInZone(user.profile.timeZone).date;
-  const submission = parseWithZod(form, { schema: scheduleExceptionSchema({ today, keepStart: existing?.startDate }) });
+  const submission = parseForm(form, { schema: scheduleExceptionSchema({ today, keepStart: existing?.startDate }) });
   const fail = (result: SubmissionResult<string[]>, status: number) =>
     data<ExceptionActionData>({ intent: "exception", editing: editId, result }, { status });
   if (submission.status !== "success") return fail(submission.reply(), 400);
@@ -201,7 +201,7 @@ export async function removeException(request: Request, db: Db, user: CurrentUse
 /** 'Fechar no feriado': the holiday is one the server computes, never a date the form names. */
 export async function closeHolidayAction(request: Request, db: Db, user: CurrentUser, form: FormData) {
   const today = nowInZone(user.profile.timeZone).date;
-  const submission = parseWithZod(form, { schema: closeHolidaySchema });
+  const submission = parseForm(form, { schema: closeHolidaySchema });
   const holiday =
     submission.status === "success" ? upcomingHolidays(today).find((h) => h.date === submission.value.date) : undefined;
   if (!holiday) return data<ExceptionActionData>({ intent: "holiday", message: EXCEPTION_MESSAGES.holidayUnknown }, { status: 400 });
@@ -240,7 +240,7 @@ async function saveSection<Input, Value>(
 
 /** 'Salvar horários': the whole week at once. */
 export function saveWeek(request: Request, db: Db, user: CurrentUser, form: FormData) {
-  return saveSection(request, parseWithZod(form, { schema: workingHoursSchema }), {
+  return saveSection(request, parseForm(form, { schema: workingHoursSchema }), {
     intent: "hours",
     write: (value) => saveWorkingWeek(db, user.id, value.days),
     failed: SAVE_HOURS_FAILED,
@@ -251,7 +251,7 @@ export function saveWeek(request: Request, db: Db, user: CurrentUser, form: Form
 
 /** 'Salvar preferências': the time zone and the agenda's slot step. */
 export function savePreferences(request: Request, db: Db, user: CurrentUser, form: FormData) {
-  return saveSection(request, parseWithZod(form, { schema: preferencesSchema }), {
+  return saveSection(request, parseForm(form, { schema: preferencesSchema }), {
     intent: "preferences",
     write: ({ timeZone, slotStepMinutes }) => saveProfileSettings(db, user.id, { timeZone, slotStepMinutes }),
     failed: SAVE_PREFERENCES_FAILED,
@@ -262,7 +262,7 @@ export function savePreferences(request: Request, db: Db, user: CurrentUser, for
 
 /** 'Regras de agendamento': saved on the profile (its page version follows, migration 0009). */
 export function saveBookingRules(request: Request, db: Db, user: CurrentUser, form: FormData) {
-  return saveSection(request, parseWithZod(form, { schema: bookingRulesSchema }), {
+  return saveSection(request, parseForm(form, { schema: bookingRulesSchema }), {
     intent: "rules",
     write: ({ intent: _intent, ...rules }) => saveProfileSettings(db, user.id, rules),
     failed: SAVE_RULES_FAILED,

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings.linked-accounts";
 import { LinkedAccountList } from "../components/linked-accounts/linked-account-list";
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const submission = parseWithZod(formData, { schema: addLinkedAccountSchema });
+  const submission = parseForm(formData, { schema: addLinkedAccountSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
@@ -282,7 +282,7 @@ function AddForm() {
   const [form, fields] = useForm({
     id: "add-linked-account",
     lastResult: navigation.state === "idle" ? (actionData?.result ?? null) : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addLinkedAccountSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: addLinkedAccountSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,6 @@
 // Configurações > Notificações' push part: the devices ('Receber notificações neste aparelho',
 // 'Remover'), 'Enviar notificação de teste' and which events a device is told of.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import type { RouterContextProvider } from "react-router";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { deviceLabel, devicesOf, removeDevice, saveDevice, savePushKinds } from "../domain/notifications/push-devices.server";
@@ -35,7 +35,7 @@ export async function pushAction(context: Readonly<RouterContextProvider>, reque
   const db = getDb(context);
   if (intent === "push-subscribe") {
     if (!vapidConfig()) return { pushError: "As notificações no aparelho estão desligadas neste Agendo." };
-    const submission = parseWithZod(formData, { schema: pushSubscriptionSchema });
+    const submission = parseForm(formData, { schema: pushSubscriptionSchema });
     if (submission.status !== "success") return { pushError: Object.values(submission.error ?? {})[0]?.[0] ?? "" };
     if (!isPushServiceEndpoint(submission.value.endpoint)) return { pushError: UNKNOWN_PUSH_SERVICE };
     await saveDevice(db, user.id, submission.value, deviceLabel(request.headers.get("User-Agent")));
@@ -55,7 +55,7 @@ export async function pushAction(context: Readonly<RouterContextProvider>, reque
     deliverSoon(context, [key]);
     return redirectWithToast(request, self, { type: "success", ...PUSH_TEST_SENT });
   }
-  const submission = parseWithZod(formData, { schema: pushKindsSchema });
+  const submission = parseForm(formData, { schema: pushKindsSchema });
   if (submission.status !== "success") return { pushError: "Marque ou desmarque as opções." };
   await savePushKinds(db, user.id, submission.value);
   return redirectWithToast(request, self, { type: "success", ...PUSH_SAVED });

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.notifications";
 import { CalendarFeedCard } from "../components/notifications/calendar-feed-card";
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "feed-details") {
-    const submission = parseWithZod(formData, { schema: feedDetailsSchema });
+    const submission = parseForm(formData, { schema: feedDetailsSchema });
     if (submission.status !== "success") {
       return data<ActionData>({ feedResult: submission.reply() }, { status: 400 });
     }
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, SELF, { type: "success", ...(on ? FEED_DETAILS_ON : FEED_DETAILS_OFF) });
   }
   if (intent !== "save") throw data("Ação desconhecida.", { status: 400 });
-  const submission = parseWithZod(formData, { schema: notificationsSchema });
+  const submission = parseForm(formData, { schema: notificationsSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { useRef, useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings.page";
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(request, SELF, { type: "success", title: "Equipe salva", description: "A página da equipe foi atualizada." });
   }
-  const submission = parseWithZod(formData, { schema: pageSchema });
+  const submission = parseForm(formData, { schema: pageSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
@@ -116,7 +116,7 @@ function usePageForm(page: PageValues, lastResult: SubmissionResult<string[]> | 
     id: "page-settings",
     lastResult,
     defaultValue: page,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: pageSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

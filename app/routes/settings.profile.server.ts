@@ -1,5 +1,5 @@
 // Configurações > Perfil's writes: the photo (upload and removal) and the profile form.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../validation/parse-form";
 import { data, type RouterContextProvider } from "react-router";
 import type { ProfileReply } from "../components/settings/profile-form";
 import { PROFILE_PATH } from "../components/settings/photo-card";
@@ -38,7 +38,7 @@ export async function uploadImage(request: Request, context: Readonly<RouterCont
 }
 
 export async function saveProfileForm(request: Request, db: Db, userId: string, currentSlug: string, formData: FormData) {
-  const submission = await parseWithZod(formData, {
+  const submission = await parseForm(formData, {
     schema: serverProfileSchema((slug) => bookingSlugStatus(db, userId, currentSlug, slug)),
     async: true,
   });

@@ -5,7 +5,8 @@ import { ProfileForm } from "../components/settings/profile-form";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
-import { readLimitedFormData, removeProfileImage, UploadTooLargeError } from "../domain/accounts/profile-photo.server";
+import { MAX_UPLOAD_REQUEST_BYTES, removeProfileImage } from "../domain/accounts/profile-photo.server";
+import { readUploadForm } from "../utils/actions.server";
 import { formatPhone } from "../domain/phone";
 import { redirectWithToast } from "../utils/toast.server";
 import { IMAGE_REMOVED } from "../domain/accounts/profile-photo";
@@ -39,13 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  let formData: FormData;
-  try {
-    // Uploads come as multipart: a body too large for a 5 MB photo is refused unread.
-    formData = await readLimitedFormData(request);
-  } catch (error) {
-    return imageError(error instanceof UploadTooLargeError ? "size" : "unreadable");
-  }
+  // Uploads come as multipart: a body too large for a 5 MB photo is refused unread.
+  const formData = await readUploadForm(request, MAX_UPLOAD_REQUEST_BYTES);
+  if (formData === "too-large") return imageError("size");
+  if (formData === "unreadable") return imageError("unreadable");
   const intent = formData.get("intent");
   if (intent === "upload-image") return uploadImage(request, context, db, user.id, formData);
   if (intent === "remove-image") {

@@ -1,6 +1,8 @@
 // The plumbing every loader and action shares: the form of a POST, the 404 of a row that is
 // missing or someone else's, and a write that fails for reasons other than the input.
 import { data } from "react-router";
+import { unboundedFieldName } from "./form-shape";
+import { readBodyWithin } from "./request-body.server";
 import { BODY_MESSAGES } from "./security.server";
 
 /** Nothing found, or someone else's: the same 404 either way (a public page may say what is missing in `body`). */
@@ -20,11 +22,42 @@ export function requireFound<T>(row: T | null | undefined): T {
  * bodies first; this keeps every action honest on its own.)
  */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data(BODY_MESSAGES.unreadable, { status: 400 });
   }
+  return boundedForm(form);
+}
+
+/**
+ * The form of an upload that reads its own body (a photo, a contact file): 'too-large' past
+ * `limit` bytes (counted while reading, the rest read away so a browser still sending sees the
+ * form's message), 'unreadable' for a body that is no form; field names out of bounds are a 400
+ * as in `readForm`. Works the same on Node and Workers.
+ */
+export async function readUploadForm(request: Request, limit: number): Promise<FormData | "too-large" | "unreadable"> {
+  const body = await readBodyWithin(request, limit);
+  if (!body) return "too-large";
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    return "unreadable";
+  }
+  return boundedForm(form);
+}
+
+/**
+ * A form every action may hand to a parser: a field name no form of the app has (a list index
+ * past its longest list, names nested too deep) is a 400 before anything is built from it
+ * (docs/decisions/1080). Every form the app reads passes here: `readForm`, and the uploads that
+ * read their own bodies.
+ */
+function boundedForm(form: FormData): FormData {
+  if (unboundedFieldName(form.keys()) !== null) throw data(BODY_MESSAGES.formShape, { status: 400 });
+  return form;
 }
 
 /** What `attemptWrite` answers when the write failed; the caller answers its own error. */

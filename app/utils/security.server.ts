@@ -46,6 +46,7 @@ export const BODY_MESSAGES = {
   unsupported: "Formato de envio não aceito. Envie o formulário pela página.",
   tooLarge: "O conteúdo enviado excede o tamanho permitido.",
   unreadable: "Não foi possível ler os dados enviados. Tente novamente pela página.",
+  formShape: "O formulário enviado tem campos que a página não envia. Recarregue a página e tente novamente.",
 };
 
 /**

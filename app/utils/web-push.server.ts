@@ -24,8 +24,14 @@ export function vapidConfig(): VapidConfig | null {
   return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
 }
 
-/** The push services browsers subscribe with: Google's (Chrome, Edge on Android, Samsung), Mozilla's, Apple's, Microsoft's. */
-const PUSH_SERVICE_HOSTS = [".googleapis.com", ".push.services.mozilla.com", ".push.apple.com", ".notify.windows.com"];
+/**
+ * The push services browsers subscribe with, by their exact hosts: Google's (Chrome, Edge on
+ * Android, Samsung Internet, Opera, Brave), Mozilla's, Apple's. Not all of googleapis.com: a
+ * storage bucket there is anyone's, and can answer with a redirect anywhere (docs/decisions/1082).
+ */
+const PUSH_SERVICE_HOSTS = new Set(["fcm.googleapis.com", "updates.push.services.mozilla.com", "web.push.apple.com"]);
+/** Microsoft's push service (Edge on Windows) gives each device a regional host of its own zone. */
+const PUSH_SERVICE_ZONES = [".notify.windows.com"];
 
 /**
  * Whether an endpoint a browser gave is at a real push service (or at an origin listed in
@@ -36,7 +42,8 @@ export function isPushServiceEndpoint(endpoint: string): boolean {
   if (!URL.canParse(endpoint)) return false;
   const url = new URL(endpoint);
   if (env().PUSH_SERVICE_ORIGINS.includes(url.origin)) return true;
-  return url.protocol === "https:" && url.port === "" && PUSH_SERVICE_HOSTS.some((suffix) => `.${url.hostname}`.endsWith(suffix));
+  if (url.protocol !== "https:" || url.port !== "") return false;
+  return PUSH_SERVICE_HOSTS.has(url.hostname) || PUSH_SERVICE_ZONES.some((zone) => url.hostname.endsWith(zone));
 }
 
 /**
@@ -49,8 +56,13 @@ export type PushResult = { ok: true } | { ok: false; kind: "gone" | "retry" | "f
 /** How long a push service may take before the try counts as failed (it runs after the answer anyway). */
 const TIMEOUT_MS = 10_000;
 
-/** Sends one notification to one device. Never throws. */
+/**
+ * Sends one notification to one device. Never throws. An endpoint no longer at a push service
+ * (kept before the list narrowed) is gone; a redirect is never followed: a push service has no
+ * reason to send one, and following it would let the endpoint's host aim our POST anywhere.
+ */
 export async function sendPush(vapid: VapidConfig, target: PushTarget, content: PushContent, fetcher: typeof fetch = fetch): Promise<PushResult> {
+  if (!isPushServiceEndpoint(target.endpoint)) return { ok: false, kind: "gone", message: "Endereço fora dos serviços de push conhecidos" };
   try {
     const payload = await buildPushPayload(
       { data: content, options: { ttl: 24 * 3600, urgency: "high" } },
@@ -61,12 +73,14 @@ export async function sendPush(vapid: VapidConfig, target: PushTarget, content: 
       method: "POST",
       headers: payload.headers,
       body: payload.body,
+      redirect: "manual",
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (res.ok) return { ok: true };
     const message = `O serviço de push respondeu ${res.status}`;
     if (res.status === 404 || res.status === 410) return { ok: false, kind: "gone", message };
     if (res.status === 429 || res.status >= 500) return { ok: false, kind: "retry", message };
+    // A redirect (3xx; `opaqueredirect` where the runtime hides it) counts as a refusal for good.
     return { ok: false, kind: "failed", message };
   } catch (error) {
     return { ok: false, kind: "retry", message: String(error) };

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { registerSchema } from "./auth";
 
 // The forms of Configurações > Geral. One schema per form, shared by conform in the browser and
-// parseWithZod in the action; the password rule is the sign-up's.
+// parseForm in the action; the password rule is the sign-up's.
 
 export const CURRENT_PASSWORD_REQUIRED = "Digite sua senha atual.";
 export const CURRENT_PASSWORD_WRONG = "Senha atual incorreta.";

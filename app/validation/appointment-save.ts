@@ -1,6 +1,6 @@
 // The agenda's create/edit form as posted: checked against appointmentSchema (its messages beside
 // the fields), then read into what the save plans from (domain/appointments/save).
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "./parse-form";
 import type { SaveIntent } from "../domain/appointments/save/plan.server";
 import type { SeriesInterval } from "../domain/appointments/series";
 import { appointmentSchema, chosenTime } from "./appointments";
@@ -21,7 +21,7 @@ function occurrenceChoices(form: FormData): Map<string, string> {
 
 /** The submission (for the form's reply) and, when it is valid, the intent it carries. */
 export function parseAppointmentForm(form: FormData, bounds: { today: string; maxDate: string; keepDate?: string }) {
-  const submission = parseWithZod(form, { schema: appointmentSchema(bounds) });
+  const submission = parseForm(form, { schema: appointmentSchema(bounds) });
   if (submission.status !== "success") return { submission, intent: null };
   const input = submission.value;
   const text = (name: string) => {

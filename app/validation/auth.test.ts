@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "./parse-form";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
@@ -26,7 +26,7 @@ function form(fields: Record<string, string>) {
 }
 
 function parse<S extends z.ZodType>(schema: S, fields: Record<string, string>) {
-  return parseWithZod(form(fields), { schema });
+  return parseForm(form(fields), { schema });
 }
 
 /** Field messages of a failed parse ({} when it succeeded, so a pass never looks like an error). */

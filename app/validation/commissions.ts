@@ -8,7 +8,6 @@ import type { CommissionRule } from "../domain/team/commissions";
 export const COMMISSION_MESSAGES = {
   percent: "Informe um percentual de 0 a 100, como 40 ou 37,5",
   services: "Informe o percentual sobre os serviços",
-  unknownService: "Serviço não encontrado",
 } as const;
 
 const M = COMMISSION_MESSAGES;
@@ -34,28 +33,25 @@ const percent = (missing: string) =>
       return basisPoints;
     });
 
-/** `serviceIds`: the member's services (a rate for any other id is refused). */
+/**
+ * `serviceIds`: the member's services, each with its own optional field (`taxas.<id>`): the form's
+ * fields come from the services, never from what was posted, and a rate for any other id is no
+ * field of this form (docs/decisions/1081).
+ */
 export function commissionSchema(serviceIds: readonly string[]) {
   return z
     .object({
       servicos: percent(M.services),
       produtos: percent(M.percent).optional(),
       gorjetas: z.literal("on").optional(),
-      taxas: z
-        .array(
-          z.object({ servico: z.string().max(100), percentual: percent(M.percent).optional() }).superRefine((rate, ctx) => {
-            if (!serviceIds.includes(rate.servico)) ctx.addIssue({ code: "custom", path: ["percentual"], message: M.unknownService });
-          }),
-        )
-        .max(500)
-        .default([]),
+      taxas: z.object(Object.fromEntries(serviceIds.map((id) => [id, percent(M.percent).optional()]))).default({}),
     })
     .transform(
       (form): CommissionRule => ({
         servicesBasisPoints: form.servicos,
         productsBasisPoints: form.produtos ?? 0,
         tipsToProfessional: form.gorjetas === "on",
-        serviceRates: Object.fromEntries(form.taxas.filter((t) => t.percentual !== undefined).map((t) => [t.servico, t.percentual!])),
+        serviceRates: Object.fromEntries(Object.entries(form.taxas).filter((rate): rate is [string, number] => rate[1] !== undefined)),
       }),
     );
 }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "./parse-form";
 import { describe, expect, it } from "vitest";
 import {
   cleanInstagram,
@@ -33,18 +33,18 @@ const validProfile = {
 const validPage = { primaryColor: "#3b82f6", secondaryColor: "#8B5CF6" };
 
 function profileErrors(fields: Record<string, string>) {
-  const s = parseWithZod(form({ ...validProfile, ...fields }), { schema: profileSchema });
+  const s = parseForm(form({ ...validProfile, ...fields }), { schema: profileSchema });
   return s.status === "success" ? {} : (s.error ?? {});
 }
 
 function pageErrors(fields: Record<string, string>) {
-  const s = parseWithZod(form({ ...validPage, ...fields }), { schema: pageSchema });
+  const s = parseForm(form({ ...validPage, ...fields }), { schema: pageSchema });
   return s.status === "success" ? {} : (s.error ?? {});
 }
 
 describe("profileSchema", () => {
   it("accepts a complete profile and stores phone digits, trimmed text and a normalised Pix key", () => {
-    const s = parseWithZod(
+    const s = parseForm(
       form({
         ...validProfile,
         fullName: "  Ana Souza ",
@@ -74,7 +74,7 @@ describe("profileSchema", () => {
   });
 
   it("leaves optional fields empty", () => {
-    const s = parseWithZod(form(validProfile), { schema: profileSchema });
+    const s = parseForm(form(validProfile), { schema: profileSchema });
     expect(s.status === "success" && s.value).toMatchObject({ address: "", city: "", specialty: "", pixKey: "", pixCity: "", pixName: "" });
   });
 
@@ -93,7 +93,7 @@ describe("profileSchema", () => {
   });
 
   it("slugifies the booking link and checks its length", () => {
-    const s = parseWithZod(form({ ...validProfile, bookingSlug: "  Studio da Ána! " }), { schema: profileSchema });
+    const s = parseForm(form({ ...validProfile, bookingSlug: "  Studio da Ána! " }), { schema: profileSchema });
     expect(s.status === "success" && s.value.bookingSlug).toBe("studio-da-ana");
     expect(profileErrors({ bookingSlug: "ab" }).bookingSlug).toEqual([SLUG_MIN]);
     expect(profileErrors({ bookingSlug: "!!!" }).bookingSlug).toEqual([SLUG_MIN]);
@@ -119,7 +119,7 @@ describe("profileSchema", () => {
   it("on the server, a taken or reserved link is an error beside the field", async () => {
     const check: SlugCheck = async (slug) => (slug === "ocupado" ? "taken" : slug === "agenda" ? "reserved" : "ok");
     const parse = (slug: string) =>
-      parseWithZod(form({ ...validProfile, bookingSlug: slug }), { schema: serverProfileSchema(check), async: true });
+      parseForm(form({ ...validProfile, bookingSlug: slug }), { schema: serverProfileSchema(check), async: true });
     const taken = await parse("Ocupado");
     expect(taken.status !== "success" && taken.error?.bookingSlug).toEqual([SLUG_TAKEN]);
     expect(SLUG_TAKEN).toBe("Este link já está em uso. Escolha outro.");
@@ -131,7 +131,7 @@ describe("profileSchema", () => {
 
 describe("pageSchema", () => {
   it("accepts the page fields, upper-cases colours and cleans the Instagram handle", () => {
-    const s = parseWithZod(
+    const s = parseForm(
       form({
         ...validPage,
         pageTitle: " Agende com a Ana ",
@@ -160,7 +160,7 @@ describe("pageSchema", () => {
   });
 
   it("an unchecked price switch means prices hidden", () => {
-    const s = parseWithZod(form(validPage), { schema: pageSchema });
+    const s = parseForm(form(validPage), { schema: pageSchema });
     expect(s.status === "success" && s.value.showPrices).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "./parse-form";
 import { describe, expect, it } from "vitest";
 import { categorySchema, serviceSchema } from "./services";
 
@@ -10,9 +10,9 @@ function form(fields: Record<string, string>) {
 
 const CAT = "cat-1";
 const service = (fields: Record<string, string>, categories = [{ id: CAT, slug: "cabelo" }]) =>
-  parseWithZod(form(fields), { schema: serviceSchema(categories) });
+  parseForm(form(fields), { schema: serviceSchema(categories) });
 const category = (fields: Record<string, string>, taken: string[] = []) =>
-  parseWithZod(form(fields), { schema: categorySchema(taken) });
+  parseForm(form(fields), { schema: categorySchema(taken) });
 const errorsOf = (s: ReturnType<typeof service> | ReturnType<typeof category>) =>
   (s.status === "success" ? null : s.error) ?? {};
 

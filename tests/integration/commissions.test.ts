@@ -6,14 +6,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { commissionRules, commissionServiceRates, linkedAccounts } from "../../db/schema";
-import { action as commissionAction, loader as commissionLoader } from "../../app/routes/settings.commission";
+import CommissionSettings, { action as commissionAction, loader as commissionLoader } from "../../app/routes/settings.commission";
 import Reports, { loader as reportsLoader } from "../../app/routes/reports";
 import { loader as teamExport } from "../../app/routes/reports.team-export";
 import { action as closeAction } from "../../app/routes/cash-close";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, responseOf, thrownStatus } from "../support/routes";
+import { callAction, callLoader, replyOf, responseOf, thrownStatus } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 
 // "Now": Wednesday 12/03/2025 18:00 in São Paulo.
@@ -48,11 +48,21 @@ beforeEach(async () => {
 afterEach(() => vi.useRealTimers());
 
 describe("the commission rule", () => {
+  it("a crafted post without the services' fields is answered beside its field, each service's field still there", async () => {
+    const path = `/configuracoes/contas/comissao/${ana.id}`;
+    const page = await callLoader(commissionLoader, { context: await ctx(owner), path, params: { memberId: ana.id } });
+    const bad = await setRule(owner, ana, { servicos: "abc" });
+    const html = renderRoute(CommissionSettings, path, page, replyOf(bad).data);
+    expect(visibleText(html)).toContain("Informe um percentual de 0 a 100, como 40 ou 37,5");
+    expect(visibleText(html)).toContain("Corte");
+    expect(visibleText(html)).toContain("Escova");
+  });
+
   it("refuses bad input beside its field and stores nothing; another owner's member or a member signed in is a 404", async () => {
-    const bad = await setRule(owner, ana, { servicos: "150", produtos: "abc", "taxas[0].servico": biasService, "taxas[0].percentual": "10" });
+    const bad = await setRule(owner, ana, { servicos: "150", produtos: "abc", [`taxas.${corte}`]: "101" });
     expect(bad).toHaveFieldError("servicos", "Informe um percentual de 0 a 100, como 40 ou 37,5");
     expect(bad).toHaveFieldError("produtos", "Informe um percentual de 0 a 100, como 40 ou 37,5");
-    expect(bad).toHaveFieldError("taxas[0].percentual", "Serviço não encontrado");
+    expect(bad).toHaveFieldError(`taxas.${corte}`, "Informe um percentual de 0 a 100, como 40 ou 37,5");
     expect(await setRule(owner, ana, { servicos: "" })).toHaveFieldError("servicos", "Informe o percentual sobre os serviços");
     expect(await db.select().from(commissionRules)).toEqual([]);
 
@@ -72,7 +82,7 @@ describe("Relatórios > Equipe", () => {
 
   it("gives each professional's figures and what to pay, by the rate of the closing day, in the screen and the CSV; a member sees only their own line", async () => {
     // Ana: 40% of services, Corte 50%, 10% of products, tips hers.
-    expect(await setRule(owner, ana, { servicos: "40", produtos: "10", gorjetas: "on", "taxas[0].servico": corte, "taxas[0].percentual": "50", "taxas[1].servico": escova, "taxas[1].percentual": "" })).toHaveRedirect("/configuracoes/contas");
+    expect(await setRule(owner, ana, { servicos: "40", produtos: "10", gorjetas: "on", [`taxas.${corte}`]: "50", [`taxas.${escova}`]: "", [`taxas.${biasService}`]: "10" })).toHaveRedirect("/configuracoes/contas");
     expect(await db.select({ s: commissionServiceRates.serviceId, bp: commissionServiceRates.basisPoints }).from(commissionServiceRates)).toEqual([{ s: corte, bp: 5000 }]);
 
     // Corte R$ 50 + Pomada R$ 20, R$ 10 off (a seventh of each line), R$ 5 tip, all by Pix.
@@ -90,8 +100,8 @@ describe("Relatórios > Equipe", () => {
     await createAppointment(db, owner.id, { date: "2025-03-11", status: "completed", priceCents: 9000 });
 
     // The rate changes afterwards: the closed lines keep theirs, the unclosed one takes the new.
-    expect(await setRule(owner, ana, { servicos: "30", produtos: "10", gorjetas: "on", "taxas[0].servico": corte, "taxas[0].percentual": "50" })).toHaveRedirect("/configuracoes/contas");
-    await setRule(owner, ana, { servicos: "30", produtos: "10", gorjetas: "on", "taxas[0].servico": corte, "taxas[0].percentual": "20" });
+    expect(await setRule(owner, ana, { servicos: "30", produtos: "10", gorjetas: "on", [`taxas.${corte}`]: "50" })).toHaveRedirect("/configuracoes/contas");
+    await setRule(owner, ana, { servicos: "30", produtos: "10", gorjetas: "on", [`taxas.${corte}`]: "20" });
 
     // Corte 5000×6/7 at 50% = 2142,86 → 2143; Pomada 2000×6/7 at 10% = 171; Escova 7000 at 30% = 2100.
     const page = await callLoader(reportsLoader, { context: await ctx(owner), path: PERIOD });

@@ -13,6 +13,7 @@ import { ACTION_PATHS, ACTIONS, fill, type ActionSpec } from "../security/routes
 import { createTestDb, ORIGIN } from "../support/db";
 import { dispatch, type Answer } from "../support/dispatch";
 import { ENGLISH_ERROR_TEXT } from "../support/replies";
+import { BODY_MESSAGES } from "../../app/utils/security.server";
 import { signIn } from "../support/routes";
 import { seedProfessional, snapshotOf, type SeededPro } from "../support/seed";
 
@@ -39,6 +40,9 @@ const pathOf = (spec: ActionSpec, { pro }: Ctx) => fill(spec.path, { ...pro.ids,
 function hostileFields(fields: Record<string, string>, value: string, keepId: boolean) {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k === "intent" || (keepId && k === "id") ? v : value]));
 }
+
+/** A value no reply may carry back: it is sent only in fields the forms do not have. */
+const UNASKED = "campo-nao-pedido-7f3a";
 
 let sent = 0;
 
@@ -80,6 +84,20 @@ async function undeliverable(ctx: Ctx, spec: ActionSpec) {
     [await post(ctx, path, `--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nx\r\n--zz`, "multipart/form-data; boundary=zzz"), "broken multipart"],
     [await post(ctx, path, `${form}&notes=${"a".repeat(1024 * 1024)}`), "form over 1 MB"],
   ] as const;
+  // Field names no form has: a list index past the longest list (conform would build an array of
+  // 100,000,001 slots and echo it), names nested too deep, a broken name, on a real field and on
+  // one the form does not have: a 400 with the one message, before anything is parsed.
+  const named = Object.keys(fields).find((k) => k !== "intent") ?? "nome";
+  const shapes = [`zz[100000000]`, `${named}[100000000].x`, "a[0][0][0][0][0]", `${named}[__proto__]`, "a[1e9]"];
+  // (A route that finds nothing to act on answers 404 before reading any form; logout reads none.)
+  for (const name of shapes) {
+    const answer = await post(ctx, path, `${form}&${encodeURIComponent(name)}=1`);
+    expectSafe(answer, label(`field ${name}`));
+    expect(JSON.stringify(answer.value instanceof Response ? null : answer.value)?.length ?? 0, label(`field ${name}: answer size`)).toBeLessThan(2048);
+    if (answer.status === 404 || spec.name === "logout") continue;
+    expect(answer.status, label(`field ${name}`)).toBe(400);
+    expect(answer.value, label(`field ${name} message`)).toMatchObject({ data: BODY_MESSAGES.formShape });
+  }
   for (const [answer, kind] of refused) {
     expectSafe(answer, label(kind));
     // Stripe's webhook reads its own JSON body; a broken multipart part may be read as text.
@@ -121,6 +139,20 @@ async function hostile(ctx: Ctx, spec: ActionSpec) {
   for (const [k, v] of Object.entries(hostileFields(fields, HOSTILE.unicode, true))) multipart.append(k, v);
   sends.push(["multipart unicode", multipart]);
   for (const [kind, body] of sends) expectSafe(await post(ctx, path, body), `${spec.name} ${kind}`);
+  // Fields the form does not have are never echoed back (names or values), nor conform's own
+  // controls, which the server drops: a crafted intent is no 500 either.
+  const unasked = encode([
+    ...Object.entries(fields),
+    ["eco", UNASKED],
+    [`zz[99]`, UNASKED],
+    [`${UNASKED}[3]`, "1"],
+    ["__intent__", `{"type":"update","payload":{"name":"zz[90]","value":"${UNASKED}"}}`],
+    ["__state__", `{"${UNASKED}":1}`],
+  ]);
+  const answer = await post(ctx, path, unasked);
+  expectSafe(answer, `${spec.name} unasked fields`);
+  expect(JSON.stringify(answer.value instanceof Response ? null : answer.value) ?? "", `${spec.name} unasked fields echoed`).not.toContain(UNASKED);
+  expectSafe(await post(ctx, path, encode([...Object.entries(fields), ["__intent__", "{not json"]])), `${spec.name} broken conform intent`);
 }
 
 /** The professional's screens and public pages still answer once hostile values are stored. */

@@ -132,6 +132,18 @@ describe("push notifications", () => {
     expect(devices.map((d) => d.endpoint)).toEqual([phone.endpoint]);
   });
 
+  it("a push service's redirect is never followed: the message fails there and goes nowhere else (issue 32, finding 8)", async () => {
+    const db = createTestDb();
+    const { pro, corte, date } = await setup(db);
+    const moved = service.newSubscription("moved-");
+    await subscribe(db, pro, moved);
+    const booked = await book(db, pro.bookingSlug, corte.id, date);
+    await settleBackground(booked.context);
+    expect(service.followed).toEqual([]);
+    const [row] = await db.select().from(pushOutbox).where(eq(pushOutbox.professionalId, pro.id));
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
   it("'Remover' takes only one's own device (someone else's is a 404); a subscription that is not one is refused beside the button", async () => {
     const db = createTestDb();
     const { pro } = await setup(db);

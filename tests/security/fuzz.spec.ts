@@ -116,6 +116,33 @@ test("fuzz over HTTP: wrong bodies, 10 MB bodies and cross-site posts on a sampl
   expect(await snapshot(bystander), "another professional's rows unchanged").toEqual(othersBefore);
 });
 
+/**
+ * Issue 32, finding 1: a 66-byte post whose one field name asks for a list of 100,000,001 rows
+ * stalled the worker for over a minute and then killed it; every form's crafted names are refused
+ * with the one message before anything is parsed, and the answer carries nothing unasked. The
+ * booking page answers all along (every action's names run in-process in hostile-input.test.ts).
+ */
+test("fuzz: list indices no form has are a 400 before parsing, on the public forms and the closing", async ({ playwright }) => {
+  const pro = await seedPro("Indices");
+  const [signedIn, anonymous] = [await signedInActor(playwright, pro.id), await actor(playwright)];
+  const crafted = "intent=login&email=a%40b.c&password=x&zz%5B100000000%5D=1";
+  expect(crafted.length).toBe(66);
+  const posts = [
+    ...["/login", "/register", "/redefinir-senha"].map((path) => [anonymous, path, crafted] as const),
+    [signedIn, "/caixa/fechar", encode([["intent", "close"], ["id", pro.ids.appointment], ["pagamentos[100000000].metodo", "pix"]])] as const,
+    [anonymous, "/login", "intent=login&email=a%40b.c&password=x&zz%5B1000000%5D=1"] as const,
+  ];
+  for (const [api, path, body] of posts) {
+    const [answer, page] = await Promise.all([postForm(api, path, body), anonymous.get(`/agendamento/${pro.bookingSlug}`)]);
+    await expectSafeAnswer(answer, `${path} ${body}`);
+    expect(answer.status(), path).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain("O formulário enviado tem campos que a página não envia.");
+    expect(html.length, `${path}: the answer echoes nothing`).toBeLessThan(64 * 1024);
+    expect(page.status(), "the booking page meanwhile").toBe(200);
+  }
+});
+
 const STORED = HOSTILE.script;
 
 test("fuzz: stored hostile text is text on every page of the professional and the customer", async ({ playwright }) => {

@@ -46,6 +46,8 @@ export type PushStandIn = {
   received: Received[];
   /** Refusals, with why (a test expecting none asserts this is empty). */
   refused: string[];
+  /** Requests that followed a 'moved-' device's redirect (a sender must follow none). */
+  followed: string[];
   newSubscription(prefix?: string): TestSubscription;
   close(): Promise<void>;
 };
@@ -99,6 +101,7 @@ export async function startPushStandIn(opts: { slowMs?: number } = {}): Promise<
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const received: Received[] = [];
   const refused: string[] = [];
+  const followed: string[] = [];
   let origin = "";
   const server: Server = createServer({ cert: CERT, key: KEY }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -109,7 +112,14 @@ export async function startPushStandIn(opts: { slowMs?: number } = {}): Promise<
         refused.push(why);
         res.writeHead(status).end(why);
       };
+      // A 'moved-' device's service answers 307 towards another address (one of the machine's own,
+      // in an attack); whatever arrives there was sent by a sender that followed it.
+      if (req.url === "/elsewhere") {
+        followed.push(`${req.method} ${req.url}`);
+        return void res.writeHead(201).end();
+      }
       if (req.method !== "POST" || !id || !keys.has(id)) return refuse(404, "no such subscription");
+      if (id.startsWith("moved-")) return void res.writeHead(307, { Location: `${origin}/elsewhere` }).end();
       if (id.startsWith("gone-")) return void res.writeHead(410).end();
       const answer = () => {
         const vapid = checkVapid(req.headers.authorization, origin);
@@ -136,6 +146,7 @@ export async function startPushStandIn(opts: { slowMs?: number } = {}): Promise<
     origin,
     received,
     refused,
+    followed,
     newSubscription(prefix = "") {
       const id = `${prefix}${randomBytes(8).toString("hex")}`;
       const ecdh = createECDH("prime256v1");

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, useNavigation } from "react-router";
 import { FormFooter, PasswordField } from "../forms";
 import { changePasswordSchema } from "../../validation/account";
@@ -12,7 +12,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResul
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: changePasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError, PasswordField } from "../forms";
 import { deleteAccountSchema } from "../../validation/account";
@@ -22,7 +22,7 @@ export function DeleteAccountForm({ lastResult, failure, paidSubscription, linke
   const [form, fields] = useForm({
     id: "delete-account",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: deleteAccountSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

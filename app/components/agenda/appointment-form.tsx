@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "../use-hydrated";
 import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
@@ -68,7 +68,7 @@ export function AppointmentForm({ data, lastResult, actionTimes, walkIn, preview
     id: "appointment-form",
     lastResult,
     defaultValue: data.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, Link, useNavigation } from "react-router";
 import { clientSchema } from "../../validation/clients";
 import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
@@ -31,7 +31,7 @@ export function ClientForm({ client, lastResult, alert, today, cancelHref }: Pro
     id: `client-form-${client?.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? lastResult : null,
     defaultValue: client ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema(today) }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: clientSchema(today) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

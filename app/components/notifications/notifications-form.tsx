@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldError, FormFooter } from "../forms";
@@ -89,7 +89,7 @@ function useNotificationsForm(prefs: NotificationPrefs, whatsappConfigured: bool
       reminderHoursBefore: String(prefs.reminderHoursBefore),
       comebackAutoHour: whatsappConfigured && prefs.comebackAutoHour !== null ? String(prefs.comebackAutoHour) : "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: notificationsSchema }),
     shouldValidate: "onBlur",
   });
 }

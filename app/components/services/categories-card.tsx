@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, Link } from "react-router";
 import { categorySchema } from "../../validation/services";
 import { Alert, Field, FormFooter } from "../forms";
@@ -118,7 +118,7 @@ function CategoryForm({
     id: category ? `category-${category.id}` : "category-new",
     lastResult,
     defaultValue: category ? { nomeCategoria: category.name, codigo: category.slug } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema(takenSlugs) }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: categorySchema(takenSlugs) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

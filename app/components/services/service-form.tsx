@@ -6,7 +6,7 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatMoneyInput } from "../../domain/money";
@@ -98,7 +98,7 @@ function useServiceForm(service: ServiceView | null, categories: CategoryView[],
           cor: DEFAULT_SERVICE_COLOR,
           categoria: categories.length === 1 ? categories[0]!.id : "",
         },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceSchema(categories) }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: serviceSchema(categories) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

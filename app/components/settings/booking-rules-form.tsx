@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError, FormFooter } from "../forms";
 import { BOOKING_WINDOW_LABELS } from "../../domain/availability/slots";
@@ -25,7 +25,7 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
       autoConfirm: rules.autoConfirm ? "on" : undefined,
       waitlistEnabled: rules.waitlistEnabled ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingRulesSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: bookingRulesSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError, FormFooter } from "../forms";
 import {
@@ -86,7 +86,7 @@ function useExceptionForm(
     defaultValue: editing
       ? { ...editing.form, showReason: editing.form.showReason ? "on" : undefined }
       : { ...EXCEPTION_DEFAULTS, reason: "", showReason: undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleExceptionSchema({ today, keepStart }) }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: scheduleExceptionSchema({ today, keepStart }) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

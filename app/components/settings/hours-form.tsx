@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert, FormFooter } from "../forms";
@@ -121,7 +121,7 @@ function useHoursForm(days: Day[], lastResult: SubmissionResult<string[]> | null
         breakEndTime: d.breakEndTime ?? DEFAULT_BREAK.breakEndTime,
       })),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: workingHoursSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: workingHoursSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, useNavigation } from "react-router";
 import { Alert, FieldError, FormFooter } from "../forms";
 import { TIME_ZONE_LABELS } from "../../domain/dates";
@@ -24,7 +24,7 @@ export function PreferencesForm({
     id: "agenda-preferences",
     lastResult,
     defaultValue: { timeZone, slotStepMinutes },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: preferencesSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: preferencesSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

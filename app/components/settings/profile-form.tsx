@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import { Form, useNavigation } from "react-router";
 import { CHECK_FIELDS, PROFILE_SAVE_FAILED, profileSchema } from "../../validation/profile";
 import { Alert, Field, FieldError, FormFooter, phoneMask } from "../forms";
@@ -64,7 +64,7 @@ function useProfileForm(profile: ProfileValues, reply: ProfileReply | null) {
     id: "profile",
     lastResult: reply?.result ?? null,
     defaultValue: profile,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: profileSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,12 +1,11 @@
 // Profile photos kept in the database: stored, replaced, removed and served; and the upload's
-// body read within its limit. What a photo becomes before it is stored: profile-photo-image.server.ts.
+// body limit. What a photo becomes before it is stored: profile-photo-image.server.ts.
 import { and, eq } from "drizzle-orm";
 import { profiles, storedImages } from "../../../db/schema";
 import { IMAGE_MAX_BYTES, PHOTO_UPLOADS_PER_HOUR } from "./profile-photo";
 import type { StoredImageInput } from "./profile-photo-image.server";
 import type { Db } from "../../utils/db.server";
 import { hit, type Limit } from "../../utils/rate-limit.server";
-import { readBodyWithin } from "../../utils/request-body.server";
 
 /** A body larger than this cannot be a 5 MB photo plus the rest of the form: refused, never parsed. */
 export const MAX_UPLOAD_REQUEST_BYTES = IMAGE_MAX_BYTES + 1024 * 1024;
@@ -18,21 +17,6 @@ export const PHOTO_UPLOAD_LIMIT: Limit = { max: PHOTO_UPLOADS_PER_HOUR, windowMs
 export async function countPhotoUpload(db: Db, userId: string) {
   const { allowed } = await hit(db, `photo:user:${userId}`, PHOTO_UPLOAD_LIMIT);
   return allowed;
-}
-
-export class UploadTooLargeError extends Error {}
-
-/**
- * The request's form data, refusing bodies over `limit` bytes (counted while reading, the rest
- * read away so a browser still sending sees 'Arquivo muito grande'). Works the same on Node and
- * Workers.
- */
-export async function readLimitedFormData(request: Request, limit = MAX_UPLOAD_REQUEST_BYTES) {
-  const body = await readBodyWithin(request, limit);
-  if (!body) throw new UploadTooLargeError();
-  return new Response(body, {
-    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-  }).formData();
 }
 
 /**

@@ -1,6 +1,6 @@
 // 'Excluir conta' as a form post, shared by Configurações > Geral and /conta-suspensa: a
 // suspended professional keeps the right to delete their account (LGPD; docs/decisions/0448).
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "../../validation/parse-form";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import {
@@ -25,7 +25,7 @@ export type DeleteAccountReply = {
 /** Password and confirmation checked, Stripe cancelled first, then every row: see docs/decisions/0444-0446. */
 export async function deleteAccountFromForm(request: Request, db: Db, userId: string, formData: FormData) {
   const intent = "delete-account" as const;
-  const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+  const submission = parseForm(formData, { schema: deleteAccountSchema });
   if (submission.status !== "success") {
     return data<DeleteAccountReply>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
