@@ -50,9 +50,17 @@ export async function startCharge(
       notificationUrl: paymentNotificationUrl(),
       idempotencyKey: r.id,
     });
+    // One deadline: the time is held until the code the provider made stops working ('Pague
+    // até'), never less — only while it is still held (a hold already over is not revived).
+    const at = Date.now();
     await db
       .update(bookingRequests)
-      .set({ paymentId: charge.paymentId, paymentQrCode: charge.qrCode })
+      .set({
+        paymentId: charge.paymentId,
+        paymentQrCode: charge.qrCode,
+        depositDueAt: sql`case when ${bookingRequests.status} = 'pending' and ${bookingRequests.depositDueAt} > ${at}
+          and ${bookingRequests.depositDueAt} < ${charge.expiresAt.getTime()} then ${charge.expiresAt.getTime()} else ${bookingRequests.depositDueAt} end`,
+      })
       .where(and(eq(bookingRequests.id, r.id), eq(bookingRequests.professionalId, r.professionalId), isNull(bookingRequests.paymentId)));
     return true;
   } catch (error) {
