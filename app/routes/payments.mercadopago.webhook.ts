@@ -6,7 +6,7 @@
 import type { Route } from "./+types/payments.mercadopago.webhook";
 import { userIdOfProviderAccount } from "../domain/payments/accounts.server";
 import { onPaymentNotification } from "../domain/payments/notifications.server";
-import { settleCharge } from "../domain/payments/deposit-charges.server";
+import { settleCharge } from "../domain/payments/settlement.server";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { PaymentProviderError } from "../domain/payments/provider";
 import { getDb } from "../utils/db.server";

@@ -13,7 +13,8 @@ import { action as statusAction, loader as statusLoader } from "../../app/routes
 import { action as agendaAction } from "../../app/routes/agenda";
 import { saveConnection, validAccessToken } from "../../app/domain/payments/accounts.server";
 import { mercadoPago } from "../../app/domain/payments/mercadopago.server";
-import { refundOwedDeposits, settleEndedHolds, startCharge } from "../../app/domain/payments/deposit-charges.server";
+import { refundOwedDeposits, startCharge } from "../../app/domain/payments/deposit-charges.server";
+import { settleEndedHolds } from "../../app/domain/payments/settlement.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { countingTrips, createTestDb, ORIGIN } from "../support/db";
