@@ -198,7 +198,11 @@ export const profiles = sqliteTable(
      * many minutes after it was made stops holding its time (0: off, the default).
      */
     depositReleaseMinutes: integer("deposit_release_minutes").notNull().default(0),
-    /** 'Tempo para pagar': how long a deposit charged online holds the time (5 to 60 minutes). */
+    /**
+     * 'Tempo para pagar': how long a deposit charged online holds the time, 30 to 60 minutes; a
+     * value saved below Mercado Pago's 30 (the default 15 of earlier versions) reads as 30
+     * (`paymentHoldMinutes` in online-deposits.ts, docs/decisions/1030).
+     */
     paymentHoldMinutes: integer("payment_hold_minutes").notNull().default(15),
     /** 'Lista de espera': step 2 offers 'Avise-me se abrir um horário' (its own trigger bumps the page version). */
     waitlistEnabled: bool("waitlist_enabled").notNull().default(true),
@@ -617,7 +621,13 @@ export const bookingRequests = sqliteTable(
     paymentId: text("payment_id"),
     /** The Pix 'copia e cola' code of the charge (we draw its QR). */
     paymentQrCode: text("payment_qr_code"),
-    /** When the provider gave the deposit back (its refund id), automatically. */
+    /**
+     * When the charge's payment was approved, as read back from the provider and taken into
+     * account: as the deposit, or given back (late, or the deposit already received by hand).
+     * Null: the charge was never paid, whatever the deposit's marks say (docs/decisions/1033).
+     */
+    paymentPaidAt: instant("payment_paid_at"),
+    /** When the provider gave the charge's payment back (its refund id), automatically. */
     paymentRefundId: text("payment_refund_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -17,6 +17,7 @@ import {
 import { depositPix, normalizePixKey, pixQrSvg } from "../domain/booking-requests/pix";
 import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
 import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
+import { PAY_BY_CONFIRMED, PAY_BY_RULE } from "../domain/booking-requests/online-deposits";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -132,35 +133,47 @@ function depositOf(booking: CustomerBooking, now: Date): DepositView | null {
   const { request: r, profile, depositCents } = booking;
   const view = depositView({ ...r, depositCents }, profile.timeZone, now);
   if (!view) return null;
-  const base = { amountCents: view.amountCents, state: view.state, label: view.label, pix: null, dueBy: null, payBy: null, payTimeOver: false };
-  if (r.paymentProvider) return onlineDepositOf(r, base, profile.timeZone);
-  if (view.state === "pending" && r.status !== "pending" && r.status !== "accepted") return null;
-  if (view.state !== "pending") return base;
+  const base = { amountCents: view.amountCents, state: view.state, label: view.label, pix: null, dueBy: null, payBy: null, payRule: null, payTimeOver: false };
+  const online = r.paymentProvider ? onlineDepositOf(r, base, profile.timeZone) : undefined;
+  if (online !== undefined) return online;
+  if (view.state !== "pending" && view.state !== "awaiting") return base;
+  if (r.status !== "pending" && r.status !== "accepted") return null;
+  const pending = { ...base, state: "pending" as const, label: `Sinal pendente — ${formatMoney(depositCents)}` };
   const due = r.status === "pending" && r.depositDueAt ? nowInZone(profile.timeZone, r.depositDueAt) : null;
   const dueBy = due ? `${formatDate(due.date)} às ${minutesToTime(due.minute)}` : null;
   const key = normalizePixKey(profile.pixKey);
-  if (!key) return { ...base, dueBy, pix: { unavailable: NO_PIX_KEY } };
+  if (!key) return { ...pending, dueBy, pix: { unavailable: NO_PIX_KEY } };
   const pix = depositPix({ key, name: profile.pixName || profile.businessName || profile.fullName, city: profile.pixCity || "BRASIL", amountCents: depositCents });
-  return { ...base, dueBy, pix };
+  return { ...pending, dueBy, pix };
 }
 
-
 /**
- * A deposit charged online, as the customer follows it: the provider's Pix code and 'Pague até
- * 10:45' while the time is held, 'O prazo para pagar terminou' once the hold ended unpaid,
- * 'Sinal pago ✓' and 'Sinal devolvido'.
+ * A deposit charged online, as the customer follows it (undefined: as any deposit, below). While
+ * its code works: on a request waiting for it, the provider's Pix code and 'Pague até 10:45' with
+ * both rules of that deadline (PAY_BY_RULE); on a booking the professional confirmed before the
+ * payment (1032), the same code as the deposit still asked, the time not at stake. Its code over
+ * unpaid: 'O prazo para pagar terminou' on a request, and on a confirmed booking the deposit
+ * pending as any other (the professional's own Pix, marked by hand). 'Sinal pago ✓', 'Sinal
+ * devolvido'. A booking that ended shows no code to pay.
  */
-function onlineDepositOf(r: CustomerBooking["request"], base: DepositView, timeZone: string): DepositView | null {
-  if (base.state === "awaiting") {
+function onlineDepositOf(r: CustomerBooking["request"], base: DepositView, timeZone: string): DepositView | null | undefined {
+  if (base.state === "received") return { ...base, label: `Sinal pago ✓ — ${formatMoney(base.amountCents)}` };
+  if (base.state === "refunded") return base;
+  const open = r.status === "pending" || r.status === "accepted";
+  if (base.state === "awaiting" && open) {
     const until = nowInZone(timeZone, r.depositDueAt!);
     const pix = r.paymentQrCode ? { payload: r.paymentQrCode, svg: pixQrSvg(r.paymentQrCode) } : { unavailable: PIX_BEING_MADE };
-    return { ...base, label: "Aguardando pagamento", pix, payBy: minutesToTime(until.minute) };
+    const waiting = r.status === "pending";
+    return {
+      ...base,
+      label: waiting ? "Aguardando pagamento" : "Sinal pendente",
+      pix,
+      payBy: minutesToTime(until.minute),
+      payRule: waiting ? PAY_BY_RULE : PAY_BY_CONFIRMED,
+    };
   }
-  if (base.state === "pending") {
-    return r.status === "pending" || r.status === "expired" ? { ...base, label: "O prazo para pagar terminou", payTimeOver: true } : null;
-  }
-  if (base.state === "received") return { ...base, label: `Sinal pago ✓ — ${formatMoney(base.amountCents)}` };
-  return base;
+  if (r.status === "accepted") return undefined;
+  return r.status === "pending" || r.status === "expired" ? { ...base, state: "pending", label: "O prazo para pagar terminou", payTimeOver: true } : null;
 }
 
 type StatusIntent = "cancel" | "reschedule" | "confirm";

@@ -87,7 +87,7 @@ export default function BookingStatus() {
           />
         ) : null}
 
-        {d.deposit && !d.reschedule ? <DepositCard deposit={d.deposit} bookingPath={d.bookingPath} /> : null}
+        {d.deposit && !d.reschedule ? <DepositCard deposit={d.deposit} bookingPath={d.bookingPath} status={d.status} /> : null}
         {d.deposit?.payBy && !d.reschedule ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: paymentWaitScript(`/agendamento/reserva/${token}/estado`, PAYMENT_POLL_SECONDS) }} /> : null}
 
         <AttendanceCard view={d} ask={search.get("confirmar") === "1"} />

@@ -165,7 +165,7 @@ export const BOOKING_PAGE_SCRIPT = `(${enhanceChoices})();(${enhanceDetails})(${
 /**
  * A status page waiting for a payment (`[data-payment-state=awaiting]`): 'Copiar código Pix'
  * appears, and every `seconds` the page asks `stateUrl` for the booking's state, reloading only
- * when it changed (paid, expired) or the Pix code has just been made.
+ * when it changed from the page's (paid, expired, answered) or the Pix code has just been made.
  */
 export function enhancePaymentWait(stateUrl: string, seconds: number) {
   const card = document.querySelector<HTMLElement>("[data-payment-state]");
@@ -182,11 +182,12 @@ export function enhancePaymentWait(stateUrl: string, seconds: number) {
   }
   if (card.dataset.paymentState !== "awaiting") return;
   const charged = !!card.querySelector("#pix-code");
+  const status = card.dataset.bookingStatus;
   const look = () =>
     fetch(stateUrl, { cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
       .then((s: { status: string; deposit: string; charged: boolean } | null) => {
-        if (s && (s.deposit !== "awaiting" || s.status !== "pending" || s.charged !== charged)) location.reload();
+        if (s && (s.deposit !== "awaiting" || s.status !== status || s.charged !== charged)) location.reload();
         else setTimeout(look, seconds * 1000);
       })
       .catch(() => setTimeout(look, seconds * 1000));

@@ -18,7 +18,7 @@ import { getCache } from "../utils/cache.server";
 import { getDb } from "../utils/db.server";
 import { mercadoPagoConfigured } from "../utils/mercadopago.server";
 import { chargeClaimed, paymentAccountRows } from "../domain/payments/deposit-charges.server";
-import { chargesOnline, depositRule, takesOnlinePayments } from "../domain/booking-requests/online-deposits";
+import { chargesOnline, depositRule, paymentHoldMinutes, takesOnlinePayments } from "../domain/booking-requests/online-deposits";
 import { professionalLabel } from "../domain/notifications/change-notices";
 import { clientAddress } from "../utils/request-context.server";
 import { OFFER_CHANGED, RATE_LIMIT_MESSAGE, TAKEN, validateBookingSubmission, type BookingField } from "../validation/booking";
@@ -229,7 +229,7 @@ export async function claimTime(context: Context, page: BookingPage, input: Type
         timeZone: profile.timeZone,
         expiryHours: profile.requestExpiryHours,
         depositReleaseMinutes: profile.depositReleaseMinutes,
-        onlineHoldMinutes: online(profile, service) ? profile.paymentHoldMinutes : undefined,
+        onlineHoldMinutes: online(profile, service) ? paymentHoldMinutes(profile.paymentHoldMinutes) : undefined,
         clientAddress: clientAddress(context),
         now,
       },

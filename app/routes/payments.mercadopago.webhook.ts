@@ -4,9 +4,9 @@
 // or no payment id is a 400; the payment itself is then read back from Mercado Pago with the
 // professional's token (onPaymentNotification), never taken from the body.
 import type { Route } from "./+types/payments.mercadopago.webhook";
-import { userIdOfProviderAccount } from "../domain/payments/accounts.server";
+import { userIdsOfProviderAccount } from "../domain/payments/accounts.server";
 import { onPaymentNotification } from "../domain/payments/notifications.server";
-import { settleCharge } from "../domain/payments/deposit-charges.server";
+import { settleCharge } from "../domain/payments/settlement.server";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { PaymentProviderError } from "../domain/payments/provider";
 import { getDb } from "../utils/db.server";
@@ -62,13 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const seller = sellerOf(body);
   try {
-    const userId = seller ? await userIdOfProviderAccount(db, "mercadopago", seller) : null;
-    const payment = await onPaymentNotification(db, dataId, userId);
-    if (!payment || !userId) return Response.json({ received: true, outcome: "unknown" });
+    // Every professional connected to that account (a salon may share one): the payment is
+    // matched to its booking by the charge, not by the seller (docs/decisions/1031).
+    const userIds = seller ? await userIdsOfProviderAccount(db, "mercadopago", seller) : [];
+    const read = await onPaymentNotification(db, dataId, userIds);
+    if (!read) return Response.json({ received: true, outcome: "unknown" });
     // The booking follows the payment as read back: confirmed, given back, or left waiting.
-    const settled = await settleCharge(db, userId, payment);
+    const settled = await settleCharge(db, userIds, read.charge, { access: read.access });
     deliverSoon(context, settled.emails);
-    return Response.json({ received: true, outcome: payment.status, booking: settled.outcome });
+    return Response.json({ received: true, outcome: read.charge.status, booking: settled.outcome });
   } catch (error) {
     // A 5xx makes Mercado Pago deliver the notification again later.
     console.error("mercadopago webhook: reading the payment failed", dataId, error instanceof PaymentProviderError ? error.message : error);

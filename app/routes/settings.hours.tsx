@@ -11,6 +11,7 @@ import { getWorkingHours } from "../domain/availability/slot-claims.server";
 import { getDb } from "../utils/db.server";
 import { readForm } from "../utils/actions.server";
 import { suggestedDay } from "../validation/working-hours";
+import { paymentHoldMinutes } from "../domain/booking-requests/online-deposits";
 import {
   closeHolidayAction,
   exceptionsSection,
@@ -64,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requestExpiryHours: p.requestExpiryHours,
       customerChangeCutoffMinutes: p.customerChangeCutoffMinutes,
       depositReleaseMinutes: p.depositReleaseMinutes,
-      paymentHoldMinutes: p.paymentHoldMinutes,
+      paymentHoldMinutes: paymentHoldMinutes(p.paymentHoldMinutes),
       autoConfirm: p.autoConfirm,
       waitlistEnabled: p.waitlistEnabled,
     },

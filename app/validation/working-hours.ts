@@ -149,12 +149,11 @@ export const DEPOSIT_RELEASE_CHOICES: readonly (readonly [number, string])[] = [
   [1440, "24 horas"],
 ];
 
-/** 'Tempo para pagar' (issue 23): how long a deposit charged online holds the time, 5 to 60 minutes. */
+/**
+ * 'Tempo para pagar' (issue 23): how long a deposit charged online holds the time, 30 minutes to
+ * 1 hour: a Pix charge lives at least 30 minutes, and the hold is the charge's life (decision 1030).
+ */
 export const PAYMENT_HOLD_CHOICES: readonly (readonly [number, string])[] = [
-  [5, "5 minutos"],
-  [10, "10 minutos"],
-  [15, "15 minutos"],
-  [20, "20 minutos"],
   [30, "30 minutos"],
   [45, "45 minutos"],
   [60, "1 hora"],

@@ -70,6 +70,7 @@ async function payADeposit(browser: Browser, pro: { id: string; slug: string; se
   await page.getByRole("button", { name: "Confirmar e pagar sinal" }).click();
   await expect(page.getByTestId("deposit-state")).toHaveText("Aguardando pagamento");
   await expect(page.getByTestId("deposit-pay-by")).toHaveText(/^Pague até \d\d:\d\d$/);
+  await expect(page.getByTestId("deposit-pay-rule")).toHaveText("Depois desse horário o horário é liberado e um pagamento feito depois é devolvido.");
   await expect(page.getByLabel("Pix copia e cola")).toHaveValue(/^000201/);
 
   const [request] = await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));

@@ -156,7 +156,8 @@ describe("the Pix contract through the provider", () => {
       amountCents: 1550,
       description: "Sinal — Corte com Carla",
       payerEmail: "cliente@example.com",
-      expiresAt: new Date(Date.now() + 30 * 60_000),
+      // Mercado Pago takes a Pix expiry 30 minutes to 30 days ahead.
+      expiresAt: new Date(Date.now() + 31 * 60_000),
       externalReference: "pedido-1",
       notificationUrl: `${standIn.url}/__health`,
       idempotencyKey: "pedido-1",
@@ -226,7 +227,8 @@ describe("the webhook", () => {
       amountCents: 2000,
       description: "Sinal",
       payerEmail: "cliente@example.com",
-      expiresAt: new Date(Date.now() + 30 * 60_000),
+      // Mercado Pago takes a Pix expiry 30 minutes to 30 days ahead.
+      expiresAt: new Date(Date.now() + 31 * 60_000),
       externalReference: `pedido-${who.id}`,
       // The app's own address, paymentNotificationUrl(), with this test's forwarder as its host.
       notificationUrl: paymentNotificationUrl().replace(ORIGIN, forwarderUrl),

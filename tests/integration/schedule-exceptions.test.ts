@@ -340,8 +340,8 @@ describe("'Regras de agendamento'", () => {
     ...over,
   });
 
-  it("shows the defaults: 1 hour notice, 6 months ahead, 24 h expiry, 2 h cutoff, 15 minutes to pay", async () => {
-    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, paymentHoldMinutes: 15, autoConfirm: false, waitlistEnabled: true });
+  it("shows the defaults: 1 hour notice, 6 months ahead, 24 h expiry, 2 h cutoff, 30 minutes to pay (Mercado Pago's shortest Pix)", async () => {
+    expect((await load()).rules).toEqual({ minNoticeMinutes: 60, bookingWindow: "6m", requestExpiryHours: 24, customerChangeCutoffMinutes: 120, depositReleaseMinutes: 0, paymentHoldMinutes: 30, autoConfirm: false, waitlistEnabled: true });
   });
 
   it("saves them on the profile, 'Confirmar automaticamente' and 'Lista de espera' with them", async () => {

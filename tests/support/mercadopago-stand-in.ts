@@ -7,7 +7,8 @@
 //
 // Test-only endpoints (never part of Mercado Pago): GET /__health, GET /__requests (every API
 // call, as received), POST /__pay/{id} (the customer pays: approved, then the webhook is SENT to
-// the payment's notification_url with a real signature), POST /__expire/{id} (the Pix expired).
+// the payment's notification_url with a real signature; refused once the Pix expired), POST
+// /__expire/{id} (the Pix expired). A payment's `currency_id` is BRL (a test may change it).
 //
 // Run on its own: `tsx tests/support/mercadopago-stand-in.ts` (port MP_STANDIN_PORT).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -154,6 +155,9 @@ export async function startMercadoPagoStandIn(opts: { port?: number; host?: stri
     const payer = body.payer as { email?: unknown } | undefined;
     if (typeof payer?.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(payer.email)) return bad("payer.email");
     if (typeof body.date_of_expiration !== "string" || !DATE.test(body.date_of_expiration)) return bad("date_of_expiration");
+    // A Pix expires "between 30 minutes and 30 days" after the payment is issued (Mercado Pago's Pix guide).
+    const expiresIn = Date.parse(body.date_of_expiration) - Date.now();
+    if (!(expiresIn >= 30 * 60_000 && expiresIn <= 30 * 86_400_000)) return bad("date_of_expiration");
     if (typeof body.external_reference !== "string" || !body.external_reference) return bad("external_reference");
     if (!validUrl(body.notification_url)) return bad("notification_url");
     if (typeof body.description !== "string") return bad("description");
@@ -203,6 +207,8 @@ export async function startMercadoPagoStandIn(opts: { port?: number; host?: stri
   async function pay(paymentId: number | string): Promise<WebhookDelivery> {
     const payment = payments.get(Number(paymentId));
     if (!payment) throw new Error(`no payment ${paymentId}`);
+    // An expired Pix code cannot be paid any more (its payment is cancelled at its expiry).
+    if (payment.status === "cancelled" || Date.parse(String(payment.date_of_expiration)) <= Date.now()) throw new Error(`payment ${paymentId} expired`);
     Object.assign(payment, { status: "approved", status_detail: "accredited", date_approved: new Date().toISOString() });
     const url = new URL(String(payment.notification_url));
     url.searchParams.set("data.id", String(payment.id));
@@ -246,6 +252,7 @@ export async function startMercadoPagoStandIn(opts: { port?: number; host?: stri
       Object.assign(payment, { status: "cancelled", status_detail: "expired" });
       return send(res, 200, publicPayment(payment));
     }
+    if (payment.status === "cancelled") return mpError(res, 400, "bad_request", "Payment expired");
     const webhook = await pay(payment.id);
     return send(res, 200, { payment: publicPayment(payment), webhook: { url: webhook.url, status: webhook.status } });
   }

@@ -8,9 +8,10 @@ import type { DepositView } from "./status-view";
 /** How often a page waiting for a payment looks again: reloads without JavaScript, a light poll with it. */
 export const PAYMENT_REFRESH_SECONDS = 15;
 
-export function DepositCard({ deposit, bookingPath }: { deposit: DepositView; bookingPath: string }) {
+/** `status`: the booking's, which the page's poll compares with what it reads (a payment may come after the professional confirmed). */
+export function DepositCard({ deposit, bookingPath, status }: { deposit: DepositView; bookingPath: string; status: string }) {
   return (
-    <section className="card text-center" aria-labelledby="pix-title" data-payment-state={deposit.state}>
+    <section className="card text-center" aria-labelledby="pix-title" data-payment-state={deposit.state} data-booking-status={status}>
       {deposit.payBy ? (
         // Without JavaScript the page reloads itself while the payment is awaited; with it, the
         // page's script asks for the state instead (a reload would interrupt a copy).
@@ -32,6 +33,11 @@ export function DepositCard({ deposit, bookingPath }: { deposit: DepositView; bo
       {deposit.payBy ? (
         <p className="mt-1 text-base font-semibold text-sky-900" data-testid="deposit-pay-by">
           Pague até {deposit.payBy}
+        </p>
+      ) : null}
+      {deposit.payBy && deposit.payRule ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="deposit-pay-rule">
+          {deposit.payRule}
         </p>
       ) : null}
       {deposit.payTimeOver ? (

@@ -25,6 +25,8 @@ export type DepositView = {
   dueBy: string | null;
   /** Charged online and waiting for the payment: 'Pague até 10:45' (the page refreshes itself). */
   payBy: string | null;
+  /** What that deadline means, said before paying (the time freed and a later payment given back, or the booking already confirmed). */
+  payRule: string | null;
   /** The hold ended unpaid: 'O prazo para pagar terminou'. */
   payTimeOver: boolean;
 };

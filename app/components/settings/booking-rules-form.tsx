@@ -85,7 +85,7 @@ export function BookingRulesForm({ rules, lastResult }: { rules: BookingRulesVal
             meta={fields.paymentHoldMinutes}
             choices={PAYMENT_HOLD_CHOICES}
             current={rules.paymentHoldMinutes}
-            hint="Com o Mercado Pago conectado: quanto tempo o horário fica reservado enquanto o cliente paga o sinal pelo Pix. Sem pagamento, o horário é liberado."
+            hint="Com o Mercado Pago conectado: quanto tempo o horário fica reservado enquanto o cliente paga o sinal pelo Pix; o código Pix vale até o mesmo horário (pelo menos 30 minutos, o mínimo do Mercado Pago). Sem pagamento, o horário é liberado."
           />
         </div>
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">

@@ -11,7 +11,8 @@ import { stillHeld } from "../availability/slot-claims.server";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
 import { holdEndsAt } from "./deposits";
-import { ANSWER_TOASTS, type AnswerOutcome, type RequestAnswer } from "./answers";
+import { acceptedBeforePayment, ANSWER_TOASTS, type AnswerOutcome, type RequestAnswer } from "./answers";
+import { minutesToTime, nowInZone } from "../dates";
 
 /** The request's time as the professional's screen showed it when they answered. */
 export type SeenTime = { date: string; startMinute: number };
@@ -75,7 +76,10 @@ export async function answerBookingRequest(
   const done = answer === "accept" ? await accept(db, request, profile, now) : await decline(db, request, profile, now);
   if (done) {
     const outcome = answer === "accept" ? "accepted" : "declined";
-    return { outcome, toast: ANSWER_TOASTS[outcome], customerEmailKey: done.email, answered: request };
+    // Its Pix still unpaid: the professional hears what 'Aceitar' meant for the deposit.
+    const unpaid = outcome === "accepted" && request.paymentProvider && !request.depositReceivedAt && request.depositDueAt;
+    const toast = unpaid ? acceptedBeforePayment(minutesToTime(nowInZone(profile.timeZone, unpaid).minute)) : ANSWER_TOASTS[outcome];
+    return { outcome, toast, customerEmailKey: done.email, answered: request };
   }
   // Something changed between the read and the write: read it again to say what.
   const [after] = await db

@@ -34,6 +34,11 @@ export function acceptedForMember(name: string): Toast {
   return { ...ANSWER_TOASTS.accepted, description: `O agendamento foi confirmado na agenda de ${name}.` };
 }
 
+/** Accepted while its Pix charge is unpaid (decision 1032): confirmed now, the deposit still asked until its code ends. */
+export function acceptedBeforePayment(until: string): Toast {
+  return { ...ANSWER_TOASTS.accepted, description: `O agendamento foi confirmado. O sinal continua pendente: o cliente ainda pode pagá-lo pelo Pix até ${until}.` };
+}
+
 export const ANSWER_TOASTS: Record<AnswerOutcome, Toast> = {
   accepted: { type: "success", title: "Solicitação aceita", description: "O agendamento foi confirmado na sua agenda." },
   declined: { type: "success", title: "Solicitação recusada", description: "O horário foi liberado." },

@@ -81,4 +81,6 @@ export const DEPOSIT_TOASTS = {
   "no-deposit": { type: "info", title: "Sem sinal", description: "Este serviço não pede sinal." },
   "not-received": { type: "info", title: "Sinal não recebido", description: "Só um sinal recebido pode ser devolvido." },
   closed: { type: "info", title: "Reserva encerrada", description: "Esta solicitação não está mais ativa; o sinal não foi marcado." },
+  /** Marked by hand while its Pix charge had just been paid: the payment counts, nothing is marked twice. */
+  "paid-online": { type: "success", title: "Sinal já pago pelo Pix", description: "O pagamento chegou pelo Mercado Pago e ficou registrado; o agendamento está confirmado." },
 } as const;

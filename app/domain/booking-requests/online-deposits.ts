@@ -3,16 +3,31 @@
 // holds the charge (payment_* columns) beside the deposit's marks (deposits.ts).
 import { formatMoney } from "../money";
 import { span } from "./customer-changes";
-
-/** 'Tempo para pagar': the hold of a deposit charged online, 5 to 60 minutes (15 by default). */
-export const PAYMENT_HOLD_MINUTES = { min: 5, max: 60, default: 15 } as const;
+import { holdEndsAt } from "./deposits";
 
 /**
- * A Pix charge stays payable at least this long: the provider's shortest expiry (decision 0961).
- * The time is held on our own clock ('Tempo para pagar'); a payment after it is still honoured
- * when the time is free, and given back when it was taken.
+ * A Pix charge stays payable at least this long: Mercado Pago takes a `date_of_expiration` "between
+ * 30 minutes and 30 days" after the payment is issued (its Pix guide). The hold is never shorter,
+ * so the time is held exactly as long as the code works (docs/decisions/1030).
  */
 export const CHARGE_MIN_MINUTES = 30;
+
+/**
+ * 'Tempo para pagar': how long a deposit charged online holds the time, 30 minutes to 1 hour (30
+ * by default): never shorter than the charge can be.
+ */
+export const PAYMENT_HOLD_MINUTES = { min: CHARGE_MIN_MINUTES, max: 60, default: CHARGE_MIN_MINUTES } as const;
+
+/** The hold a professional's saved 'Tempo para pagar' gives: one saved below the minimum (earlier versions' 5 to 20) reads as it. */
+export function paymentHoldMinutes(saved: number): number {
+  return Math.min(PAYMENT_HOLD_MINUTES.max, Math.max(PAYMENT_HOLD_MINUTES.min, saved));
+}
+
+/**
+ * Asked a moment after the booking, at a provider whose clock may run a little ahead: a charge
+ * is asked to expire this much later than its minimum, so it is never refused as too short.
+ */
+const CHARGE_MARGIN_MS = 60_000;
 
 type Payments = { paymentAccount: boolean; configured: boolean };
 
@@ -40,9 +55,31 @@ export function depositAsk(depositCents: number): string {
   return `Sinal de ${formatMoney(depositCents)} via Pix para garantir o horário`;
 }
 
-/** When the Pix code stops working: the hold's end, or the provider's shortest expiry if later. */
+/**
+ * When the Pix code stops working, asked of the provider at `now`: the hold's end, or the
+ * provider's shortest expiry if later, on a whole minute ('Pague até 10:45' is then exact). The
+ * hold then ends when the charge the provider made does (startCharge), one deadline for both.
+ */
 export function chargeExpiry(now: Date, holdEndsAt: Date): Date {
-  return new Date(Math.max(holdEndsAt.getTime(), now.getTime() + CHARGE_MIN_MINUTES * 60_000));
+  const at = Math.max(holdEndsAt.getTime(), now.getTime() + CHARGE_MIN_MINUTES * 60_000 + CHARGE_MARGIN_MS);
+  return new Date(Math.ceil(at / 60_000) * 60_000);
+}
+
+/** What happens at 'Pague até', said beside it before the customer pays (a request still waiting for it). */
+export const PAY_BY_RULE = "Depois desse horário o horário é liberado e um pagamento feito depois é devolvido.";
+
+/** The same deadline on a booking the professional has already confirmed: the deposit is still asked, the time is not at stake. */
+export const PAY_BY_CONFIRMED = "Seu horário já está confirmado. Pague o sinal pelo Pix até esse horário.";
+
+/**
+ * Whether a charge's payment came after the deadline the customer was given ('Pague até', the end
+ * of the request's hold): such a payment is given back, whether or not the time is still free
+ * (PAY_BY_RULE). A booking confirmed meanwhile has no such deadline: it is never late.
+ */
+export function paidAfterDeadline(r: { status: string; expiresAt: Date | null; depositDueAt: Date | null }, paidAt: Date): boolean {
+  if (r.status !== "pending" && r.status !== "expired") return false;
+  const deadline = holdEndsAt({ ...r, depositReceivedAt: null });
+  return !!deadline && paidAt.getTime() > deadline.getTime();
 }
 
 /** Whether a customer's cancellation at `now` gets the deposit back: before the cut-off only. */

@@ -104,34 +104,39 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
   };
 }
 
+/** Why a deposit paid online was given back (deposit-charges.server.ts's RefundReason). */
+type RefundReason = "cancelled" | "late" | "twice";
+
 /**
- * A deposit paid online given back, and why: `late`, paid after its time was freed and taken;
+ * A deposit paid online given back, and why: `late`, paid after 'Pague até' or confirmed to us
+ * after the time was freed; `twice`, the deposit had already been received (the booking stands);
  * else the booking was cancelled or declined.
  */
-export async function depositRefundedEmail(r: Request, p: Profile, late: boolean) {
+export async function depositRefundedEmail(r: Request, p: Profile, reason: RefundReason = "cancelled") {
+  const refunded = "Devolvemos o valor pelo Pix (pode levar alguns minutos para aparecer).";
+  const lines =
+    reason === "twice"
+      ? [`O sinal de ${r.serviceName} em ${when(r)} já tinha sido recebido por ${proName(p)}, então o Pix que você pagou depois foi devolvido (pode levar alguns minutos para aparecer).`, `Seu agendamento: ${await statusPageUrl(r.id)}`]
+      : reason === "late"
+        ? [`O pagamento do sinal de ${r.serviceName} em ${when(r)} chegou depois do prazo para pagar, quando o horário já tinha sido liberado. ${refunded}`, `Escolha um novo horário: ${bookingPageUrl(p)}`]
+        : [`O sinal de ${r.serviceName} em ${when(r)} foi devolvido pelo Pix (pode levar alguns minutos para aparecer).`, `Escolha um novo horário: ${bookingPageUrl(p)}`];
   return {
     to: r.customerEmail,
     subject: `Seu sinal para ${proName(p)} foi devolvido`,
-    text: [
-      GREETING,
-      "",
-      late
-        ? `O pagamento do sinal de ${r.serviceName} em ${when(r)} chegou depois que o prazo para pagar terminou, e o horário já tinha sido ocupado. Devolvemos o valor pelo Pix (pode levar alguns minutos para aparecer).`
-        : `O sinal de ${r.serviceName} em ${when(r)} foi devolvido pelo Pix (pode levar alguns minutos para aparecer).`,
-      `Escolha um novo horário: ${bookingPageUrl(p)}`,
-      ...(await footer(r, p)),
-    ].join("\n"),
+    text: [GREETING, "", ...lines, ...(await footer(r, p))].join("\n"),
   };
 }
 
 export type { CustomerEmailKind };
 
-const compose: Record<CustomerEmailKind, (r: Request, p: Profile, confirmed: boolean) => Promise<{ to: string; subject: string; text: string }>> = {
-  "request-received": requestReceivedEmail,
+type ComposeOptions = { confirmed: boolean; refund?: RefundReason };
+
+const compose: Record<CustomerEmailKind, (r: Request, p: Profile, o: ComposeOptions) => Promise<{ to: string; subject: string; text: string }>> = {
+  "request-received": (r, p, o) => requestReceivedEmail(r, p, o.confirmed),
   "request-accepted": requestAcceptedEmail,
   "request-declined": requestDeclinedEmail,
   "request-expired": requestExpiredEmail,
-  "deposit-refunded": depositRefundedEmail,
+  "deposit-refunded": (r, p, o) => depositRefundedEmail(r, p, o.refund),
 };
 
 /**
@@ -146,8 +151,8 @@ export async function queueCustomerEmail(
   kind: CustomerEmailKind,
   r: Request,
   p: Profile,
-  /** `confirmed`: the 'received' e-mail of a booking confirmed at once; the refund's: paid late. */
-  opts: { onlyIf?: SQL; now: Date; confirmed?: boolean; clientAddress?: string; transport?: EmailTransport },
+  /** `confirmed`: the 'received' e-mail of a booking confirmed at once; `refund`: why a deposit went back. */
+  opts: { onlyIf?: SQL; now: Date; confirmed?: boolean; refund?: RefundReason; clientAddress?: string; transport?: EmailTransport },
 ) {
   if (!r.customerEmail) return null;
   const origin = CUSTOMER_EMAIL_ORIGIN[kind];
@@ -157,7 +162,7 @@ export async function queueCustomerEmail(
       ? strangerEmailGate({ professionalId: r.professionalId, to: r.customerEmail, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
       : null;
   const onlyIf = gate ? (opts.onlyIf ? and(opts.onlyIf, gate.allowed) : gate.allowed) : opts.onlyIf;
-  const mail = await compose[kind](r, p, !!opts.confirmed);
+  const mail = await compose[kind](r, p, { confirmed: !!opts.confirmed, refund: opts.refund });
   const dedupeKey = `${kind}:${r.id}`;
   const { statements } = queueEmail(db, mail, {
     kind,

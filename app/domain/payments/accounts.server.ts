@@ -138,12 +138,20 @@ export async function accessForRow(db: Db, row: AccountRow, now = new Date()): P
   return { provider, accessToken: tokens.accessToken, providerUserId: row.providerUserId };
 }
 
-/** Our professional behind a provider account id (the seller a webhook names), or null. */
-export async function userIdOfProviderAccount(db: Db, provider: ProviderId, providerUserId: string): Promise<string | null> {
-  const [row] = await db
+/**
+ * Our professionals behind a provider account id (the seller a webhook names), most recently
+ * connected first: one account may be connected by several professionals of a salon, and a
+ * notification is then matched by its charge, not by the seller (docs/decisions/1031).
+ */
+export async function userIdsOfProviderAccount(db: Db, provider: ProviderId, providerUserId: string): Promise<string[]> {
+  const rows = await db
     .select({ userId: paymentAccounts.userId })
     .from(paymentAccounts)
     .where(and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.providerUserId, providerUserId)))
-    .limit(1);
-  return row?.userId ?? null;
+    .orderBy(desc(paymentAccounts.connectedAt))
+    .limit(MAX_SHARED_CONNECTIONS);
+  return rows.map((r) => r.userId);
 }
+
+/** A salon's account connected by its whole team at most (Profissional plan: 10; a margin over it). */
+const MAX_SHARED_CONNECTIONS = 50;

@@ -52,12 +52,18 @@ function tokensOf(t: MercadoPagoTokenResponse, now: Date): ProviderTokens {
   };
 }
 
+/** Every amount we charge is in reais: Mercado Pago's `currency_id` of a Brazilian account's payment. */
+const REAIS = "BRL";
+
 function stateOf(p: MercadoPagoPayment): ChargeState {
+  const currency = typeof p.currency_id === "string" ? p.currency_id : null;
   return {
     paymentId: String(p.id),
     status: chargeStatusOf(p.status),
     providerStatus: p.status,
-    amountCents: decimalReaisToCents(p.transaction_amount),
+    // An amount in another currency (or none said) is not an amount of reais, whatever its digits.
+    amountCents: currency === REAIS ? decimalReaisToCents(p.transaction_amount) : null,
+    currency,
     refundedCents: decimalReaisToCents(p.transaction_amount_refunded ?? 0) ?? 0,
     externalReference: p.external_reference ?? null,
     paidAt: p.date_approved ? new Date(p.date_approved) : null,

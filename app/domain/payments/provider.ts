@@ -45,8 +45,13 @@ export type ChargeState = {
   status: ChargeStatus;
   /** The provider's own word for it ('approved', 'pending', 'cancelled', ...), for logs. */
   providerStatus: string;
-  /** The amount charged, read back exactly; null when the provider sent one we cannot account for. */
+  /**
+   * The amount charged in centavos of real, read back exactly; null when the provider sent one we
+   * cannot account for (not two decimals, or not in reais: a payment in pesos is not a deposit).
+   */
   amountCents: number | null;
+  /** The currency the provider says it was charged in ('BRL'), for logs; null when it said none. */
+  currency: string | null;
   /** Refunded so far, in centavos. */
   refundedCents: number;
   externalReference: string | null;

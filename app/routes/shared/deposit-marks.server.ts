@@ -8,6 +8,7 @@ import { DEPOSIT_TOASTS } from "../../domain/booking-requests/deposits";
 import { ANSWER_TOASTS } from "../../domain/booking-requests/answers";
 import { answerBookingRequest } from "../../domain/booking-requests/answer.server";
 import { deliverSoon } from "../../domain/notifications/deliver-soon.server";
+import { settleBeforeHandMark } from "../../domain/payments/settlement.server";
 import { getDb } from "../../utils/db.server";
 import { notFound } from "../../utils/actions.server";
 import { redirectWithToast, type Toast } from "../../utils/toast.server";
@@ -40,7 +41,14 @@ export async function markDepositAndReply(
     if (outcome === "not-found") notFound();
     return redirectWithToast(request, args.back, DEPOSIT_TOASTS[outcome as keyof typeof DEPOSIT_TOASTS] as Toast);
   }
-  const outcome = await markDepositReceived(db, { ...mark, method: readMethod(args.form) });
+  const method = readMethod(args.form);
+  // Charged online: its payment may have arrived before its notification; then it is the deposit.
+  const settled = await settleBeforeHandMark(db, args.professionalId, id);
+  if (settled) {
+    deliverSoon(context, settled.emails);
+    if (settled.outcome === "confirmed" || settled.outcome === "already") return redirectWithToast(request, args.back, DEPOSIT_TOASTS["paid-online"]);
+  }
+  const outcome = await markDepositReceived(db, { ...mark, method });
   if (outcome === "not-found") notFound();
   const toast = DEPOSIT_TOASTS[outcome as keyof typeof DEPOSIT_TOASTS] as Toast;
   if (args.intent !== "deposit-received-accept" || (outcome !== "received" && outcome !== "already")) {
