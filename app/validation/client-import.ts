@@ -1,6 +1,6 @@
 // A contact from an imported file checked by the client form's own rules (clientSchema): the
 // name and the phone decide whether it comes in; a wrong e-mail or birthday is only left out.
-import { cleanLine, cleanName, cleanNotes, parseBirthday, pickPhone, type Candidate, type ImportRefusal, type RawContact } from "../domain/clients/import/contacts";
+import { cleanLine, cleanName, cleanNotes, MAX_NAME, parseBirthday, pickPhone, type Candidate, type ImportRefusal, type RawContact } from "../domain/clients/import/contacts";
 import { clientSchema } from "./clients";
 
 export type Checked = { ok: true; client: Candidate } | { ok: false; name: string; reason: ImportRefusal };
@@ -13,7 +13,7 @@ type Schema = ReturnType<typeof clientSchema>;
  */
 export function checkContact(raw: RawContact, today: string, schema: Schema = clientSchema(today)): Checked {
   const name = cleanName(raw.name);
-  if (!name) return { ok: false, name: cleanLine(raw.phones[0]?.value ?? ""), reason: "sem nome" };
+  if (!name) return { ok: false, name: cleanLine((raw.phones[0]?.value ?? "").slice(0, MAX_NAME)), reason: "sem nome" };
   const picked = pickPhone(raw.phones);
   if (picked.phone === null) return { ok: false, name, reason: picked.invalid ? "telefone inválido" : "sem telefone" };
   const birthday = parseBirthday(raw.birthday);

@@ -1,7 +1,7 @@
 // A CSV of contacts (Google Contacts, Outlook, another agenda app, Agendo's own export): which
 // column holds what, matched by the usual names in Portuguese and English and correctable by the
 // professional, and each row read as a contact (docs/decisions/0952).
-import type { RawContact } from "./contacts";
+import { cleanLine, type RawContact } from "./contacts";
 
 export const CSV_FIELDS = ["name", "lastName", "phone", "phone2", "email", "birthday", "notes"] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
@@ -99,4 +99,29 @@ export function contactFromRow(row: readonly string[], mapping: CsvMapping, head
     birthday: cell(row, mapping.birthday),
     notes: cell(row, mapping.notes),
   };
+}
+
+/** One column as the preview's selects offer it. */
+export type ColumnChoice = { value: number; label: string };
+
+/** Text cut to `max` characters, with '…' when it was longer. */
+const shortened = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/**
+ * The columns the preview offers, each as its header (or 'Coluna N') and an example from the
+ * first data rows, both cut short: a page the size of a page whatever the file's cells hold. A
+ * column with neither a header nor an example is left out unless a field reads from it.
+ */
+export function columnChoices(rows: readonly (readonly string[])[], mapping: CsvMapping): ColumnChoice[] {
+  const [headers = [], ...data] = rows;
+  const mapped = new Set(Object.values(mapping));
+  const choices: ColumnChoice[] = [];
+  headers.forEach((raw, index) => {
+    const header = cleanLine(raw.slice(0, 200));
+    const example = data.slice(0, 3).map((row) => cleanLine((row[index] ?? "").slice(0, 200))).find(Boolean);
+    if (!header && !example && !mapped.has(index)) return;
+    const label = shortened(header || `Coluna ${index + 1}`, 40);
+    choices.push({ value: index, label: example ? `${label} (ex.: ${shortened(example, 30)})` : label });
+  });
+  return choices;
 }

@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import { checkContact, previewContacts } from "../../../validation/client-import";
 import { parseBirthday, pickPhone } from "./contacts";
 import { contactFromRow, guessMapping } from "./csv";
-import { parseCsvRows } from "./csv-rows";
+import { readCsvRows } from "./csv-rows";
 import { decodeText } from "./decode";
 import { readContactFile } from "./import.server";
 import { parseVcards } from "./vcard";
 import { ANDROID_VCF, GOOGLE_CSV, IPHONE_VCF, OUTLOOK_CSV, V4_VCF } from "./samples.test-data";
 
 const TODAY = "2026-11-26";
+const parseCsvRows = (text: string) => {
+  const read = readCsvRows(text, Infinity);
+  if ("refused" in read) throw new Error(read.refused);
+  return read.rows;
+};
 const csvContacts = (text: string) => {
   const [headers, ...rows] = parseCsvRows(text);
   const mapping = guessMapping(headers!);

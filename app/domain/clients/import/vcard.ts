@@ -138,9 +138,18 @@ function contactOf(lines: string[]): RawContact | null {
   };
 }
 
-/** Every card of the file: its contact, or null for one ical.js could not read. */
+/** Lines a card may have once photos are dropped: a contact has a few dozen; more is not a contact. */
+const MAX_CARD_LINES = 500;
+
+/** One card's contact, or null for one ical.js could not read (or too long to be a contact). */
+export function readCard(physical: string[]): RawContact | null {
+  const lines = cardLines(physical);
+  return lines.length > MAX_CARD_LINES ? null : contactOf(lines);
+}
+
+/** Every card of the file: its contact, or null for one that could not be read. */
 export function parseVcards(text: string): (RawContact | null)[] {
-  return splitCards(text).map((lines) => contactOf(cardLines(lines)));
+  return splitCards(text).map(readCard);
 }
 
 /** Whether the text is a vCard file at all. */
