@@ -40,6 +40,11 @@ describe("vCard", () => {
     expect(result.refused).toEqual([{ name: "Telefone Errado", reason: "telefone inválido" }]);
   });
 
+  it("reads no card of more than 500 lines: it is not a contact", () => {
+    const card = (lines: number) => `BEGIN:VCARD\r\nFN:Ana\r\n${"TEL:11987654321\r\n".repeat(lines)}END:VCARD\r\n`;
+    expect(parseVcards(card(499) + card(500)).map((c) => c?.phones.length ?? null)).toEqual([499, null]);
+  });
+
   it("reads a 4.0 card's tel URI and basic birthday", () => {
     expect(preview(parseVcards(V4_VCF)).create[0]).toMatchObject({ name: "Bia Lima", phone: "31998760000", birthDate: "1985-12-31" });
   });
