@@ -104,7 +104,7 @@ export async function clientPhones(db: Db, userId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.phone));
 }
 
-/** Rows per INSERT: 7 values each, well inside SQLite's limit on bound parameters. */
+/** Rows per INSERT: 8 values each, well inside SQLite's limit on bound parameters. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -121,6 +121,7 @@ export async function commitImport(db: Db, userId: string, importId: string, can
       phone: c.phone,
       email: c.email,
       birthDate: c.birthDate || null,
+      address: c.address,
       notes: c.notes,
     }));
     inserts.push(db.insert(clients).values(values).onConflictDoNothing());
