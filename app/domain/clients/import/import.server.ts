@@ -104,7 +104,7 @@ export async function clientPhones(db: Db, userId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.phone));
 }
 
-/** Rows per INSERT: 8 values each, well inside SQLite's limit on bound parameters. */
+/** Rows per INSERT: a dozen values each, well inside SQLite's limit on bound parameters. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -114,6 +114,8 @@ const ROWS_PER_INSERT = 500;
  */
 export async function commitImport(db: Db, userId: string, importId: string, candidates: readonly Candidate[]): Promise<number> {
   const inserts = [];
+  // Marked imported: clients from before Agendo, never the month's new ones (docs/decisions/1013).
+  const importedAt = new Date();
   for (let i = 0; i < candidates.length; i += ROWS_PER_INSERT) {
     const values = candidates.slice(i, i + ROWS_PER_INSERT).map((c) => ({
       userId,
@@ -123,6 +125,7 @@ export async function commitImport(db: Db, userId: string, importId: string, can
       birthDate: c.birthDate || null,
       address: c.address,
       notes: c.notes,
+      importedAt,
     }));
     inserts.push(db.insert(clients).values(values).onConflictDoNothing());
   }
