@@ -74,7 +74,7 @@ export const GOOGLE_FULL_CSV = [
   'Ana,Paula,Souza,,,,,,,,,,,1990-03-09,,,* myContacts,,,Mobile,+55 11 98888-1234,Home,"Rua das Flores, 123\nApto 4\nSão Paulo - SP\n01234-000",Rua das Flores 123,São Paulo,,SP,01234-000,,Apto 4',
   ",,,,,,,,,,Studio Bela Pele,,,,,,* myContacts,,,Work,(11) 3333-4444,,,,,,,,,",
   ",,,,,,,,,,Studio Bela Pele,,,,,,* myContacts,,,,,,,,,,,,,",
-  "Joana,,Martins,,,,,,,,Clínica Lisboa,,,,,,* myContacts,joana@example.pt,,Mobile,+351 912 345 678,,,,,,,,,",
+  "Joana,,Martins,,,,,,,,Clínica Lisboa,,,,,,* myContacts,* Home,joana@example.pt,Mobile,+351 912 345 678,,,,,,,,,",
 ].join("\r\n");
 
 /** Outlook in Portuguese with its name, company and home address columns. */
