@@ -449,6 +449,11 @@ export const clients = sqliteTable(
     comebackSentAt: instant("comeback_sent_at"),
     /** 'Não chamar': never on the 'Hora de voltar' list again. */
     comebackOptOut: bool("comeback_opt_out").notNull().default(false),
+    /**
+     * When 'Importar clientes' brought the client in, or null: an imported client came before
+     * Agendo, and is never one of the month's new clients (docs/decisions/1013).
+     */
+    importedAt: instant("imported_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -106,10 +106,13 @@ export function Alert({
   );
 }
 
-/** The spec's phone mask (DD) NNNNN-NNNN; the server normalises the same way without JS. */
+/**
+ * The spec's phone mask (DD) NNNNN-NNNN, or +351 912 345 678 for a foreign number; the server
+ * normalises the same way without JS. The phone keypad has the '+' a foreign number needs.
+ */
 export const phoneMask = {
   autoComplete: "tel",
-  inputMode: "numeric",
+  inputMode: "tel",
   placeholder: "(11) 99999-9999",
   maxLength: PHONE_INPUT_MAX_LENGTH,
   onInput: (e) => {

@@ -1,7 +1,8 @@
 // One normaliser for every phone a person types (client form, booking, profile, page contact,
 // registration) and every wa.me link built from it.
 import { describe, expect, it } from "vitest";
-import { checkPhone, DDDS, digitsOnly, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN, phoneDigits } from "./phone";
+import { LIVE_CHECKS_SOURCE } from "../routes/booking.enhance";
+import { checkPhone, DDDS, digitsOnly, formatPhone, normalizePhone, PHONE_FORMAT, PHONE_MIN, phoneDigits, phoneHref } from "./phone";
 import { whatsappNumber } from "./whatsapp";
 
 describe("normalizePhone: real-world inputs", () => {
@@ -84,6 +85,54 @@ describe("the mask and the WhatsApp link follow the same digits", () => {
   it("a number still being typed stays as typed", () => {
     expect(formatPhone("1")).toBe("(1");
     expect(formatPhone("119876")).toBe("(11) 9876");
+  });
+});
+
+describe("foreign numbers: with their country code, kept in full", () => {
+  it.each([
+    ["+351 912 345 678", "+351912345678", "+351 912 345 678", "351912345678"],
+    ["00351 912 345 678", "+351912345678", "+351 912 345 678", "351912345678"],
+    ["+1 (415) 555-2671", "+14155552671", "+1 415 555 2671", "14155552671"],
+    ["+44 7911 123456", "+447911123456", "+44 791 112 3456", "447911123456"],
+    ["+54 9 11 2345-6789", "+5491123456789", "+54 911 2345 6789", "5491123456789"],
+    ["+33 9 12 34 56 78", "+33912345678", "+33 912 345 678", "33912345678"],
+  ])("%j is stored %s, shown %s and linked to wa.me/%s", (typed, stored, shown, whatsapp) => {
+    expect(normalizePhone(typed)).toBe(stored);
+    expect(checkPhone(typed)).toEqual({ ok: true, digits: stored });
+    expect(normalizePhone(stored)).toBe(stored);
+    expect(formatPhone(stored)).toBe(shown);
+    expect(formatPhone(typed)).toBe(shown);
+    expect(whatsappNumber(stored)).toBe(whatsapp);
+    expect(phoneHref(stored)).toBe(`tel:${stored}`);
+  });
+
+  it("Brazilian numbers keep their national digits, +55 or not", () => {
+    expect(normalizePhone("+55 11 98765-4321")).toBe("11987654321");
+    expect(normalizePhone("0055 11 98765-4321")).toBe("11987654321");
+    expect(phoneHref("11987654321")).toBe("tel:+5511987654321");
+  });
+
+  it.each([
+    ["+0 123 456 789", "no country code starts with 0"],
+    ["+351 91", "too short"],
+    ["+1 415 555 267", "a +1 number has 10 digits after it"],
+    ["+351 912 345 678 901 23", "over E.164's 15 digits"],
+    ["+", "nothing after the +"],
+  ])("%j is refused (%s)", (typed) => {
+    expect(normalizePhone(typed)).toBeNull();
+    expect(checkPhone(typed)).toEqual({ ok: false, message: PHONE_FORMAT });
+  });
+
+  it("the mask follows a foreign number as it is typed", () => {
+    expect(["+", "+3", "+35", "+351", "+3519", "+351912", "+3519123", "+1415"].map(formatPhone)).toEqual([
+      "+", "+3", "+35", "+351", "+351 9", "+351 912", "+351 9123", "+1 415",
+    ]);
+  });
+
+  it("the booking page's script masks with the same function", () => {
+    const live = new Function(`return ${LIVE_CHECKS_SOURCE}`)() as { mask: (v: string) => string };
+    expect(live.mask("+351912345678")).toBe("+351 912 345 678");
+    expect(live.mask("11987654321")).toBe("(11) 98765-4321");
   });
 });
 

@@ -4,13 +4,14 @@ import { formatDate, isIsoDate } from "./dates";
 import { digitsOnly, normalizePhone } from "./phone";
 
 /**
- * The international number wa.me expects: a Brazilian number (however written: stored national
- * digits, +55, 0 + DDD…) is 55 + DDD + number. Anything else is used unchanged (digits only),
- * e.g. a foreign number already written with its country code.
+ * The international number wa.me and the Cloud API expect: a Brazilian number (however written:
+ * stored national digits, +55, 0 + DDD…) is 55 + DDD + number, a foreign one its digits with the
+ * country code ("+351912345678" -> 351912345678). Anything else is used unchanged (digits only).
  */
 export function whatsappNumber(phone: string): string {
-  const national = normalizePhone(phone);
-  return national ? `55${national}` : digitsOnly(phone);
+  const stored = normalizePhone(phone);
+  if (!stored) return digitsOnly(phone);
+  return stored.startsWith("+") ? stored.slice(1) : `55${stored}`;
 }
 
 /** https://wa.me/55DDNNNNNNNNN?text=<message, URL-encoded>. */

@@ -5,7 +5,7 @@
 // functions below, called with the limits and messages of validation/booking.ts as data and with
 // the live checks themselves, their source written in: validation/booking.ts's and the phone
 // mask of domain/phone.ts. One set of rules for the server and the page, and no validation library.
-import { digitsOnly, formatPhone, phoneDigits } from "../domain/phone";
+import { digitsOnly, foreignDigits, formatForeign, formatPhone, phoneDigits } from "../domain/phone";
 import {
   BOOKING_INCOMPLETE,
   isBookingComplete,
@@ -40,7 +40,7 @@ export type LiveChecks = {
  * The live checks as script source: each function's own text (Function.prototype.toString), with
  * the phone helpers they may call in scope. They use nothing else, so they run in the page alike.
  */
-export const LIVE_CHECKS_SOURCE = `(() => { ${digitsOnly}; ${phoneDigits}; return { mask: ${formatPhone}, complete: ${isBookingComplete}, nameAllowed: ${isNameInputAllowed}, notesAllowed: ${isNotesInputAllowed} }; })()`;
+export const LIVE_CHECKS_SOURCE = `(() => { ${digitsOnly}; ${phoneDigits}; ${foreignDigits}; ${formatForeign}; return { mask: ${formatPhone}, complete: ${isBookingComplete}, nameAllowed: ${isNameInputAllowed}, notesAllowed: ${isNotesInputAllowed} }; })()`;
 
 // The functions below run in the customer's browser, serialised into the page: each may use only
 // its arguments and the DOM (no imports, no closures over this module).

@@ -2,7 +2,7 @@
 // a waiting import (with the CSV's columns), and its confirmation.
 import { data, redirect } from "react-router";
 import { clientClock } from "../domain/clients/clients.server";
-import { CSV_FIELDS, mappingFrom, type CsvField, type CsvMapping } from "../domain/clients/import/csv";
+import { columnChoices, CSV_FIELDS, mappingFrom, type CsvField, type CsvMapping } from "../domain/clients/import/csv";
 import {
   clientPhones,
   commitImport,
@@ -76,10 +76,8 @@ async function previewOf(db: Db, userId: string, waiting: WaitingImport, timeZon
 export async function importPreview(db: Db, userId: string, id: string, timeZone: string): Promise<ImportPreviewData> {
   const waiting = (await getImport(db, userId, id)) ?? notFound();
   const preview = await previewOf(db, userId, waiting, timeZone);
-  const columns =
-    waiting.file.kind === "csv"
-      ? { headers: waiting.file.rows[0]!, mapping: waiting.mapping as CsvMapping, sample: waiting.file.rows.slice(1, 4) }
-      : null;
+  const mapping = waiting.mapping as CsvMapping;
+  const columns = waiting.file.kind === "csv" ? { mapping, choices: columnChoices(waiting.file.rows, mapping) } : null;
   return {
     id: waiting.id,
     fileName: waiting.fileName,

@@ -256,6 +256,12 @@ describe("(g) phone", () => {
     expect(error({ ...valid, phone: "1234567890123456" })).toEqual({ field: "phone", message: PHONE_MAX });
   });
 
+  it("a foreign number with its country code is a number too (a Portuguese customer)", () => {
+    expect(check({ ...valid, phone: "+351 912 345 678" })).toMatchObject({ ok: true, value: { phone: "+351912345678" } });
+    expect(maskPhoneInput("+351912345678")).toBe("+351 912 345 678");
+    expect(error({ ...valid, phone: "+351 91" })).toEqual({ field: "phone", message: PHONE_FORMAT });
+  });
+
   it("(DD) 9999-9999 or (DD) 99999-9999, with a real DDD; +55 and a trunk 0 are understood", () => {
     expect(check({ ...valid, phone: "+55 (11) 98888-7777" })).toMatchObject({ ok: true, value: { phone: "11988887777" } });
     expect(check({ ...valid, phone: "011 98888-7777" })).toMatchObject({ ok: true, value: { phone: "11988887777" } });

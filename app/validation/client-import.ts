@@ -1,6 +1,6 @@
 // A contact from an imported file checked by the client form's own rules (clientSchema): the
 // name and the phone decide whether it comes in; a wrong e-mail or birthday is only left out.
-import { cleanLine, cleanName, cleanNotes, parseBirthday, pickPhone, type Candidate, type ImportRefusal, type RawContact } from "../domain/clients/import/contacts";
+import { cleanAddress, cleanLine, cleanName, cleanNotes, MAX_NAME, parseBirthday, pickPhone, type Candidate, type ImportRefusal, type RawContact } from "../domain/clients/import/contacts";
 import { clientSchema } from "./clients";
 
 export type Checked = { ok: true; client: Candidate } | { ok: false; name: string; reason: ImportRefusal };
@@ -12,14 +12,17 @@ type Schema = ReturnType<typeof clientSchema>;
  * future). `schema`: the client form's, built once for a whole file.
  */
 export function checkContact(raw: RawContact, today: string, schema: Schema = clientSchema(today)): Checked {
-  const name = cleanName(raw.name);
-  if (!name) return { ok: false, name: cleanLine(raw.phones[0]?.value ?? ""), reason: "sem nome" };
+  // A contact that is only a company (a supplier, a salon) is known by the company's name.
+  const name = cleanName(raw.name) || cleanName(raw.company ?? "");
+  if (!name) return { ok: false, name: cleanLine((raw.phones[0]?.value ?? "").slice(0, MAX_NAME)), reason: "sem nome" };
   const picked = pickPhone(raw.phones);
   if (picked.phone === null) return { ok: false, name, reason: picked.invalid ? "telefone inválido" : "sem telefone" };
   const birthday = parseBirthday(raw.birthday);
   const email = cleanLine(raw.email).toLowerCase();
   const notes = cleanNotes(raw.notes);
+  const address = cleanAddress(raw.address ?? "");
   const optional = {
+    address: address || undefined,
     email: email && schema.shape.email.safeParse(email).success ? email : undefined,
     birthDate: birthday && "date" in birthday && schema.shape.birthDate.safeParse(birthday.date).success ? birthday.date : undefined,
   };
@@ -33,6 +36,7 @@ export function checkContact(raw: RawContact, today: string, schema: Schema = cl
       phone: v.phone,
       email: v.email ?? "",
       birthDate: v.birthDate ?? "",
+      address: v.address ?? "",
       notes: v.notes ?? "",
       birthdayWithoutYear: !!birthday && "withoutYear" in birthday,
     },

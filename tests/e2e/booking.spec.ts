@@ -178,6 +178,10 @@ test("with JavaScript the details are checked as they are typed", async ({ page 
   await phone.pressSequentially("+55 21 99999-8888");
   await expect(phone).toHaveValue("(21) 99999-8888");
   await expect(confirm).toBeEnabled();
+  // A foreign number keeps its country code, spaced as the professional will see it.
+  await phone.fill("");
+  await phone.pressSequentially("+351912345678");
+  await expect(phone).toHaveValue("+351 912 345 678");
 
   // Notes stop at 500 characters with the spec's message.
   await notes.fill("a".repeat(500));

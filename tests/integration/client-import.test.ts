@@ -4,11 +4,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clientImports, clients } from "../../db/schema";
 import { action, loader } from "../../app/routes/clients.import";
+import { loader as clientsLoader } from "../../app/routes/clients";
+import { loader as dashboardLoader } from "../../app/routes/dashboard";
+import { loader as profileLoader } from "../../app/routes/profile";
 import { purgeOldImports } from "../../app/domain/clients/import/import.server";
-import { ANDROID_VCF, GOOGLE_CSV, IPHONE_VCF } from "../../app/domain/clients/import/samples.test-data";
+import { ANDROID_VCF, GOOGLE_CSV, GOOGLE_FULL_CSV, IPHONE_VCF } from "../../app/domain/clients/import/samples.test-data";
 import { createTestDb, statusOf, toastOf } from "../support/db";
 import { createClient, createProfessional } from "../support/factories";
-import { callAction, callLoader, locationOf, replyOf, thrownStatus, responseOf } from "../support/routes";
+import { callAction, callLoader, isDataReply, locationOf, replyOf, thrownStatus, responseOf } from "../support/routes";
 
 const PATH = "/clientes/importar";
 type Pro = Awaited<ReturnType<typeof createProfessional>>;
@@ -68,6 +71,42 @@ describe("importing clients", () => {
     // Even a confirmation sent anyway (an old tab) creates nothing.
     await post({ intent: "import", id: again.id });
     expect(await names()).toEqual(["Carla Mendes", "Diego"]);
+  });
+
+  it("keeps Google's middle name, a company's name, the address and a foreign number", async () => {
+    const { db, pro, uploaded, post } = await setup();
+    const { id, preview } = await uploaded(GOOGLE_FULL_CSV, "contacts.csv");
+    expect(preview.columns?.mapping).toMatchObject({ name: 0, middleName: 1, lastName: 2, company: 10, address: 22 });
+    expect(preview.create.map((c) => [c.name, c.phone])).toEqual([
+      ["Ana Paula Souza", "11988881234"],
+      ["Studio Bela Pele", "1133334444"],
+      ["Joana Martins", "+351912345678"],
+    ]);
+    await post({ intent: "import", id });
+    const rows = await db.select({ name: clients.name, phone: clients.phone, address: clients.address }).from(clients).where(eq(clients.userId, pro.id));
+    expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: "Ana Paula Souza", phone: "11988881234", address: "Rua das Flores, 123, Apto 4, São Paulo - SP, 01234-000" },
+      { name: "Joana Martins", phone: "+351912345678", address: "" },
+      { name: "Studio Bela Pele", phone: "1133334444", address: "" },
+    ]);
+  });
+
+  it("counts imported clients as clients, never as 'Novos este mês' (Clientes, dashboard, profile)", async () => {
+    const { db, pro, uploaded, post } = await setup();
+    await createClient(db, pro.id, { name: "Nova de verdade", phone: "21998765432" });
+    await post({ intent: "import", id: (await uploaded(GOOGLE_CSV, "google.csv")).id });
+
+    const list = await callLoader(clientsLoader, { db, as: pro, path: "/clientes" });
+    if (!isDataReply(list) || list.data.mode !== "list") throw new Error("expected the list");
+    expect(list.data.tiles).toMatchObject({ total: 3, newThisMonth: 1 });
+    const dashboard = await callLoader(dashboardLoader, { db, as: pro, path: "/dashboard" });
+    expect(dashboard.kpis.find((k) => k.key === "clients")).toMatchObject({
+      value: "3",
+      detail: "1 novo cliente este mês",
+      variation: { label: "+50% vs início do mês" },
+    });
+    const profile = await callLoader(profileLoader, { db, as: pro, path: "/perfil" });
+    expect(profile.monthly.find((m) => m.key === "new-clients")?.value).toBe("1");
   });
 
   it("lets the professional correct the CSV's columns", async () => {

@@ -341,6 +341,18 @@ describe("create", () => {
     });
   });
 
+  it("takes a foreign number with its country code, shown and linked as such", async () => {
+    const { db, pro, ctx } = await setup();
+    expect(await post(ctx, "/clientes?novo=1", { ...VALID, phone: "+351 912 345 678" })).toHaveRedirect("/clientes");
+    const [row] = await db.select().from(clients).where(eq(clients.userId, pro.id));
+    expect(row!.phone).toBe("+351912345678");
+    const list = await listAt(ctx, "/clientes?q=912345");
+    expect(list.clients.map((c) => c.phone)).toEqual(["+351 912 345 678"]);
+    const card = await load(ctx, `/clientes?ver=${row!.id}`);
+    if (isDataReply(card) || card.mode !== "card") throw new Error("expected the card");
+    expect(card.card.whatsapp).toBe(`https://wa.me/351912345678?text=${encodeURIComponent("Olá, Beatriz!")}`);
+  });
+
   it("keeps optional fields empty", async () => {
     const { db, pro, ctx } = await setup();
     responseOf(await post(ctx, "/clientes?novo=1", { intent: "create", name: "  Ana  ", phone: "1133334444" }));

@@ -10,7 +10,7 @@ import { loader as feedLoader } from "../../app/routes/calendar-feed";
 import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
 import { action as stopAction, loader as stopLoader } from "../../app/routes/stop-reminders";
 import { loader as dashboardLoader } from "../../app/routes/dashboard";
-import { stopRemindersUrl } from "../../app/domain/notifications/customer-links.server";
+import { contactKey, stopRemindersUrl } from "../../app/domain/notifications/customer-links.server";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN } from "../support/db";
@@ -309,6 +309,13 @@ describe("'Não quero receber lembretes'", () => {
       { professionalId: pro.id, contact: "joana@example.com" },
     ]);
     expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.stopped).toBe(true);
+  });
+
+  it("shows a phone masked as it is written: a Brazilian one with its DDD, a foreign one with its country code", async () => {
+    for (const [phone, shown] of [["11987654321", "(11) *****-4321"], ["+351912345678", "+351 *****-5678"]]) {
+      const token = tokenOf(await stopRemindersUrl(pro.id, contactKey(phone!)));
+      expect(replyOf(await callLoader(stopLoader, { db, path: `/lembretes/parar/${token}`, params: { token } })).data.contact).toBe(shown);
+    }
   });
 
   it("'Voltar a receber lembretes' undoes it from the same link; an unknown choice is a 400", async () => {

@@ -31,7 +31,7 @@ export function ContactFields({
           id: ids.phone,
           name: "phone",
           type: "tel",
-          inputMode: "numeric",
+          inputMode: "tel",
           autoComplete: "tel",
           required: true,
           maxLength: PHONE_INPUT_MAX_LENGTH,

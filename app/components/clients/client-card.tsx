@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ClientListItem } from "../../domain/clients/client-types";
 import { Avatar } from "../avatar";
+import { phoneHref } from "../../domain/phone";
 import { ClientBadges, NoShowBadge } from "./badges";
 
 /** Phone, e-mail and address, each only when present. */
@@ -10,7 +11,7 @@ export function ClientContacts({ client }: { client: ClientListItem }) {
       <li className="flex items-center gap-2">
         <span aria-hidden className="w-4 text-center text-slate-500">☏</span>
         <span className="sr-only">Telefone: </span>
-        <a href={`tel:+55${client.phoneDigits}`} className="hover:underline">
+        <a href={phoneHref(client.phoneDigits)} className="hover:underline">
           {client.phone}
         </a>
       </li>

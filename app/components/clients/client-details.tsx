@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ClientCardData } from "../../domain/clients/client-card.server";
 import { Avatar } from "../avatar";
+import { phoneHref } from "../../domain/phone";
 import { ClientBadges, NoShowBadge } from "./badges";
 import { StatusBadge } from "../agenda/status-badge";
 import { DepositBadge } from "../deposits/deposit-controls";
@@ -71,7 +72,7 @@ function ClientContactFacts({ client }: { client: ClientCardData }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-slate-500">Telefone</dt>
       <dd className="font-medium">
-        <a href={`tel:+55${client.phoneDigits}`} className="hover:underline">
+        <a href={phoneHref(client.phoneDigits)} className="hover:underline">
           {client.phone}
         </a>
       </dd>

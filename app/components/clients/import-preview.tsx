@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatDate } from "../../domain/dates";
 import { formatPhone } from "../../domain/phone";
-import { CSV_FIELD_LABELS, CSV_FIELDS, type CsvMapping } from "../../domain/clients/import/csv";
+import { CSV_FIELD_LABELS, CSV_FIELDS, type ColumnChoice, type CsvMapping } from "../../domain/clients/import/csv";
 import { SectionCard } from "../section-card";
 
 export type ImportPreviewData = {
   id: string;
   fileName: string;
-  columns: { headers: string[]; mapping: CsvMapping; sample: string[][] } | null;
+  columns: { mapping: CsvMapping; choices: ColumnChoice[] } | null;
   counts: { create: number; existing: number; refused: number; repeated: number; withoutYear: number };
   create: { name: string; phone: string; email: string; birthDate: string }[];
   existing: string[];
@@ -122,7 +122,6 @@ export function ImportPreviewView({ preview }: { preview: ImportPreviewData }) {
 }
 
 function ColumnsForm({ id, columns }: { id: string; columns: NonNullable<ImportPreviewData["columns"]> }) {
-  const example = (index: number) => columns.sample.map((row) => row[index]?.trim()).find(Boolean);
   return (
     <SectionCard title="Colunas do arquivo" intro="Confira de qual coluna vem cada informação e corrija se precisar.">
       <Form method="post" className="space-y-4">
@@ -135,15 +134,11 @@ function ColumnsForm({ id, columns }: { id: string; columns: NonNullable<ImportP
               </label>
               <select id={`coluna-${field}`} name={field} defaultValue={columns.mapping[field] ?? ""} className="input">
                 <option value="">— não importar —</option>
-                {columns.headers.map((header, i) => {
-                  const sample = example(i);
-                  return (
-                    <option key={i} value={i}>
-                      {header || `Coluna ${i + 1}`}
-                      {sample ? ` (ex.: ${sample.slice(0, 30)})` : ""}
-                    </option>
-                  );
-                })}
+                {columns.choices.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
               </select>
             </div>
           ))}

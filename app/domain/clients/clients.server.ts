@@ -26,6 +26,22 @@ import { digitsOnly, formatPhone } from "../phone";
 /** The one VIP rule (client-types.ts `isVip`) as SQL, for counts and lists of many clients. */
 export const isVipClient = gt(clients.spentCents, VIP_SPENT_ABOVE_CENTS);
 
+/**
+ * The one rule of 'Novos' (Clientes' tile, the dashboard's 'novos clientes este mês', the
+ * profile's 'Novos clientes'): a client who came in [fromMs, toMs), i.e. created in Agendo then
+ * (the form, an accepted booking, the agenda), never one 'Importar clientes' brought, who came
+ * before Agendo (docs/decisions/1013).
+ */
+export function newClientBetween(fromMs: number, toMs?: number): SQL {
+  const until = toMs === undefined ? sql`` : sql` and ${clients.createdAt} < ${toMs}`;
+  return sql`(${clients.importedAt} is null and ${clients.createdAt} >= ${fromMs}${until})`;
+}
+
+/** How many of the professional's clients the rule counts, as a column of an aggregate. */
+export function newClientsCount(fromMs: number, toMs?: number) {
+  return sql<number>`coalesce(sum(case when ${newClientBetween(fromMs, toMs)} then 1 else 0 end), 0)`.mapWith(Number);
+}
+
 export const PAGE_SIZE = 24;
 
 export type Client = typeof clients.$inferSelect;
@@ -125,7 +141,7 @@ export function tileQueries(db: Db, userId: string, clock: ClientClock) {
     db
       .select({
         total: count(),
-        newThisMonth: sql<number>`coalesce(sum(case when ${clients.createdAt} >= ${clock.monthStartMs} then 1 else 0 end), 0)`.mapWith(Number),
+        newThisMonth: newClientsCount(clock.monthStartMs),
       })
       .from(clients)
       .where(eq(clients.userId, userId)),

@@ -91,8 +91,7 @@ export type DashboardTotals = {
 
 export type ClientTotals = {
   total: number;
-  /** Clients created before this month began (in the professional's zone). */
-  atMonthStart: number;
+  /** The month's new clients ('Novos': clients.server.ts `newClientBetween`; imported ones are not). */
   newThisMonth: number;
 };
 
@@ -108,8 +107,8 @@ export type Kpi = {
  * The four cards, each with a real variation:
  * - Faturamento hoje: completed today vs completed yesterday;
  * - Agendamentos hoje: non-cancelled today vs yesterday;
- * - Total de clientes: clients now vs clients that existed when the month began, with the
- *   number of new ones this month;
+ * - Total de clientes: clients now vs clients now but the month's new ones, with the number of
+ *   new ones this month;
  * - Faturamento do mês: completed month-to-date vs the same days of last month.
  */
 export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
@@ -134,7 +133,8 @@ export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
       key: "clients",
       title: "Total de clientes",
       value: formatInteger(c.total),
-      variation: variation(c.total, c.atMonthStart, "vs início do mês"),
+      // At the month's start: every client but the month's new ones (an imported client was there before).
+      variation: variation(c.total, c.total - c.newThisMonth, "vs início do mês"),
       detail: newClients,
     },
     {

@@ -6,7 +6,7 @@ import { appointments, cashClosings, clients, linkedAccounts, profiles, users } 
 import { closingOf, moneyColumns, revenueOf, serviceLinesSql } from "../cash/revenue.server";
 import type { CurrentUser } from "../accounts/access.server";
 import type { Db } from "../../utils/db.server";
-import { isVipClient } from "../clients/clients.server";
+import { isVipClient, newClientsCount } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import { AT_RISK_NAMES, bestCustomersFirst, monthWindows, type ClientFigures, type PeriodTotals } from "./dashboard-figures";
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
@@ -93,9 +93,8 @@ export function clientTotalsQuery(db: Db, userId: string, clock: DashboardClock)
   return db
     .select({
       total: count(),
-      atMonthStart: sql<number>`coalesce(sum(case when ${clients.createdAt} < ${clock.monthStartMs} then 1 else 0 end), 0)`.mapWith(Number),
-      newThisMonth: sql<number>`coalesce(sum(case when ${clients.createdAt} >= ${clock.monthStartMs} then 1 else 0 end), 0)`.mapWith(Number),
-      newPrevious: sql<number>`coalesce(sum(case when ${clients.createdAt} >= ${clock.previousStartMs} and ${clients.createdAt} < ${clock.previousEndMs} then 1 else 0 end), 0)`.mapWith(Number),
+      newThisMonth: newClientsCount(clock.monthStartMs),
+      newPrevious: newClientsCount(clock.previousStartMs, clock.previousEndMs),
     })
     .from(clients)
     .where(eq(clients.userId, userId));

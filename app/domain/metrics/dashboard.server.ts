@@ -101,7 +101,6 @@ function dashboardData(
   const c = clientRows[0];
   const clientTotals: ClientTotals = {
     total: c?.total ?? 0,
-    atMonthStart: c?.atMonthStart ?? 0,
     newThisMonth: c?.newThisMonth ?? 0,
   };
   const clientFigures = figuresFrom(figures);

@@ -94,7 +94,7 @@ describe("dashboardKpis", () => {
   };
 
   it("each card's variation is against its own previous period", () => {
-    const kpis = dashboardKpis(totals, { total: 12, atMonthStart: 10, newThisMonth: 2 });
+    const kpis = dashboardKpis(totals, { total: 12, newThisMonth: 2 });
     expect(kpis.map((k) => [k.key, nb(k.value), k.variation.label, k.detail])).toEqual([
       ["revenue-today", "R$ 150,00", "+50% vs ontem", "Recebido nos concluídos"],
       ["appointments-today", "4", "0% vs ontem", "Sem contar os cancelados"],
@@ -105,12 +105,12 @@ describe("dashboardKpis", () => {
 
   it("'Faturamento' tells apart what has no closing, the tips and 'Previsto'", () => {
     const today = { ...period(15_000, 2, 4), unclosedCents: 5_000, unclosedCount: 1, tipsCents: 700, expectedCents: 9_000 };
-    const [card] = dashboardKpis({ ...totals, today }, { total: 12, atMonthStart: 10, newThisMonth: 2 });
+    const [card] = dashboardKpis({ ...totals, today }, { total: 12, newThisMonth: 2 });
     expect(nb(card!.detail)).toBe("Recebido nos concluídos; inclui R$ 50,00 sem fechamento; gorjetas à parte: R$ 7,00; previsto: R$ 90,00");
   });
 
   it("never invents a variation from nothing", () => {
-    const kpis = dashboardKpis({ ...totals, yesterday: ZERO, previous: ZERO }, { total: 1, atMonthStart: 0, newThisMonth: 1 });
+    const kpis = dashboardKpis({ ...totals, yesterday: ZERO, previous: ZERO }, { total: 1, newThisMonth: 1 });
     expect(kpis.map((k) => k.variation.label)).toEqual([
       "Sem dados do período anterior",
       "Sem dados do período anterior",

@@ -88,10 +88,11 @@ export type NoticeTarget = Awaited<ReturnType<typeof noticeTargets>>[number];
 /** How this customer would be told, with the WhatsApp Cloud API as configured (or null). */
 export function routeOf(t: Pick<NoticeTarget, "customerEmail" | "customerPhone" | "profile">, whatsapp: WhatsappSettings | null): NoticeRoute {
   const email = t.customerEmail.trim();
-  const phone = digitsOnly(t.customerPhone);
+  // As stored: a foreign number keeps its "+", so its digits are never read as a DDD.
+  const phone = t.customerPhone.trim();
   return {
     email: email.includes("@") ? email : null,
-    whatsapp: phone.length >= 10 ? { phone, automatic: !!whatsapp && t.profile.reminderWhatsapp } : null,
+    whatsapp: digitsOnly(phone).length >= 10 ? { phone, automatic: !!whatsapp && t.profile.reminderWhatsapp } : null,
   };
 }
 

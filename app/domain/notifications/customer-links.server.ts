@@ -3,7 +3,7 @@
 // for the customer (docs/decisions/0670).
 import { appUrl } from "../../utils/env.server";
 import { signToken, verifyToken } from "../../utils/signed-tokens.server";
-import { digitsOnly } from "../phone";
+import { digitsOnly, normalizePhone } from "../phone";
 
 /** The customer's status page for a booking made on the page (signed: nothing stored). */
 export async function statusPageUrl(requestId: string): Promise<string> {
@@ -48,7 +48,12 @@ export function bookingPageUrl(profile: { bookingSlug: string; userId: string })
   return `${appUrl()}/agendamento/${profile.bookingSlug || profile.userId}`;
 }
 
-/** An e-mail or a phone as opt-outs store it: e-mails lowercased, phones as digits. */
+/**
+ * An e-mail or a phone as opt-outs store it: e-mails lowercased, phones as digits, a foreign one
+ * with its "+" as stored (docs/decisions/1011), so its country code is never read as a DDD.
+ */
 export function contactKey(contact: string): string {
-  return contact.includes("@") ? contact.trim().toLowerCase() : digitsOnly(contact);
+  if (contact.includes("@")) return contact.trim().toLowerCase();
+  const stored = normalizePhone(contact);
+  return stored?.startsWith("+") ? stored : digitsOnly(contact);
 }

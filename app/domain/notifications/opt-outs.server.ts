@@ -3,7 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { profiles, reminderOptOuts } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import { digitsOnly } from "../phone";
+import { digitsOnly, formatPhone } from "../phone";
 import { stopRemindersTarget } from "./customer-links.server";
 
 /** Who a stop link stands for: the professional's name and the contact, masked; null if not ours. */
@@ -22,11 +22,12 @@ export async function stopLinkTarget(db: Db, token: string) {
   return { ...target, professional: profile.businessName || profile.fullName, contactShown: maskContact(target.contact), stopped: !!stopped };
 }
 
-/** "joana@example.com" -> "jo***@example.com"; "11987654321" -> "(11) *****-4321". */
+/** "joana@example.com" -> "jo***@example.com"; "11987654321" -> "(11) *****-4321"; "+351912345678" -> "+351 *****-5678". */
 export function maskContact(contact: string): string {
   const at = contact.indexOf("@");
   if (at >= 0) return `${contact.slice(0, Math.min(2, at))}***${contact.slice(at)}`;
   const digits = digitsOnly(contact);
+  if (contact.startsWith("+")) return `${formatPhone(contact).split(" ")[0]} *****-${digits.slice(-4)}`;
   return digits.length >= 10 ? `(${digits.slice(0, 2)}) *****-${digits.slice(-4)}` : `***${digits.slice(-4)}`;
 }
 

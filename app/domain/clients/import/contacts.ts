@@ -7,11 +7,16 @@ import { normalizePhone, phoneDigits } from "../../phone";
 
 /** What a file says about one person, before anything is checked. */
 export type RawContact = {
+  /** The person's name (first, middle and last names joined). */
   name: string;
+  /** The company: the contact's name when it has no person's name. Absent in imports kept before it. */
+  company?: string;
   /** Every number, with whether the file itself calls it a mobile ('CELL', 'Mobile', 'Celular'). */
   phones: { value: string; mobile: boolean }[];
   email: string;
   birthday: string;
+  /** The address as the file writes it, its lines kept. Absent in imports kept before it. */
+  address?: string;
   notes: string;
 };
 
@@ -22,6 +27,7 @@ export type Candidate = {
   phone: string;
   email: string;
   birthDate: string;
+  address: string;
   notes: string;
   /** The file had a birthday without a year (--05-17): a client's birth date needs one. */
   birthdayWithoutYear: boolean;
@@ -29,6 +35,7 @@ export type Candidate = {
 
 
 export const MAX_NAME = 100;
+export const MAX_ADDRESS = 200;
 export const MAX_NOTES = 1000;
 
 /** C0 and C1 control characters; a note keeps its line breaks and tabs. */
@@ -51,15 +58,21 @@ export function cleanName(value: string): string {
   return withoutFormulaLead(cleanLine(value), /^[=+\-@\s]+/).slice(0, MAX_NAME).trim();
 }
 
+/** An address on one line: its lines (Google's 'Formatted' address has several) joined by commas. */
+export function cleanAddress(value: string): string {
+  const lines = value.slice(0, 4 * MAX_ADDRESS).split(/\r\n|\r|\n/).map(cleanLine).filter(Boolean);
+  return withoutFormulaLead(lines.join(", "), /^[=+@\s]+/).slice(0, MAX_ADDRESS).trim();
+}
+
 export function cleanNotes(value: string): string {
   const text = value.replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
   return withoutFormulaLead(text, /^[=+@\s]+/).slice(0, MAX_NOTES).trim();
 }
 
 /**
- * The number kept of several: the first the file calls a mobile that is a valid mobile, then the
- * first valid mobile (Brazilian mobiles are 11 digits starting 9 after the DDD), then the first
- * valid number. `null` with `invalid` when there were numbers but none is valid.
+ * The number kept of several: the first the file calls a mobile that is a valid mobile (or a
+ * valid foreign number), then the first valid mobile (Brazilian mobiles are 11 digits starting 9
+ * after the DDD), then the first valid number. `null` with `invalid` when there were numbers but none is valid.
  */
 export function pickPhone(phones: RawContact["phones"]): { phone: string } | { phone: null; invalid: boolean } {
   const valid = phones
@@ -67,9 +80,10 @@ export function pickPhone(phones: RawContact["phones"]): { phone: string } | { p
     .filter((p) => phoneDigits(p.value).length > 0)
     .map((p) => ({ ...p, digits: normalizePhone(p.value) }));
   if (valid.length === 0) return { phone: null, invalid: false };
-  const isMobile = (d: string | null) => d !== null && d.length === 11;
-  const chosen =
-    valid.find((p) => p.mobile && isMobile(p.digits)) ?? valid.find((p) => isMobile(p.digits)) ?? valid.find((p) => p.digits !== null);
+  const isMobile = (d: string | null) => d !== null && d.length === 11 && !d.startsWith("+");
+  // A foreign number has no mobile shape: the file's word alone says it is one.
+  const calledMobile = (p: (typeof valid)[number]) => p.mobile && (isMobile(p.digits) || !!p.digits?.startsWith("+"));
+  const chosen = valid.find(calledMobile) ?? valid.find((p) => isMobile(p.digits)) ?? valid.find((p) => p.digits !== null);
   return chosen ? { phone: chosen.digits! } : { phone: null, invalid: true };
 }
 

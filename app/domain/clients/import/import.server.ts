@@ -6,9 +6,9 @@ import { clientImports, clients } from "../../../../db/schema";
 import type { Db } from "../../../utils/db.server";
 import type { Candidate, RawContact } from "./contacts";
 import { contactFromRow, guessMapping, type CsvMapping } from "./csv";
-import { parseCsvRows } from "./csv-rows";
+import { CSV_MAX_COLUMNS, readCsvRows } from "./csv-rows";
 import { decodeText, looksBinary } from "./decode";
-import { looksLikeVcard, parseVcards } from "./vcard";
+import { looksLikeVcard, readCard, splitCards } from "./vcard";
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_CONTACTS = 10_000;
@@ -20,6 +20,7 @@ export const IMPORT_ERRORS = {
   empty: "O arquivo está vazio.",
   tooLarge: "O arquivo passa de 5 MB. Divida seus contatos em arquivos menores e importe um de cada vez.",
   tooMany: "O arquivo tem mais de 10.000 contatos. Divida seus contatos em arquivos menores e importe um de cada vez.",
+  tooWide: `Este arquivo tem mais de ${CSV_MAX_COLUMNS} colunas, bem mais do que uma lista de contatos. Confira se escolheu o arquivo certo, ou apague as colunas que não usa e salve de novo como CSV.`,
   spreadsheet: "Este arquivo não é texto (parece uma planilha do Excel ou um arquivo compactado). No Excel, use 'Salvar como' > 'CSV' e envie o arquivo .csv.",
   unknown: "Não reconhecemos este arquivo. Envie os contatos exportados do celular (.vcf) ou uma planilha salva como CSV (.csv).",
   none: "Nenhum contato encontrado no arquivo.",
@@ -29,21 +30,26 @@ export type StoredFile =
   | { kind: "vcard"; contacts: (RawContact | null)[] }
   | { kind: "csv"; rows: string[][] };
 
-/** The file's contacts (vCard) or rows (CSV), or the pt-BR reason it cannot be imported. */
+/**
+ * The file's contacts (vCard) or rows (CSV), or the pt-BR reason it cannot be imported. The work
+ * is bounded before anything is built: cards are counted before one is read, and a CSV's rows and
+ * columns before papaparse makes its first row (docs/decisions/1010).
+ */
 export function readContactFile(bytes: Uint8Array, fileName: string): StoredFile | { error: string } {
   if (bytes.byteLength === 0) return { error: IMPORT_ERRORS.empty };
   if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: IMPORT_ERRORS.tooLarge };
   if (looksBinary(bytes)) return { error: IMPORT_ERRORS.spreadsheet };
   const text = decodeText(bytes);
   if (looksLikeVcard(text)) {
-    const contacts = parseVcards(text);
-    if (contacts.length === 0) return { error: IMPORT_ERRORS.none };
-    return contacts.length > IMPORT_MAX_CONTACTS ? { error: IMPORT_ERRORS.tooMany } : { kind: "vcard", contacts };
+    const cards = splitCards(text);
+    if (cards.length === 0) return { error: IMPORT_ERRORS.none };
+    return cards.length > IMPORT_MAX_CONTACTS ? { error: IMPORT_ERRORS.tooMany } : { kind: "vcard", contacts: cards.map(readCard) };
   }
   if (!/\.(csv|txt)$/i.test(fileName) && !/[,;\t]/.test(text.slice(0, 2000))) return { error: IMPORT_ERRORS.unknown };
-  const rows = parseCsvRows(text);
-  if (rows.length < 2) return { error: IMPORT_ERRORS.none };
-  return rows.length - 1 > IMPORT_MAX_CONTACTS ? { error: IMPORT_ERRORS.tooMany } : { kind: "csv", rows };
+  // The header and up to IMPORT_MAX_CONTACTS contacts, one more is enough to refuse.
+  const read = readCsvRows(text, IMPORT_MAX_CONTACTS + 1);
+  if ("refused" in read) return { error: read.refused === "too wide" ? IMPORT_ERRORS.tooWide : IMPORT_ERRORS.tooMany };
+  return read.rows.length < 2 ? { error: IMPORT_ERRORS.none } : { kind: "csv", rows: read.rows };
 }
 
 export type WaitingImport = { id: string; fileName: string; file: StoredFile; mapping: CsvMapping | null };
@@ -98,7 +104,7 @@ export async function clientPhones(db: Db, userId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.phone));
 }
 
-/** Rows per INSERT: 7 values each, well inside SQLite's limit on bound parameters. */
+/** Rows per INSERT: a dozen values each, well inside SQLite's limit on bound parameters. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -108,6 +114,8 @@ const ROWS_PER_INSERT = 500;
  */
 export async function commitImport(db: Db, userId: string, importId: string, candidates: readonly Candidate[]): Promise<number> {
   const inserts = [];
+  // Marked imported: clients from before Agendo, never the month's new ones (docs/decisions/1013).
+  const importedAt = new Date();
   for (let i = 0; i < candidates.length; i += ROWS_PER_INSERT) {
     const values = candidates.slice(i, i + ROWS_PER_INSERT).map((c) => ({
       userId,
@@ -115,7 +123,9 @@ export async function commitImport(db: Db, userId: string, importId: string, can
       phone: c.phone,
       email: c.email,
       birthDate: c.birthDate || null,
+      address: c.address,
       notes: c.notes,
+      importedAt,
     }));
     inserts.push(db.insert(clients).values(values).onConflictDoNothing());
   }

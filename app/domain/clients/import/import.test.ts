@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import { checkContact, previewContacts } from "../../../validation/client-import";
 import { parseBirthday, pickPhone } from "./contacts";
 import { contactFromRow, guessMapping } from "./csv";
-import { parseCsvRows } from "./csv-rows";
+import { readCsvRows } from "./csv-rows";
 import { decodeText } from "./decode";
 import { readContactFile } from "./import.server";
 import { parseVcards } from "./vcard";
-import { ANDROID_VCF, GOOGLE_CSV, IPHONE_VCF, OUTLOOK_CSV, V4_VCF } from "./samples.test-data";
+import { ANDROID_VCF, COMPANY_VCF, GOOGLE_CSV, GOOGLE_FULL_CSV, IPHONE_VCF, OUTLOOK_CSV, OUTLOOK_FULL_CSV, V4_VCF } from "./samples.test-data";
 
 const TODAY = "2026-11-26";
+const parseCsvRows = (text: string) => {
+  const read = readCsvRows(text, Infinity);
+  if ("refused" in read) throw new Error(read.refused);
+  return read.rows;
+};
 const csvContacts = (text: string) => {
   const [headers, ...rows] = parseCsvRows(text);
   const mapping = guessMapping(headers!);
@@ -21,7 +26,7 @@ describe("vCard", () => {
     const [maria, noName] = parseVcards(ANDROID_VCF).map((contact) => checkContact(contact!, TODAY));
     expect(maria).toEqual({
       ok: true,
-      client: { name: "Maria Conceição da Silva Araújo", phone: "11987654321", email: "", birthDate: "1990-05-17", notes: "SUM(A1)\nAlérgica a amônia", birthdayWithoutYear: false },
+      client: { name: "Maria Conceição da Silva Araújo", phone: "11987654321", email: "", birthDate: "1990-05-17", address: "", notes: "SUM(A1)\nAlérgica a amônia", birthdayWithoutYear: false },
     });
     expect(noName).toEqual({ ok: false, name: "11 91111-2222", reason: "sem nome" });
   });
@@ -29,10 +34,21 @@ describe("vCard", () => {
   it("reads iPhone's 3.0: grouped and typed phones, folded note, year-less birthday, an invalid phone refused", () => {
     const result = preview(parseVcards(IPHONE_VCF));
     expect(result.create).toEqual([
-      { name: "Ana Souza", phone: "21998765432", email: "ana@example.com", birthDate: "", notes: "Prefere horário de manhã, sem pressa", birthdayWithoutYear: true },
+      { name: "Ana Souza", phone: "21998765432", email: "ana@example.com", birthDate: "", address: "", notes: "Prefere horário de manhã, sem pressa", birthdayWithoutYear: true },
     ]);
     expect(result.withoutYear).toBe(1);
     expect(result.refused).toEqual([{ name: "Telefone Errado", reason: "telefone inválido" }]);
+  });
+
+  it("reads no card of more than 500 lines: it is not a contact", () => {
+    const card = (lines: number) => `BEGIN:VCARD\r\nFN:Ana\r\n${"TEL:11987654321\r\n".repeat(lines)}END:VCARD\r\n`;
+    expect(parseVcards(card(499) + card(500)).map((c) => c?.phones.length ?? null)).toEqual([499, null]);
+  });
+
+  it("reads a card that is only a company by the company's name, with its address", () => {
+    expect(preview(parseVcards(COMPANY_VCF)).create).toEqual([
+      expect.objectContaining({ name: "Salão Bela", phone: "2125551234", address: "Apto 12, Rua do Catete, 90, Rio de Janeiro, RJ, 22220-000, Brasil" }),
+    ]);
   });
 
   it("reads a 4.0 card's tel URI and basic birthday", () => {
@@ -55,6 +71,24 @@ describe("CSV", () => {
     expect(result.create.map((c) => [c.name, c.phone, c.birthDate, c.notes, c.email])).toEqual([
       ["Eduarda Reis", "51997776666", "1995-12-25", "cmd", "eduarda@example.com"],
       ["Fábio Nunes", "5133332222", "", "", ""],
+    ]);
+  });
+
+  it("reads Google's whole export: the middle name, a company alone, the address, a foreign number", () => {
+    const result = preview(csvContacts(GOOGLE_FULL_CSV));
+    expect(result.create.map((c) => [c.name, c.phone, c.address])).toEqual([
+      ["Ana Paula Souza", "11988881234", "Rua das Flores, 123, Apto 4, São Paulo - SP, 01234-000"],
+      ["Studio Bela Pele", "1133334444", ""],
+      ["Joana Martins", "+351912345678", ""],
+    ]);
+    expect(result.refused).toEqual([{ name: "Studio Bela Pele", reason: "sem telefone" }]);
+  });
+
+  it("reads Outlook's Portuguese name, company and address columns", () => {
+    const result = preview(csvContacts(OUTLOOK_FULL_CSV));
+    expect(result.create.map((c) => [c.name, c.phone, c.address, c.email])).toEqual([
+      ["Maria José da Conceição", "81998765432", "Av. Brasil, 500", ""],
+      ["Barbearia do Zé", "8132221100", "", "ze@example.com"],
     ]);
   });
 

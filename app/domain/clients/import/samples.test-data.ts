@@ -64,3 +64,35 @@ export const OUTLOOK_CSV = [
   "Eduarda;Reis;(51) 99777-6666;;25/12/1995;@cmd;eduarda@example.com",
   "Fábio;Nunes;;(51) 3333-2222;0/0/00;;",
 ].join("\r\n");
+
+/**
+ * Google Contacts' current export (Exportar > CSV do Google), with the columns it writes: a
+ * middle name, a contact that is only a company, a multi-line address, a Portuguese number.
+ */
+export const GOOGLE_FULL_CSV = [
+  "First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted,Address 1 - Street,Address 1 - City,Address 1 - PO Box,Address 1 - Region,Address 1 - Postal Code,Address 1 - Country,Address 1 - Extended Address",
+  'Ana,Paula,Souza,,,,,,,,,,,1990-03-09,,,* myContacts,,,Mobile,+55 11 98888-1234,Home,"Rua das Flores, 123\nApto 4\nSão Paulo - SP\n01234-000",Rua das Flores 123,São Paulo,,SP,01234-000,,Apto 4',
+  ",,,,,,,,,,Studio Bela Pele,,,,,,* myContacts,,,Work,(11) 3333-4444,,,,,,,,,",
+  ",,,,,,,,,,Studio Bela Pele,,,,,,* myContacts,,,,,,,,,,,,,",
+  "Joana,,Martins,,,,,,,,Clínica Lisboa,,,,,,* myContacts,* Home,joana@example.pt,Mobile,+351 912 345 678,,,,,,,,,",
+].join("\r\n");
+
+/** Outlook in Portuguese with its name, company and home address columns. */
+export const OUTLOOK_FULL_CSV = [
+  "Nome;Nome do meio;Sobrenome;Empresa;Rua residencial;Cidade residencial;Celular;Endereço de e-mail",
+  "Maria;José;da Conceição;;Av. Brasil, 500;Recife;(81) 99876-5432;",
+  ";;;Barbearia do Zé;;;(81) 3222-1100;ze@example.com",
+].join("\r\n");
+
+/** Cards with only a company (iPhone's 'Empresa' contact) and with an address. */
+export const COMPANY_VCF = crlf([
+  "BEGIN:VCARD",
+  "VERSION:3.0",
+  "N:;;;;",
+  "FN:",
+  "ORG:Salão Bela;Unhas",
+  "X-ABShowAs:COMPANY",
+  "TEL;type=WORK:(21) 2555-1234",
+  "item1.ADR;type=HOME:;Apto 12;Rua do Catete\\, 90;Rio de Janeiro;RJ;22220-000;Brasil",
+  "END:VCARD",
+]);

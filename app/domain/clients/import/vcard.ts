@@ -106,7 +106,7 @@ function typesOf(prop: JProperty): string[] {
   return (Array.isArray(type) ? type : typeof type === "string" ? type.split(",") : []).map((t) => String(t).toLowerCase());
 }
 
-/** The name: FN, else N's given and family names, else the organisation. */
+/** The person's name: FN, else N's given, additional and family names. */
 function nameOf(props: JProperty[]): string {
   const fn = text(first(props, "fn")?.[3]).trim();
   if (fn) return fn;
@@ -116,7 +116,16 @@ function nameOf(props: JProperty[]): string {
     const joined = [given, additional, family].filter((s) => s && s.trim()).join(" ").trim();
     if (joined) return joined;
   }
-  return text(first(props, "org")?.[3]).trim();
+  return "";
+}
+
+/** A structured value's first part (ORG's company before its departments). */
+const firstPart = (value: unknown): string => (Array.isArray(value) ? firstPart(value[0]) : text(value));
+
+/** ADR's parts (post box, extended, street, city, region, postal code, country), each on a line. */
+function addressOf(props: JProperty[]): string {
+  const adr = first(props, "adr")?.[3];
+  return (Array.isArray(adr) ? adr : [adr]).map(text).map((part) => part.trim()).filter(Boolean).join("\n");
 }
 
 function contactOf(lines: string[]): RawContact | null {
@@ -129,18 +138,29 @@ function contactOf(lines: string[]): RawContact | null {
   }
   return {
     name: nameOf(props),
+    company: firstPart(first(props, "org")?.[3]).trim(),
     phones: props
       .filter((p) => p[0] === "tel")
       .map((p) => ({ value: text(p[3]).replace(/^tel:/i, ""), mobile: typesOf(p).some((t) => t === "cell" || t === "mobile" || t === "iphone") })),
     email: text(first(props, "email")?.[3]),
     birthday: text(first(props, "bday")?.[3]),
+    address: addressOf(props),
     notes: props.filter((p) => p[0] === "note").map((p) => text(p[3])).join("\n"),
   };
 }
 
-/** Every card of the file: its contact, or null for one ical.js could not read. */
+/** Lines a card may have once photos are dropped: a contact has a few dozen; more is not a contact. */
+const MAX_CARD_LINES = 500;
+
+/** One card's contact, or null for one ical.js could not read (or too long to be a contact). */
+export function readCard(physical: string[]): RawContact | null {
+  const lines = cardLines(physical);
+  return lines.length > MAX_CARD_LINES ? null : contactOf(lines);
+}
+
+/** Every card of the file: its contact, or null for one that could not be read. */
 export function parseVcards(text: string): (RawContact | null)[] {
-  return splitCards(text).map((lines) => contactOf(cardLines(lines)));
+  return splitCards(text).map(readCard);
 }
 
 /** Whether the text is a vCard file at all. */

@@ -1,0 +1,1 @@
+ALTER TABLE `clients` ADD `imported_at` integer;
