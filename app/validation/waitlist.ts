@@ -7,7 +7,6 @@ import { validateBookingSubmission, type BookingContext } from "./booking";
 
 export const PERIOD_REQUIRED = "Escolha o período que serve para você.";
 export const DAY_INVALID = "Escolha um dia entre hoje e a última data da agenda.";
-export const ALREADY_WAITING = "Este telefone já está na lista de espera deste dia.";
 
 export type WaitlistField = "form" | "name" | "phone" | "email" | "period";
 export type WaitlistValidation =

@@ -14,7 +14,7 @@ import { runJob } from "../../app/domain/notifications/job.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
-import { ALREADY_WAITING, PERIOD_REQUIRED } from "../../app/validation/waitlist";
+import { PERIOD_REQUIRED } from "../../app/validation/waitlist";
 import { RATE_LIMIT_MESSAGE, TAKEN } from "../../app/validation/booking";
 import { createTestDb } from "../support/db";
 import { createAppointment, createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -90,15 +90,17 @@ describe("joining a day's waiting list", () => {
     await expect(callLoader(statusLoader, { db, path: "/agendamento/espera/x.y", params: { token: "x.y" } })).rejects.toMatchObject({ init: { status: 404 } });
   });
 
-  it("refuses bad fields beside them, a second place for the same phone, a phone over its limit, and a list turned off", async () => {
+  it("refuses bad fields beside them, a phone over its limit, and a list turned off", async () => {
     const db = createTestDb();
     const s = await fullDay(db);
     expect(replyOf(await join(db, s, { phone: "123" })).data).toMatchObject({ field: "phone" });
     expect(answerStatus(await join(db, s, { periodo: "" }))).toBe(400);
     expect(replyOf(await join(db, s, { periodo: "" })).data).toMatchObject({ field: "period", message: PERIOD_REQUIRED });
     await join(db, s, { phone: "(11) 98888-1111" });
-    expect(replyOf(await join(db, s, { phone: "(11) 98888-1111" })).data).toMatchObject({ field: "phone", message: ALREADY_WAITING });
-    for (const ahead of [4, 5]) await join(db, { ...s, date: workingDay(ahead + 2) }, { phone: "(11) 98888-1111" });
+    // A phone already on the day's list is answered as a new place: the answer tells whoever
+    // typed the number nothing about who waits (issue 32, finding 10).
+    expect(locationOf(await join(db, s, { phone: "(11) 98888-1111", name: "Outra Pessoa" }))).toMatch(/^\/agendamento\/espera\/[^?]+\?novo=1$/);
+    await join(db, { ...s, date: workingDay(6) }, { phone: "(11) 98888-1111" });
     const over = await join(db, { ...s, date: workingDay(9) }, { phone: "(11) 98888-1111" });
     expect(answerStatus(over)).toBe(429);
     expect(replyOf(over).data).toMatchObject({ message: RATE_LIMIT_MESSAGE });
@@ -186,14 +188,14 @@ describe("a time opening on a day someone waits on", () => {
 });
 
 /** A full day with one half hour (10:00) that a cancellation frees, and `n` people waiting. */
-async function oneOpening(db: Db, n: number) {
+async function oneOpening(db: Db, n: number, phoneOf: (i: number) => string = nextPhone) {
   const s = await fullDay(db, undefined, "none");
   await createAppointment(db, s.pro.id, { date: s.date, startMinute: 9 * 60, durationMinutes: 60 });
   const freed = await createAppointment(db, s.pro.id, { date: s.date, startMinute: 10 * 60, durationMinutes: 30 });
   await createAppointment(db, s.pro.id, { date: s.date, startMinute: 10 * 60 + 30, durationMinutes: 90 });
   const people = [];
   for (let i = 1; i <= n; i++) {
-    const phone = nextPhone();
+    const phone = phoneOf(i);
     await join(db, s, { email: `pessoa${i}@example.com`, phone, periodo: "qualquer" });
     people.push({ email: `pessoa${i}@example.com`, phone });
   }
@@ -217,6 +219,18 @@ describe("the batches of an opening", () => {
     await job(db, transport, minutes(32));
     expect(offered(sent)).toHaveLength(5);
     expect(s.people).toHaveLength(5);
+  });
+
+  it("go to a phone once, however many places it holds", async () => {
+    const db = createTestDb();
+    const twice = nextPhone();
+    const s = await oneOpening(db, 3, (i) => (i <= 2 ? twice : nextPhone()));
+    const { sent, transport } = recorder();
+    await job(db, transport);
+    // The phone's two places are one person in line: the next batch reaches the next phone.
+    expect(offered(sent)).toEqual(["pessoa1@example.com", "pessoa3@example.com"]);
+    const offers = await db.select().from(waitlistOffers).where(eq(waitlistOffers.professionalId, s.pro.id));
+    expect(offers).toHaveLength(2);
   });
 
   it("stop once the time is booked; two runs at once send each offer once", async () => {

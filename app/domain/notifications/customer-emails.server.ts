@@ -9,7 +9,7 @@ import type { Db } from "../../utils/db.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { formatDate, minutesToTime } from "../dates";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
-import { CUSTOMER_EMAIL_ORIGIN, strangerEmailGate, type CustomerEmailKind } from "./unrequested-email.server";
+import { CUSTOMER_EMAIL_ORIGIN, strangerGate, type CustomerEmailKind } from "./unrequested-email.server";
 
 type Request = Pick<
   typeof bookingRequests.$inferSelect,
@@ -154,7 +154,7 @@ export async function queueCustomerEmail(
   if (origin === "follow-up" && r.customerEmailWithheld) return null;
   const gate =
     origin === "stranger"
-      ? strangerEmailGate({ professionalId: r.professionalId, to: r.customerEmail, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
+      ? strangerGate({ email: r.customerEmail, professionalId: r.professionalId, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
       : null;
   const onlyIf = gate ? (opts.onlyIf ? and(opts.onlyIf, gate.allowed) : gate.allowed) : opts.onlyIf;
   const mail = await compose[kind](r, p, !!opts.confirmed);
