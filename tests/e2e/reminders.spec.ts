@@ -66,7 +66,7 @@ test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance f
   expect(request?.professionalId).toBe(pro.id);
 
   // From the reminder's 'Confirmo presença' link: the page asks, the button confirms.
-  await page.goto(`${statusPath}?confirmar=1`);
+  await page.goto(`${new URL(statusPath, "http://x").pathname}?confirmar=1`);
   await expect(page.getByRole("heading", { name: /Você vem no dia/ })).toBeVisible();
   await page.getByRole("button", { name: "Confirmo presença" }).click();
   await expect(page.getByTestId("attendance-confirmed")).toHaveText("✓ Presença confirmada. Até lá!");

@@ -37,6 +37,23 @@ export function entryIdFromWaitlistToken(token: string): Promise<string | null> 
   return verifyToken("waitlist", token);
 }
 
+/**
+ * A link in an e-mail to `email` that, opened, shows the address is its customer's
+ * (docs/decisions/1022): `?email=` signed for this professional and this address, which only
+ * that e-mail carries (the pages themselves are reached by other links too).
+ */
+export async function withEmailProof(url: string, professionalId: string, email: string): Promise<string> {
+  return `${url}${url.includes("?") ? "&" : "?"}email=${await signToken("email-proof", `${professionalId}:${email}`)}`;
+}
+
+/** The professional and address a link's `?email=` proof stands for, or null. */
+export async function emailProofOf(token: string | null): Promise<{ professionalId: string; email: string } | null> {
+  const value = token ? await verifyToken("email-proof", token) : null;
+  const at = value?.indexOf(":") ?? -1;
+  if (!value || at <= 0) return null;
+  return { professionalId: value.slice(0, at), email: value.slice(at + 1) };
+}
+
 /** Step 3 of the booking page with a time already chosen (what a waiting-list offer links to). */
 export function bookingTimeUrl(profile: { bookingSlug: string; userId: string }, serviceId: string, date: string, time: string): string {
   const query = new URLSearchParams({ servico: serviceId, data: date, horario: time });

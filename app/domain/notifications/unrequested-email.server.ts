@@ -18,6 +18,7 @@ import { insertIf, type Db } from "../../utils/db.server";
 import { queueEmail, type EmailMessage, type EmailTransport } from "../../utils/email.server";
 import { LIMITS } from "../../utils/rate-limit.server";
 import { whatsappNumber } from "../whatsapp";
+import { emailProofOf } from "./customer-links.server";
 
 /** Who each customer e-mail is from, in effect: what bounds it. */
 export const CUSTOMER_EMAIL_ORIGIN = {
@@ -125,6 +126,15 @@ export function strangerWhatsapp(db: Db, row: WhatsappRow, opts: { phone: string
   const gate = strangerGate({ phone: opts.phone, professionalId: row.professionalId, clientAddress: opts.clientAddress, now: opts.now });
   const values = { ...row, to: whatsappNumber(opts.phone), requestedBy: gate.requestedBy, createdAt: opts.now };
   return insertIf(db, whatsappOutbox, values, opts.onlyIf ? and(opts.onlyIf, gate.allowed) : gate.allowed).onConflictDoNothing();
+}
+
+/**
+ * Records the proof a link's `?email=` carries (docs/decisions/1022): its address is known to
+ * that professional from now on. Nothing for a missing or forged proof.
+ */
+export async function recordEmailProof(db: Db, token: string | null): Promise<void> {
+  const proof = await emailProofOf(token);
+  if (proof) await db.insert(provenEmails).values(proof).onConflictDoNothing();
 }
 
 /**

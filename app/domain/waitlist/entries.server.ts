@@ -16,6 +16,9 @@ export type CustomerEntry = {
   service: string;
   date: string;
   period: string;
+  /** The e-mail given ('' when none), and whether its confirmation was held back (nothing follows it there). */
+  email: string;
+  emailWithheld: boolean;
   /** 'waiting', 'booked', 'left', 'removed', or 'over' (its day has passed). */
   state: "waiting" | "booked" | "left" | "removed" | "over";
 };
@@ -39,6 +42,8 @@ export async function customerEntry(db: Db, entryId: string, now = new Date()): 
     service: entry.serviceName,
     date: entry.date,
     period: PERIOD_LABELS[entry.period],
+    email: entry.customerEmail,
+    emailWithheld: entry.emailWithheld,
     state: entry.status === "waiting" && over ? "over" : entry.status,
   };
 }

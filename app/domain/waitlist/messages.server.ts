@@ -4,7 +4,7 @@
 // links straight to step 3 with the time chosen, and carries the way off the list.
 import type { profiles, WaitlistPeriod } from "../../../db/schema";
 import { formatDate, minutesToTime } from "../dates";
-import { bookingTimeUrl, contactKey, stopRemindersUrl, waitlistEntryUrl } from "../notifications/customer-links.server";
+import { bookingTimeUrl, contactKey, stopRemindersUrl, waitlistEntryUrl, withEmailProof } from "../notifications/customer-links.server";
 import { whenText } from "../notifications/texts";
 import { firstName } from "../names";
 import { PERIOD_LABELS } from "./periods";
@@ -19,7 +19,7 @@ const proName = (p: WaitlistProfile) => p.businessName || p.fullName;
 async function footer(entry: Entry, p: WaitlistProfile) {
   return [
     "",
-    `Sair da lista de espera: ${await waitlistEntryUrl(entry.id)}`,
+    `Sair da lista de espera: ${await withEmailProof(await waitlistEntryUrl(entry.id), entry.professionalId, entry.customerEmail)}`,
     "—",
     `${proName(p)}, pelo Agendo`,
     `Não quero receber mensagens de ${proName(p)}: ${await stopRemindersUrl(entry.professionalId, contactKey(entry.customerEmail))}`,
