@@ -3,7 +3,19 @@
 // waiting customers for one time, the minimum notice, and the professional's side.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, emailOutbox, profiles, scheduleExceptions, waitlistEntries, waitlistOffers, whatsappOutbox, workingHours } from "../../db/schema";
+import {
+  appointments,
+  bookingRequests,
+  calendarBusy,
+  emailOutbox,
+  externalCalendars,
+  profiles,
+  scheduleExceptions,
+  waitlistEntries,
+  waitlistOffers,
+  whatsappOutbox,
+  workingHours,
+} from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as joinAction } from "../../app/routes/waitlist-join";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/waitlist-status";
@@ -14,7 +26,7 @@ import { runJob } from "../../app/domain/notifications/job.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
-import { PERIOD_REQUIRED } from "../../app/validation/waitlist";
+import { PERIOD_NOT_OFFERED, PERIOD_REQUIRED } from "../../app/validation/waitlist";
 import { RATE_LIMIT_MESSAGE, TAKEN } from "../../app/validation/booking";
 import { createTestDb } from "../support/db";
 import { createAppointment, createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -100,6 +112,7 @@ describe("joining a day's waiting list", () => {
     // A phone already on the day's list is answered as a new place: the answer tells whoever
     // typed the number nothing about who waits (issue 32, finding 10).
     expect(locationOf(await join(db, s, { phone: "(11) 98888-1111", name: "Outra Pessoa" }))).toMatch(/^\/agendamento\/espera\/[^?]+\?novo=1$/);
+    for (const date of [workingDay(6), workingDay(9)]) await createAppointment(db, s.pro.id, { date, startMinute: 9 * 60, durationMinutes: 9 * 60 });
     await join(db, { ...s, date: workingDay(6) }, { phone: "(11) 98888-1111" });
     const over = await join(db, { ...s, date: workingDay(9) }, { phone: "(11) 98888-1111" });
     expect(answerStatus(over)).toBe(429);
@@ -112,7 +125,37 @@ describe("joining a day's waiting list", () => {
   });
 });
 
-/** Each way a morning opens on a full day: what frees 09:00-12:00 after the customer joined. */
+describe("what the list offers on a day", () => {
+  const step2 = (db: Db, s: Setup) =>
+    callLoader(bookLoader, { db, path: `/agendamento/${s.pro.bookingSlug}?servico=${s.service.id}&data=${s.date}`, params: { slug: s.pro.bookingSlug } });
+
+  it("only the periods in which a time could open: no 'Noite' when the professional closes at 18:00", async () => {
+    const db = createTestDb();
+    const s = await fullDay(db);
+    expect(replyOf(await step2(db, s)).data).toMatchObject({ waitlist: true, waitlistPeriods: ["manha", "tarde", "qualquer"] });
+    const refused = await join(db, s, { periodo: "noite" });
+    expect(answerStatus(refused)).toBe(400);
+    expect(replyOf(refused).data).toMatchObject({ field: "period", message: PERIOD_NOT_OFFERED });
+    // Open until 20:00 that weekday: the evening is there to wait for.
+    await db.update(workingHours).set({ endTime: "20:00" }).where(and(eq(workingHours.userId, s.pro.id), eq(workingHours.dayOfWeek, dayOfWeek(s.date))));
+    await createAppointment(db, s.pro.id, { date: s.date, startMinute: 18 * 60, durationMinutes: 120 });
+    expect(replyOf(await step2(db, s)).data).toMatchObject({ waitlistPeriods: ["manha", "tarde", "noite", "qualquer"] });
+  });
+
+  it("nothing on a day another calendar blocks all day: no time there can open", async () => {
+    const db = createTestDb();
+    const s = await fullDay(db, undefined, "none");
+    const [calendar] = await db.insert(externalCalendars).values({ userId: s.pro.id, name: "Google Agenda", url: "https://calendar.example.com/a.ics" }).returning();
+    await db.insert(calendarBusy).values({ calendarId: calendar!.id, userId: s.pro.id, date: s.date, startMinute: 0, endMinute: 24 * 60 });
+    expect(replyOf(await step2(db, s)).data).toMatchObject({ step: 2, slots: [], waitlist: false });
+    expect(answerStatus(await join(db, s))).toBe(400);
+  });
+});
+
+/**
+ * Each way a morning opens on a full day: what frees 09:00-12:00 after the customer joined (for
+ * any time: a morning blocked or outside the hours is no period to wait for, docs/decisions/1024).
+ */
 const openings: [string, (db: Db, s: Setup) => Promise<Setup>, (db: Db, s: Setup) => Promise<void>][] = [
   ["a cancellation", (db) => fullDay(db), async (db, s) => void (await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, s.morningAppointment!.id)))],
   [
@@ -158,7 +201,7 @@ describe("a time opening on a day someone waits on", () => {
   it.each(openings)("is offered after %s, by e-mail with a link straight to step 3", async (_, arrange, open) => {
     const db = createTestDb();
     const s = await arrange(db, undefined as never);
-    await join(db, s, { email: "espera@example.com" });
+    expect(locationOf(await join(db, s, { email: "espera@example.com", periodo: "qualquer" }))).toMatch(/^\/agendamento\/espera\//);
     const { sent, transport } = recorder();
     await job(db, transport);
     expect(offersTo(sent, "espera@example.com")).toEqual([]);
@@ -173,9 +216,9 @@ describe("a time opening on a day someone waits on", () => {
   it("is not offered less than the minimum notice ahead, nor outside the period asked for", async () => {
     const db = createTestDb();
     const s = await fullDay(db, workingDay(1));
-    await db.update(profiles).set({ minNoticeMinutes: 4 * 24 * 60 }).where(eq(profiles.userId, s.pro.id));
     await join(db, s, { email: "cedo@example.com" });
     await join(db, s, { email: "tarde@example.com", periodo: "tarde" });
+    await db.update(profiles).set({ minNoticeMinutes: 4 * 24 * 60 }).where(eq(profiles.userId, s.pro.id));
     await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, s.morningAppointment!.id));
     const { sent, transport } = recorder();
     await job(db, transport);
