@@ -2,6 +2,7 @@
 // one e-mail), every way a time opens, the batches of three every 15 minutes, the race of two
 // waiting customers for one time, the minimum notice, and the professional's side.
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import {
   appointments,
@@ -19,7 +20,8 @@ import {
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as joinAction } from "../../app/routes/waitlist-join";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/waitlist-status";
-import { action as listAction, loader as listLoader } from "../../app/routes/waitlist";
+import Waitlist, { action as listAction, loader as listLoader } from "../../app/routes/waitlist";
+import { WorkspaceShell } from "../../app/components/workspace-shell";
 import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
 import { WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TOKEN } from "../support/whatsapp-stand-in";
 import { runJob } from "../../app/domain/notifications/job.server";
@@ -30,6 +32,7 @@ import { PERIOD_NOT_OFFERED, PERIOD_REQUIRED } from "../../app/validation/waitli
 import { RATE_LIMIT_MESSAGE, TAKEN } from "../../app/validation/booking";
 import { createTestDb } from "../support/db";
 import { createAppointment, createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { renderRoute, visibleText } from "../support/render";
 import { answerStatus, callAction, callLoader, locationOf, replyOf } from "../support/routes";
 
 function workingDay(ahead: number) {
@@ -337,6 +340,24 @@ describe("the channels of an offer", () => {
 });
 
 describe("the professional's list of a day", () => {
+  it("is in the menu and opens on the first day someone waits on, with the other days that have a list", async () => {
+    const db = createTestDb();
+    const s = await fullDay(db, workingDay(3));
+    const later = workingDay(8);
+    await createAppointment(db, s.pro.id, { date: later, startMinute: 9 * 60, durationMinutes: 9 * 60 });
+    await join(db, { ...s, date: later });
+    await join(db, s);
+    await join(db, s);
+    const list = await callLoader(listLoader, { db, as: s.pro, path: "/lista-de-espera" });
+    expect(list).toMatchObject({ date: s.date, otherDays: [{ date: later, n: 1 }] });
+    expect(list.rows).toHaveLength(2);
+    const text = visibleText(renderRoute(Waitlist, "/lista-de-espera", list));
+    expect(text).toContain("2 pessoas esperando");
+    expect(text).toContain("Outros dias com lista de espera");
+    const menu = renderRoute(() => createElement(WorkspaceShell, { businessName: "Salão", email: s.pro.email, children: null }), "/dashboard", {});
+    expect(menu).toMatch(/<a[^>]*href="\/lista-de-espera"[^>]*>(?:(?!<\/a>).)*Lista de espera/);
+  });
+
   it("lists who waits in order of arrival and removes one after asking; another professional's is a 404", async () => {
     const db = createTestDb();
     const s = await oneOpening(db, 2);

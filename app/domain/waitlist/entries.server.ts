@@ -64,7 +64,7 @@ export async function endEntry(db: Db, entryId: string, how: "left" | "removed",
   return ended.length > 0;
 }
 
-/** How many wait on each day from `from` to `to` (the agenda's '3 na lista de espera'), unexecuted: read in the calendar's batch. */
+/** How many wait on each day from `from` to `to`, in date order (the agenda's '3 na lista de espera'), unexecuted: read in the calendar's batch. */
 export function waitingCountsQuery(db: Db, professionalId: string, from: string, to: string) {
   return db
     .select({ date: waitlistEntries.date, n: count() })
@@ -77,7 +77,8 @@ export function waitingCountsQuery(db: Db, professionalId: string, from: string,
         eq(waitlistEntries.status, "waiting"),
       ),
     )
-    .groupBy(waitlistEntries.date);
+    .groupBy(waitlistEntries.date)
+    .orderBy(asc(waitlistEntries.date));
 }
 
 export type WaitingRow = {
