@@ -10,6 +10,7 @@ import { loadPublicPage, type PublicPage, type PublicPageRead, type PublicServic
 import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-requests/team-page.server";
 import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
+import { offerPrefill } from "../domain/waitlist/entries.server";
 import { waitlistPeriods } from "../domain/waitlist/periods";
 import { whatsappLink } from "../domain/whatsapp";
 import type { BookingPro, BookingView } from "../components/booking/page-view";
@@ -83,6 +84,9 @@ export async function loadPage(
   const professional = chosen?.choice === ANY_PROFESSIONAL ? null : page.profile;
   // The waiting list: a professional's own day with a time that could still open (docs/decisions/1024).
   const periods = day && date && !day.closed && professional?.waitlistEnabled ? waitlistPeriods(day.openable, slots) : [];
+  // A waiting-list offer's link: its customer's data filled in at step 3 (docs/decisions/1026).
+  const espera = url.searchParams.get("espera");
+  const prefill = time && professional && espera ? await offerPrefill(getDb(context), espera, professional.userId) : null;
   return {
     view: {
       // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
@@ -104,6 +108,7 @@ export async function loadPage(
       closed: day?.closed ?? null,
       waitlist: periods.length > 0,
       waitlistPeriods: periods,
+      prefill,
       today: offer.range.today,
       maxDate: offer.range.maxDate,
       deposit: depositTerms(page.profile, service),

@@ -26,6 +26,7 @@ import { action as remindersAction, loader as remindersLoader } from "../../app/
 import { WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TOKEN } from "../support/whatsapp-stand-in";
 import { runJob } from "../../app/domain/notifications/job.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { formatPhone } from "../../app/domain/phone";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
 import { PERIOD_NOT_OFFERED, PERIOD_REQUIRED } from "../../app/validation/waitlist";
@@ -214,6 +215,35 @@ describe("a time opening on a day someone waits on", () => {
     expect(more).toEqual([]);
     expect(offer!.text).toContain("09:00");
     expect(offer!.text).toContain(`/agendamento/${s.pro.bookingSlug}?servico=${s.service.id}&data=${s.date}&horario=09%3A00`);
+  });
+
+  it("links to step 3 with the customer's name, phone and e-mail already filled in, for that link only", async () => {
+    const db = createTestDb();
+    const s = await oneOpening(db, 1);
+    const { sent, transport } = recorder();
+    await job(db, transport);
+    const [offer] = offersTo(sent, "pessoa1@example.com");
+    const link = new URL(/Quem confirmar primeiro fica com ele: (\S+)/.exec(offer!.text)![1]!);
+    const slug = s.pro.bookingSlug;
+    const step3 = (search: string) => callLoader(bookLoader, { db, path: `${link.pathname}${search}`, params: { slug } });
+    const page = await step3(link.search);
+    expect(replyOf(page).data).toMatchObject({ step: 3, time: "10:00", prefill: { name: "Carla Dias", phone: formatPhone(s.people[0]!.phone), email: "pessoa1@example.com" } });
+    // Someone's name and phone on the page: kept by no cache, sent to no other site.
+    expect(replyOf(page).init?.headers).toMatchObject({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    // The same page without the link's token, or with one not made by us, fills in nothing.
+    const plain = new URLSearchParams(link.search);
+    const token = plain.get("espera")!;
+    plain.delete("espera");
+    expect(replyOf(await step3(`?${plain}`)).data.prefill).toBeNull();
+    expect(replyOf(await step3(`?${plain}&espera=${token.slice(0, -2)}xx`)).data.prefill).toBeNull();
+    // Another professional's page does not read this professional's place.
+    const other = await fullDay(db);
+    const elsewhere = await callLoader(bookLoader, {
+      db,
+      path: `/agendamento/${other.pro.bookingSlug}?servico=${other.service.id}&data=${other.date}&espera=${token}`,
+      params: { slug: other.pro.bookingSlug },
+    });
+    expect(replyOf(elsewhere).data.prefill).toBeNull();
   });
 
   it("is not offered less than the minimum notice ahead, nor outside the period asked for", async () => {

@@ -53,6 +53,8 @@ export type BookingView = {
   waitlist: boolean;
   /** The periods its form offers: those in which a time could open that day. */
   waitlistPeriods: WaitlistPeriod[];
+  /** Step 3 from a waiting-list offer's link: the customer's data as they signed up, filled in. */
+  prefill: { name: string; phone: string; email: string } | null;
   today: string;
   maxDate: string;
   /**

@@ -32,6 +32,19 @@ export async function waitlistEntryUrl(entryId: string): Promise<string> {
   return `${appUrl()}/agendamento/espera/${await signToken("waitlist", entryId)}`;
 }
 
+/**
+ * The token of an offer's link to step 3 (`&espera=`): the place whose customer's name, phone and
+ * e-mail the form shows filled in. Its own purpose: it cannot end the place as its page's link can.
+ */
+export function waitlistPrefillToken(entryId: string): Promise<string> {
+  return signToken("waitlist-offer", entryId);
+}
+
+/** The place an offer link's `espera` token stands for, or null. */
+export function entryIdFromPrefillToken(token: string): Promise<string | null> {
+  return verifyToken("waitlist-offer", token);
+}
+
 /** The waiting-list entry a signed link stands for, or null. */
 export function entryIdFromWaitlistToken(token: string): Promise<string | null> {
   return verifyToken("waitlist", token);

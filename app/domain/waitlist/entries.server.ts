@@ -5,6 +5,8 @@ import { and, asc, count, eq, gte, lte, sql } from "drizzle-orm";
 import { profiles, waitlistEntries, waitlistOffers, type WaitlistPeriod } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { nowInZone } from "../dates";
+import { entryIdFromPrefillToken } from "../notifications/customer-links.server";
+import { formatPhone } from "../phone";
 import { PERIOD_LABELS } from "./periods";
 
 export type CustomerEntry = {
@@ -111,4 +113,21 @@ export async function waitingOn(db: Db, professionalId: string, date: string): P
     .where(and(eq(waitlistEntries.professionalId, professionalId), eq(waitlistEntries.date, date), eq(waitlistEntries.status, "waiting")))
     .orderBy(asc(waitlistEntries.createdAt));
   return rows.map((r) => ({ ...r, periodLabel: PERIOD_LABELS[r.period] }));
+}
+
+/** What an offer's link fills in at step 3: the place's customer as they signed up. */
+export type OfferPrefill = { name: string; phone: string; email: string };
+
+/**
+ * The customer of the place an offer link's `espera` token stands for, when it is on this
+ * professional's list (any other professional's page fills in nothing); null for a token not ours.
+ */
+export async function offerPrefill(db: Db, token: string | null, professionalId: string): Promise<OfferPrefill | null> {
+  const entryId = token ? await entryIdFromPrefillToken(token) : null;
+  if (!entryId) return null;
+  const [row] = await db
+    .select({ name: waitlistEntries.customerName, phone: waitlistEntries.customerPhone, email: waitlistEntries.customerEmail })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.professionalId, professionalId)));
+  return row ? { ...row, phone: formatPhone(row.phone) } : null;
 }

@@ -50,7 +50,7 @@ export async function offerStatements(
       kind: "waitlist-offer",
       template: env().WHATSAPP_TEMPLATE_WAITLIST,
       language: args.whatsapp.language,
-      params: JSON.stringify(offerTemplateParams(offer, profile, now)),
+      params: JSON.stringify(await offerTemplateParams(offer, profile, now)),
       dedupeKey: key,
     };
     statements.push(strangerWhatsapp(db, row, { phone: entry.customerPhone, clientAddress, now, onlyIf }));
