@@ -77,9 +77,14 @@ export default function WaitlistStatus() {
             <dd className="font-medium">{d.period}</dd>
           </dl>
           {d.state === "waiting" ? (
-            <p className="text-sm text-slate-700" data-testid="waitlist-notice">
-              {d.notice}
-            </p>
+            <div className="space-y-2 text-sm" data-testid="waitlist-notice">
+              {d.notice.held ? (
+                <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900" role="status">
+                  {d.notice.held}
+                </p>
+              ) : null}
+              <p className="text-slate-700">{d.notice.text}</p>
+            </div>
           ) : (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" role="status">
               {STATE_TEXT[d.state]}

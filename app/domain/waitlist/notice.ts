@@ -14,7 +14,8 @@ export type NoticeChannels = {
 
 const CONFIRM = "com um link para confirmar";
 
-export function waitingNotice(c: NoticeChannels): string {
+/** `held`: the e-mail held back, said first (null when none was); `text`: how the offer will come. */
+export function waitingNotice(c: NoticeChannels): { held: string | null; text: string } {
   const byEmail = !!c.email && !c.emailWithheld;
   const whatsapp = c.automaticWhatsapp ? `avisamos você pelo WhatsApp, ${CONFIRM}` : `${c.professional} avisa você pelo WhatsApp, ${CONFIRM}`;
   const how = byEmail
@@ -22,6 +23,8 @@ export function waitingNotice(c: NoticeChannels): string {
       ? `avisamos você por e-mail (${c.email}) e pelo WhatsApp, ${CONFIRM}`
       : `avisamos você por e-mail (${c.email}), ${CONFIRM}; ${c.professional} também pode avisar pelo WhatsApp`
     : whatsapp;
-  const withheld = c.email && c.emailWithheld ? `Por segurança, não vamos enviar e-mails para ${c.email}: recebemos muitos pedidos para este endereço ou desta rede. ` : "";
-  return `${withheld}Se abrir um horário, ${how}. Quem confirmar primeiro fica com ele; se não der, você continua na lista até o fim do dia.`;
+  return {
+    held: c.email && c.emailWithheld ? `Por segurança, não vamos enviar e-mails para ${c.email}: recebemos muitos pedidos para este endereço ou desta rede.` : null,
+    text: `Se abrir um horário, ${how}. Quem confirmar primeiro fica com ele; se não der, você continua na lista até o fim do dia.`,
+  };
 }
