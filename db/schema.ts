@@ -708,6 +708,13 @@ export const whatsappOutbox = sqliteTable(
     /** The template's body parameters, a JSON array of strings (cleared once old). */
     params: text("params").notNull(),
     dedupeKey: text("dedupe_key").notNull(),
+    /**
+     * A message a stranger caused to a number the professional does not know: the client address
+     * that asked ('' when none is known, as for a reminder of a booking made on the page). What the
+     * bounds on unrequested messages count (domain/notifications/unrequested-email.server.ts, as
+     * `email_outbox.requested_by`); null for every other message, and cleared after a day.
+     */
+    requestedBy: text("requested_by"),
     status: text("status", { enum: ["queued", "sent", "failed"] })
       .notNull()
       .default("queued"),
@@ -724,7 +731,26 @@ export const whatsappOutbox = sqliteTable(
   (t) => [
     uniqueIndex("whatsapp_outbox_dedupe_uq").on(t.dedupeKey),
     index("whatsapp_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("whatsapp_outbox_to_idx").on(t.to, t.createdAt),
   ],
+);
+
+/**
+ * An e-mail address shown to be its customer's: they opened a link that only an e-mail to it
+ * carried (docs/decisions/1022). Known to that professional from then on, like an address they
+ * accepted a request of: the bounds on unrequested e-mail no longer hold its confirmations back.
+ */
+export const provenEmails = sqliteTable(
+  "proven_emails",
+  {
+    professionalId: text("professional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lowercased, as the booking page stores it. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("proven_emails_uq").on(t.professionalId, t.email)],
 );
 
 /**
@@ -1052,10 +1078,8 @@ export const waitlistEntries = sqliteTable(
     index("waitlist_entries_pro_date_idx").on(t.professionalId, t.date, t.status),
     index("waitlist_entries_status_date_idx").on(t.status, t.date),
     index("waitlist_entries_pro_phone_idx").on(t.professionalId, t.customerPhone, t.createdAt),
-    // One place per phone on a day's list for a service.
-    uniqueIndex("waitlist_entries_waiting_uq")
-      .on(t.professionalId, t.serviceId, t.date, t.customerPhone)
-      .where(sql`${t.status} = 'waiting'`),
+    // A phone may hold several places on a day's list (a second sign-up is answered as the first,
+    // docs/decisions/1023); the job offers an opening to a phone once.
   ],
 );
 

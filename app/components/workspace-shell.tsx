@@ -11,6 +11,7 @@ const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
   { to: "/relatorios", label: "Relatórios", icon: "▤" },
   { to: "/solicitacoes", label: "Solicitações", icon: "✉" },
   { to: "/lembretes", label: "Lembretes", icon: "☎" },
+  { to: "/lista-de-espera", label: "Lista de espera", icon: "◔" },
   { to: "/configuracoes", label: "Configurações", icon: "⚙" },
 ];
 

@@ -95,7 +95,7 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
             professional,
             expires ? `${formatDate(expires.date)} às ${minutesToTime(expires.minute)}` : null,
             // A withheld address hears of an acceptance only, not of a decline or an expiry (0700).
-            !!r.customerEmail && !r.customerEmailWithheld,
+            r.customerEmail ? (r.customerEmailWithheld ? "withheld" : "sent") : "none",
           )
         : null,
     canChange: booking.open,

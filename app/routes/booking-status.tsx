@@ -1,7 +1,9 @@
 import { data, useActionData, useLoaderData, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/booking-status";
 import { brandTheme } from "../domain/brand-colours";
+import { recordEmailProof } from "../domain/notifications/unrequested-email.server";
 import { readForm, requireFound } from "../utils/actions.server";
+import { getDb } from "../utils/db.server";
 import { useNonce } from "../utils/nonce";
 import { LegalLinks } from "../components/legal-page";
 import { AttendanceCard } from "../components/booking-status/attendance-card";
@@ -38,7 +40,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = requireFound(await loadStatusPage(context, params.token, new URL(request.url)));
+  const url = new URL(request.url);
+  const view = requireFound(await loadStatusPage(context, params.token, url));
+  // Opened from the link of the customer's own e-mail: the address is theirs (docs/decisions/1022).
+  await recordEmailProof(getDb(context), url.searchParams.get("email"));
   return data(view, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
 

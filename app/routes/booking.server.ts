@@ -6,10 +6,12 @@ import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
 import { choosableDate } from "../domain/booking-requests/customer-times";
 import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
-import { hoursOn, loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-requests/public-page.server";
+import { loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-requests/public-page.server";
 import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-requests/team-page.server";
 import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
+import { offerPrefill } from "../domain/waitlist/entries.server";
+import { waitlistPeriods } from "../domain/waitlist/periods";
 import { whatsappLink } from "../domain/whatsapp";
 import type { BookingPro, BookingView } from "../components/booking/page-view";
 import { notFound } from "../utils/actions.server";
@@ -80,6 +82,11 @@ export async function loadPage(
   const time = date && isTime(timeParam) && slots.includes(timeParam) ? timeParam : null;
   const candidates = day && time ? day.candidates(time) : [];
   const professional = chosen?.choice === ANY_PROFESSIONAL ? null : page.profile;
+  // The waiting list: a professional's own day with a time that could still open (docs/decisions/1024).
+  const periods = day && date && !day.closed && professional?.waitlistEnabled ? waitlistPeriods(day.openable, slots) : [];
+  // A waiting-list offer's link: its customer's data filled in at step 3 (docs/decisions/1026).
+  const espera = url.searchParams.get("espera");
+  const prefill = time && professional && espera ? await offerPrefill(getDb(context), espera, professional.userId) : null;
   return {
     view: {
       // 'Qualquer profissional' at step 3: the member who takes the time (the cheapest free then),
@@ -99,8 +106,9 @@ export async function loadPage(
       time,
       timeGone: !!(date && timeParam && !time),
       closed: day?.closed ?? null,
-      // Not on a day the professional does not work (no hours, or closed all day).
-      waitlist: !!(day && date && !day.closed && professional?.waitlistEnabled && (day.times.length > 0 || hoursOn(page, date)?.isActive)),
+      waitlist: periods.length > 0,
+      waitlistPeriods: periods,
+      prefill,
       today: offer.range.today,
       maxDate: offer.range.maxDate,
       deposit: depositTerms(page.profile, service),

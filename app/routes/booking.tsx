@@ -44,8 +44,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // No shared cache keeps this page: the server keeps the professional's data (and the first
   // step) itself, per page version (docs/decisions/0620), and slots are read live. Its one inline
   // script is allowed by hash, so the same HTML can go to every visitor.
+  // Someone's name and phone filled in (a waiting-list offer's link): kept by no cache, and the
+  // link's token sent to no other site.
+  const personal: Record<string, string> = view.prefill ? { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } : { "Cache-Control": "no-cache" };
   return data(view, {
-    headers: { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(await bookingScriptHash()) },
+    headers: { ...personal, "Content-Security-Policy": contentSecurityPolicy(await bookingScriptHash()) },
   });
 }
 

@@ -8,7 +8,7 @@ import { readForm } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { clientAddress } from "../utils/request-context.server";
 import { INVALID_REQUEST, isBotSubmission, RATE_LIMIT_MESSAGE } from "../validation/booking";
-import { ALREADY_WAITING, validateWaitlistSignup, type WaitlistField } from "../validation/waitlist";
+import { PERIOD_NOT_OFFERED, validateWaitlistSignup, type WaitlistField } from "../validation/waitlist";
 import { BookingShell } from "../components/booking/booking-shell";
 import { BookingSummary } from "../components/booking/booking-summary";
 import { chosenQuery } from "../components/booking/page-view";
@@ -64,6 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const now = new Date();
   const checked = validateWaitlistSignup(input, { now, timeZone: page.timeZone, date });
   if (!checked.ok) return refuse(checked.field, checked.message);
+  if (!page.view.waitlistPeriods.includes(checked.value.period)) return refuse("period", PERIOD_NOT_OFFERED);
   const joined = await joinWaitlist(getDb(context), {
     professional: page.professional,
     service,
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     clientAddress: clientAddress(context),
     now,
   });
-  if (!joined.ok) return joined.reason === "already" ? refuse("phone", ALREADY_WAITING) : refuse("form", RATE_LIMIT_MESSAGE, 429);
+  if (!joined.ok) return refuse("form", RATE_LIMIT_MESSAGE, 429);
   deliverSoon(context, [joined.emailKey]);
   return redirect(`/agendamento/espera/${joined.token}?novo=1`);
 }

@@ -3,9 +3,12 @@ import type { Route } from "./+types/waitlist-status";
 import { brandTheme } from "../domain/brand-colours";
 import { formatDate } from "../domain/dates";
 import { entryIdFromWaitlistToken } from "../domain/notifications/customer-links.server";
+import { recordEmailProof } from "../domain/notifications/unrequested-email.server";
 import { customerEntry, endEntry } from "../domain/waitlist/entries.server";
+import { waitingNotice } from "../domain/waitlist/notice";
 import { readForm, requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
+import { whatsappConfig } from "../utils/whatsapp.server";
 import { LegalLinks } from "../components/legal-page";
 import { customerPageHandle } from "./shared/customer-page";
 
@@ -22,9 +25,13 @@ async function entryOf(db: ReturnType<typeof getDb>, token: string) {
   return id ? customerEntry(db, id) : null;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const entry = requireFound(await entryOf(getDb(context), params.token));
-  return data(entry, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = getDb(context);
+  const { email, emailWithheld, ...entry } = requireFound(await entryOf(db, params.token));
+  // Opened from the link of the customer's own e-mail: the address is theirs (docs/decisions/1022).
+  await recordEmailProof(db, new URL(request.url).searchParams.get("email"));
+  const notice = waitingNotice({ professional: entry.professional, email, emailWithheld, automaticWhatsapp: !!whatsappConfig() });
+  return data({ ...entry, notice }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -70,10 +77,14 @@ export default function WaitlistStatus() {
             <dd className="font-medium">{d.period}</dd>
           </dl>
           {d.state === "waiting" ? (
-            <p className="text-sm text-slate-700">
-              Se abrir um horário, avisamos você (pelo e-mail informado ou pelo WhatsApp) com um link para confirmar. Quem confirmar primeiro fica com
-              ele; se não der, você continua na lista até o fim do dia.
-            </p>
+            <div className="space-y-2 text-sm" data-testid="waitlist-notice">
+              {d.notice.held ? (
+                <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900" role="status">
+                  {d.notice.held}
+                </p>
+              ) : null}
+              <p className="text-slate-700">{d.notice.text}</p>
+            </div>
           ) : (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" role="status">
               {STATE_TEXT[d.state]}

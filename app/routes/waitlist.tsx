@@ -2,32 +2,42 @@ import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/waitlist";
 import { addDays, formatDate, isIsoDate, minutesToTime, nowInZone } from "../domain/dates";
 import { formatPhone } from "../domain/phone";
-import { endEntry, waitingOn } from "../domain/waitlist/entries.server";
+import { endEntry, waitingCountsQuery, waitingOn } from "../domain/waitlist/entries.server";
 import { readForm, notFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { WaitlistDays } from "../components/agenda/waitlist-days";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { requireUser } from "./workspace.server";
 
 // 'Lista de espera' (issue 24): who waits on a day for a time to open, in order of arrival (the
-// order the openings go in), from the agenda's '3 na lista de espera'. 'Remover' asks first
+// order the openings go in), from the menu (on the first day someone waits on) or the agenda's
+// '3 na lista de espera', with the other days that have a list. 'Remover' asks first
 // (?remover=<id>, the same page state with JavaScript off).
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de espera — Agendo" }];
 
 const listHref = (date: string) => `/lista-de-espera?data=${date}`;
 
+/** How far ahead the other days with people waiting are looked for (beyond the longest booking window). */
+const DAYS_AHEAD = 200;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  const db = getDb(context);
   const url = new URL(request.url);
   const today = nowInZone(user.profile.timeZone).date;
   const asked = url.searchParams.get("data");
-  const date = isIsoDate(asked) && asked >= today ? asked : today;
-  const rows = await waitingOn(getDb(context), user.id, date);
+  const days = await waitingCountsQuery(db, user.id, today, addDays(today, DAYS_AHEAD));
+  // From the menu: the first day someone waits on (today when nobody does).
+  const date = isIsoDate(asked) && asked >= today ? asked : (days[0]?.date ?? today);
+  const rows = await waitingOn(db, user.id, date);
   const removing = rows.find((r) => r.id === url.searchParams.get("remover")) ?? null;
   return {
     date,
     today,
+    /** The other days with people waiting, from today. */
+    otherDays: days.filter((d) => d.date !== date),
     enabled: user.profile.waitlistEnabled,
     removing: removing ? { id: removing.id, name: removing.name } : null,
     rows: rows.map((r) => ({
@@ -88,6 +98,14 @@ export default function Waitlist() {
           </button>
         </Form>
       </nav>
+      {d.otherDays.length > 0 ? (
+        <section aria-labelledby="waitlist-other-days" className="space-y-2">
+          <h2 id="waitlist-other-days" className="text-sm font-semibold text-slate-700">
+            Outros dias com lista de espera
+          </h2>
+          <WaitlistDays days={d.otherDays} single={false} />
+        </section>
+      ) : null}
       {!d.enabled ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           A lista de espera está desligada: a página de agendamento não oferece mais "Avise-me se abrir um horário". Ligue em{" "}

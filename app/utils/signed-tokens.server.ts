@@ -4,7 +4,7 @@
 // the same code on Node and Workers. Changing SESSION_SECRET retires every such link.
 import { sessionSecret } from "./env.server";
 
-export type TokenPurpose = "booking-status" | "stop-reminders" | "calendar-feed" | "payments-connect" | "waitlist";
+export type TokenPurpose = "booking-status" | "stop-reminders" | "calendar-feed" | "payments-connect" | "waitlist" | "waitlist-offer" | "email-proof";
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();

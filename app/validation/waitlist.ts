@@ -7,7 +7,7 @@ import { validateBookingSubmission, type BookingContext } from "./booking";
 
 export const PERIOD_REQUIRED = "Escolha o período que serve para você.";
 export const DAY_INVALID = "Escolha um dia entre hoje e a última data da agenda.";
-export const ALREADY_WAITING = "Este telefone já está na lista de espera deste dia.";
+export const PERIOD_NOT_OFFERED = "Neste dia não há horários nesse período. Escolha outro período.";
 
 export type WaitlistField = "form" | "name" | "phone" | "email" | "period";
 export type WaitlistValidation =

@@ -66,7 +66,7 @@ test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance f
   expect(request?.professionalId).toBe(pro.id);
 
   // From the reminder's 'Confirmo presença' link: the page asks, the button confirms.
-  await page.goto(`${statusPath}?confirmar=1`);
+  await page.goto(`${new URL(statusPath, "http://x").pathname}?confirmar=1`);
   await expect(page.getByRole("heading", { name: /Você vem no dia/ })).toBeVisible();
   await page.getByRole("button", { name: "Confirmo presença" }).click();
   await expect(page.getByTestId("attendance-confirmed")).toHaveText("✓ Presença confirmada. Até lá!");
@@ -191,7 +191,7 @@ test("'Notificações': choices saved, WhatsApp said off, the calendar feed made
   expect((await request.get(first.replace("webcal://", "http://"))).status()).toBe(404);
 });
 
-test("'Lista de espera': a full day takes a place, a cancellation opens a time, the e-mail's link books it @nojs", async ({ page }, info) => {
+test("'Lista de espera': a full day takes a place, a cancellation opens a time, the e-mail's link books it, filled in @nojs", async ({ page }, info) => {
   const pro = await proWithService(`Studio Espera ${info.project.name}`);
   const db = e2eDb();
   const email = `espera-${info.project.name}-${crypto.randomUUID().slice(0, 6)}@example.com`;
@@ -226,8 +226,10 @@ test("'Lista de espera': a full day takes a place, a cancellation opens a time, 
   await page.goto(await linkInMail(email, "waitlist-offer", "Quem confirmar primeiro fica com ele"));
   await expect(page.getByRole("heading", { name: /Seus dados/ })).toBeVisible();
   await expect(page.getByTestId("booking-summary")).toContainText("10:00");
-  await page.getByLabel("Nome *").fill("Bia Torres");
-  await page.getByLabel("Telefone / WhatsApp *").fill(`1198877000${digits(info.project.name)}`);
+  // The link fills in who signed up (issue 32, finding 24): one tap to confirm.
+  await expect(page.getByLabel("Nome *")).toHaveValue("Bia Torres");
+  await expect(page.getByLabel("Telefone / WhatsApp *")).toHaveValue(`(11) 98877-000${digits(info.project.name)}`);
+  await expect(page.getByLabel("E-mail (opcional) — para receber a confirmação e o lembrete")).toHaveValue(email);
   await page.getByRole("button", { name: "Confirmar Agendamento" }).click();
   await expect(page.getByText("Solicitação enviada!")).toBeVisible();
   await expect

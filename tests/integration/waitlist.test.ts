@@ -2,22 +2,38 @@
 // one e-mail), every way a time opens, the batches of three every 15 minutes, the race of two
 // waiting customers for one time, the minimum notice, and the professional's side.
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, emailOutbox, profiles, scheduleExceptions, waitlistEntries, waitlistOffers, whatsappOutbox, workingHours } from "../../db/schema";
+import {
+  appointments,
+  bookingRequests,
+  calendarBusy,
+  emailOutbox,
+  externalCalendars,
+  profiles,
+  scheduleExceptions,
+  waitlistEntries,
+  waitlistOffers,
+  whatsappOutbox,
+  workingHours,
+} from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as joinAction } from "../../app/routes/waitlist-join";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/waitlist-status";
-import { action as listAction, loader as listLoader } from "../../app/routes/waitlist";
+import Waitlist, { action as listAction, loader as listLoader } from "../../app/routes/waitlist";
+import { WorkspaceShell } from "../../app/components/workspace-shell";
 import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
 import { WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TOKEN } from "../support/whatsapp-stand-in";
 import { runJob } from "../../app/domain/notifications/job.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { formatPhone } from "../../app/domain/phone";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
-import { ALREADY_WAITING, PERIOD_REQUIRED } from "../../app/validation/waitlist";
+import { PERIOD_NOT_OFFERED, PERIOD_REQUIRED } from "../../app/validation/waitlist";
 import { RATE_LIMIT_MESSAGE, TAKEN } from "../../app/validation/booking";
 import { createTestDb } from "../support/db";
 import { createAppointment, createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { renderRoute, visibleText } from "../support/render";
 import { answerStatus, callAction, callLoader, locationOf, replyOf } from "../support/routes";
 
 function workingDay(ahead: number) {
@@ -90,15 +106,18 @@ describe("joining a day's waiting list", () => {
     await expect(callLoader(statusLoader, { db, path: "/agendamento/espera/x.y", params: { token: "x.y" } })).rejects.toMatchObject({ init: { status: 404 } });
   });
 
-  it("refuses bad fields beside them, a second place for the same phone, a phone over its limit, and a list turned off", async () => {
+  it("refuses bad fields beside them, a phone over its limit, and a list turned off", async () => {
     const db = createTestDb();
     const s = await fullDay(db);
     expect(replyOf(await join(db, s, { phone: "123" })).data).toMatchObject({ field: "phone" });
     expect(answerStatus(await join(db, s, { periodo: "" }))).toBe(400);
     expect(replyOf(await join(db, s, { periodo: "" })).data).toMatchObject({ field: "period", message: PERIOD_REQUIRED });
     await join(db, s, { phone: "(11) 98888-1111" });
-    expect(replyOf(await join(db, s, { phone: "(11) 98888-1111" })).data).toMatchObject({ field: "phone", message: ALREADY_WAITING });
-    for (const ahead of [4, 5]) await join(db, { ...s, date: workingDay(ahead + 2) }, { phone: "(11) 98888-1111" });
+    // A phone already on the day's list is answered as a new place: the answer tells whoever
+    // typed the number nothing about who waits (issue 32, finding 10).
+    expect(locationOf(await join(db, s, { phone: "(11) 98888-1111", name: "Outra Pessoa" }))).toMatch(/^\/agendamento\/espera\/[^?]+\?novo=1$/);
+    for (const date of [workingDay(6), workingDay(9)]) await createAppointment(db, s.pro.id, { date, startMinute: 9 * 60, durationMinutes: 9 * 60 });
+    await join(db, { ...s, date: workingDay(6) }, { phone: "(11) 98888-1111" });
     const over = await join(db, { ...s, date: workingDay(9) }, { phone: "(11) 98888-1111" });
     expect(answerStatus(over)).toBe(429);
     expect(replyOf(over).data).toMatchObject({ message: RATE_LIMIT_MESSAGE });
@@ -110,7 +129,37 @@ describe("joining a day's waiting list", () => {
   });
 });
 
-/** Each way a morning opens on a full day: what frees 09:00-12:00 after the customer joined. */
+describe("what the list offers on a day", () => {
+  const step2 = (db: Db, s: Setup) =>
+    callLoader(bookLoader, { db, path: `/agendamento/${s.pro.bookingSlug}?servico=${s.service.id}&data=${s.date}`, params: { slug: s.pro.bookingSlug } });
+
+  it("only the periods in which a time could open: no 'Noite' when the professional closes at 18:00", async () => {
+    const db = createTestDb();
+    const s = await fullDay(db);
+    expect(replyOf(await step2(db, s)).data).toMatchObject({ waitlist: true, waitlistPeriods: ["manha", "tarde", "qualquer"] });
+    const refused = await join(db, s, { periodo: "noite" });
+    expect(answerStatus(refused)).toBe(400);
+    expect(replyOf(refused).data).toMatchObject({ field: "period", message: PERIOD_NOT_OFFERED });
+    // Open until 20:00 that weekday: the evening is there to wait for.
+    await db.update(workingHours).set({ endTime: "20:00" }).where(and(eq(workingHours.userId, s.pro.id), eq(workingHours.dayOfWeek, dayOfWeek(s.date))));
+    await createAppointment(db, s.pro.id, { date: s.date, startMinute: 18 * 60, durationMinutes: 120 });
+    expect(replyOf(await step2(db, s)).data).toMatchObject({ waitlistPeriods: ["manha", "tarde", "noite", "qualquer"] });
+  });
+
+  it("nothing on a day another calendar blocks all day: no time there can open", async () => {
+    const db = createTestDb();
+    const s = await fullDay(db, undefined, "none");
+    const [calendar] = await db.insert(externalCalendars).values({ userId: s.pro.id, name: "Google Agenda", url: "https://calendar.example.com/a.ics" }).returning();
+    await db.insert(calendarBusy).values({ calendarId: calendar!.id, userId: s.pro.id, date: s.date, startMinute: 0, endMinute: 24 * 60 });
+    expect(replyOf(await step2(db, s)).data).toMatchObject({ step: 2, slots: [], waitlist: false });
+    expect(answerStatus(await join(db, s))).toBe(400);
+  });
+});
+
+/**
+ * Each way a morning opens on a full day: what frees 09:00-12:00 after the customer joined (for
+ * any time: a morning blocked or outside the hours is no period to wait for, docs/decisions/1024).
+ */
 const openings: [string, (db: Db, s: Setup) => Promise<Setup>, (db: Db, s: Setup) => Promise<void>][] = [
   ["a cancellation", (db) => fullDay(db), async (db, s) => void (await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, s.morningAppointment!.id)))],
   [
@@ -156,7 +205,7 @@ describe("a time opening on a day someone waits on", () => {
   it.each(openings)("is offered after %s, by e-mail with a link straight to step 3", async (_, arrange, open) => {
     const db = createTestDb();
     const s = await arrange(db, undefined as never);
-    await join(db, s, { email: "espera@example.com" });
+    expect(locationOf(await join(db, s, { email: "espera@example.com", periodo: "qualquer" }))).toMatch(/^\/agendamento\/espera\//);
     const { sent, transport } = recorder();
     await job(db, transport);
     expect(offersTo(sent, "espera@example.com")).toEqual([]);
@@ -168,12 +217,42 @@ describe("a time opening on a day someone waits on", () => {
     expect(offer!.text).toContain(`/agendamento/${s.pro.bookingSlug}?servico=${s.service.id}&data=${s.date}&horario=09%3A00`);
   });
 
+  it("links to step 3 with the customer's name, phone and e-mail already filled in, for that link only", async () => {
+    const db = createTestDb();
+    const s = await oneOpening(db, 1);
+    const { sent, transport } = recorder();
+    await job(db, transport);
+    const [offer] = offersTo(sent, "pessoa1@example.com");
+    const link = new URL(/Quem confirmar primeiro fica com ele: (\S+)/.exec(offer!.text)![1]!);
+    const slug = s.pro.bookingSlug;
+    const step3 = (search: string) => callLoader(bookLoader, { db, path: `${link.pathname}${search}`, params: { slug } });
+    const page = await step3(link.search);
+    expect(replyOf(page).data).toMatchObject({ step: 3, time: "10:00", prefill: { name: "Carla Dias", phone: formatPhone(s.people[0]!.phone), email: "pessoa1@example.com" } });
+    // Someone's name and phone on the page: kept by no cache, sent to no other site.
+    expect(replyOf(page).init?.headers).toMatchObject({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    // The same page without the link's token, or with one not made by us, fills in nothing.
+    const plain = new URLSearchParams(link.search);
+    const token = plain.get("espera")!;
+    plain.delete("espera");
+    expect(replyOf(await step3(`?${plain}`)).data.prefill).toBeNull();
+    const forged = `${token.split(".")[0]}.${"A".repeat(22)}`;
+    expect(replyOf(await step3(`?${plain}&espera=${forged}`)).data.prefill).toBeNull();
+    // Another professional's page does not read this professional's place.
+    const other = await fullDay(db);
+    const elsewhere = await callLoader(bookLoader, {
+      db,
+      path: `/agendamento/${other.pro.bookingSlug}?servico=${other.service.id}&data=${other.date}&espera=${token}`,
+      params: { slug: other.pro.bookingSlug },
+    });
+    expect(replyOf(elsewhere).data.prefill).toBeNull();
+  });
+
   it("is not offered less than the minimum notice ahead, nor outside the period asked for", async () => {
     const db = createTestDb();
     const s = await fullDay(db, workingDay(1));
-    await db.update(profiles).set({ minNoticeMinutes: 4 * 24 * 60 }).where(eq(profiles.userId, s.pro.id));
     await join(db, s, { email: "cedo@example.com" });
     await join(db, s, { email: "tarde@example.com", periodo: "tarde" });
+    await db.update(profiles).set({ minNoticeMinutes: 4 * 24 * 60 }).where(eq(profiles.userId, s.pro.id));
     await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, s.morningAppointment!.id));
     const { sent, transport } = recorder();
     await job(db, transport);
@@ -186,14 +265,14 @@ describe("a time opening on a day someone waits on", () => {
 });
 
 /** A full day with one half hour (10:00) that a cancellation frees, and `n` people waiting. */
-async function oneOpening(db: Db, n: number) {
+async function oneOpening(db: Db, n: number, phoneOf: (i: number) => string = nextPhone) {
   const s = await fullDay(db, undefined, "none");
   await createAppointment(db, s.pro.id, { date: s.date, startMinute: 9 * 60, durationMinutes: 60 });
   const freed = await createAppointment(db, s.pro.id, { date: s.date, startMinute: 10 * 60, durationMinutes: 30 });
   await createAppointment(db, s.pro.id, { date: s.date, startMinute: 10 * 60 + 30, durationMinutes: 90 });
   const people = [];
   for (let i = 1; i <= n; i++) {
-    const phone = nextPhone();
+    const phone = phoneOf(i);
     await join(db, s, { email: `pessoa${i}@example.com`, phone, periodo: "qualquer" });
     people.push({ email: `pessoa${i}@example.com`, phone });
   }
@@ -217,6 +296,18 @@ describe("the batches of an opening", () => {
     await job(db, transport, minutes(32));
     expect(offered(sent)).toHaveLength(5);
     expect(s.people).toHaveLength(5);
+  });
+
+  it("go to a phone once, however many places it holds", async () => {
+    const db = createTestDb();
+    const twice = nextPhone();
+    const s = await oneOpening(db, 3, (i) => (i <= 2 ? twice : nextPhone()));
+    const { sent, transport } = recorder();
+    await job(db, transport);
+    // The phone's two places are one person in line: the next batch reaches the next phone.
+    expect(offered(sent)).toEqual(["pessoa1@example.com", "pessoa3@example.com"]);
+    const offers = await db.select().from(waitlistOffers).where(eq(waitlistOffers.professionalId, s.pro.id));
+    expect(offers).toHaveLength(2);
   });
 
   it("stop once the time is booked; two runs at once send each offer once", async () => {
@@ -280,6 +371,24 @@ describe("the channels of an offer", () => {
 });
 
 describe("the professional's list of a day", () => {
+  it("is in the menu and opens on the first day someone waits on, with the other days that have a list", async () => {
+    const db = createTestDb();
+    const s = await fullDay(db, workingDay(3));
+    const later = workingDay(8);
+    await createAppointment(db, s.pro.id, { date: later, startMinute: 9 * 60, durationMinutes: 9 * 60 });
+    await join(db, { ...s, date: later });
+    await join(db, s);
+    await join(db, s);
+    const list = await callLoader(listLoader, { db, as: s.pro, path: "/lista-de-espera" });
+    expect(list).toMatchObject({ date: s.date, otherDays: [{ date: later, n: 1 }] });
+    expect(list.rows).toHaveLength(2);
+    const text = visibleText(renderRoute(Waitlist, "/lista-de-espera", list));
+    expect(text).toContain("2 pessoas esperando");
+    expect(text).toContain("Outros dias com lista de espera");
+    const menu = renderRoute(() => createElement(WorkspaceShell, { businessName: "Salão", email: s.pro.email, children: null }), "/dashboard", {});
+    expect(menu).toMatch(/<a[^>]*href="\/lista-de-espera"[^>]*>(?:(?!<\/a>).)*Lista de espera/);
+  });
+
   it("lists who waits in order of arrival and removes one after asking; another professional's is a 404", async () => {
     const db = createTestDb();
     const s = await oneOpening(db, 2);

@@ -45,7 +45,8 @@ function DetailsForm({ page, answer }: { page: BookingView; answer: BookingAnswe
   const { service, date, time, chosen, finalOffer } = page;
   // A deposit charged online: the payer's e-mail is asked, and the button says what follows.
   const paying = !!page.deposit?.online;
-  const fields = answer?.fields;
+  // What was typed (a refusal), else what a waiting-list offer's link fills in.
+  const fields: Partial<BookingAnswer["fields"]> | undefined = answer?.fields ?? page.prefill ?? undefined;
   // The server's message beside its field (the enhancement script adds the live ones).
   const errors = (field: BookingField) => (answer?.field === field ? [answer.message] : null);
   return (

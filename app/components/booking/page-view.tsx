@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { WaitlistPeriod } from "../../../db/schema";
 import type { PublicPage, PublicService } from "../../domain/booking-requests/public-page.server";
 import type { BookingField } from "../../validation/booking";
 import type { ProfessionalChoice } from "./professional-step";
@@ -50,6 +51,10 @@ export type BookingView = {
   closed: { reason: string | null } | null;
   /** Step 2 offers 'Avise-me se abrir um horário' for this day (components/booking/waitlist-offer.tsx). */
   waitlist: boolean;
+  /** The periods its form offers: those in which a time could open that day. */
+  waitlistPeriods: WaitlistPeriod[];
+  /** Step 3 from a waiting-list offer's link: the customer's data as they signed up, filled in. */
+  prefill: { name: string; phone: string; email: string } | null;
   today: string;
   maxDate: string;
   /**

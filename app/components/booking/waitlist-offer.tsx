@@ -13,7 +13,15 @@ import { chosenQuery, chosenValue, type BookingView } from "./page-view";
 /** A refused sign-up: the message beside its field, and what was typed. */
 export type WaitlistAnswer = { field: WaitlistField; message: string; fields: { name: string; phone: string; email: string; period: string } };
 
-export function WaitlistOffer({ page, answer, open }: { page: Pick<BookingView, "pro" | "service" | "date" | "chosen" | "slots">; answer?: WaitlistAnswer | undefined; open?: boolean }) {
+export function WaitlistOffer({
+  page,
+  answer,
+  open,
+}: {
+  page: Pick<BookingView, "pro" | "service" | "date" | "chosen" | "slots" | "waitlistPeriods">;
+  answer?: WaitlistAnswer | undefined;
+  open?: boolean;
+}) {
   const { pro, service, date, chosen } = page;
   if (!service || !date) return null;
   const fields = answer?.fields;
@@ -44,7 +52,7 @@ export function WaitlistOffer({ page, answer, open }: { page: Pick<BookingView, 
         <fieldset>
           <legend className="label">Qual período serve para você?</legend>
           <div className="grid grid-cols-2 gap-2">
-            {PERIOD_CHOICES.map((p) => (
+            {PERIOD_CHOICES.filter((p) => page.waitlistPeriods.includes(p.value)).map((p) => (
               <label
                 key={p.value}
                 className="flex cursor-pointer flex-col rounded-lg border border-slate-300 px-3 py-2 text-sm has-checked:border-brand has-checked:bg-brand/10"

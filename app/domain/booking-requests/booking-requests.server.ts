@@ -50,17 +50,34 @@ export function pendingRequestCount(db: Db, professionalId: string, today: strin
 }
 
 /**
+ * A booking the customer cancels this soon after making it, before the professional answered it
+ * (still pending, or confirmed automatically), is one notice to her, not two: no cancel e-mail
+ * after the booking's, and the cancel's push takes the booking's place on her phone
+ * (docs/decisions/1021). Solicitações and the agenda show it cancelled all the same.
+ */
+export const QUICK_CANCEL_MS = 15 * 60_000;
+
+/**
  * The customer cancels through the private link: the request and its appointment, if any, and
  * the professional is told by e-mail (`notify`: their address, or null when they turned it off),
- * queued in the same batch only if the cancel happened. False when nothing was cancelled; else
- * the e-mail to deliver after answering.
+ * queued in the same batch only if the cancel happened, unless it is a quick change of mind
+ * (QUICK_CANCEL_MS). False when nothing was cancelled; else the e-mail to deliver after answering.
  */
-export async function cancelRequestByCustomer(db: Db, requestId: string, notify: string | null = null) {
-  const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
+export async function cancelRequestByCustomer(db: Db, requestId: string, notify: string | null = null, now = new Date()) {
+  const [row] = await db
+    .select({ request: bookingRequests, appointmentMadeAt: appointments.createdAt })
+    .from(bookingRequests)
+    .leftJoin(appointments, eq(appointments.id, bookingRequests.appointmentId))
+    .where(eq(bookingRequests.id, requestId));
+  const request = row?.request;
   if (!request || (request.status !== "pending" && request.status !== "accepted")) return false;
+  // Confirmed automatically: its appointment was written with the request, in the same batch.
+  const auto = request.status === "accepted" && row.appointmentMadeAt?.getTime() === request.createdAt.getTime();
+  const quick = (request.status === "pending" || auto) && now.getTime() - request.createdAt.getTime() < QUICK_CANCEL_MS;
   const cancelled = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${requestId} and ${bookingRequests.status} = 'cancelled')`;
-  const email = notify ? queueEmail(db, cancelledByCustomerEmail(notify, request), { onlyIf: cancelled }) : null;
-  const push = queuePush(db, bookingNotice(request.professionalId, "customer-cancel", request), { onlyIf: cancelled });
+  const email = notify && !quick ? queueEmail(db, cancelledByCustomerEmail(notify, request), { onlyIf: cancelled }) : null;
+  const replaces = quick ? { replaces: auto ? ("auto-confirmed" as const) : ("new-request" as const) } : {};
+  const push = queuePush(db, bookingNotice(request.professionalId, "customer-cancel", request, replaces), { onlyIf: cancelled });
   // Conditional writes: a decline landing meanwhile is not overwritten, and an appointment the
   // professional already completed or marked as a no-show is history, not cancellable.
   const [marked] = await db.batch([

@@ -55,13 +55,23 @@ export function movesUsedUpMessage(professional: string): string {
   return `Você já remarcou este horário ${MAX_CUSTOMER_MOVES} vezes por aqui. Para mudar de novo, fale com ${professional} pelo WhatsApp.`;
 }
 
+/** The customer's e-mail for a request: sent, held back by the bounds on unrequested e-mail, or none given. */
+export type RequestEmail = "sent" | "withheld" | "none";
+
+const ANSWER_ARRIVES: Record<RequestEmail, string> = {
+  sent: "A resposta chega por e-mail e aparece nesta página.",
+  // Said, not left for the customer to wonder about (docs/decisions/1022).
+  withheld: "A resposta aparece nesta página: por segurança, não enviamos e-mail para o endereço informado desta vez.",
+  none: "A resposta aparece nesta página.",
+};
+
 /**
  * The one promise a pending request makes (under 'Solicitação enviada!' and on every later
  * visit): the time is held until the request expires, and where the answer arrives.
  */
-export function pendingPromise(professional: string, expires: string | null, byEmail: boolean) {
+export function pendingPromise(professional: string, expires: string | null, email: RequestEmail) {
   const held = `Seu horário fica reservado${expires ? ` até ${expires}` : ""} enquanto ${professional} confirma.`;
-  return `${held} ${byEmail ? "A resposta chega por e-mail e aparece nesta página." : "A resposta aparece nesta página."}`;
+  return `${held} ${ANSWER_ARRIVES[email]}`;
 }
 
 /** Why a move was refused, as the customer reads it. */

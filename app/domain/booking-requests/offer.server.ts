@@ -20,6 +20,12 @@ export type ShownOffer = { key: string; professional: TeamMember; service: Publi
 export type OfferDay = {
   closed: { reason: string | null } | null;
   times: string[];
+  /**
+   * The times that could still open (free or taken): the hours, blocks (another calendar's busy
+   * time included), minimum notice and window, without the bookings. What a professional's
+   * waiting list can offer (none on 'Qualquer profissional').
+   */
+  openable: string[];
   /** Who could take `time`, in the order the claim tries them. */
   candidates(time: string): Candidate[];
   /** Of those, whom the claim may give the time once the customer confirmed the offer `shown`. */
@@ -78,6 +84,9 @@ export function pageOffer(read: PageRead, now: Date): BookingOffer {
       return {
         closed,
         times,
+        get openable() {
+          return closed ? [] : pageTimes({ ...read, busy: [] }, service, date, now).times;
+        },
         candidates: () => [{ page, member: null, service }],
         claimable: (candidates) => candidates,
         shownOffer: () => null,
@@ -130,6 +139,7 @@ function teamDay(reads: MemberRead[], service: TeamService, date: string, now: D
   return {
     closed: !open && closures.length ? { reason: reasons.length === 1 ? reasons[0]! : null } : null,
     times: [...free.keys()].sort(),
+    openable: [],
     candidates: (time) => [...(free.get(time) ?? [])].sort(byOffer),
     claimable: (candidates, shown) => claimableFor(service, candidates, shown),
     shownOffer([first]) {

@@ -8,8 +8,8 @@ import type { bookingRequests, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
 import { formatDate, minutesToTime } from "../dates";
-import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
-import { CUSTOMER_EMAIL_ORIGIN, strangerEmailGate, type CustomerEmailKind } from "./unrequested-email.server";
+import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl, withEmailProof } from "./customer-links.server";
+import { CUSTOMER_EMAIL_ORIGIN, strangerGate, type CustomerEmailKind } from "./unrequested-email.server";
 
 type Request = Pick<
   typeof bookingRequests.$inferSelect,
@@ -44,7 +44,7 @@ export async function requestReceivedEmail(r: Request, p: Profile, confirmed: bo
         ? `Seu horário de ${r.serviceName} com ${proName(p)} em ${when(r)} está confirmado.`
         : `Sua solicitação de ${r.serviceName} com ${proName(p)} em ${when(r)} foi enviada. Avisaremos por e-mail quando for respondida.`,
       "",
-      `Acompanhe, remarque ou cancele: ${status}`,
+      `Acompanhe, remarque ou cancele: ${await withEmailProof(status, r.professionalId, r.customerEmail)}`,
       ...(confirmed ? [`Adicionar à agenda: ${status}/ics`] : []),
       ...(await footer(r, p)),
     ].join("\n"),
@@ -159,7 +159,7 @@ export async function queueCustomerEmail(
   if (origin === "follow-up" && r.customerEmailWithheld) return null;
   const gate =
     origin === "stranger"
-      ? strangerEmailGate({ professionalId: r.professionalId, to: r.customerEmail, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
+      ? strangerGate({ email: r.customerEmail, professionalId: r.professionalId, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
       : null;
   const onlyIf = gate ? (opts.onlyIf ? and(opts.onlyIf, gate.allowed) : gate.allowed) : opts.onlyIf;
   const mail = await compose[kind](r, p, { confirmed: !!opts.confirmed, refund: opts.refund });

@@ -32,9 +32,39 @@ export async function waitlistEntryUrl(entryId: string): Promise<string> {
   return `${appUrl()}/agendamento/espera/${await signToken("waitlist", entryId)}`;
 }
 
+/**
+ * The token of an offer's link to step 3 (`&espera=`): the place whose customer's name, phone and
+ * e-mail the form shows filled in. Its own purpose: it cannot end the place as its page's link can.
+ */
+export function waitlistPrefillToken(entryId: string): Promise<string> {
+  return signToken("waitlist-offer", entryId);
+}
+
+/** The place an offer link's `espera` token stands for, or null. */
+export function entryIdFromPrefillToken(token: string): Promise<string | null> {
+  return verifyToken("waitlist-offer", token);
+}
+
 /** The waiting-list entry a signed link stands for, or null. */
 export function entryIdFromWaitlistToken(token: string): Promise<string | null> {
   return verifyToken("waitlist", token);
+}
+
+/**
+ * A link in an e-mail to `email` that, opened, shows the address is its customer's
+ * (docs/decisions/1022): `?email=` signed for this professional and this address, which only
+ * that e-mail carries (the pages themselves are reached by other links too).
+ */
+export async function withEmailProof(url: string, professionalId: string, email: string): Promise<string> {
+  return `${url}${url.includes("?") ? "&" : "?"}email=${await signToken("email-proof", `${professionalId}:${email}`)}`;
+}
+
+/** The professional and address a link's `?email=` proof stands for, or null. */
+export async function emailProofOf(token: string | null): Promise<{ professionalId: string; email: string } | null> {
+  const value = token ? await verifyToken("email-proof", token) : null;
+  const at = value?.indexOf(":") ?? -1;
+  if (!value || at <= 0) return null;
+  return { professionalId: value.slice(0, at), email: value.slice(at + 1) };
 }
 
 /** Step 3 of the booking page with a time already chosen (what a waiting-list offer links to). */

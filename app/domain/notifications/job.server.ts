@@ -342,7 +342,7 @@ async function settleWhatsapp(
 
 /**
  * Clears the bodies of messages older than 30 days (what was sent stays listed, not its text),
- * and after a day the client address behind an unrequested e-mail (what its bounds counted).
+ * and after a day the client address behind an unrequested message (what its bounds counted).
  */
 export async function purgeOldBodies(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - KEEP_BODIES_MS);
@@ -359,6 +359,10 @@ export async function purgeOldBodies(db: Db, now: Date): Promise<number> {
       .update(emailOutbox)
       .set({ requestedBy: null })
       .where(and(isNotNull(emailOutbox.requestedBy), lt(emailOutbox.createdAt, new Date(now.getTime() - LIMITS.unrequestedEmailsPerRecipient.windowMs)))),
+    db
+      .update(whatsappOutbox)
+      .set({ requestedBy: null })
+      .where(and(isNotNull(whatsappOutbox.requestedBy), lt(whatsappOutbox.createdAt, new Date(now.getTime() - LIMITS.unrequestedEmailsPerRecipient.windowMs)))),
   ]);
   return emails.rowsAffected + whatsapp.rowsAffected;
 }

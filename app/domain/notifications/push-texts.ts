@@ -56,9 +56,13 @@ function openUrl(kind: PushKind, b: PushBooking): string {
 
 /**
  * The notice of one event. `extra`: the time before a move ('Antes: qui 27/11 às 15:00'), the
- * deposit paid in centavos.
+ * deposit paid in centavos, the earlier notice of the booking it takes the place of on the phone.
  */
-export function pushContent(kind: PushKind, b: PushBooking, extra: { from?: { date: string; startMinute: number }; depositCents?: number } = {}): PushContent {
+export function pushContent(
+  kind: PushKind,
+  b: PushBooking,
+  extra: { from?: { date: string; startMinute: number }; depositCents?: number; replaces?: PushKind } = {},
+): PushContent {
   const lines: Record<PushKind, string> = {
     "new-request": "Toque para aceitar ou recusar.",
     "auto-confirmed": "Confirmado automaticamente. Já está na sua agenda.",
@@ -71,7 +75,7 @@ export function pushContent(kind: PushKind, b: PushBooking, extra: { from?: { da
     title: `${TITLES[kind]}: ${b.customerName}, ${b.serviceName}, ${shortWhen(b.date, b.startMinute)}`,
     body: lines[kind],
     url: openUrl(kind, b),
-    tag: `${kind}:${b.id}`,
+    tag: `${extra.replaces ?? kind}:${b.id}`,
   };
 }
 

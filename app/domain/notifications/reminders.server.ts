@@ -14,7 +14,7 @@ import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
 import { reminderDue } from "./reminder-due";
 import { whenText } from "./texts";
-import { followUpsWithheld } from "./unrequested-email.server";
+import { followUpsWithheld, strangerWhatsapp } from "./unrequested-email.server";
 import { activeAppointment } from "../status-rules.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
@@ -35,6 +35,7 @@ function candidates(db: Db, now: Date) {
       // When it got its current time: made (or accepted), or last moved.
       bookedAt: sql`coalesce(${appointments.timeSetAt}, ${appointments.createdAt})`.mapWith(appointments.createdAt),
       requestId: bookingRequests.id,
+      createdVia: appointments.createdVia,
       customerName: sql<string>`coalesce(${clients.name}, ${bookingRequests.customerName}, '')`,
       // The client's own (typed by the professional or kept from a booking), else the request's.
       customerEmail: sql<string>`coalesce(nullif(${clients.email}, ''), ${bookingRequests.customerEmail}, '')`,
@@ -177,20 +178,23 @@ export async function queueDueReminders(
     }
     const phone = contactKey(c.customerPhone);
     if (channels.whatsapp && c.profile.byWhatsapp && !c.whatsappQueued && phone.length >= 10 && !stopped.has(`${c.professionalId}:${phone}`)) {
+      const row = {
+        professionalId: c.professionalId,
+        appointmentId: c.id,
+        template: channels.whatsapp.template,
+        language: channels.whatsapp.language,
+        params: JSON.stringify(await reminderParams(c, now)),
+        dedupeKey: c.whatsappKey,
+      };
+      // Booked on the page, the number is whatever was typed there: within the bounds on what a
+      // stranger can make us send (docs/decisions/1020), unless the professional knows it.
       statements.push(
-        db
-          .insert(whatsappOutbox)
-          .values({
-            professionalId: c.professionalId,
-            appointmentId: c.id,
-            to: whatsappNumber(phone),
-            template: channels.whatsapp.template,
-            language: channels.whatsapp.language,
-            params: JSON.stringify(await reminderParams(c, now)),
-            dedupeKey: c.whatsappKey,
-            createdAt: now,
-          })
-          .onConflictDoNothing(),
+        c.createdVia === "booking_page"
+          ? strangerWhatsapp(db, row, { phone, clientAddress: null, now })
+          : db
+              .insert(whatsappOutbox)
+              .values({ ...row, to: whatsappNumber(phone), createdAt: now })
+              .onConflictDoNothing(),
       );
     }
   }

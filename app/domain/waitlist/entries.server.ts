@@ -5,6 +5,8 @@ import { and, asc, count, eq, gte, lte, sql } from "drizzle-orm";
 import { profiles, waitlistEntries, waitlistOffers, type WaitlistPeriod } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { nowInZone } from "../dates";
+import { entryIdFromPrefillToken } from "../notifications/customer-links.server";
+import { formatPhone } from "../phone";
 import { PERIOD_LABELS } from "./periods";
 
 export type CustomerEntry = {
@@ -16,6 +18,9 @@ export type CustomerEntry = {
   service: string;
   date: string;
   period: string;
+  /** The e-mail given ('' when none), and whether its confirmation was held back (nothing follows it there). */
+  email: string;
+  emailWithheld: boolean;
   /** 'waiting', 'booked', 'left', 'removed', or 'over' (its day has passed). */
   state: "waiting" | "booked" | "left" | "removed" | "over";
 };
@@ -39,6 +44,8 @@ export async function customerEntry(db: Db, entryId: string, now = new Date()): 
     service: entry.serviceName,
     date: entry.date,
     period: PERIOD_LABELS[entry.period],
+    email: entry.customerEmail,
+    emailWithheld: entry.emailWithheld,
     state: entry.status === "waiting" && over ? "over" : entry.status,
   };
 }
@@ -59,7 +66,7 @@ export async function endEntry(db: Db, entryId: string, how: "left" | "removed",
   return ended.length > 0;
 }
 
-/** How many wait on each day from `from` to `to` (the agenda's '3 na lista de espera'), unexecuted: read in the calendar's batch. */
+/** How many wait on each day from `from` to `to`, in date order (the agenda's '3 na lista de espera'), unexecuted: read in the calendar's batch. */
 export function waitingCountsQuery(db: Db, professionalId: string, from: string, to: string) {
   return db
     .select({ date: waitlistEntries.date, n: count() })
@@ -72,7 +79,8 @@ export function waitingCountsQuery(db: Db, professionalId: string, from: string,
         eq(waitlistEntries.status, "waiting"),
       ),
     )
-    .groupBy(waitlistEntries.date);
+    .groupBy(waitlistEntries.date)
+    .orderBy(asc(waitlistEntries.date));
 }
 
 export type WaitingRow = {
@@ -105,4 +113,21 @@ export async function waitingOn(db: Db, professionalId: string, date: string): P
     .where(and(eq(waitlistEntries.professionalId, professionalId), eq(waitlistEntries.date, date), eq(waitlistEntries.status, "waiting")))
     .orderBy(asc(waitlistEntries.createdAt));
   return rows.map((r) => ({ ...r, periodLabel: PERIOD_LABELS[r.period] }));
+}
+
+/** What an offer's link fills in at step 3: the place's customer as they signed up. */
+export type OfferPrefill = { name: string; phone: string; email: string };
+
+/**
+ * The customer of the place an offer link's `espera` token stands for, when it is on this
+ * professional's list (any other professional's page fills in nothing); null for a token not ours.
+ */
+export async function offerPrefill(db: Db, token: string | null, professionalId: string): Promise<OfferPrefill | null> {
+  const entryId = token ? await entryIdFromPrefillToken(token) : null;
+  if (!entryId) return null;
+  const [row] = await db
+    .select({ name: waitlistEntries.customerName, phone: waitlistEntries.customerPhone, email: waitlistEntries.customerEmail })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.professionalId, professionalId)));
+  return row ? { ...row, phone: formatPhone(row.phone) } : null;
 }

@@ -27,15 +27,17 @@ export async function waitlistTaps(db: Db, profile: WaitlistProfile, now = new D
       ),
     )
     .orderBy(asc(waitlistOpenings.date), asc(waitlistOpenings.startMinute), asc(waitlistEntries.createdAt));
-  return rows.map(({ offer, entry, opening }) => ({
-    id: offer.id,
-    client: entry.customerName,
-    service: entry.serviceName,
-    date: opening.date,
-    time: minutesToTime(opening.startMinute),
-    sentAt: offer.sentAt,
-    link: whatsappLink(entry.customerPhone, offerWhatsappText({ entry, serviceId: opening.serviceId, date: opening.date, startMinute: opening.startMinute }, profile, now)),
-  }));
+  return Promise.all(
+    rows.map(async ({ offer, entry, opening }) => ({
+      id: offer.id,
+      client: entry.customerName,
+      service: entry.serviceName,
+      date: opening.date,
+      time: minutesToTime(opening.startMinute),
+      sentAt: offer.sentAt,
+      link: whatsappLink(entry.customerPhone, await offerWhatsappText({ entry, serviceId: opening.serviceId, date: opening.date, startMinute: opening.startMinute }, profile, now)),
+    })),
+  );
 }
 
 /** Marks one of the professional's offers sent (or not); false when it is not theirs. */

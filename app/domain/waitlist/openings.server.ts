@@ -52,7 +52,8 @@ export async function runWaitlistPass(db: Db, now: Date, deps: Deps): Promise<Wa
     db.select({ professionalId: reminderOptOuts.professionalId, contact: reminderOptOuts.contact }).from(reminderOptOuts).where(inArray(reminderOptOuts.professionalId, pros)),
   ]);
   const stopped = new Set(optOuts.map((o) => `${o.professionalId}:${o.contact}`));
-  const state: PassState = { db, now, deps, report, open, openIds: new Set(open.map((o) => o.id)), offered, stopped, cache: memoryCache() };
+  const phones = new Map(entries.map((e) => [e.entry.id, e.entry.customerPhone]));
+  const state: PassState = { db, now, deps, report, open, openIds: new Set(open.map((o) => o.id)), offered, phones, stopped, cache: memoryCache() };
   for (const [key, group] of groupBy(entries.map((e) => e.entry), (e) => `${e.professionalId}|${e.date}`)) {
     const [professionalId, date] = key.split("|") as [string, string];
     await passDay(state, professionalId, date, group);
@@ -69,6 +70,8 @@ type PassState = {
   /** The openings still open as the pass goes (an offer of one of them keeps its customer busy). */
   openIds: Set<string>;
   offered: { entryId: string; openingId: string; createdAt: Date }[];
+  /** Each waiting place's phone: a phone holding several places is one person in line. */
+  phones: Map<string, string>;
   /** 'Não quero receber lembretes': `${professionalId}:${contact}`. */
   stopped: Set<string>;
   cache: ReturnType<typeof memoryCache>;
@@ -172,13 +175,21 @@ async function writeAndRead(db: Db, writes: Statement[], professionalId: string,
 /**
  * The next people an opening goes to: in order of arrival, not offered this opening yet, and not
  * holding the offer of another time still open (several times opening at once go to different
- * people, the first in line getting the earliest). Counted as offered at once for the rest of
- * the pass (taken back if the batch's claim fails).
+ * people, the first in line getting the earliest). A person is a phone: its several places
+ * (docs/decisions/1023) get one offer. Counted as offered at once for the rest of the pass
+ * (taken back if the batch's claim fails).
  */
 function nextBatch(state: PassState, opening: Opening, candidates: Entry[]): Entry[] {
-  const busy = new Set(state.offered.filter((o) => state.openIds.has(o.openingId)).map((o) => o.entryId));
-  const had = new Set(state.offered.filter((o) => o.openingId === opening.id).map((o) => o.entryId));
-  const batch = candidates.filter((e) => !had.has(e.id) && !busy.has(e.id)).slice(0, BATCH_SIZE);
+  const person = (entryId: string) => state.phones.get(entryId) ?? entryId;
+  const busy = new Set(state.offered.filter((o) => state.openIds.has(o.openingId)).map((o) => person(o.entryId)));
+  const had = new Set(state.offered.filter((o) => o.openingId === opening.id).map((o) => person(o.entryId)));
+  const batch: Entry[] = [];
+  for (const entry of candidates) {
+    const who = person(entry.id);
+    if (batch.length === BATCH_SIZE || had.has(who) || busy.has(who)) continue;
+    had.add(who);
+    batch.push(entry);
+  }
   for (const entry of batch) state.offered.push({ entryId: entry.id, openingId: opening.id, createdAt: state.now });
   return batch;
 }

@@ -33,3 +33,14 @@ export function inPeriod(time: string, period: WaitlistPeriod): boolean {
 export function timesInPeriod(times: readonly string[], period: WaitlistPeriod): string[] {
   return times.filter((t) => inPeriod(t, period));
 }
+
+/**
+ * The periods a day's waiting list offers (in the form's order): those with a time that could
+ * open (`openable`, the day's grid without the bookings) and is not free now, so something can
+ * open there for the customer; 'Qualquer horário' whenever one does. None: no list that day.
+ */
+export function waitlistPeriods(openable: readonly string[], free: readonly string[]): WaitlistPeriod[] {
+  const taken = openable.filter((t) => !free.includes(t));
+  const periods = PERIOD_CHOICES.map((p) => p.value).filter((p) => p !== "qualquer" && taken.some((t) => inPeriod(t, p)));
+  return periods.length ? [...periods, "qualquer"] : [];
+}

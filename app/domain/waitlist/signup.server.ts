@@ -5,9 +5,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, waitlistEntries, type WaitlistPeriod } from "../../../db/schema";
 import { insertIf, type Db } from "../../utils/db.server";
-import { queueEmail, type EmailTransport } from "../../utils/email.server";
+import type { EmailTransport } from "../../utils/email.server";
 import { LIMITS } from "../../utils/rate-limit.server";
-import { strangerEmailGate } from "../notifications/unrequested-email.server";
+import { strangerEmail } from "../notifications/unrequested-email.server";
 import { joinedEmail, type WaitlistProfile } from "./messages.server";
 import { signToken } from "../../utils/signed-tokens.server";
 
@@ -27,9 +27,7 @@ export type WaitlistSignup = {
   transport?: EmailTransport;
 };
 
-export type JoinOutcome =
-  | { ok: true; entryId: string; token: string; emailKey: string | null }
-  | { ok: false; reason: "limited" | "already" };
+export type JoinOutcome = { ok: true; entryId: string; token: string; emailKey: string | null } | { ok: false; reason: "limited" };
 
 /** Places this phone took on this professional's lists within the limit's window. */
 function recentEntriesOfPhone(professionalId: string, phone: string, now: Date) {
@@ -38,6 +36,11 @@ function recentEntriesOfPhone(professionalId: string, phone: string, now: Date) 
     and ${waitlistEntries.customerPhone} = ${phone} and ${waitlistEntries.createdAt} > ${since})`;
 }
 
+/**
+ * Takes a place, or says the phone's limit is spent. A phone already waiting for that service
+ * that day gets a place of its own all the same, answered as any other (docs/decisions/1023):
+ * the answer never tells whoever typed a number that it is on someone's list.
+ */
 export async function joinWaitlist(db: Db, s: WaitlistSignup): Promise<JoinOutcome> {
   const id = crypto.randomUUID();
   const professionalId = s.professional.userId;
@@ -58,53 +61,32 @@ export async function joinWaitlist(db: Db, s: WaitlistSignup): Promise<JoinOutco
   const recent = recentEntriesOfPhone(professionalId, s.phone, s.now);
   const created = sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.id} = ${id})`;
   const mail = s.email ? await confirmation(db, s, entry, created) : null;
-  const [, , ...rest] = await db.batch([
-    insertIf(db, waitlistEntries, entry, sql`${recent} < ${LIMITS.bookingPerPhone.max}`).onConflictDoNothing(),
-    // The same phone already waiting for this service that day: one place is enough.
-    db
-      .select({ id: waitlistEntries.id })
-      .from(waitlistEntries)
-      .where(
-        and(
-          eq(waitlistEntries.professionalId, professionalId),
-          eq(waitlistEntries.serviceId, s.service.id),
-          eq(waitlistEntries.date, s.date),
-          eq(waitlistEntries.customerPhone, s.phone),
-          eq(waitlistEntries.status, "waiting"),
-        ),
-      ),
+  const [, ...rest] = await db.batch([
+    insertIf(db, waitlistEntries, entry, sql`${recent} < ${LIMITS.bookingPerPhone.max}`),
     ...(mail ? mail.statements : []),
     db.select({ created: sql<number>`${created}`, withheld: sql<number>`coalesce((select ${waitlistEntries.emailWithheld} from ${waitlistEntries} where ${waitlistEntries.id} = ${id}), 0)` }).from(sql`(select 1)`),
   ]);
   const [outcome] = rest.at(-1) as { created: number; withheld: number }[];
-  if (!outcome?.created) {
-    const [waiting] = await db
-      .select({ id: waitlistEntries.id })
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.professionalId, professionalId), eq(waitlistEntries.serviceId, s.service.id), eq(waitlistEntries.date, s.date), eq(waitlistEntries.customerPhone, s.phone), eq(waitlistEntries.status, "waiting")));
-    return { ok: false, reason: waiting ? "already" : "limited" };
-  }
+  if (!outcome?.created) return { ok: false, reason: "limited" };
   return { ok: true, entryId: id, token: await signToken("waitlist", id), emailKey: mail && !outcome.withheld ? mail.dedupeKey : null };
 }
 
 /** The confirmation e-mail's writes: queued only if the place was taken and the bounds allow; else the place remembers it was withheld. */
 async function confirmation(db: Db, s: WaitlistSignup, entry: { id: string; professionalId: string; customerEmail: string; serviceName: string; date: string; period: WaitlistPeriod }, created: ReturnType<typeof sql>) {
-  const gate = strangerEmailGate({ professionalId: entry.professionalId, to: s.email, clientAddress: s.clientAddress, now: s.now });
   const dedupeKey = `waitlist-joined:${entry.id}`;
-  const { statements } = queueEmail(db, await joinedEmail(entry, s.professional), {
+  const insert = strangerEmail(db, await joinedEmail(entry, s.professional), {
     kind: "waitlist-joined",
     professionalId: entry.professionalId,
     dedupeKey,
-    claimed: false,
+    clientAddress: s.clientAddress,
     now: s.now,
-    requestedBy: gate.requestedBy,
-    onlyIf: and(created, gate.allowed),
+    onlyIf: created,
     ...(s.transport ? { transport: s.transport } : {}),
   });
   return {
     dedupeKey,
     statements: [
-      statements[1],
+      insert,
       db
         .update(waitlistEntries)
         .set({ emailWithheld: true })
