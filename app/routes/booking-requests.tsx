@@ -181,6 +181,8 @@ const OUTCOME_LABELS: Record<RequestOutcome, string> = {
   declined: "Recusada",
   cancelled: "Cancelada pelo cliente",
   expired: "Expirada sem resposta",
+  "expired-unpaid": "Expirada: sinal não pago",
+  "expired-paid-late": "Expirada: sinal pago depois do prazo e devolvido",
 };
 
 /** 'Respondidas recentemente': each request with how it ended. */
@@ -197,7 +199,7 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
               <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
             </span>
             <span className="flex flex-wrap items-center gap-1">
-              {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
+              {r.deposit && (r.outcome === "accepted" || paidSomething(r.deposit)) ? <DepositBadge deposit={r.deposit} /> : null}
               {r.deposit && (r.status === "accepted" || r.deposit.state === "received") ? (
                 <DepositActions id={r.id} deposit={r.deposit} refundHref={`?${REFUND_PARAM}=${r.id}`} />
               ) : null}
@@ -212,6 +214,9 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
     </section>
   );
 }
+
+/** A deposit that was paid (and maybe given back): an ended request that never got one has nothing pending. */
+const paidSomething = (d: { state: string }) => d.state === "received" || d.state === "refunded";
 
 /** The customer moved this request (or its appointment) from their status page. */
 function RescheduledBadge() {

@@ -17,6 +17,7 @@ import {
 import { depositPix, normalizePixKey, pixQrSvg } from "../domain/booking-requests/pix";
 import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
 import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
+import { bookingEnding } from "../domain/booking-requests/deposit-words";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -97,6 +98,7 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
             !!r.customerEmail && !r.customerEmailWithheld,
           )
         : null,
+    ending: r.status === "pending" || r.status === "accepted" ? null : bookingEnding({ status: r.status, cancelledBy: booking.changedBy.cancelled, professional, request: r }),
     canChange: booking.open,
     /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
     rescheduleHref: booking.open && booking.held ? `?remarcar=1&data=${booking.held.date}` : "?remarcar=1",

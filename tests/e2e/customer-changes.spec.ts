@@ -122,7 +122,7 @@ test("@phone an unanswered request that expired says so and offers to book again
   await page.goto(status);
   await expect(page.getByRole("heading", { name: "Solicitação expirada" })).toBeVisible();
   await expect(page.getByTestId("request-status")).toHaveText("Expirado");
-  await expect(page.getByTestId("expired-note")).toContainText("não respondeu a tempo e o horário foi liberado");
+  await expect(page.getByTestId("ending-note")).toContainText("não respondeu a tempo e o horário foi liberado");
   await expect(page.getByRole("link", { name: "Remarcar" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Cancelar agendamento" })).toHaveCount(0);
   await page.getByRole("link", { name: "Agendar novamente" }).click();

@@ -50,6 +50,8 @@ export type StatusView = {
   cancelReason: string;
   /** A pending request's promise (pendingPromise). */
   promise: string | null;
+  /** An ended booking (expired, declined, cancelled): what really happened, at the top of the page. */
+  ending: { title: string; note: string } | null;
   /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
   canChange: boolean;
   rescheduleHref: string;

@@ -1,0 +1,169 @@
+// What both sides read of a booking's deposit (issue 32, findings 12, 14, 17 and 19): the status
+// page's ending says what really happened (no answer, a deposit unpaid in time, a late payment
+// given back, a cancel or a decline and the deposit's fate); the customer's cancel question says
+// what becomes of the deposit and opens where it was asked; the e-mails carry the deposit (the
+// first one its Pix code and deadline, the confirmations the amount paid, the cancels its refund);
+// Solicitações offers 'Devolver sinal' as an action, and for a payment by Mercado Pago the app
+// gives it back itself. A professional with a static Pix key and one with Mercado Pago connected,
+// against the local stand-in.
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appointments, bookingRequests, emailOutbox, profiles } from "../../db/schema";
+import { action as bookAction } from "../../app/routes/booking";
+import BookingStatus, { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
+import BookingRequests, { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
+import { action as agendaAction } from "../../app/routes/agenda";
+import { saveConnection } from "../../app/domain/payments/accounts.server";
+import { refundOwedDeposits, settleEndedHolds } from "../../app/domain/payments/deposit-charges.server";
+import { expireRequests } from "../../app/domain/notifications/job.server";
+import { addDays, dayOfWeek, formatDate, minutesToTime, nowInZone } from "../../app/domain/dates";
+import { formatMoney } from "../../app/domain/money";
+import type { EmailTransport } from "../../app/utils/email.server";
+import type { Db } from "../../app/utils/db.server";
+import { contextFor, createTestDb, ORIGIN, settleBackground, userContextFor } from "../support/db";
+import { dispatch } from "../support/dispatch";
+import { createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { callAction, callLoader, locationOf, replyOf } from "../support/routes";
+import { renderRoute, visibleText } from "../support/render";
+import { envOverrides } from "../support/env";
+import { mercadoPagoTestEnv } from "../support/mercadopago";
+import { startMercadoPagoStandIn, type MercadoPagoStandIn, type WebhookDelivery } from "../support/mercadopago-stand-in";
+
+const ZONE = "America/Sao_Paulo";
+const R15 = formatMoney(1500);
+/** R15 inside a RegExp ('$' is an anchor there). */
+const R15_RE = R15.replace(/[$]/g, "\\$");
+const env = envOverrides();
+let standIn: MercadoPagoStandIn;
+let db: Db;
+type Pro = Awaited<ReturnType<typeof createProfessional>>;
+
+beforeAll(async () => {
+  standIn = await startMercadoPagoStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+  env.restore();
+});
+beforeEach(() => {
+  env.set(mercadoPagoTestEnv(standIn.url));
+  db = createTestDb();
+});
+afterEach(() => db.$client.close());
+
+function workingDay(ahead = 2) {
+  let date = addDays(nowInZone(ZONE).date, ahead);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  return date;
+}
+
+/** 'Paula Reis', whose 'Mechas' asks a R$ 15,00 deposit: by her Pix key, or charged through Mercado Pago. */
+async function professional(how: "pix-key" | "mercadopago", rules: Partial<typeof profiles.$inferInsert> = {}) {
+  const pro = await createProfessional(db, { name: `Paula Reis ${crypto.randomUUID().slice(0, 4)}` });
+  await createWorkingHours(db, pro.id);
+  const service = await createService(db, pro.id, { name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 });
+  await db.update(profiles).set({ pixKey: how === "pix-key" ? "paula@example.com" : "", ...rules }).where(eq(profiles.userId, pro.id));
+  if (how === "mercadopago") {
+    const seller = String(100_000 + Math.floor(Math.random() * 1e6));
+    const token = `APP_USR-${crypto.randomUUID()}`;
+    standIn.accessTokens.set(token, seller);
+    await saveConnection(db, pro.id, "mercadopago", { accessToken: token, refreshToken: `TG-${crypto.randomUUID()}`, expiresAt: new Date(Date.now() + 180 * 86_400_000), providerUserId: seller, publicKey: null, liveMode: false });
+  }
+  return { pro, service };
+}
+
+let phoneSeq = 0;
+/** Books from the page (the e-mails delivered after the answer); the request and its status link's token. */
+async function book(pro: Pro, serviceId: string, fields: Record<string, string> = {}) {
+  phoneSeq += 1;
+  const context = contextFor(db, `203.0.113.${(phoneSeq % 200) + 20}`);
+  const form = { servico: serviceId, data: workingDay(), horario: "10:00", name: "Maria Clara", phone: `(11) 9${String(70_000_000 + phoneSeq).slice(0, 8)}`, email: "maria@example.com", notes: "", ...fields };
+  const res = await callAction(bookAction, { context, path: `/agendamento/${pro.bookingSlug}`, params: { slug: pro.bookingSlug }, form }).catch((thrown: unknown) => thrown);
+  await settleBackground(context);
+  const token = locationOf(res).split("/")[3]!.split("?")[0]!;
+  const [request] = await db.select().from(bookingRequests).where(and(eq(bookingRequests.professionalId, pro.id), eq(bookingRequests.customerName, form.name)));
+  return { request: request!, token };
+}
+
+const row = async (id: string) => (await db.select().from(bookingRequests).where(eq(bookingRequests.id, id)))[0]!;
+const mail = async (kind: string, to: string) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.to, to))))[0];
+/** The customer's status page as the server renders it, and its visible text. */
+async function statusPage(token: string, search = "") {
+  const path = `/agendamento/reserva/${token}${search}`;
+  const data = replyOf(await callLoader(statusLoader, { db, path, params: { token } })).data;
+  const html = renderRoute(BookingStatus, path, data);
+  return { data, html, text: visibleText(html) };
+}
+const deliver = (d: WebhookDelivery) => {
+  const url = new URL(d.url);
+  return dispatch(db, new Request(`${ORIGIN}${url.pathname}${url.search}`, { method: "POST", headers: d.headers, body: d.body }));
+};
+const quiet: EmailTransport = { name: "test", send: async () => {} };
+
+describe("each ending of a booking says what really happened (finding 12)", () => {
+  it("a deposit not paid in time: the deposit's fault, not the professional's, on the page as in the e-mail", async () => {
+    const { pro, service } = await professional("pix-key", { depositReleaseMinutes: 30 });
+    const { request, token } = await book(pro, service.id);
+    await db.update(bookingRequests).set({ depositDueAt: new Date(Date.now() - 60_000) }).where(eq(bookingRequests.id, request.id));
+    const page = await statusPage(token);
+    expect(page.text).toContain("O sinal não foi pago a tempo e o horário foi liberado.");
+    expect(page.text).not.toContain("não respondeu a tempo");
+    await expireRequests(db, new Date(), quiet);
+    expect((await mail("request-expired", "maria@example.com"))!.text).toContain("expirou porque o sinal não foi pago a tempo");
+    // Solicitações says the same of it, and no deposit still 'pendente' on a booking that is over.
+    const list = visibleText(renderRoute(BookingRequests, "/solicitacoes", await callLoader(requestsLoader, { db, as: pro, path: "/solicitacoes" })));
+    expect(list).toContain("Expirada: sinal não pago");
+    expect(list).not.toContain("Expirada sem resposta");
+    expect(list).not.toContain("Sinal pendente");
+  });
+
+  it("a request nobody answered still says the professional did not answer", async () => {
+    const { pro } = await professional("pix-key");
+    const plain = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
+    const { request, token } = await book(pro, plain.id);
+    await db.update(bookingRequests).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(bookingRequests.id, request.id));
+    const page = await statusPage(token);
+    expect(page.text).toContain("Solicitação expirada");
+    expect(page.text).toMatch(/Paula Reis \w+ não respondeu a tempo e o horário foi liberado/);
+  });
+
+  it("charged online: unpaid when the time ran out says so; paid late with the time taken says it was given back", async () => {
+    const { pro, service } = await professional("mercadopago");
+    const { request, token } = await book(pro, service.id);
+    await db.update(bookingRequests).set({ depositDueAt: new Date(Date.now() - 60_000) }).where(eq(bookingRequests.id, request.id));
+    const unpaid = await statusPage(token);
+    expect(unpaid.text).toContain("O sinal não foi pago a tempo e o horário foi liberado.");
+    expect(unpaid.text).not.toContain("não respondeu a tempo");
+
+    // Someone else takes the time; the payment arrives and is given back automatically.
+    await book(pro, service.id, { name: "Joana Lima", email: "joana@example.com" });
+    await standIn.pay(request.paymentId!);
+    expect(await settleEndedHolds(db, new Date())).toBe(1);
+    const refunded = await statusPage(token);
+    expect(refunded.text).toContain("Pagamento do sinal devolvido");
+    expect(refunded.text).toContain(`Seu pagamento chegou depois do prazo para pagar, e o horário já não estava reservado para você. Devolvemos ${R15} pelo Pix`);
+    expect(refunded.text).not.toContain("não respondeu a tempo");
+    expect(refunded.text).not.toContain("não foi pago a tempo");
+  });
+
+  it("cancelled by the professional after the payment: the page says the deposit is given back, then that it was", async () => {
+    const { pro, service } = await professional("mercadopago");
+    const { request, token } = await book(pro, service.id);
+    await deliver(await standIn.pay(request.paymentId!));
+    const [appointment] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, request.id));
+    await callAction(agendaAction, { db, as: pro, path: "/agenda", form: { intent: "cancel", id: appointment!.id } }).catch((t: unknown) => t);
+    expect((await statusPage(token)).text).toContain(`O sinal de ${R15} que você pagou será devolvido pelo Pix em alguns minutos.`);
+    await refundOwedDeposits(db, new Date());
+    expect((await statusPage(token)).text).toContain(`O sinal de ${R15} foi devolvido pelo Pix.`);
+  });
+
+  it("declined after a deposit paid to the professional's key: the customer is told to settle it with the professional", async () => {
+    const { pro, service } = await professional("pix-key");
+    const { request, token } = await book(pro, service.id);
+    await callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "deposit-received", id: request.id } }).catch((t: unknown) => t);
+    await callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "decline", id: request.id, date: request.date, time: "10:00" } }).catch((t: unknown) => t);
+    const page = await statusPage(token);
+    expect(page.text).toContain("Solicitação recusada");
+    expect(page.text).toMatch(new RegExp(`O sinal de ${R15_RE} foi pago direto a Paula Reis \\w+: fale com Paula Reis \\w+ sobre a devolução\\.`));
+  });
+});
