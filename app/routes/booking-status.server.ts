@@ -17,7 +17,7 @@ import {
 import { depositPix, normalizePixKey, pixQrSvg } from "../domain/booking-requests/pix";
 import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
 import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
-import { bookingEnding } from "../domain/booking-requests/deposit-words";
+import { bookingEnding, depositIfCancelled } from "../domain/booking-requests/deposit-words";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -100,6 +100,7 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
         : null,
     ending: r.status === "pending" || r.status === "accepted" ? null : bookingEnding({ status: r.status, cancelledBy: booking.changedBy.cancelled, professional, request: r }),
     canChange: booking.open,
+    cancelDeposit: booking.open ? depositIfCancelled(r, professional) : null,
     /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
     rescheduleHref: booking.open && booking.held ? `?remarcar=1&data=${booking.held.date}` : "?remarcar=1",
     changeUntil: booking.open && booking.deadline ? deadlineText(booking.deadline, profile.timeZone, cutoff) : null,

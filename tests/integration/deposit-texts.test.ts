@@ -167,3 +167,25 @@ describe("each ending of a booking says what really happened (finding 12)", () =
     expect(page.text).toMatch(new RegExp(`O sinal de ${R15_RE} foi pago direto a Paula Reis \\w+: fale com Paula Reis \\w+ sobre a devolução\\.`));
   });
 });
+
+describe("the customer's cancel question (finding 14)", () => {
+  it("opens where it was asked and says what becomes of the deposit", async () => {
+    const { pro, service } = await professional("mercadopago");
+    const { request, token } = await book(pro, service.id);
+    await deliver(await standIn.pay(request.paymentId!));
+    // 'Cancelar agendamento' lands on the question itself (a fragment: with JavaScript or without).
+    const before = await statusPage(token);
+    expect(before.html).toMatch(/href="[^"]*\?cancelar=1#cancelar"[^>]*>Cancelar agendamento</);
+    const asked = await statusPage(token, "?cancelar=1");
+    expect(asked.html).toMatch(/<form[^>]*id="cancelar"/);
+    expect(asked.text).toContain(`O sinal de ${R15} que você pagou será devolvido pelo Pix.`);
+    expect(asked.text).toContain("Sim, cancelar");
+  });
+
+  it("a deposit to the professional's key, not yet marked: whom to talk to if it was paid", async () => {
+    const { pro, service } = await professional("pix-key");
+    const { token } = await book(pro, service.id);
+    const asked = await statusPage(token, "?cancelar=1");
+    expect(asked.text).toMatch(new RegExp(`Se você já pagou o sinal de ${R15_RE}, fale com Paula Reis \\w+ sobre a devolução\\.`));
+  });
+});

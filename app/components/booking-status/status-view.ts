@@ -54,6 +54,8 @@ export type StatusView = {
   ending: { title: string; note: string } | null;
   /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
   canChange: boolean;
+  /** The cancel question's word on the deposit (given back, to settle with the professional…); null: none asked. */
+  cancelDeposit: string | null;
   rescheduleHref: string;
   changeUntil: string | null;
   /** Still booked, but past the cut-off: the page says so and points to WhatsApp. */

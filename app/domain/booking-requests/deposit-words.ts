@@ -57,6 +57,25 @@ export function depositAfterEnd(d: DepositFacts, professional: string): string |
   }
 }
 
+/** The customer, asked whether to cancel: what will become of the deposit. Null: none was asked. */
+export function depositIfCancelled(d: DepositFacts, professional: string): string | null {
+  const amount = formatMoney(d.depositCents);
+  switch (depositFate(d)) {
+    case "refunded":
+      return `O sinal de ${amount} já foi devolvido.`;
+    case "app-refunds":
+      return `O sinal de ${amount} que você pagou será devolvido pelo Pix.`;
+    case "by-hand":
+      return byHand(amount, professional);
+    case "unpaid":
+      return d.paymentProvider
+        ? "O sinal ainda não foi pago: depois de cancelar, não pague o Pix."
+        : `Se você já pagou o sinal de ${amount}, fale com ${professional} sobre a devolução.`;
+    default:
+      return null;
+  }
+}
+
 const byHand = (amount: string, professional: string) => `O sinal de ${amount} foi pago direto a ${professional}: fale com ${professional} sobre a devolução.`;
 
 /** How an ended booking reads at the top of the customer's status page. */
