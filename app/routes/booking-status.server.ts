@@ -14,7 +14,7 @@ import {
   RESCHEDULE_RATE_LIMITED,
   RESCHEDULE_REFUSED,
 } from "../domain/booking-requests/customer-changes";
-import { depositPix, normalizePixKey, pixQrSvg } from "../domain/booking-requests/pix";
+import { pixQrSvg, professionalPixCode } from "../domain/booking-requests/pix";
 import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
 import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
 import { bookingEnding, depositIfCancelled } from "../domain/booking-requests/deposit-words";
@@ -34,8 +34,6 @@ import { redirectWithToast } from "../utils/toast.server";
 type Context = Readonly<RouterContextProvider>;
 
 const PIX_BEING_MADE = "Estamos gerando o código Pix. Esta página se atualiza sozinha em alguns segundos.";
-
-const NO_PIX_KEY = "O profissional ainda não informou uma chave Pix. Combine o pagamento do sinal pelo WhatsApp.";
 
 const statusPath = (token: string) => `/agendamento/reserva/${token}`;
 
@@ -141,10 +139,8 @@ function depositOf(booking: CustomerBooking, now: Date): DepositView | null {
   if (view.state !== "pending") return base;
   const due = r.status === "pending" && r.depositDueAt ? nowInZone(profile.timeZone, r.depositDueAt) : null;
   const dueBy = due ? `${formatDate(due.date)} às ${minutesToTime(due.minute)}` : null;
-  const key = normalizePixKey(profile.pixKey);
-  if (!key) return { ...base, dueBy, pix: { unavailable: NO_PIX_KEY } };
-  const pix = depositPix({ key, name: profile.pixName || profile.businessName || profile.fullName, city: profile.pixCity || "BRASIL", amountCents: depositCents });
-  return { ...base, dueBy, pix };
+  const code = professionalPixCode(profile, depositCents);
+  return { ...base, dueBy, pix: "payload" in code ? { payload: code.payload, svg: pixQrSvg(code.payload) } : code };
 }
 
 

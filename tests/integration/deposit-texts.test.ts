@@ -189,3 +189,52 @@ describe("the customer's cancel question (finding 14)", () => {
     expect(asked.text).toMatch(new RegExp(`Se você já pagou o sinal de ${R15_RE}, fale com Paula Reis \\w+ sobre a devolução\\.`));
   });
 });
+
+describe("the e-mails carry the deposit (finding 17)", () => {
+  it("the first e-mail of a Pix booking has its code and its deadline; the confirmations to both sides the amount paid", async () => {
+    const { pro, service } = await professional("mercadopago");
+    const { request } = await book(pro, service.id);
+    const first = (await mail("request-received", "maria@example.com"))!;
+    const due = nowInZone(ZONE, request.depositDueAt!);
+    expect(first.text).toContain(request.paymentQrCode!);
+    expect(first.text).toContain(`Pague o sinal de ${R15} pelo Pix até hoje às ${minutesToTime(due.minute)}`);
+    expect(first.text).not.toContain("Avisaremos por e-mail quando for respondida");
+
+    const delivery = await standIn.pay(request.paymentId!);
+    await deliver(delivery);
+    expect((await mail("request-accepted", "maria@example.com"))!.text).toContain(`Sinal pago: ${R15} via Pix.`);
+    expect((await mail("deposit-paid", pro.email))!.text).toMatch(new RegExp(`Sinal pago — ${R15_RE} via Pix às \\d\\d:\\d\\d`));
+  });
+
+  it("with the professional's own key: the code and the time it must be paid by", async () => {
+    const { pro, service } = await professional("pix-key", { depositReleaseMinutes: 120 });
+    const { request, token } = await book(pro, service.id);
+    const first = (await mail("request-received", "maria@example.com"))!;
+    const code = (await statusPage(token)).data.deposit!.pix as { payload: string };
+    expect(first.text).toContain(code.payload);
+    const due = nowInZone(ZONE, request.depositDueAt!);
+    expect(first.text).toMatch(new RegExp(`Pague o sinal de ${R15_RE} pelo Pix até (hoje|amanhã) às ${minutesToTime(due.minute)}`));
+    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.to, pro.email)))[0]!.text).toContain(`Sinal pendente — ${R15}`);
+
+    // Received and accepted in one tap: the confirmation says it was paid.
+    const context = await userContextFor(db, pro);
+    await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent: "deposit-received-accept", id: request.id, date: request.date, time: "10:00" } }).catch((t: unknown) => t);
+    await settleBackground(context);
+    expect((await mail("request-accepted", "maria@example.com"))!.text).toContain(`Sinal pago: ${R15} via Pix.`);
+  });
+
+  it("a cancel tells the refund: the professional's e-mail when the customer cancels, the customer's when the business does", async () => {
+    const { pro, service } = await professional("mercadopago");
+    const { request, token } = await book(pro, service.id);
+    await deliver(await standIn.pay(request.paymentId!));
+    await callAction(statusAction, { db, params: { token }, path: `/agendamento/reserva/${token}`, form: { intent: "cancel" } }).catch((t: unknown) => t);
+    const told = (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, pro.email), eq(emailOutbox.subject, `Cancelado pelo cliente: Maria Clara, ${formatDate(request.date, true)} às 10:00`))))[0]!;
+    expect(told.text).toContain(`Sinal pago — ${R15}: devolvido ao cliente automaticamente pelo Mercado Pago; não é preciso fazer nada.`);
+
+    const second = await book(pro, service.id, { name: "Joana Lima", email: "joana@example.com", horario: "14:00" });
+    await deliver(await standIn.pay(second.request.paymentId!));
+    const [appointment] = await db.select().from(appointments).where(eq(appointments.bookingRequestId, second.request.id));
+    await callAction(agendaAction, { db, as: pro, path: "/agenda", form: { intent: "cancel", id: appointment!.id, avisar: "1" } }).catch((t: unknown) => t);
+    expect((await mail("change-cancel", "joana@example.com"))!.text).toContain(`O sinal de ${R15} que você pagou será devolvido pelo Pix em alguns minutos.`);
+  });
+});

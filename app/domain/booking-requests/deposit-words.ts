@@ -1,10 +1,10 @@
 // What each side reads of a booking's deposit beyond the screens' state badge (deposits.ts): why
 // a booking expired (no answer, a deposit not paid in time, a payment that came too late and went
-// back), how each ending reads on the customer's status page, and what becomes of the deposit when
-// a booking ends. One definition for the status page and what else tells of it
-// (docs/decisions/1040). Pure.
+// back), how each ending reads on the customer's status page, what becomes of the deposit when a
+// booking ends, and how to pay one still due. One definition for the status page (its ending and
+// its cancel question) and the e-mails to both sides (docs/decisions/1040-1042). Pure.
 import { formatMoney } from "../money";
-import { depositState, type DepositFields } from "./deposits";
+import { DEPOSIT_METHOD_LABELS, depositState, type DepositFields } from "./deposits";
 
 /** A deposit as the request row holds it, with its online charge (`paymentId`: the provider's payment). */
 export type DepositFacts = DepositFields & { paymentId?: string | null };
@@ -78,6 +78,21 @@ export function depositIfCancelled(d: DepositFacts, professional: string): strin
 
 const byHand = (amount: string, professional: string) => `O sinal de ${amount} foi pago direto a ${professional}: fale com ${professional} sobre a devolução.`;
 
+/** The professional, told that the customer cancelled: what becomes of the deposit; null when nothing was paid. */
+export function depositOnCustomerCancel(d: DepositFacts): string | null {
+  const amount = formatMoney(d.depositCents);
+  switch (depositFate(d)) {
+    case "refunded":
+      return `Sinal devolvido — ${amount}.`;
+    case "app-refunds":
+      return `Sinal pago — ${amount}: devolvido ao cliente automaticamente pelo Mercado Pago; não é preciso fazer nada.`;
+    case "by-hand":
+      return `Sinal recebido — ${amount}: se for devolver, faça pelo seu banco e toque em 'Devolver sinal' em Solicitações.`;
+    default:
+      return null;
+  }
+}
+
 /** How an ended booking reads at the top of the customer's status page. */
 export type Ending = { title: string; note: string };
 
@@ -113,3 +128,33 @@ export function bookingEnding(e: {
       return { title: "Solicitação expirada", note: join(`${professional} não respondeu a tempo e o horário foi liberado.`, deposit, CHOOSE_AGAIN) };
   }
 }
+
+/** The line of a confirmation that says the deposit was paid (or given back); null while unpaid or when none was asked. */
+export function depositPaidLine(d: DepositFacts): string | null {
+  const state = depositState(d);
+  const amount = formatMoney(d.depositCents);
+  if (state === "received") return `Sinal pago: ${amount} via ${DEPOSIT_METHOD_LABELS[d.depositMethod ?? "pix"]}.`;
+  if (state === "refunded") return `Sinal devolvido: ${amount}.`;
+  return null;
+}
+
+/**
+ * How to pay a deposit still due, as an e-mail says it: the amount and until when (`dueBy`, e.g.
+ * 'hoje às 21:55'; null: no deadline), then the Pix copia e cola (`code`), or why there is none, or
+ * (null) where to find it.
+ */
+export function depositPayLines(p: { amountCents: number; dueBy: string | null; code: { payload: string } | { unavailable: string } | null }): string[] {
+  const amount = formatMoney(p.amountCents);
+  const ask = p.dueBy
+    ? `Pague o sinal de ${amount} pelo Pix até ${p.dueBy} para garantir o horário; depois disso ele é liberado.`
+    : `Este serviço pede um sinal de ${amount} via Pix para garantir o horário.`;
+  if (!p.code) return [ask, PIX_CODE_ON_THE_PAGE];
+  if ("unavailable" in p.code) return [ask, p.code.unavailable];
+  return [ask, "", ...pixCodeLines(p.code.payload)];
+}
+
+/** Where the code is when the e-mail cannot carry it yet (an online charge still being made). */
+export const PIX_CODE_ON_THE_PAGE = "O QR code e o código Pix copia e cola estão na página da reserva (link abaixo).";
+
+/** The Pix copia e cola in an e-mail: the customer pastes it in their bank's app. */
+export const pixCodeLines = (payload: string) => ["Pix copia e cola (cole no app do seu banco):", payload];

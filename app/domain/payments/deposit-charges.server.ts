@@ -11,7 +11,7 @@ import { noBlockCovers, nothingOverlaps } from "../availability/slot-claims.serv
 import { acceptStatements } from "../booking-requests/accept.server";
 import { chargeExpiry } from "../booking-requests/online-deposits";
 import { newRequestEmail } from "../booking-requests/professional-emails.server";
-import { queueCustomerEmail } from "../notifications/customer-emails.server";
+import { pixCodeIntoFirstEmail, queueCustomerEmail } from "../notifications/customer-emails.server";
 import { queueEmail } from "../../utils/email.server";
 import { formatMoney } from "../money";
 import { accessForRow, validAccessToken, type ProviderAccess } from "./accounts.server";
@@ -50,10 +50,14 @@ export async function startCharge(
       notificationUrl: paymentNotificationUrl(),
       idempotencyKey: r.id,
     });
-    await db
-      .update(bookingRequests)
-      .set({ paymentId: charge.paymentId, paymentQrCode: charge.qrCode })
-      .where(and(eq(bookingRequests.id, r.id), eq(bookingRequests.professionalId, r.professionalId), isNull(bookingRequests.paymentId)));
+    // The code also goes into the booking's first e-mail, if it has not left yet.
+    await db.batch([
+      db
+        .update(bookingRequests)
+        .set({ paymentId: charge.paymentId, paymentQrCode: charge.qrCode })
+        .where(and(eq(bookingRequests.id, r.id), eq(bookingRequests.professionalId, r.professionalId), isNull(bookingRequests.paymentId))),
+      pixCodeIntoFirstEmail(db, r.id, charge.qrCode),
+    ]);
     return true;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -154,8 +158,10 @@ async function confirmPaid(db: Db, r: Request, profile: typeof profiles.$inferSe
     .returning({ id: bookingRequests.id });
   const appointmentId = crypto.randomUUID();
   const accepted = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${r.id} and ${bookingRequests.appointmentId} = ${appointmentId})`;
-  const customer = await queueCustomerEmail(db, "request-accepted", r, profile, { now, onlyIf: accepted });
-  const professional = profile.notifyNewRequest ? queueEmail(db, newRequestEmail(proEmail, r, true), { onlyIf: accepted, claimed: false, now, kind: "deposit-paid", professionalId: r.professionalId, dedupeKey: `deposit-paid:${r.id}` }) : null;
+  // Both confirmations say the deposit was paid.
+  const paid = { ...r, depositReceivedAt: paidAt, depositMethod: "pix" as const };
+  const customer = await queueCustomerEmail(db, "request-accepted", paid, profile, { now, onlyIf: accepted });
+  const professional = profile.notifyNewRequest ? queueEmail(db, newRequestEmail(proEmail, paid, true, profile.timeZone, now), { onlyIf: accepted, claimed: false, now, kind: "deposit-paid", professionalId: r.professionalId, dedupeKey: `deposit-paid:${r.id}` }) : null;
   const push = queuePush(db, bookingNotice(r.professionalId, "deposit-paid", { ...r, appointmentId }, { depositCents: r.depositCents }), { onlyIf: accepted, now });
   const results = await db.batch([revived, ...acceptStatements(db, r, now, appointmentId), ...(customer ? [customer.statement] : []), ...(professional?.statements ?? []), push.statement]);
   const marked = results[3] as { id: string }[];
