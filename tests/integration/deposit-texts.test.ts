@@ -238,3 +238,45 @@ describe("the e-mails carry the deposit (finding 17)", () => {
     expect((await mail("change-cancel", "joana@example.com"))!.text).toContain(`O sinal de ${R15} que você pagou será devolvido pelo Pix em alguns minutos.`);
   });
 });
+
+describe("'Devolver sinal' in Solicitações (finding 19)", () => {
+  it("is an action beside the state; for a Mercado Pago payment the app gives it back itself and the customer is told", async () => {
+    const { pro, service } = await professional("mercadopago");
+    const { request, token } = await book(pro, service.id);
+    await deliver(await standIn.pay(request.paymentId!));
+    const list = await callLoader(requestsLoader, { db, as: pro, path: "/solicitacoes" });
+    const html = renderRoute(BookingRequests, "/solicitacoes", list);
+    expect(html).toMatch(/<a[^>]*>Devolver sinal<\/a>/);
+    expect(html).not.toMatch(/<a[^>]*>Sinal devolvido<\/a>/);
+
+    const asked = await callLoader(requestsLoader, { db, as: pro, path: `/solicitacoes?devolver-sinal=${request.id}` });
+    const dialog = visibleText(renderRoute(BookingRequests, `/solicitacoes?devolver-sinal=${request.id}`, asked));
+    expect(dialog).toContain(`${R15} voltam para Maria Clara pelo Mercado Pago, para a conta que pagou.`);
+    expect(dialog).not.toContain("Faça a devolução pelo seu banco");
+
+    const context = await userContextFor(db, pro);
+    const res = await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent: "deposit-refunded", id: request.id } }).catch((t: unknown) => t);
+    await settleBackground(context);
+    await expect(res).toSendToast({ title: "Sinal devolvido", description: `${R15} voltam para Maria Clara pelo Mercado Pago.` });
+    expect(standIn.requests.filter((r) => r.path === `/v1/payments/${request.paymentId}/refunds`)).toHaveLength(1);
+    expect(await row(request.id)).toMatchObject({ status: "accepted", depositRefundedAt: expect.any(Date), paymentRefundId: expect.any(String) });
+    const refundMail = (await mail("deposit-refunded", "maria@example.com"))!;
+    expect(refundMail.text).toContain("Seu horário continua marcado.");
+    expect(refundMail.text).not.toContain("Escolha um novo horário");
+    expect((await statusPage(token)).data.deposit).toMatchObject({ state: "refunded" });
+  });
+
+  it("paid to the professional's own key: the dialog says to give it back by the bank, and only records it", async () => {
+    const { pro, service } = await professional("pix-key");
+    const { request } = await book(pro, service.id);
+    await callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "deposit-received", id: request.id } }).catch((t: unknown) => t);
+    const asked = await callLoader(requestsLoader, { db, as: pro, path: `/solicitacoes?devolver-sinal=${request.id}` });
+    const dialog = visibleText(renderRoute(BookingRequests, `/solicitacoes?devolver-sinal=${request.id}`, asked));
+    expect(dialog).toContain("Devolva o valor a Maria Clara pelo seu banco; o Agendo só registra a devolução.");
+    const requestsBefore = standIn.requests.length;
+    const res = await callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "deposit-refunded", id: request.id } }).catch((t: unknown) => t);
+    await expect(res).toSendToast({ title: "Sinal devolvido", description: "A devolução do sinal ficou registrada." });
+    expect(standIn.requests.length).toBe(requestsBefore);
+    expect((await row(request.id)).depositRefundedAt).toEqual(expect.any(Date));
+  });
+});

@@ -197,14 +197,19 @@ export async function requestExpiredEmail(r: Request, p: Profile) {
   };
 }
 
-/** Why a deposit paid online was given back: paid after its time was freed and taken (`late`); the booking was cancelled or declined (`ended`). */
-export type RefundReason = "late" | "ended";
+/**
+ * Why a deposit paid online was given back: paid after its time was freed and taken (`late`);
+ * the booking was cancelled or declined (`ended`); or the professional gave it back and the
+ * booking stands (`kept`).
+ */
+export type RefundReason = "late" | "ended" | "kept";
 
 export async function depositRefundedEmail(r: Request, p: Profile, reason: RefundReason) {
   const amount = formatMoney(r.depositCents ?? 0);
   const text: Record<RefundReason, string> = {
     late: `O pagamento do sinal de ${r.serviceName} em ${when(r)} chegou depois que o prazo para pagar terminou, e o horário já não estava reservado para você. Devolvemos ${amount} pelo Pix (pode levar alguns minutos para aparecer).`,
     ended: `O sinal de ${r.serviceName} em ${when(r)} foi devolvido pelo Pix (pode levar alguns minutos para aparecer).`,
+    kept: `${proName(p)} devolveu o sinal de ${amount} de ${r.serviceName} em ${when(r)} pelo Pix (pode levar alguns minutos para aparecer). Seu horário continua marcado.`,
   };
   return {
     to: r.customerEmail,
@@ -213,7 +218,7 @@ export async function depositRefundedEmail(r: Request, p: Profile, reason: Refun
       GREETING,
       "",
       text[reason],
-      `Escolha um novo horário: ${bookingPageUrl(p)}`,
+      reason === "kept" ? `Acompanhe, remarque ou cancele: ${await statusPageUrl(r.id)}` : `Escolha um novo horário: ${bookingPageUrl(p)}`,
       ...(await footer(r, p)),
     ].join("\n"),
   };
