@@ -13,7 +13,7 @@ import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } f
 import { AcceptForm, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
 import { readForm, requireFound } from "../utils/actions.server";
 import { depositView } from "../domain/booking-requests/deposits";
-import { receivedDepositRequest } from "../domain/booking-requests/deposits.server";
+import { depositToGiveBack } from "../domain/payments/deposit-refund.server";
 import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
 import { DepositActions, DepositBadge, REFUND_PARAM, RefundConfirm } from "../components/deposits/deposit-controls";
 
@@ -60,15 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The request `?devolver-sinal=` names, with a received deposit: someone else's (or none) is a 404. */
+/** The request `?devolver-sinal=` names, with a received deposit and how it goes back: someone else's (or none) is a 404. */
 async function refundAsked(db: ReturnType<typeof getDb>, professionalId: string, id: string) {
-  const r = requireFound(await receivedDepositRequest(db, professionalId, id));
-  return { id: r.id, customerName: r.customerName, amount: formatMoney(r.depositCents) };
+  const { request: r, way } = requireFound(await depositToGiveBack(db, professionalId, id));
+  return { id: r.id, customerName: r.customerName, amount: formatMoney(r.depositCents), way };
 }
 
 /**
  * 'Aceitar' and 'Recusar': the one answer every screen gives (answerBookingRequest); the
- * deposit's marks ('Sinal recebido', '… e aceitar', 'Sinal devolvido').
+ * deposit's marks ('Sinal recebido', '… e aceitar', 'Devolver sinal').
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
@@ -181,6 +181,8 @@ const OUTCOME_LABELS: Record<RequestOutcome, string> = {
   declined: "Recusada",
   cancelled: "Cancelada pelo cliente",
   expired: "Expirada sem resposta",
+  "expired-unpaid": "Expirada: sinal não pago",
+  "expired-paid-late": "Expirada: sinal pago depois do prazo e devolvido",
 };
 
 /** 'Respondidas recentemente': each request with how it ended. */
@@ -196,15 +198,16 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
             <span>
               <span className="font-medium">{r.customerName}</span> · {r.serviceName} · {r.date} às {r.time}
             </span>
+            {/* The states first, then what can be done: 'Devolver sinal' never reads as one more state. */}
             <span className="flex flex-wrap items-center gap-1">
-              {r.deposit ? <DepositBadge deposit={r.deposit} /> : null}
-              {r.deposit && (r.status === "accepted" || r.deposit.state === "received") ? (
-                <DepositActions id={r.id} deposit={r.deposit} refundHref={`?${REFUND_PARAM}=${r.id}`} />
-              ) : null}
+              {r.deposit && (r.outcome === "accepted" || paidSomething(r.deposit)) ? <DepositBadge deposit={r.deposit} /> : null}
               {r.rescheduledByCustomer ? <RescheduledBadge /> : null}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="request-answer">
                 {OUTCOME_LABELS[r.outcome]}
               </span>
+              {r.deposit && (r.status === "accepted" || r.deposit.state === "received") ? (
+                <DepositActions id={r.id} deposit={r.deposit} refundHref={`?${REFUND_PARAM}=${r.id}`} />
+              ) : null}
             </span>
           </li>
         ))}
@@ -212,6 +215,9 @@ function RecentAnswers({ recent }: { recent: RequestsData["recent"] }) {
     </section>
   );
 }
+
+/** A deposit that was paid (and maybe given back): an ended request that never got one has nothing pending. */
+const paidSomething = (d: { state: string }) => d.state === "received" || d.state === "refunded";
 
 /** The customer moved this request (or its appointment) from their status page. */
 function RescheduledBadge() {

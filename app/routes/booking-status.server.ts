@@ -14,10 +14,11 @@ import {
   RESCHEDULE_RATE_LIMITED,
   RESCHEDULE_REFUSED,
 } from "../domain/booking-requests/customer-changes";
-import { depositPix, normalizePixKey, pixQrSvg } from "../domain/booking-requests/pix";
+import { pixQrSvg, professionalPixCode } from "../domain/booking-requests/pix";
 import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
 import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
 import { PAY_BY_CONFIRMED, PAY_BY_RULE } from "../domain/booking-requests/online-deposits";
+import { bookingEnding, depositIfCancelled } from "../domain/booking-requests/deposit-words";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";
@@ -34,8 +35,6 @@ import { redirectWithToast } from "../utils/toast.server";
 type Context = Readonly<RouterContextProvider>;
 
 const PIX_BEING_MADE = "Estamos gerando o código Pix. Esta página se atualiza sozinha em alguns segundos.";
-
-const NO_PIX_KEY = "O profissional ainda não informou uma chave Pix. Combine o pagamento do sinal pelo WhatsApp.";
 
 const statusPath = (token: string) => `/agendamento/reserva/${token}`;
 
@@ -98,7 +97,9 @@ export async function loadStatusPage(context: Context, token: string, url: URL):
             r.customerEmail ? (r.customerEmailWithheld ? "withheld" : "sent") : "none",
           )
         : null,
+    ending: r.status === "pending" || r.status === "accepted" ? null : bookingEnding({ status: r.status, cancelledBy: booking.changedBy.cancelled, professional, request: r }),
     canChange: booking.open,
+    cancelDeposit: booking.open ? depositIfCancelled(r, professional) : null,
     /** 'Remarcar' opens on the current day's times (one step less on a weak connection). */
     rescheduleHref: booking.open && booking.held ? `?remarcar=1&data=${booking.held.date}` : "?remarcar=1",
     changeUntil: booking.open && booking.deadline ? deadlineText(booking.deadline, profile.timeZone, cutoff) : null,
@@ -141,10 +142,8 @@ function depositOf(booking: CustomerBooking, now: Date): DepositView | null {
   const pending = { ...base, state: "pending" as const, label: `Sinal pendente — ${formatMoney(depositCents)}` };
   const due = r.status === "pending" && r.depositDueAt ? nowInZone(profile.timeZone, r.depositDueAt) : null;
   const dueBy = due ? `${formatDate(due.date)} às ${minutesToTime(due.minute)}` : null;
-  const key = normalizePixKey(profile.pixKey);
-  if (!key) return { ...pending, dueBy, pix: { unavailable: NO_PIX_KEY } };
-  const pix = depositPix({ key, name: profile.pixName || profile.businessName || profile.fullName, city: profile.pixCity || "BRASIL", amountCents: depositCents });
-  return { ...pending, dueBy, pix };
+  const code = professionalPixCode(profile, depositCents);
+  return { ...pending, dueBy, pix: "payload" in code ? { payload: code.payload, svg: pixQrSvg(code.payload) } : code };
 }
 
 /**

@@ -244,10 +244,11 @@ test("a deposit is told before booking; confirmed at once, the page says confirm
   await expect(page.getByTestId("pix-unavailable")).toHaveCount(0);
 
   await page.goto("/solicitacoes");
-  await answered.getByRole("link", { name: "Sinal devolvido" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Marcar sinal como devolvido?" });
+  await answered.getByRole("link", { name: "Devolver sinal" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Registrar a devolução do sinal?" });
   await expect(dialog).toContainText("O sinal de R$ 15,00 de Carla Dias fica registrado como devolvido.");
-  await dialog.getByRole("button", { name: "Sinal devolvido" }).click();
+  await expect(dialog).toContainText("Devolva o valor a Carla Dias pelo seu banco; o Agendo só registra a devolução.");
+  await dialog.getByRole("button", { name: "Registrar devolução" }).click();
   await expect(answered.getByTestId("deposit-state")).toHaveText("Sinal devolvido — R$ 15,00");
   await page.goto(statusUrl);
   await expect(page.getByTestId("deposit-state")).toHaveText("Sinal devolvido — R$ 15,00");

@@ -61,6 +61,14 @@ test("@phone @nojs a customer reschedules from the status link; the old time is 
   await expect(page.getByTestId("booking-time")).toContainText("remarcado por você");
   await expect(page.getByText("Horário remarcado")).toBeVisible();
 
+  // 'Cancelar agendamento' opens its question where it was tapped, not off-screen (issue 32).
+  await page.getByRole("link", { name: "Cancelar agendamento" }).click();
+  const question = page.getByRole("form", { name: /^Cancelar Corte em .* às 15:00\?$/ });
+  await expect(question).toContainText("O horário fica livre para outra pessoa.");
+  await expect(question.getByRole("button", { name: "Sim, cancelar" })).toBeInViewport();
+  await question.getByRole("link", { name: "Não, manter" }).click();
+  await expect(page.getByRole("link", { name: "Cancelar agendamento" })).toBeInViewport();
+
   const [row] = await e2eDb().select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
   expect(row).toMatchObject({ status: "pending", date, startMinute: 15 * 60 });
   expect(row?.rescheduledByCustomerAt).toBeTruthy();
@@ -122,7 +130,7 @@ test("@phone an unanswered request that expired says so and offers to book again
   await page.goto(status);
   await expect(page.getByRole("heading", { name: "Solicitação expirada" })).toBeVisible();
   await expect(page.getByTestId("request-status")).toHaveText("Expirado");
-  await expect(page.getByTestId("expired-note")).toContainText("não respondeu a tempo e o horário foi liberado");
+  await expect(page.getByTestId("ending-note")).toContainText("não respondeu a tempo e o horário foi liberado");
   await expect(page.getByRole("link", { name: "Remarcar" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Cancelar agendamento" })).toHaveCount(0);
   await page.getByRole("link", { name: "Agendar novamente" }).click();

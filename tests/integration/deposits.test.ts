@@ -91,7 +91,7 @@ describe("a booking's deposit", () => {
     expect(status.deposit).toMatchObject({ state: "received", label, pix: null });
 
     // 'Sinal devolvido' asks first (?devolver-sinal=), then is stored once.
-    expect((await requestsPage(db, pro, `/solicitacoes?devolver-sinal=${request.id}`)).refund).toEqual({ id: request.id, customerName: "Maria Clara", amount: R15 });
+    expect((await requestsPage(db, pro, `/solicitacoes?devolver-sinal=${request.id}`)).refund).toEqual({ id: request.id, customerName: "Maria Clara", amount: R15, way: "bank" });
     await expect(await post(db, pro, { intent: "deposit-refunded", id: request.id })).toSendToast({ title: "Sinal devolvido" });
     await expect(await post(db, pro, { intent: "deposit-refunded", id: request.id })).toSendToast({ title: "Sinal já registrado" });
     expect((await statusPage(db, token)).deposit).toMatchObject({ state: "refunded", label: `Sinal devolvido — ${R15}` });

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { StatusView } from "./status-view";
 
 // The top of the customer's status page: what just happened ('Agendamento Confirmado!',
-// 'Solicitação enviada!' with its promise, an expiry), the status, the booking's details, who
+// 'Solicitação enviada!' with its promise, how it ended), the status, the booking's details, who
 // changed it and why, and the way to book again.
 
 const STATUS = {
@@ -70,7 +70,10 @@ export function StatusCard({ view: d, isNew }: { view: StatusView; isNew: boolea
   );
 }
 
-/** What just happened: booked and confirmed, a request sent (with its promise), an expiry; else the plain title. */
+/**
+ * What just happened: booked and confirmed, a request sent (with its promise), or how it ended
+ * (an expiry, a decline, a cancel: `ending`); else the plain title.
+ */
 function Headline({ view: d, isNew }: { view: StatusView; isNew: boolean }) {
   return isNew && d.status === "accepted" ? (
     <>
@@ -90,13 +93,14 @@ function Headline({ view: d, isNew }: { view: StatusView; isNew: boolean }) {
         {d.promise}
       </p>
     </>
-  ) : d.status === "expired" ? (
+  ) : d.ending ? (
     <>
-      <h1 className="text-2xl font-bold">Solicitação expirada</h1>
-      <p className="mt-1 text-slate-600" data-testid="expired-note">
-        {d.professional} não respondeu a tempo e o horário foi liberado. Se ainda quiser ser atendido(a), escolha um
-        novo horário.
-      </p>
+      <h1 className="text-2xl font-bold">{d.ending.title}</h1>
+      {d.ending.note ? (
+        <p className="mt-1 text-slate-600" data-testid="ending-note">
+          {d.ending.note}
+        </p>
+      ) : null}
     </>
   ) : (
     <h1 className="text-2xl font-bold">Seu agendamento</h1>

@@ -52,8 +52,12 @@ export type StatusView = {
   cancelReason: string;
   /** A pending request's promise (pendingPromise). */
   promise: string | null;
+  /** An ended booking (expired, declined, cancelled): what really happened, at the top of the page. */
+  ending: { title: string; note: string } | null;
   /** 'Remarcar' and 'Cancelar' are offered until the cut-off. */
   canChange: boolean;
+  /** The cancel question's word on the deposit (given back, to settle with the professional…); null: none asked. */
+  cancelDeposit: string | null;
   rescheduleHref: string;
   changeUntil: string | null;
   /** Still booked, but past the cut-off: the page says so and points to WhatsApp. */

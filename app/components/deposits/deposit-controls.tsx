@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../confirm-dialog";
 
 // A booking's deposit on the professional's screens: its state as a badge, 'Sinal recebido' in
 // one tap (Pix chosen; another method from the list), 'Sinal recebido e aceitar' on a pending
-// request, and 'Sinal devolvido' for a received one, asked first (a page state: the same
+// request, and 'Devolver sinal' for a received one, asked first (a page state: the same
 // without JavaScript).
 
 const TONES: Record<DepositView["state"], string> = {
@@ -35,7 +35,7 @@ export function DepositMark({ deposit }: { deposit: DepositView }) {
 /** The query parameter of the refund's confirmation: `?devolver-sinal=<request id>`. */
 export const REFUND_PARAM = "devolver-sinal";
 
-/** Where 'Sinal devolvido' asks first from any screen: Solicitações' confirmation. */
+/** Where 'Devolver sinal' asks first from any screen: Solicitações' confirmation. */
 export const refundHref = (requestId: string) => `/solicitacoes?${REFUND_PARAM}=${requestId}`;
 
 /**
@@ -57,9 +57,10 @@ export function DepositActions({
   busy?: boolean;
 }) {
   if (deposit.state === "received") {
+    // An action, in words that cannot pass for the deposit's state beside it.
     return (
       <Link to={refundHref} preventScrollReset className="btn-link self-center text-sm">
-        Sinal devolvido
+        Devolver sinal
       </Link>
     );
   }
@@ -95,20 +96,46 @@ export function DepositActions({
   );
 }
 
-/** 'Devolver o sinal?': the confirmation of `?devolver-sinal=<id>`. */
-export function RefundConfirm({ id, customerName, amount, cancelHref }: { id: string; customerName: string; amount: string; cancelHref: string }) {
+/**
+ * 'Devolver sinal' asks first (`?devolver-sinal=<id>`), in the words of how it goes back
+ * (RefundWay): a payment by Mercado Pago is refunded by the app itself; otherwise the
+ * professional gives it back (by their bank, or in Mercado Pago's app once disconnected) and the
+ * app records it.
+ */
+export function RefundConfirm({
+  id,
+  customerName,
+  amount,
+  way,
+  cancelHref,
+}: {
+  id: string;
+  customerName: string;
+  amount: string;
+  way: "provider" | "provider-app" | "bank";
+  cancelHref: string;
+}) {
+  const byApp = way === "provider";
   return (
     <ConfirmDialog
-      title="Marcar sinal como devolvido?"
-      question={`O sinal de ${amount} de ${customerName} fica registrado como devolvido.`}
+      title={byApp ? "Devolver o sinal pelo Mercado Pago?" : "Registrar a devolução do sinal?"}
+      question={
+        byApp ? `${amount} voltam para ${customerName} pelo Mercado Pago, para a conta que pagou.` : `O sinal de ${amount} de ${customerName} fica registrado como devolvido.`
+      }
       intent="deposit-refunded"
       id={id}
-      confirmLabel="Sinal devolvido"
-      pendingLabel="Registrando..."
+      confirmLabel={byApp ? `Devolver ${amount}` : "Registrar devolução"}
+      pendingLabel={byApp ? "Devolvendo..." : "Registrando..."}
       dismissLabel="Voltar"
       cancelHref={cancelHref}
     >
-      <p className="text-sm text-slate-600">Faça a devolução pelo seu banco; o Agendo só registra que ela foi feita.</p>
+      <p className="text-sm text-slate-600">
+        {byApp
+          ? "O Agendo pede a devolução agora; o valor pode levar alguns minutos para aparecer para o cliente."
+          : way === "provider-app"
+            ? `Sua conta do Mercado Pago não está mais conectada: devolva o pagamento a ${customerName} pelo app do Mercado Pago; o Agendo só registra a devolução.`
+            : `Devolva o valor a ${customerName} pelo seu banco; o Agendo só registra a devolução.`}
+      </p>
     </ConfirmDialog>
   );
 }

@@ -6,6 +6,7 @@ import { pendingFrom, stillHeld } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
 import { activeAppointment } from "../status-rules.server";
+import { whyExpired, type ExpiredBecause } from "./deposit-words";
 import { cancelledByCustomerEmail } from "./professional-emails.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";
 import type { PushBooking } from "../notifications/push-texts";
@@ -20,8 +21,13 @@ export function pendingRequests(db: Db, professionalId: string, today: string, l
     .limit(limit);
 }
 
-/** How a request ended, as 'Respondidas recentemente' says it. */
-export type RequestOutcome = "accepted" | "cancelled-after-accept" | "declined" | "cancelled" | "expired";
+/**
+ * How a request ended, as 'Respondidas recentemente' says it; an expiry says why (whyExpired): no
+ * answer, its deposit not paid in time, or paid too late and given back.
+ */
+export type RequestOutcome = "accepted" | "cancelled-after-accept" | "declined" | "cancelled" | "expired" | "expired-unpaid" | "expired-paid-late";
+
+const EXPIRED_OUTCOME = { unanswered: "expired", unpaid: "expired-unpaid", "paid-late": "expired-paid-late" } as const satisfies Record<ExpiredBecause, RequestOutcome>;
 
 /**
  * The last requests no longer waiting (Solicitações' 'Respondidas recentemente'), newest first,
@@ -37,7 +43,7 @@ export async function recentlyAnswered(db: Db, professionalId: string, now: Date
     .orderBy(desc(bookingRequests.updatedAt))
     .limit(limit);
   return rows.map(({ request, appointmentStatus, cancelledBy }) => {
-    let outcome: RequestOutcome = request.status === "pending" ? "expired" : request.status;
+    let outcome: RequestOutcome = request.status === "pending" || request.status === "expired" ? EXPIRED_OUTCOME[whyExpired(request)] : request.status;
     if (request.status === "accepted" && appointmentStatus === "cancelled") outcome = cancelledBy === "customer" ? "cancelled" : "cancelled-after-accept";
     return { ...request, outcome };
   });

@@ -188,7 +188,8 @@ async function candidateWrites(db: Db, candidate: Candidate, id: string, earlier
   const noneEarlier = earlier.length
     ? sql`not exists (select 1 from ${bookingRequests} where ${inArray(bookingRequests.id, earlier)})`
     : undefined;
-  const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, request, args.autoConfirm), { onlyIf: created }) : null;
+  const unmarked = { ...request, depositReceivedAt: null, depositMethod: null, depositRefundedAt: null };
+  const email = args.notify ? queueEmail(db, newRequestEmail(args.notify, unmarked, args.autoConfirm, args.timeZone, now), { onlyIf: created }) : null;
   // The customer's e-mail only within the bounds on unrequested e-mail; withheld, the request
   // remembers it (its later e-mails are withheld too) and the booking stands all the same.
   const customerEmail = await queueCustomerEmail(db, "request-received", request, args.professional, {

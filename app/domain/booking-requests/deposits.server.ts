@@ -3,7 +3,7 @@
 // phones) store one mark; the state lives on the request (docs/decisions/0910).
 import { and, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { appointments, bookingRequests, type DepositMethod } from "../../../db/schema";
-import { depositState, depositView, type DepositView } from "./deposits";
+import { depositView, type DepositView } from "./deposits";
 import type { Db } from "../../utils/db.server";
 import { stillHeld } from "../availability/slot-claims.server";
 
@@ -108,13 +108,4 @@ export function appointmentDeposit(d: AppointmentDeposit, timeZone: string, now:
   const { requestId: _id, ...fields } = d;
   const view = depositView(fields, timeZone, now);
   return view ? { requestId: d.requestId, view } : null;
-}
-
-/** One of the professional's requests whose deposit was received ('Sinal devolvido' asks about it); null for anything else. */
-export async function receivedDepositRequest(db: Db, professionalId: string, requestId: string) {
-  const [r] = await db
-    .select()
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.id, requestId.slice(0, 64)), eq(bookingRequests.professionalId, professionalId)));
-  return r && depositState(r) === "received" ? r : null;
 }

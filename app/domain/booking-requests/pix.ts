@@ -190,12 +190,31 @@ export const PIX_NOT_ENCODABLE = "O código Pix não pôde ser gerado a partir d
  * (a name of emoji or Cyrillic saved before it was checked) never breaks the page.
  */
 export function depositPix(input: PixPayloadInput): { payload: string; svg: string } | { unavailable: string } {
+  const code = depositCode(input);
+  return "payload" in code ? { payload: code.payload, svg: pixQrSvg(code.payload) } : code;
+}
+
+function depositCode(input: PixPayloadInput): { payload: string } | { unavailable: string } {
   try {
-    const payload = pixPayload(input);
-    return { payload, svg: pixQrSvg(payload) };
+    return { payload: pixPayload(input) };
   } catch {
     return { unavailable: PIX_NOT_ENCODABLE };
   }
+}
+
+export const NO_PIX_KEY = "O profissional ainda não informou uma chave Pix. Combine o pagamento do sinal pelo WhatsApp.";
+
+type PixProfile = { pixKey: string; pixName: string; pixCity: string; businessName: string; fullName: string };
+
+/**
+ * A deposit's Pix to the professional's own key, as the status page shows it and the e-mails
+ * carry it: the BR Code (receiver: 'Nome no Pix', else the business's or the person's name; city:
+ * 'Cidade no Pix', else BRASIL), or why there is none (no key, a name that cannot be encoded).
+ */
+export function professionalPixCode(p: PixProfile, amountCents: number): { payload: string } | { unavailable: string } {
+  const key = normalizePixKey(p.pixKey);
+  if (!key) return { unavailable: NO_PIX_KEY };
+  return depositCode({ key, name: p.pixName || p.businessName || p.fullName, city: p.pixCity || "BRASIL", amountCents });
 }
 
 /** True when the text ends in "6304" + the CRC16 of everything before it. */

@@ -1,15 +1,21 @@
 // What the professional hears by e-mail of the customers' doings on the booking page: a new
-// request, a cancel and a move.
+// request, a cancel and a move (the deposit's state and fate in the first two).
 import { appUrl } from "../../utils/env.server";
 import { formatDate, minutesToTime } from "../dates";
 import { formatMoney } from "../money";
 import { formatPhone } from "../phone";
+import { depositView, type DepositFields } from "./deposits";
+import { depositOnCustomerCancel, type DepositFacts } from "./deposit-words";
 
-/** The professional hears that a customer cancelled from their link (Configurações > Notificações). */
+/**
+ * The professional hears that a customer cancelled from their link (Configurações > Notificações),
+ * and what becomes of the deposit (given back automatically when paid online).
+ */
 export function cancelledByCustomerEmail(
   to: string,
-  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; status: string },
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; status: string } & DepositFacts,
 ) {
+  const deposit = depositOnCustomerCancel(r);
   const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
   return {
     to,
@@ -21,19 +27,27 @@ export function cancelledByCustomerEmail(
       `Telefone: ${formatPhone(r.customerPhone)}`,
       `Serviço: ${r.serviceName}`,
       `Data: ${when}`,
+      ...(deposit ? [deposit] : []),
       "",
       `O horário foi liberado. Veja sua agenda: ${appUrl()}/agenda?vista=dia&data=${r.date}`,
     ].join("\n"),
   };
 }
 
-/** The professional hears of every new request by e-mail. */
+/**
+ * The professional hears of every new request by e-mail, with its deposit in the words of their
+ * screens ('Sinal pendente — R$ 15,00', 'Sinal pago — R$ 15,00 via Pix às 10:32'), read in their
+ * `timeZone`.
+ */
 export function newRequestEmail(
   to: string,
-  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; priceCents: number; notes: string | null },
+  r: { customerName: string; customerPhone: string; serviceName: string; date: string; startMinute: number; priceCents: number; notes: string | null } & DepositFields,
   confirmed: boolean,
+  timeZone: string,
+  now = new Date(),
 ) {
   const when = `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
+  const deposit = depositView(r, timeZone, now);
   const origin = appUrl();
   return {
     to,
@@ -48,6 +62,7 @@ export function newRequestEmail(
       `Serviço: ${r.serviceName}`,
       `Data: ${when}`,
       `Valor: ${formatMoney(r.priceCents)}`,
+      ...(deposit ? [deposit.label] : []),
       r.notes ? `Observações: ${r.notes}` : "",
       "",
       confirmed ? `Veja na agenda: ${origin}/agenda` : `Aceite ou recuse em: ${origin}/solicitacoes`,

@@ -58,6 +58,10 @@ export type PublicPage = {
     bookingWindow: BookingWindow;
     requestExpiryHours: number;
     depositReleaseMinutes: number;
+    /** The Pix of a deposit paid to the professional's own key, which the booking's first e-mail carries. */
+    pixKey: string;
+    pixName: string;
+    pixCity: string;
     customerChangeCutoffMinutes: number;
     /** 'Tempo para pagar': how long a deposit charged online holds the time. */
     paymentHoldMinutes: number;
@@ -124,6 +128,9 @@ function pageStatements(db: Db, pro: SQL, now: Date) {
         bookingWindow: profiles.bookingWindow,
         requestExpiryHours: profiles.requestExpiryHours,
         depositReleaseMinutes: profiles.depositReleaseMinutes,
+        pixKey: profiles.pixKey,
+        pixName: profiles.pixName,
+        pixCity: profiles.pixCity,
         customerChangeCutoffMinutes: profiles.customerChangeCutoffMinutes,
         paymentHoldMinutes: profiles.paymentHoldMinutes,
         paymentAccount: sql<boolean>`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.userId} = ${profiles.userId})`.mapWith(Boolean),
@@ -244,7 +251,7 @@ export function hoursOn(page: PublicPage, date: string): DayHours | null {
 
 type Known = { version: number; checkedAt: number };
 /** Bumped when PublicPage's shape changes: a deploy never reads what an older one kept. */
-const SHAPE = 5;
+const SHAPE = 6;
 const knownKey = (slugOrId: string) => `page${SHAPE}:${slugOrId.toLowerCase()}`;
 const dataKey = (slugOrId: string, version: number) => `page${SHAPE}:${slugOrId.toLowerCase()}:v${version}`;
 

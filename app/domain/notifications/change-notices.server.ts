@@ -12,6 +12,7 @@ import { queueEmail } from "../../utils/email.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { digitsOnly } from "../phone";
 import { whatsappLink, whatsappNumber } from "../whatsapp";
+import { depositAfterEnd } from "../booking-requests/deposit-words";
 import { bookingPageUrl, statusPageUrl } from "./customer-links.server";
 import {
   changeEmail,
@@ -63,6 +64,15 @@ export function noticeTargets(db: Db, userId: string, which: SQL) {
       customerPhone: sql<string>`coalesce(nullif(${clients.phone}, ''), ${bookingRequests.customerPhone}, '')`,
       /** A move notice of it still held (not sent): a new move replaces it. */
       heldMove: sql<number>`(${heldMoveIn(emailOutbox)} or ${heldMoveIn(whatsappOutbox)})`,
+      /** The booking's deposit (none for an appointment made in the agenda): a cancel says what becomes of it. */
+      deposit: {
+        depositCents: bookingRequests.depositCents,
+        depositReceivedAt: bookingRequests.depositReceivedAt,
+        depositMethod: bookingRequests.depositMethod,
+        depositRefundedAt: bookingRequests.depositRefundedAt,
+        paymentProvider: bookingRequests.paymentProvider,
+        paymentId: bookingRequests.paymentId,
+      },
       profile: {
         userId: profiles.userId,
         fullName: profiles.fullName,
@@ -137,6 +147,7 @@ export async function changeNotice(
     now,
     statusUrl: t.bookingRequestId ? await statusPageUrl(t.bookingRequestId) : null,
     bookingUrl: bookingPageUrl(t.profile),
+    deposit: args.kind === "cancel" && t.deposit ? depositAfterEnd(t.deposit, professionalLabel(t.profile)) : null,
   };
   const key = `${keyPrefix(t.id)}${now.getTime()}`;
   const kind = `change-${args.kind}`;

@@ -26,6 +26,8 @@ export type NoticeInput = {
   statusUrl: string | null;
   /** The professional's booking page ('Agendar outro horário'). */
   bookingUrl: string;
+  /** A cancel of a booking with a deposit paid: what becomes of it (deposit-words.ts); else null. */
+  deposit?: string | null;
 };
 
 /**
@@ -86,6 +88,7 @@ export function changeEmail(n: NoticeInput): { subject: string; text: string } {
           many ? `${n.professional} cancelou seus horários de ${n.serviceName}:` : `${n.professional} cancelou seu horário de ${n.serviceName} ${when(first(n), n).long}.`,
           ...(many ? list : []),
           ...(n.reason ? [`Motivo: ${n.reason}`] : []),
+          ...(n.deposit ? [n.deposit] : []),
           "",
           `Agendar outro horário: ${n.bookingUrl}`,
           ...(n.statusUrl ? [`Detalhes: ${n.statusUrl}`] : []),

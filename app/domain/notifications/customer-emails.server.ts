@@ -3,22 +3,51 @@
 // professional and ends with the way to stop reminders (LGPD). They greet with 'Olá!' alone:
 // the name was typed by whoever booked, so it never opens a message (docs/decisions/0701); and
 // whether one may go at all is unrequested-email.server.ts's to say.
-import { and, type SQL } from "drizzle-orm";
-import type { bookingRequests, profiles } from "../../../db/schema";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { emailOutbox, type bookingRequests, type profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { queueEmail, type EmailTransport } from "../../utils/email.server";
-import { formatDate, minutesToTime } from "../dates";
+import { formatDate, minutesToTime, nowInZone } from "../dates";
+import { formatMoney } from "../money";
+import {
+  depositAfterEnd,
+  depositPaidLine,
+  depositPayLines,
+  PIX_CODE_ON_THE_PAGE,
+  pixCodeLines,
+  whyExpired,
+  type DepositFacts,
+} from "../booking-requests/deposit-words";
+import { depositState } from "../booking-requests/deposits";
+import { professionalPixCode } from "../booking-requests/pix";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl, withEmailProof } from "./customer-links.server";
+import { whenText } from "./texts";
 import { CUSTOMER_EMAIL_ORIGIN, strangerGate, type CustomerEmailKind } from "./unrequested-email.server";
 
-type Request = Pick<
-  typeof bookingRequests.$inferSelect,
-  "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"
-> &
-  Partial<Pick<typeof bookingRequests.$inferSelect, "customerEmailWithheld" | "expiresAt" | "depositDueAt" | "depositReceivedAt">>;
+type Row = typeof bookingRequests.$inferSelect;
+type Request = Pick<Row, "id" | "professionalId" | "customerName" | "customerEmail" | "serviceName" | "date" | "startMinute"> &
+  Partial<
+    Pick<
+      Row,
+      | "customerEmailWithheld"
+      | "expiresAt"
+      | "depositCents"
+      | "depositDueAt"
+      | "depositReceivedAt"
+      | "depositMethod"
+      | "depositRefundedAt"
+      | "paymentProvider"
+      | "paymentId"
+      | "paymentQrCode"
+      | "paymentRefundId"
+    >
+  >;
 export type CustomerEmailProfile = Profile;
 
-type Profile = Pick<typeof profiles.$inferSelect, "userId" | "fullName" | "businessName" | "bookingSlug" | "businessAddress" | "address">;
+type Profile = Pick<
+  typeof profiles.$inferSelect,
+  "userId" | "fullName" | "businessName" | "bookingSlug" | "businessAddress" | "address" | "timeZone" | "pixKey" | "pixName" | "pixCity"
+>;
 
 const proName = (p: Profile) => p.businessName || p.fullName;
 
@@ -32,17 +61,60 @@ function when(r: Request) {
   return `${formatDate(r.date, true)} às ${minutesToTime(r.startMinute)}`;
 }
 
-export async function requestReceivedEmail(r: Request, p: Profile, confirmed: boolean) {
+/** The request's deposit as deposit-words reads it (none: 0 centavos). */
+const depositOf = (r: Request): DepositFacts => ({
+  depositCents: r.depositCents ?? 0,
+  depositReceivedAt: r.depositReceivedAt ?? null,
+  depositMethod: r.depositMethod ?? null,
+  depositRefundedAt: r.depositRefundedAt ?? null,
+  paymentProvider: r.paymentProvider ?? null,
+  depositDueAt: r.depositDueAt ?? null,
+  paymentId: r.paymentId ?? null,
+});
+
+/**
+ * The deposit in a booking's first e-mail or its confirmation: paid (the amount), or still due —
+ * the amount, until when while the time is held for it ('Sinal não pago em …', 'Tempo para
+ * pagar'), and the Pix copia e cola: the charge's code when charged online (until the charge
+ * exists, where to find it: pixCodeIntoFirstEmail fills it in), else the professional's own key's.
+ */
+function depositLines(r: Request, p: Profile, now: Date): string[] {
+  const d = depositOf(r);
+  const paid = depositPaidLine(d);
+  if (paid) return [paid];
+  const state = depositState(d, now);
+  if (state !== "pending" && state !== "awaiting") return [];
+  const due = r.depositDueAt && r.depositDueAt > now ? nowInZone(p.timeZone, r.depositDueAt) : null;
+  const code = r.paymentProvider ? (r.paymentQrCode ? { payload: r.paymentQrCode } : null) : professionalPixCode(p, d.depositCents);
+  return depositPayLines({ amountCents: d.depositCents, dueBy: due ? whenText(due.date, due.minute, p.timeZone, now).short : null, code });
+}
+
+/**
+ * The first e-mail: the booking confirmed, a request sent, or (a deposit charged online) a time
+ * held until its Pix is paid; with the deposit to pay.
+ */
+export async function requestReceivedEmail(r: Request, p: Profile, confirmed: boolean, now = new Date()) {
   const status = await statusPageUrl(r.id);
+  // Confirmed at once, the deposit no longer frees the time (docs/decisions/0912).
+  const deposit = depositLines(confirmed ? { ...r, depositDueAt: null } : r, p, now);
+  // Charged online, it waits for the payment, not for an answer (docs/decisions/0960).
+  const paying = !!r.paymentProvider && !confirmed && deposit.length > 0;
   return {
     to: r.customerEmail,
-    subject: confirmed ? `Agendamento confirmado com ${proName(p)}` : `Recebemos sua solicitação para ${proName(p)}`,
+    subject: paying
+      ? `Pague o sinal para garantir seu horário com ${proName(p)}`
+      : confirmed
+        ? `Agendamento confirmado com ${proName(p)}`
+        : `Recebemos sua solicitação para ${proName(p)}`,
     text: [
       GREETING,
       "",
-      confirmed
-        ? `Seu horário de ${r.serviceName} com ${proName(p)} em ${when(r)} está confirmado.`
-        : `Sua solicitação de ${r.serviceName} com ${proName(p)} em ${when(r)} foi enviada. Avisaremos por e-mail quando for respondida.`,
+      paying
+        ? `Seu horário de ${r.serviceName} com ${proName(p)} em ${when(r)} está reservado, à espera do sinal. Assim que o pagamento chegar, ele é confirmado e avisamos por e-mail.`
+        : confirmed
+          ? `Seu horário de ${r.serviceName} com ${proName(p)} em ${when(r)} está confirmado.`
+          : `Sua solicitação de ${r.serviceName} com ${proName(p)} em ${when(r)} foi enviada. Avisaremos por e-mail quando for respondida.`,
+      ...(deposit.length ? ["", ...deposit] : []),
       "",
       `Acompanhe, remarque ou cancele: ${await withEmailProof(status, r.professionalId, r.customerEmail)}`,
       ...(confirmed ? [`Adicionar à agenda: ${status}/ics`] : []),
@@ -51,9 +123,23 @@ export async function requestReceivedEmail(r: Request, p: Profile, confirmed: bo
   };
 }
 
-export async function requestAcceptedEmail(r: Request, p: Profile) {
+/**
+ * The write that puts a charge's Pix code into the booking's first e-mail, if it has not left yet
+ * (it waits for the answer to the booking POST, and the charge is made before that answer): the
+ * line saying where the code is becomes the code. Run with the write that stores the charge.
+ */
+export function pixCodeIntoFirstEmail(db: Db, requestId: string, payload: string) {
+  return db
+    .update(emailOutbox)
+    .set({ text: sql`replace(${emailOutbox.text}, ${PIX_CODE_ON_THE_PAGE}, ${["", ...pixCodeLines(payload)].join("\n")})` })
+    .where(and(eq(emailOutbox.dedupeKey, `request-received:${requestId}`), eq(emailOutbox.status, "queued"), eq(emailOutbox.attempts, 0)));
+}
+
+export async function requestAcceptedEmail(r: Request, p: Profile, now = new Date()) {
   const status = await statusPageUrl(r.id);
   const address = p.businessAddress || p.address;
+  // Accepted, the deposit no longer frees the time: what is left is to pay it, or that it was paid.
+  const deposit = depositLines({ ...r, depositDueAt: null }, p, now);
   return {
     to: r.customerEmail,
     subject: `Agendamento confirmado com ${proName(p)}`,
@@ -62,6 +148,7 @@ export async function requestAcceptedEmail(r: Request, p: Profile) {
       "",
       `${proName(p)} confirmou seu horário de ${r.serviceName} em ${when(r)}.`,
       ...(address ? [`Endereço: ${address}`] : []),
+      ...(deposit.length ? ["", ...deposit] : []),
       "",
       `Adicionar à agenda: ${status}/ics`,
       `Acompanhe, remarque ou cancele: ${status}`,
@@ -71,6 +158,7 @@ export async function requestAcceptedEmail(r: Request, p: Profile) {
 }
 
 export async function requestDeclinedEmail(r: Request, p: Profile) {
+  const deposit = depositAfterEnd(depositOf(r), proName(p));
   return {
     to: r.customerEmail,
     subject: `${proName(p)} não pôde atender no horário pedido`,
@@ -78,62 +166,75 @@ export async function requestDeclinedEmail(r: Request, p: Profile) {
       GREETING,
       "",
       `Infelizmente ${proName(p)} não pode atender ${r.serviceName} em ${when(r)}.`,
+      ...(deposit ? [deposit] : []),
       `Escolha outro horário: ${bookingPageUrl(p)}`,
       ...(await footer(r, p)),
     ].join("\n"),
   };
 }
 
-/** It expired because its deposit was unpaid when due ('Sinal não pago em …'), before its time to answer ran out. */
-function unpaidDeposit(r: Request) {
-  if (!r.depositDueAt || r.depositReceivedAt) return false;
-  return !r.expiresAt || r.depositDueAt < r.expiresAt;
-}
-
 export async function requestExpiredEmail(r: Request, p: Profile) {
+  // The same reading of why as the status page's ending (deposit-words.ts).
+  const d = depositOf(r);
+  const why = whyExpired({ ...d, expiresAt: r.expiresAt ?? null, depositDueAt: r.depositDueAt ?? null, paymentRefundId: r.paymentRefundId ?? null });
+  const deposit = why === "unanswered" ? depositAfterEnd(d, proName(p)) : null;
+  const how = {
+    unanswered: "não foi respondida a tempo e expirou",
+    unpaid: "expirou porque o sinal não foi pago a tempo",
+    "paid-late": `expirou: o pagamento do sinal chegou depois do prazo, e os ${formatMoney(d.depositCents)} foram devolvidos pelo Pix`,
+  }[why];
   return {
     to: r.customerEmail,
     subject: `Sua solicitação para ${proName(p)} expirou`,
     text: [
       GREETING,
       "",
-      `Sua solicitação de ${r.serviceName} em ${when(r)} ${unpaidDeposit(r) ? "expirou porque o sinal não foi pago a tempo" : "não foi respondida a tempo e expirou"}; o horário não está reservado.`,
+      `Sua solicitação de ${r.serviceName} em ${when(r)} ${how}; o horário não está reservado.`,
+      ...(deposit ? [deposit] : []),
       `Escolha um novo horário: ${bookingPageUrl(p)}`,
       ...(await footer(r, p)),
     ].join("\n"),
   };
 }
 
-/** Why a deposit paid online was given back (deposit-charges.server.ts's RefundReason). */
-type RefundReason = "cancelled" | "late" | "twice";
-
 /**
- * A deposit paid online given back, and why: `late`, paid after 'Pague até' or confirmed to us
- * after the time was freed; `twice`, the deposit had already been received (the booking stands);
- * else the booking was cancelled or declined.
+ * Why a deposit paid online was given back: paid after 'Pague até', or confirmed to us after its
+ * time was freed (`late`); the booking was cancelled or declined (`ended`); the professional gave
+ * it back and the booking stands (`kept`); the deposit had been received by hand before, so the
+ * Pix paid after it goes back and the booking stands (`twice`).
  */
-export async function depositRefundedEmail(r: Request, p: Profile, reason: RefundReason = "cancelled") {
-  const refunded = "Devolvemos o valor pelo Pix (pode levar alguns minutos para aparecer).";
-  const lines =
-    reason === "twice"
-      ? [`O sinal de ${r.serviceName} em ${when(r)} já tinha sido recebido por ${proName(p)}, então o Pix que você pagou depois foi devolvido (pode levar alguns minutos para aparecer).`, `Seu agendamento: ${await statusPageUrl(r.id)}`]
-      : reason === "late"
-        ? [`O pagamento do sinal de ${r.serviceName} em ${when(r)} chegou depois do prazo para pagar, quando o horário já tinha sido liberado. ${refunded}`, `Escolha um novo horário: ${bookingPageUrl(p)}`]
-        : [`O sinal de ${r.serviceName} em ${when(r)} foi devolvido pelo Pix (pode levar alguns minutos para aparecer).`, `Escolha um novo horário: ${bookingPageUrl(p)}`];
+export type RefundReason = "late" | "ended" | "kept" | "twice";
+
+export async function depositRefundedEmail(r: Request, p: Profile, reason: RefundReason) {
+  const amount = formatMoney(r.depositCents ?? 0);
+  const text: Record<RefundReason, string> = {
+    late: `O pagamento do sinal de ${r.serviceName} em ${when(r)} chegou depois que o prazo para pagar terminou, e o horário já não estava reservado para você. Devolvemos ${amount} pelo Pix (pode levar alguns minutos para aparecer).`,
+    ended: `O sinal de ${r.serviceName} em ${when(r)} foi devolvido pelo Pix (pode levar alguns minutos para aparecer).`,
+    kept: `${proName(p)} devolveu o sinal de ${amount} de ${r.serviceName} em ${when(r)} pelo Pix (pode levar alguns minutos para aparecer). Seu horário continua marcado.`,
+    twice: `O sinal de ${r.serviceName} em ${when(r)} já tinha sido recebido por ${proName(p)}, então o Pix de ${amount} que você pagou depois foi devolvido (pode levar alguns minutos para aparecer). Seu horário continua marcado.`,
+  };
+  const stands = reason === "kept" || reason === "twice";
   return {
     to: r.customerEmail,
     subject: `Seu sinal para ${proName(p)} foi devolvido`,
-    text: [GREETING, "", ...lines, ...(await footer(r, p))].join("\n"),
+    text: [
+      GREETING,
+      "",
+      text[reason],
+      stands ? `Acompanhe, remarque ou cancele: ${await statusPageUrl(r.id)}` : `Escolha um novo horário: ${bookingPageUrl(p)}`,
+      ...(await footer(r, p)),
+    ].join("\n"),
   };
 }
 
 export type { CustomerEmailKind };
 
-type ComposeOptions = { confirmed: boolean; refund?: RefundReason };
+/** What an e-mail's kind needs besides the request and the professional. */
+type ComposeOpts = { confirmed: boolean; refund: RefundReason; now: Date };
 
-const compose: Record<CustomerEmailKind, (r: Request, p: Profile, o: ComposeOptions) => Promise<{ to: string; subject: string; text: string }>> = {
-  "request-received": (r, p, o) => requestReceivedEmail(r, p, o.confirmed),
-  "request-accepted": requestAcceptedEmail,
+const compose: Record<CustomerEmailKind, (r: Request, p: Profile, o: ComposeOpts) => Promise<{ to: string; subject: string; text: string }>> = {
+  "request-received": (r, p, o) => requestReceivedEmail(r, p, o.confirmed, o.now),
+  "request-accepted": (r, p, o) => requestAcceptedEmail(r, p, o.now),
   "request-declined": requestDeclinedEmail,
   "request-expired": requestExpiredEmail,
   "deposit-refunded": (r, p, o) => depositRefundedEmail(r, p, o.refund),
@@ -151,7 +252,10 @@ export async function queueCustomerEmail(
   kind: CustomerEmailKind,
   r: Request,
   p: Profile,
-  /** `confirmed`: the 'received' e-mail of a booking confirmed at once; `refund`: why a deposit went back. */
+  /**
+   * `confirmed`: the 'received' e-mail of a booking confirmed at once; for the refund's, paid late
+   * (the same as `refund: "late"`). `refund`: why a deposit was given back ('ended' by default).
+   */
   opts: { onlyIf?: SQL; now: Date; confirmed?: boolean; refund?: RefundReason; clientAddress?: string; transport?: EmailTransport },
 ) {
   if (!r.customerEmail) return null;
@@ -162,7 +266,8 @@ export async function queueCustomerEmail(
       ? strangerGate({ email: r.customerEmail, professionalId: r.professionalId, clientAddress: opts.clientAddress ?? "unknown", now: opts.now })
       : null;
   const onlyIf = gate ? (opts.onlyIf ? and(opts.onlyIf, gate.allowed) : gate.allowed) : opts.onlyIf;
-  const mail = await compose[kind](r, p, { confirmed: !!opts.confirmed, refund: opts.refund });
+  const refund = opts.refund ?? (opts.confirmed ? "late" : "ended");
+  const mail = await compose[kind](r, p, { confirmed: !!opts.confirmed, refund, now: opts.now });
   const dedupeKey = `${kind}:${r.id}`;
   const { statements } = queueEmail(db, mail, {
     kind,

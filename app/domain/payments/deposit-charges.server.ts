@@ -8,7 +8,7 @@ import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { appointments, bookingRequests, paymentAccounts, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { chargeExpiry } from "../booking-requests/online-deposits";
-import { queueCustomerEmail } from "../notifications/customer-emails.server";
+import { pixCodeIntoFirstEmail, queueCustomerEmail } from "../notifications/customer-emails.server";
 import { accessForRow, validAccessToken, type ProviderAccess } from "./accounts.server";
 import { paymentNotificationUrl } from "./notifications.server";
 import { PaymentProviderError } from "./provider";
@@ -46,16 +46,20 @@ export async function startCharge(
     });
     // One deadline: the time is held until the code the provider made stops working ('Pague
     // até'), never less — only while it is still held (a hold already over is not revived).
+    // The code also goes into the booking's first e-mail, if it has not left yet.
     const at = Date.now();
-    await db
-      .update(bookingRequests)
-      .set({
-        paymentId: charge.paymentId,
-        paymentQrCode: charge.qrCode,
-        depositDueAt: sql`case when ${bookingRequests.status} = 'pending' and ${bookingRequests.depositDueAt} > ${at}
-          and ${bookingRequests.depositDueAt} < ${charge.expiresAt.getTime()} then ${charge.expiresAt.getTime()} else ${bookingRequests.depositDueAt} end`,
-      })
-      .where(and(eq(bookingRequests.id, r.id), eq(bookingRequests.professionalId, r.professionalId), isNull(bookingRequests.paymentId)));
+    await db.batch([
+      db
+        .update(bookingRequests)
+        .set({
+          paymentId: charge.paymentId,
+          paymentQrCode: charge.qrCode,
+          depositDueAt: sql`case when ${bookingRequests.status} = 'pending' and ${bookingRequests.depositDueAt} > ${at}
+            and ${bookingRequests.depositDueAt} < ${charge.expiresAt.getTime()} then ${charge.expiresAt.getTime()} else ${bookingRequests.depositDueAt} end`,
+        })
+        .where(and(eq(bookingRequests.id, r.id), eq(bookingRequests.professionalId, r.professionalId), isNull(bookingRequests.paymentId))),
+      pixCodeIntoFirstEmail(db, r.id, charge.qrCode),
+    ]);
     return true;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -84,15 +88,6 @@ export async function retryCharge(db: Db, r: Request, professional: string, now:
   const [again] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));
   return again ?? r;
 }
-
-/** Why a charge's payment goes back: the customer hears why (customer-emails.server.ts). */
-export type RefundReason =
-  /** The booking was cancelled or declined (before or after it was paid). */
-  | "cancelled"
-  /** Paid after 'Pague até', or confirmed to us after its time was freed: the time is not held for it. */
-  | "late"
-  /** The deposit had been received by hand before: the customer paid twice, the Pix goes back. */
-  | "twice";
 
 /**
  * Gives a paid charge back through the provider and records it, once: the refund's idempotency
@@ -163,7 +158,7 @@ export async function refundOwedDeposits(db: Db, now: Date, requestId?: string, 
     try {
       if (!(await refundCharge(db, r, now))) continue;
       refunded += 1;
-      const told = await queueCustomerEmail(db, "deposit-refunded", r, profile, { now, refund: "cancelled" });
+      const told = await queueCustomerEmail(db, "deposit-refunded", r, profile, { now, refund: "ended" });
       if (told) {
         await db.batch([told.statement]);
         emails.push(told.dedupeKey);

@@ -15,10 +15,10 @@ import { answerBookingRequest } from "../booking-requests/answer.server";
 import { paidAfterDeadline } from "../booking-requests/online-deposits";
 import { newRequestEmail } from "../booking-requests/professional-emails.server";
 import { formatMoney } from "../money";
-import { queueCustomerEmail } from "../notifications/customer-emails.server";
+import { queueCustomerEmail, type RefundReason } from "../notifications/customer-emails.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";
 import { validAccessToken, type ProviderAccess } from "./accounts.server";
-import { refundCharge, type RefundReason } from "./deposit-charges.server";
+import { refundCharge } from "./deposit-charges.server";
 import { PaymentProviderError, type ChargeState } from "./provider";
 
 type Request = typeof bookingRequests.$inferSelect;
@@ -92,7 +92,7 @@ export async function settleCharge(db: Db, professionalIds: string | readonly st
   const [again] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, r.id));
   if (!again || again.paymentPaidAt) return none("already");
   if (again.depositReceivedAt) return paidTwice(db, again, paid);
-  const reason: RefundReason = late || again.status === "pending" || again.status === "expired" ? "late" : "cancelled";
+  const reason: RefundReason = late || again.status === "pending" || again.status === "expired" ? "late" : "ended";
   return giveBack(db, again, paid, reason);
 }
 
@@ -118,8 +118,10 @@ async function confirmPaid(db: Db, r: Request, p: Paid): Promise<string[] | null
     .returning({ id: bookingRequests.id });
   const appointmentId = crypto.randomUUID();
   const accepted = sql`exists (select 1 from ${bookingRequests} where ${bookingRequests.id} = ${r.id} and ${bookingRequests.appointmentId} = ${appointmentId})`;
-  const customer = await queueCustomerEmail(db, "request-accepted", r, profile, { now, onlyIf: accepted });
-  const professional = profile.notifyNewRequest ? queueEmail(db, newRequestEmail(p.proEmail, r, true), { onlyIf: accepted, claimed: false, now, kind: "deposit-paid", professionalId: r.professionalId, dedupeKey: `deposit-paid:${r.id}` }) : null;
+  // Both confirmations say the deposit was paid.
+  const paid = { ...r, depositReceivedAt: paidAt, depositMethod: "pix" as const };
+  const customer = await queueCustomerEmail(db, "request-accepted", paid, profile, { now, onlyIf: accepted });
+  const professional = profile.notifyNewRequest ? queueEmail(db, newRequestEmail(p.proEmail, paid, true, profile.timeZone, now), { onlyIf: accepted, claimed: false, now, kind: "deposit-paid", professionalId: r.professionalId, dedupeKey: `deposit-paid:${r.id}` }) : null;
   const push = queuePush(db, bookingNotice(r.professionalId, "deposit-paid", { ...r, appointmentId }, { depositCents: r.depositCents }), { onlyIf: accepted, now });
   const results = await db.batch([revived, ...acceptStatements(db, r, now, appointmentId), ...(customer ? [customer.statement] : []), ...(professional?.statements ?? []), push.statement]);
   const marked = results[3] as { id: string }[];

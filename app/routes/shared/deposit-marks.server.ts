@@ -1,6 +1,7 @@
 // A deposit marked from a screen (Solicitações, the agenda): 'Sinal recebido' (with how it was
-// paid), 'Sinal recebido e aceitar' in the same tap, and 'Sinal devolvido' (asked first: the
-// screen's ConfirmDialog posts it). 404 for a request not theirs; else back with a toast.
+// paid), 'Sinal recebido e aceitar' in the same tap, and 'Devolver sinal' (asked first: the
+// screen's ConfirmDialog posts it; a payment by Mercado Pago is given back through it). 404 for a
+// request not theirs; else back with a toast.
 import { data, type RouterContextProvider } from "react-router";
 import { DEPOSIT_METHODS, type DepositMethod } from "../../../db/schema";
 import { markDepositReceived, markDepositRefunded } from "../../domain/booking-requests/deposits.server";
@@ -9,6 +10,7 @@ import { ANSWER_TOASTS } from "../../domain/booking-requests/answers";
 import { answerBookingRequest } from "../../domain/booking-requests/answer.server";
 import { deliverSoon } from "../../domain/notifications/deliver-soon.server";
 import { settleBeforeHandMark } from "../../domain/payments/settlement.server";
+import { giveDepositBack } from "../../domain/payments/deposit-refund.server";
 import { getDb } from "../../utils/db.server";
 import { notFound } from "../../utils/actions.server";
 import { redirectWithToast, type Toast } from "../../utils/toast.server";
@@ -36,11 +38,7 @@ export async function markDepositAndReply(
   const db = getDb(context);
   const { id, seen } = readAnswerForm(args.form);
   const mark = { professionalId: args.professionalId, requestId: id };
-  if (args.intent === "deposit-refunded") {
-    const outcome = await markDepositRefunded(db, mark);
-    if (outcome === "not-found") notFound();
-    return redirectWithToast(request, args.back, DEPOSIT_TOASTS[outcome as keyof typeof DEPOSIT_TOASTS] as Toast);
-  }
+  if (args.intent === "deposit-refunded") return giveBackAndReply(context, request, { ...mark, back: args.back });
   const method = readMethod(args.form);
   // Charged online: its payment may have arrived before its notification; then it is the deposit.
   const settled = await settleBeforeHandMark(db, args.professionalId, id);
@@ -62,4 +60,27 @@ export async function markDepositAndReply(
       ? { type: "success", title: "Sinal recebido e solicitação aceita", description: ANSWER_TOASTS.accepted.description }
       : answered.toast;
   return redirectWithToast(request, args.back, both);
+}
+
+/**
+ * 'Devolver sinal': a deposit paid online goes back through the provider, by the app; one paid to
+ * the professional's own key (or with the account disconnected since) is recorded as given back.
+ */
+async function giveBackAndReply(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  args: { professionalId: string; requestId: string; back: string },
+) {
+  const db = getDb(context);
+  const given = await giveDepositBack(db, args.professionalId, args.requestId);
+  if (given.outcome === "not-found") notFound();
+  if (given.outcome === "refunded") {
+    deliverSoon(context, [given.emailKey]);
+    const description = `${given.amount} voltam para ${given.customerName} pelo Mercado Pago.`;
+    return redirectWithToast(request, args.back, { type: "success", title: "Sinal devolvido", description });
+  }
+  if (given.outcome === "failed") return redirectWithToast(request, args.back, { type: "error", title: "Sinal não devolvido", description: given.message });
+  const outcome = given.outcome === "by-hand" ? await markDepositRefunded(db, args) : given.outcome;
+  if (outcome === "not-found") notFound();
+  return redirectWithToast(request, args.back, DEPOSIT_TOASTS[outcome as keyof typeof DEPOSIT_TOASTS] as Toast);
 }
