@@ -13,6 +13,7 @@ import { localToUtc } from "../dates";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
 import { depositDueAt } from "./deposits";
+import { chargeExpiry } from "./online-deposits";
 import { newRequestEmail } from "./professional-emails.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";
 
@@ -167,7 +168,8 @@ function requestRow(id: string, input: NewRequest, args: NewRequestArgs, now: Da
     notes: input.notes,
     expiresAt: requestExpiry(now, args.expiryHours, localToUtc(input.date, input.startMinute, args.timeZone)),
     depositCents,
-    depositDueAt: depositDueAt(now, depositCents, online ? args.onlineHoldMinutes! : (args.depositReleaseMinutes ?? 0)),
+    // Charged online, the deadline is the charge's own from the start (chargeExpiry).
+    depositDueAt: online ? chargeExpiry(now, new Date(now.getTime() + args.onlineHoldMinutes! * 60_000)) : depositDueAt(now, depositCents, args.depositReleaseMinutes ?? 0),
     paymentProvider: online ? ("mercadopago" as const) : null,
   };
 }

@@ -12,6 +12,13 @@ describe("the deadline of a deposit charged online (decision 1030)", () => {
     expect(chargeExpiry(at("2026-11-26T13:00:00Z"), at("2026-11-26T13:30:00Z"))).toEqual(at("2026-11-26T13:31:00Z"));
   });
 
+  it("keeps the deadline set when the booking was made for the charge asked a moment later, even across a minute", () => {
+    const made = at("2026-11-26T13:00:59.950Z");
+    const due = chargeExpiry(made, new Date(made.getTime() + 30 * 60_000));
+    expect(due).toEqual(at("2026-11-26T13:32:00Z"));
+    expect(chargeExpiry(at("2026-11-26T13:01:00.400Z"), due)).toEqual(due);
+  });
+
   it("reads a 'Tempo para pagar' saved under the minimum as the minimum", () => {
     expect([5, 15, 20, 30, 45, 60, 90].map(paymentHoldMinutes)).toEqual([30, 30, 30, 30, 45, 60, 60]);
   });

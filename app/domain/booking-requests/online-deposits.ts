@@ -59,9 +59,14 @@ export function depositAsk(depositCents: number): string {
  * When the Pix code stops working, asked of the provider at `now`: the hold's end, or the
  * provider's shortest expiry if later, on a whole minute ('Pague até 10:45' is then exact). The
  * hold then ends when the charge the provider made does (startCharge), one deadline for both.
+ * The booking's deadline is set this way when it is made, so the charge asked a moment later
+ * keeps it (a whole minute still far enough away), and the first e-mail, written before the
+ * charge exists, already says the code's real deadline.
  */
 export function chargeExpiry(now: Date, holdEndsAt: Date): Date {
-  const at = Math.max(holdEndsAt.getTime(), now.getTime() + CHARGE_MIN_MINUTES * 60_000 + CHARGE_MARGIN_MS);
+  const end = holdEndsAt.getTime();
+  if (end % 60_000 === 0 && end >= now.getTime() + CHARGE_MIN_MINUTES * 60_000 + CHARGE_MARGIN_MS / 2) return holdEndsAt;
+  const at = Math.max(end, now.getTime() + CHARGE_MIN_MINUTES * 60_000 + CHARGE_MARGIN_MS);
   return new Date(Math.ceil(at / 60_000) * 60_000);
 }
 
