@@ -8,7 +8,8 @@ import CashClose, { action as closeAction, loader as closeLoader } from "../../a
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
-import { teamMemberRow, teamOf } from "../../app/domain/team/team.server";
+import { teamOf } from "../../app/domain/team/team.server";
+import { memberCountQuery } from "../../app/domain/salon.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -63,9 +64,9 @@ describe("the team", () => {
       ["Bia Souza", false],
     ]);
     expect(await teamOf(db, ana.id)).toEqual([]);
-    expect(await teamMemberRow(db, owner.id)).toHaveLength(1);
-    expect(await teamMemberRow(db, ana.id)).toHaveLength(0);
-    expect(await teamMemberRow(db, carol.id)).toHaveLength(0);
+    expect(await memberCountQuery(db, owner.id)).toEqual([{ n: 2 }]);
+    expect(await memberCountQuery(db, ana.id)).toEqual([{ n: 0 }]);
+    expect(await memberCountQuery(db, carol.id)).toEqual([{ n: 0 }]);
   });
 });
 
