@@ -214,8 +214,11 @@ describe("Equipe: closing a member's service ('Fechar atendimento')", () => {
     expect(await statusOfRow(appt.id)).toBe("completed");
     const anasCash = await callLoader(cashLoader, { context: await ctx(ana), path: "/caixa" });
     expect(anasCash.day).toMatchObject({ receivedCents: 5000, services: 1 });
-    const ownersCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa" });
+    // Her own Caixa ('Meu') holds none of it; the salon's does (docs/decisions/1050).
+    const ownersCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa?visao=meu" });
     expect(ownersCash.day).toMatchObject({ receivedCents: 0, services: 0 });
+    const salonsCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa?visao=salao" });
+    expect(salonsCash.day).toMatchObject({ receivedCents: 5000, services: 1 });
   });
 
   it("a member who did not allow it, another team's member, or a member reaching another: 404, nothing stored", async () => {
