@@ -1,7 +1,8 @@
 // Issue 32 finding 16: a salon owner's money is the salon's when she asks for it. 'Meu' or
 // 'Salão' on the dashboard, the Caixa and Relatórios, from one definition of the salon (the owner
 // and her active members) and of 'Recebido'; offered only to an owner with members, remembered on
-// the device, never reaching a member or another salon.
+// the device, never reaching a member or another salon. The owner closes any member's service
+// (docs/decisions/1051); changing a member's agenda still needs the member's permission.
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "../../db/schema";
@@ -258,5 +259,50 @@ describe("Meu or Salão: the owner's figures", () => {
       const again = await visit(path, loader);
       expect({ path, status: again.status, trips: again.trips }).toEqual({ path, status: 200, trips: 1 });
     }
+  });
+});
+
+describe("the owner closes a member's service (docs/decisions/1051)", () => {
+  const closePath = (id: string, back = "/caixa") => `/caixa/fechar?${new URLSearchParams({ atendimento: id, volta: back })}`;
+
+  it("whatever the member's agenda permission: the member's closing, closed by the owner, in the salon's Caixa", async () => {
+    const appt = await createAppointment(db, ana.id, { clientId: ana.clientId, serviceId: ana.serviceId, serviceName: "Escova", date: TODAY, startMinute: 7 * 60, priceCents: 6000 });
+    const page = await callLoader(closeLoader, { context: await ctx(owner), path: closePath(appt.id) });
+    expect(text(renderRoute(CashClose, closePath(appt.id), page))).toContain("Atendimento de Ana Lima O pagamento entra no Caixa de Ana Lima.");
+    const res = await callAction(closeAction, {
+      context: await ctx(owner),
+      path: closePath(appt.id),
+      form: { intent: "close", id: appt.id, "itens[0].tipo": "service", "itens[0].nome": "Escova", "itens[0].preco": "60,00", "itens[0].quantidade": "1", descontoTipo: "valor", "pagamentos[0].metodo": "pix", "pagamentos[0].valor": "60,00" },
+    });
+    expect(res).toHaveRedirect("/caixa");
+    expect(await db.select({ userId: cashClosings.userId, closedBy: cashClosings.closedBy }).from(cashClosings).where(eq(cashClosings.appointmentId, appt.id))).toEqual([{ userId: ana.id, closedBy: owner.id }]);
+    expect((await callLoader(cashLoader, { context: await ctx(ana), path: "/caixa" })).day?.receivedCents).toBe(21_000);
+    expect((await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa?visao=salao" })).day?.receivedCents).toBe(42_500);
+    // Bia's pending payment is received from the salon's Caixa the same way.
+    const pending = (await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa?visao=salao" })).day!.pending;
+    expect(pending).toHaveLength(1);
+    expect(await callLoader(closeLoader, { context: await ctx(owner), path: closePath(pending[0]!.appointmentId) })).toMatchObject({ memberName: "Bia Souza" });
+  });
+
+  it("Equipe offers 'Concluir' on a member's started service; her agenda stays hers until she allows it", async () => {
+    const started = await createAppointment(db, ana.id, { clientId: ana.clientId, serviceName: "Escova", date: TODAY, startMinute: 11 * 60, priceCents: 6000 });
+    const view = await callLoader(teamLoader, { context: await ctx(owner), path: `/equipe?vista=dia&ver=${started.id}` });
+    expect(view.detail).toMatchObject({ canManage: false, actions: ["complete"] });
+    // Confirming or cancelling is still the member's call.
+    expect(await thrownStatus(callAction(teamAction, { context: await ctx(owner), path: "/equipe", form: { intent: "cancel", id: started.id } }))).toBe(404);
+    expect(await thrownStatus(callAction(teamAction, { context: await ctx(owner), path: "/equipe", form: { intent: "no-show", id: started.id } }))).toBe(404);
+    expect((await db.select({ s: appointments.status }).from(appointments).where(eq(appointments.id, started.id)))[0]!.s).toBe("scheduled");
+    // The old 'Concluir' post leads to the form.
+    expect(await callAction(teamAction, { context: await ctx(owner), path: "/equipe?vista=dia", form: { intent: "complete", id: started.id } })).toHaveRedirect(closePath(started.id, "/equipe?vista=dia"));
+  });
+
+  it("never another salon's service, a former member's, nor a member closing anyone else's", async () => {
+    const ritas = await createAppointment(db, outsiderMember.id, { clientId: outsiderMember.clientId, date: TODAY, startMinute: 7 * 60, priceCents: 5000 });
+    const bias = await createAppointment(db, bia.id, { clientId: bia.clientId, date: TODAY, startMinute: 7 * 60, priceCents: 5000 });
+    await db.update(profiles).set({ ownerMayManage: true });
+    expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(owner), path: closePath(ritas.id) }))).toBe(404);
+    expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(ana), path: closePath(bias.id) }))).toBe(404);
+    await db.delete(linkedAccounts).where(eq(linkedAccounts.linkedUserId, bia.id));
+    expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(owner), path: closePath(bias.id) }))).toBe(404);
   });
 });

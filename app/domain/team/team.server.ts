@@ -169,16 +169,29 @@ export function isTeamAction(value: unknown): value is TeamAction {
 
 /**
  * The member whose appointment this is, with their zone, when it is an appointment of an active
- * member of the owner's own team who allowed the owner to manage it (owner_may_manage); else
- * null (the caller answers 404).
+ * member of the owner's own team; with `allowed`, only of one who allowed the owner to manage
+ * their agenda (owner_may_manage). Else null (the caller answers 404).
  */
-export async function managedMember(db: Db, ownerId: string, id: string): Promise<{ userId: string; timeZone: string } | null> {
+async function memberOfAppointment(db: Db, ownerId: string, id: string, allowed: boolean): Promise<{ userId: string; timeZone: string } | null> {
   const [row] = await db
     .select({ userId: appointments.userId, timeZone: profiles.timeZone })
     .from(appointments)
     .innerJoin(profiles, eq(profiles.userId, appointments.userId))
-    .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIdsOf(ownerId)}`, eq(profiles.ownerMayManage, true)));
+    .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIdsOf(ownerId)}`, allowed ? eq(profiles.ownerMayManage, true) : undefined));
   return row ?? null;
+}
+
+/** A member's appointment the owner may change in the agenda: the member allowed it (docs/decisions/0691). */
+export function managedMember(db: Db, ownerId: string, id: string) {
+  return memberOfAppointment(db, ownerId, id, true);
+}
+
+/**
+ * A member's appointment whose payment the owner may record at the salon's counter ('Fechar
+ * atendimento', 'Receber'): any active member's, whatever the agenda permission (docs/decisions/1051).
+ */
+export function salonMemberAppointment(db: Db, ownerId: string, id: string) {
+  return memberOfAppointment(db, ownerId, id, false);
 }
 
 type ManageOptions = { now?: Date; reason?: string; notify?: boolean; scope?: "this" | "following"; whatsapp?: WhatsappSettings | null };
