@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The CSV is of what the screen shows, whatever the device remembers by then.
   const exportQuery = new URLSearchParams(url.search);
   if (figures.choice) exportQuery.set(FIGURES_PARAM, figures.choice);
-  return { period, day, query: exportQuery.size ? `?${exportQuery}` : "", figures: figures.view };
+  const query = exportQuery.toString();
+  return { period, day, query: query ? `?${query}` : "", figures: figures.view };
 }
 
 function rangeLabel(range: { from: string; to: string }) {

@@ -6,8 +6,8 @@ import { resolveFigures } from "./shared/figures.server";
 
 /**
  * 'Exportar CSV' of the Reports screen: the appointments the filter selects (same query
- * string as /relatorios), the signed-in professional's only, or her salon's ('Salão', docs/decisions/1050). Wrong custom dates answer 400
- * with the same pt-BR message the screen shows.
+ * string as /relatorios), the signed-in professional's only, or her salon's ('Salão',
+ * docs/decisions/1050). Wrong custom dates answer 400 with the same pt-BR message the screen shows.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
