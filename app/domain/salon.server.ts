@@ -3,7 +3,7 @@
 // the Caixa, Relatórios and their CSVs, docs/decisions/1050) bound their rows by. A member owns no
 // team (0421), so her salon is herself alone; nobody reaches a professional outside their own.
 import { and, eq, isNotNull, ne, sql, type Column, type SQL } from "drizzle-orm";
-import { linkedAccounts } from "../../db/schema";
+import { linkedAccounts, profiles } from "../../db/schema";
 import type { Db } from "../utils/db.server";
 import type { FigureScope } from "./salon";
 
@@ -18,6 +18,9 @@ export function memberIdsOf(ownerId: string): SQL {
 export function inSalon(column: Column | SQL, ownerId: string): SQL {
   return sql`${column} in (select ${ownerId} union all select * from ${memberIdsOf(ownerId)})`;
 }
+
+/** How a professional is named on the salon's screens (as 'Equipe' names them): her name, else her business's. Over a join to `profiles`. */
+export const professionalName = sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.businessName})`;
 
 /** How many active members the owner (her id, or an SQL expression of it) has (0: no team), as a statement to batch with others. */
 export function memberCountQuery(db: Db, ownerId: string | SQL) {

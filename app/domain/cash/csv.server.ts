@@ -5,7 +5,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { appointments, cashClosings, clients, profiles } from "../../../db/schema";
 import type { FigureScope } from "../salon";
-import { inScope, sameProfessional } from "../salon.server";
+import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
@@ -60,7 +60,7 @@ export async function cashCsv(db: Db, scope: FigureScope, range: DateRange, cloc
     .select({
       date: appointments.date,
       startMinute: appointments.startMinute,
-      professionalName: profiles.fullName,
+      professionalName,
       clientName: clients.name,
       serviceName: appointments.serviceName,
       status: cashClosings.status,

@@ -9,7 +9,7 @@ import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPaym
 import { addDays, localMidnightMs, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { asScope, type FigureScope } from "../salon";
-import { inScope, sameProfessional } from "../salon.server";
+import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
 
 /** The closings of the scope's completed appointments in the range (appointments joined to them). */
@@ -42,7 +42,7 @@ function pendingPaymentsQ(db: Db, scope: FigureScope) {
       serviceName: appointments.serviceName,
       clientName: clients.name,
       /** Whose service it is (named on the salon's Caixa). */
-      professionalName: profiles.fullName,
+      professionalName,
       dueCents: sql<number>`${cashClosings.subtotalCents} - ${cashClosings.discountCents} - ${cashClosings.depositCents} + ${cashClosings.tipCents}`,
     })
     .from(cashClosings)

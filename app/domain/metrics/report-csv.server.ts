@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { appointments, cashClosings, cashPayments, clients, profiles, services, type AppointmentStatus, type ClosingStatus } from "../../../db/schema";
 import type { FigureScope } from "../salon";
-import { inScope, sameProfessional } from "../salon.server";
+import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { closingOf } from "../cash/revenue.server";
 import { receivedCents } from "../cash/received";
 import { STATUS_LABELS } from "../appointments/statuses";
@@ -93,7 +93,7 @@ export function reportCsvStream(db: Db, scope: FigureScope, range: DateRange, fi
       const rows: CsvRow[] = await db
         .select({
           id: appointments.id,
-          professionalName: profiles.fullName,
+          professionalName,
           date: appointments.date,
           startMinute: appointments.startMinute,
           durationMinutes: appointments.durationMinutes,

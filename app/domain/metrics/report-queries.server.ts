@@ -7,7 +7,7 @@
 import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, cashClosings, clients, profiles, services } from "../../../db/schema";
 import { asScope, type FigureScope } from "../salon";
-import { inScope } from "../salon.server";
+import { inScope, professionalName } from "../salon.server";
 import { closingOf, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
@@ -197,7 +197,7 @@ export function atRiskReads(reads: ReadBatch, db: Db, userId: string, today: str
 export function serviceChoicesQuery(db: Db, who: string | FigureScope) {
   const scope = asScope(who);
   return db
-    .select({ id: services.id, name: services.name, isActive: services.isActive, userId: services.userId, professional: profiles.fullName })
+    .select({ id: services.id, name: services.name, isActive: services.isActive, userId: services.userId, professional: professionalName })
     .from(services)
     .leftJoin(profiles, eq(profiles.userId, services.userId))
     .where(inScope(scope, services.userId))
