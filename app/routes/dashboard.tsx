@@ -30,8 +30,13 @@ import { comebackCountQuery } from "../domain/clients/comeback.server";
 import { DashboardInstallCard } from "../components/notifications/install-card";
 import { redirectWithToast } from "../utils/toast.server";
 import { readForm } from "../utils/actions.server";
+import { FiguresSwitch } from "../components/figures-switch";
+import { rememberFigures, resolveFigures } from "./shared/figures.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Agendo" }];
+
+/** 'Meu' or 'Salão' chosen in the address is remembered on this device (docs/decisions/1050). */
+export const middleware: Route.MiddlewareFunction[] = [rememberFigures];
 
 const STEP_LINKS = {
   profile: "/configuracoes/perfil",
@@ -46,9 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const url = new URL(request.url);
   const today = nowInZone(user.profile.timeZone, now).date;
+  const figures = await resolveFigures(request, user);
   // The page's reads in one round trip.
   const reads = new ReadBatch();
-  const dashboard = dashboardReads(reads, db, user, now);
+  const dashboard = dashboardReads(reads, db, user, now, figures.scope);
   const setup = setupStepsReads(reads, db, user.profile, STEP_LINKS);
   const waiting = reads.add(pendingRequests(db, user.id, today, 4));
   const reminding = reads.add(tomorrowsReminderCounts(db, user.id, addDays(today, 1)));
@@ -76,8 +82,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     onTrial: user.subscription?.status === "trial" && user.access === "subscription",
     trialDays: trialDaysLeft(user.subscription, now),
     bookingUrl: user.profile.bookingSlug ? `${appUrl()}/agendamento/${user.profile.bookingSlug}` : null,
-    kpis: dashboardKpis(d.totals, d.clientTotals),
-    summary: monthlySummary(d.totals, d.clientFigures.month, d.clock.daysElapsed),
+    // The cards and the summary: hers, or the salon's when she chose it (the tips stay hers).
+    figures: figures.view,
+    kpis: dashboardKpis(d.shown.totals, d.shown.clientTotals),
+    summary: monthlySummary(d.shown.totals, d.shown.month, d.clock.daysElapsed),
     monthLabel: monthName(Number(d.clock.today.slice(5, 7))),
     recent: d.recent.map((a) => ({
       id: a.id,
@@ -189,6 +197,8 @@ export default function Dashboard() {
 
       {d.wizardOpen ? <SetupWizard steps={d.steps} ready={d.ready} /> : null}
 
+      {d.figures ? <FiguresSwitch view={d.figures} /> : null}
+
       <KpiCards kpis={d.kpis} />
 
       <DashboardInstallCard />
@@ -216,7 +226,7 @@ export default function Dashboard() {
 
       {d.birthdays.length > 0 ? <WeekBirthdays items={d.birthdays} /> : null}
 
-      <MonthlySummary summary={d.summary} monthLabel={d.monthLabel} />
+      <MonthlySummary summary={d.summary} monthLabel={d.figures?.choice === "salao" ? `${d.monthLabel} no salão` : d.monthLabel} />
     </div>
   );
 }

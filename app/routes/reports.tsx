@@ -15,32 +15,43 @@ import { REPORT_PERIODS, type ChartMonths } from "../domain/metrics/metrics";
 import { VIP_SPENT_ABOVE_CENTS } from "../domain/clients/client-types";
 import { formatMoney } from "../domain/money";
 import { loadReport } from "../domain/metrics/reports.server";
-import { formatDate, type DateRange } from "../domain/dates";
+import { formatDate, nowInZone, type DateRange } from "../domain/dates";
 import { STATUS_LABELS } from "../domain/appointments/statuses";
 import { memberFigures, teamFigures } from "../domain/team/team-report.server";
-import { teamOf } from "../domain/team/team.server";
+import { readReportParams } from "../domain/metrics/report-params";
+import { FIGURES_PARAM } from "../domain/salon";
+import { FiguresSwitch } from "../components/figures-switch";
+import { rememberFigures, resolveFigures } from "./shared/figures.server";
 import { TeamFigures, TeamRowFigures } from "../components/reports/team-figures";
 import { ReportSection } from "../components/reports/section";
 import { ComebackFigures } from "../components/reports/comeback-figures";
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios e Análises — Agendo" }];
 
+/** 'Meu' or 'Salão' chosen in the address is remembered on this device (docs/decisions/1050). */
+export const middleware: Route.MiddlewareFunction[] = [rememberFigures];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  // The salon's members are read beside the report (a member has no team of their own); the
-  // salon's figures follow only for an owner with active members.
-  const [page, members] = await Promise.all([loadReport(db, user, new URL(request.url)), user.linkedOwnerId ? [] : teamOf(db, user.id)]);
-  const range = page.report?.range;
-  const team = range && members.length > 0 ? await teamFigures(db, user.id, range, members) : null;
-  // A member sees their own line of the salon's figures, never the others'.
-  const own = range && user.linkedOwnerId ? await memberFigures(db, { ...user, linkedOwnerId: user.linkedOwnerId }, range) : null;
-  return { ...page, team, own };
+  const url = new URL(request.url);
+  const figures = await resolveFigures(request, user);
+  // The period is the address's, the same the report reads: the team's figures go out beside it.
+  const range = readReportParams(url, nowInZone(user.profile.timeZone).date, null).period.range;
+  const [page, team, own] = await Promise.all([
+    loadReport(db, user, url, new Date(), figures.scope),
+    // The salon's figures, for an owner with active members (a member has no team of their own).
+    range && user.teamMembers > 0 ? teamFigures(db, user.id, range) : null,
+    // A member sees their own line of the salon's figures, never the others'.
+    range && user.linkedOwnerId ? memberFigures(db, { ...user, linkedOwnerId: user.linkedOwnerId }, range) : null,
+  ]);
+  return { ...page, team: page.report ? team : null, own: page.report ? own : null, figures: figures.view };
 }
 
-/** The filter as a query string: only what differs from the defaults, so URLs stay short. */
-function filterQuery(params: ReportParams, months: ChartMonths = params.months) {
+/** The filter as a query string: only what differs from the defaults, so URLs stay short; 'Meu' or 'Salão' as shown. */
+function filterQuery(params: ReportParams, months: ChartMonths = params.months, choice: string | null = null) {
   const q = new URLSearchParams();
+  if (choice) q.set(FIGURES_PARAM, choice);
   const { period } = params;
   if (period.period !== "este-mes") q.set("periodo", period.period);
   if (period.period === "customizado") {
@@ -63,7 +74,9 @@ function rangeText(range: DateRange) {
 export default function Reports() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const { params, report, services } = data;
+  const { params, report, services, figures } = data;
+  const choice = figures?.choice ?? null;
+  const salon = choice === "salao";
   const loading = navigation.state === "loading" && navigation.location.pathname === "/relatorios";
   const periodLabel = REPORT_PERIODS.find((p) => p.value === params.period.period)?.label ?? "";
   const serviceName = services.find((s) => s.id === params.service)?.name;
@@ -72,17 +85,19 @@ export default function Reports() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Relatórios e Análises</h1>
-          <p className="text-slate-600">Acompanhe o desempenho do seu negócio</p>
+          <p className="text-slate-600">{salon ? "Acompanhe o desempenho do salão" : "Acompanhe o desempenho do seu negócio"}</p>
         </div>
         {report ? (
-          <a href={`/relatorios/exportar${filterQuery(params)}`} download className="btn-secondary">
+          <a href={`/relatorios/exportar${filterQuery(params, params.months, choice)}`} download className="btn-secondary">
             <span aria-hidden>⤓</span> Exportar CSV
           </a>
         ) : null}
       </header>
 
       {/* Remounted on each navigation so the fields show the filter in the URL. */}
-      <ReportFilter key={filterQuery(params)} params={params} services={services} />
+      {figures ? <FiguresSwitch view={figures} /> : null}
+
+      <ReportFilter key={filterQuery(params)} params={params} services={services} figures={choice ? { name: FIGURES_PARAM, value: choice } : null} />
 
       {params.notice ? <Alert tone="info" title={params.notice} /> : null}
 
@@ -129,29 +144,40 @@ export default function Reports() {
             <RevenueChart
               chart={report.chart}
               months={params.months}
-              hrefFor={(months) => `/relatorios${filterQuery(params, months)}#evolucao`}
+              hrefFor={(months) => `/relatorios${filterQuery(params, months, choice)}#evolucao`}
             />
             <WeekdayPerformance weekdays={report.weekdays} />
             <TopServices services={report.topServices} />
-            <VipClients clients={report.vip} />
-            <AtRiskClients atRisk={report.atRisk} />
-            <ComebackFigures comeback={report.comeback} />
+            {/* The lists that name clients stay hers on the salon's page (docs/decisions/1050). */}
+            <VipClients clients={report.vip} yours={salon} />
+            <AtRiskClients atRisk={report.atRisk} yours={salon} />
+            <ComebackFigures comeback={report.comeback} yours={salon} />
             <Efficiency efficiency={report.efficiency} />
           </div>
 
-          <Definitions />
+          <Definitions salon={figures !== null} />
         </div>
       )}
     </div>
   );
 }
 
-/** Every figure's definition in one place (also under each card's title). */
-function Definitions() {
+/** Every figure's definition in one place (also under each card's title); 'Meu' and 'Salão' where the choice is offered. */
+function Definitions({ salon }: { salon: boolean }) {
   return (
     <details className="card p-0 text-sm">
       <summary className="cursor-pointer px-4 py-3 font-semibold">Como calculamos cada número</summary>
       <dl className="space-y-2 border-t border-slate-200 p-4 text-slate-700">
+        {salon ? (
+          <div>
+            <dt className="font-medium">Meu e Salão</dt>
+            <dd>
+              Meu: só os seus atendimentos. Salão: os seus e os de cada profissional ativo da equipe, com as mesmas contas (é o
+              total de Equipe). As listas com nomes de clientes (VIP e em risco) e a Hora de voltar mostram só os seus clientes: a
+              carteira de cada profissional é particular.
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="font-medium">Receita total</dt>
           <dd>

@@ -8,7 +8,6 @@ import { dbContext, getDb } from "../utils/db.server";
 import { afterResponse } from "../utils/background.server";
 import { nowInZone } from "../domain/dates";
 import { brandTheme } from "../domain/brand-colours";
-import { teamMemberRow } from "../domain/team/team.server";
 import { useWorkspaceWorker } from "../components/workspace-worker";
 
 /** The web app's manifest and home-screen icon: signed-in screens only (issue 25). */
@@ -38,13 +37,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = getDb(context);
-  // The shell's reads in one batch (the page's own go beside it).
-  const [[pending], member] = await db.batch([pendingRequestCount(db, user.id, nowInZone(user.profile.timeZone).date), teamMemberRow(db, user.id)]);
+  // The shell's read goes beside the page's own; whether there is a team came with the session.
+  const [pending] = await pendingRequestCount(db, user.id, nowInZone(user.profile.timeZone).date);
   return {
     businessName: user.profile.businessName,
     email: user.email,
     badges: { "/solicitacoes": pending?.n ?? 0 },
-    team: !user.linkedOwnerId && member.length > 0,
+    team: user.teamMembers > 0,
     theme: { primary: user.profile.primaryColor, secondary: user.profile.secondaryColor },
   };
 }

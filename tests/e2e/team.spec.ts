@@ -1,7 +1,8 @@
 // 'Equipe' (issue 16): a salon of three (the owner and two members). The owner's day view shows
 // the three columns; a member allows the owner to manage their agenda in Configurações > Contas
 // and the owner confirms that member's appointment; the other member's stays read-only. The
-// owner accepts their own pending request from Equipe; the other member's stays theirs.
+// owner accepts their own pending request from Equipe; the other member's stays theirs; her
+// 'Meu' or 'Salão' on Relatórios is remembered on the Caixa.
 // Runs in "js", "no-js" (@nojs: every action here is a form) and (tagged @phone) "phone".
 import { eq, inArray } from "drizzle-orm";
 import { appointments, bookingRequests, clients, linkedAccounts, subscriptions } from "../../db/schema";
@@ -129,4 +130,18 @@ test("the owner sees the salon's day in three columns and manages only an allowi
   // Three appointments and the owner's accepted request.
   await expect(figures.getByTestId("team-total")).toContainText(/Total do salão.*Agendamentos4/);
   await page.screenshot({ path: testInfo.outputPath("team-reports.png"), fullPage: true });
+
+  // 'Meu' or 'Salão' (docs/decisions/1050): the salon's figures first; 'Meu' is remembered on the
+  // device, so the Caixa opened afterwards is hers too, until she picks 'Salão' again.
+  const switcher = page.getByRole("navigation", { name: "Números de quem" });
+  await expect(switcher.getByRole("link", { name: "Salão" })).toHaveAttribute("aria-current", "page");
+  await switcher.getByRole("link", { name: "Meu" }).click();
+  await expect(page).toHaveURL(/visao=meu/);
+  await expect(page.getByText("Acompanhe o desempenho do seu negócio")).toBeVisible();
+  await page.goto("/caixa");
+  await expect(page.getByRole("heading", { name: "Caixa", level: 1, exact: true })).toBeVisible();
+  await expect(switcher.getByRole("link", { name: "Meu" })).toHaveAttribute("aria-current", "page");
+  await switcher.getByRole("link", { name: "Salão" }).click();
+  await expect(page.getByRole("heading", { name: "Caixa do salão", level: 1 })).toBeVisible();
+  await expect(page.getByText("Somando você e mais 2 profissionais da equipe.")).toBeVisible();
 });

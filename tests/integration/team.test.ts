@@ -8,7 +8,8 @@ import CashClose, { action as closeAction, loader as closeLoader } from "../../a
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
-import { teamMemberRow, teamOf } from "../../app/domain/team/team.server";
+import { teamOf } from "../../app/domain/team/team.server";
+import { memberCountQuery } from "../../app/domain/salon.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
@@ -63,9 +64,9 @@ describe("the team", () => {
       ["Bia Souza", false],
     ]);
     expect(await teamOf(db, ana.id)).toEqual([]);
-    expect(await teamMemberRow(db, owner.id)).toHaveLength(1);
-    expect(await teamMemberRow(db, ana.id)).toHaveLength(0);
-    expect(await teamMemberRow(db, carol.id)).toHaveLength(0);
+    expect(await memberCountQuery(db, owner.id)).toEqual([{ n: 2 }]);
+    expect(await memberCountQuery(db, ana.id)).toEqual([{ n: 0 }]);
+    expect(await memberCountQuery(db, carol.id)).toEqual([{ n: 0 }]);
   });
 });
 
@@ -213,21 +214,23 @@ describe("Equipe: closing a member's service ('Fechar atendimento')", () => {
     expect(await statusOfRow(appt.id)).toBe("completed");
     const anasCash = await callLoader(cashLoader, { context: await ctx(ana), path: "/caixa" });
     expect(anasCash.day).toMatchObject({ receivedCents: 5000, services: 1 });
-    const ownersCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa" });
+    // Her own Caixa ('Meu') holds none of it; the salon's does (docs/decisions/1050).
+    const ownersCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa?visao=meu" });
     expect(ownersCash.day).toMatchObject({ receivedCents: 0, services: 0 });
+    const salonsCash = await callLoader(cashLoader, { context: await ctx(owner), path: "/caixa?visao=salao" });
+    expect(salonsCash.day).toMatchObject({ receivedCents: 5000, services: 1 });
   });
 
-  it("a member who did not allow it, another team's member, or a member reaching another: 404, nothing stored", async () => {
+  it("another team's member, or a member reaching another: 404, nothing stored (a member who did not allow it: docs/decisions/1051)", async () => {
     await db.update(profiles).set({ ownerMayManage: true }).where(eq(profiles.userId, outsiderMember.id));
     const bias = await createAppointment(db, bia.id, { date: TODAY, startMinute: 7 * 60, clientId: bia.clientId, priceCents: 5000 });
     const ritas = await createAppointment(db, outsiderMember.id, { date: TODAY, startMinute: 7 * 60, clientId: outsiderMember.clientId, priceCents: 5000 });
-    for (const id of [bias.id, ritas.id]) {
-      expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(owner), path: closePath(id) }))).toBe(404);
-      expect(await thrownStatus(callAction(closeAction, { context: await ctx(owner), path: closePath(id), form: closeForm(id) }))).toBe(404);
-      expect(await thrownStatus(post(owner, { intent: "complete", id }))).toBe(404);
-    }
+    expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(owner), path: closePath(ritas.id) }))).toBe(404);
+    expect(await thrownStatus(callAction(closeAction, { context: await ctx(owner), path: closePath(ritas.id), form: closeForm(ritas.id) }))).toBe(404);
+    expect(await thrownStatus(post(owner, { intent: "complete", id: ritas.id }))).toBe(404);
     await db.update(profiles).set({ ownerMayManage: true }).where(eq(profiles.userId, bia.id));
     expect(await thrownStatus(callLoader(closeLoader, { context: await ctx(ana), path: closePath(bias.id) }))).toBe(404);
+    expect(await thrownStatus(callAction(closeAction, { context: await ctx(ana), path: closePath(bias.id), form: closeForm(bias.id) }))).toBe(404);
     expect(await db.select().from(cashClosings)).toHaveLength(0);
     expect([await statusOfRow(bias.id), await statusOfRow(ritas.id)]).toEqual(["scheduled", "scheduled"]);
   });

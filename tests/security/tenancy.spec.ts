@@ -158,10 +158,14 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
   }
 
   // The owner: a member's rows by id in the member's own screens are 404 (clients above all).
-  for (const template of PRIVATE_GETS_BY_ID.filter((p) => !p.startsWith("/equipe"))) {
+  // 'Fechar atendimento' is the salon's counter's, for any member's service (docs/decisions/1051).
+  for (const template of PRIVATE_GETS_BY_ID.filter((p) => !p.startsWith("/equipe") && !p.startsWith("/caixa/fechar"))) {
     const path = fill(template, ana.ids);
     expect((await asOwner.get(path, { maxRedirects: 0 })).status(), `owner GET ${path}`).toBe(404);
   }
+  const closing = await asOwner.get(`/caixa/fechar?atendimento=${ana.ids.appointment}`, { maxRedirects: 0 });
+  expect(closing.status()).toBe(200);
+  expect(await closing.text()).toContain("Atendimento de");
   // The owner's lists and exports show no member's client.
   for (const path of ["/clientes", "/clientes/exportar", "/relatorios/exportar", "/solicitacoes", "/agenda?vista=lista"]) {
     const body = await (await asOwner.get(path, { maxRedirects: 0 })).text();
@@ -188,11 +192,15 @@ test("tenancy in a salon: members keep their data; the owner sees appointments, 
   // Her own agenda still says why.
   expect((await (await asAna.get(`/agenda?vista=dia&data=${ana.date}`)).text()).includes("Consulta no oncologista"), "her own agenda says why").toBe(true);
   // Without the member's permission, no change: neither their appointments nor their requests.
-  for (const [intent, id] of [["confirm", ana.ids.appointment], ["complete", ana.ids.appointment], ["cancel", ana.ids.appointment], ["accept-request", ana.ids.request], ["decline-request", ana.ids.request]]) {
+  for (const [intent, id] of [["confirm", ana.ids.appointment], ["cancel", ana.ids.appointment], ["accept-request", ana.ids.request], ["decline-request", ana.ids.request]]) {
     const res = await asOwner.post(`/equipe`, { form: { intent: intent!, id: id! }, maxRedirects: 0 });
     expect(res.status(), `owner ${intent} without permission`).toBe(404);
     await expectSafeAnswer(res, `owner ${intent}`);
   }
+  // 'Concluir' leads to 'Fechar atendimento' (here refused: the service has not started), completing nothing by itself.
+  const complete = await asOwner.post(`/equipe`, { form: { intent: "complete", id: ana.ids.appointment }, maxRedirects: 0 });
+  expect(complete.status(), "owner complete without permission").toBe(302);
+  await expectSafeAnswer(complete, "owner complete");
   expect(await snapshot(ana), "the member's rows, byte for byte").toEqual(anaBefore);
   expect(await snapshot(bia)).toEqual(biaBefore);
 });

@@ -89,7 +89,7 @@ export function ItemsSold({ items }: { items: CashDay["items"] }) {
   );
 }
 
-/** 'Pagamento pendente': every service completed without its payment, until it is settled. */
+/** 'Pagamento pendente': every service completed without its payment, until it is settled (on the salon's Caixa, whose it is). */
 export function PendingPayments({ pending }: { pending: CashDay["pending"] }) {
   return (
     <section className="card p-4" aria-labelledby="pendentes">
@@ -100,7 +100,10 @@ export function PendingPayments({ pending }: { pending: CashDay["pending"] }) {
             <li key={p.appointmentId} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
                 <p className="font-medium">{p.clientName ?? "Cliente não encontrado"}</p>
-                <p className="text-slate-500">{p.serviceName || "Serviço não encontrado"} · {formatDate(p.date)} às {minutesToTime(p.startMinute)}</p>
+                <p className="text-slate-500">
+                  {p.serviceName || "Serviço não encontrado"} · {formatDate(p.date)} às {minutesToTime(p.startMinute)}
+                  {p.professionalName ? ` · ${p.professionalName}` : ""}
+                </p>
               </div>
               <div className="shrink-0 text-right">
                 <p className="tabular-nums font-medium">{formatMoney(p.dueCents)}</p>

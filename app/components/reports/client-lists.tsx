@@ -13,12 +13,12 @@ function clientHref(name: string) {
 }
 
 /** The VIPs (the badge's rule) who spent the most (completed) in the period, 4 at most. */
-export function VipClients({ clients }: { clients: Report["vip"] }) {
+export function VipClients({ clients, yours = false }: { clients: Report["vip"]; /** On the salon's page: her own clients only (each professional's clients are theirs). */ yours?: boolean }) {
   const line = formatMoney(VIP_SPENT_ABOVE_CENTS);
   return (
     <ReportSection
       id="vip"
-      title="Clientes VIP"
+      title={yours ? "Seus clientes VIP" : "Clientes VIP"}
       definition={`Clientes com o selo VIP (mais de ${line} em atendimentos concluídos) que mais gastaram no período.`}
     >
       {clients.length === 0 ? (
@@ -46,11 +46,11 @@ export function VipClients({ clients }: { clients: Report["vip"] }) {
 }
 
 /** Clients away for more than 30 days, longest absence first, with a WhatsApp link to call them back. */
-export function AtRiskClients({ atRisk }: { atRisk: Report["atRisk"] }) {
+export function AtRiskClients({ atRisk, yours = false }: { atRisk: Report["atRisk"]; /** On the salon's page: her own clients only. */ yours?: boolean }) {
   return (
     <ReportSection
       id="em-risco"
-      title="Clientes em risco"
+      title={yours ? "Seus clientes em risco" : "Clientes em risco"}
       definition={`Última visita (atendimento concluído) há mais de ${AT_RISK_AFTER_DAYS} dias e nada marcado. Não depende dos filtros.`}
     >
       {atRisk.clients.length === 0 ? (

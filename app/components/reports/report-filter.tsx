@@ -10,7 +10,7 @@ import type { ReportData } from "./types";
  * filter other than the default is on, or when the dates need fixing. The period fields are
  * the shared PeriodFilter's; a period applies with 'Aplicar', not on change.
  */
-export function ReportFilter({ params, services }: Pick<ReportData, "params" | "services">) {
+export function ReportFilter({ params, services, figures = null }: Pick<ReportData, "params" | "services"> & { figures?: { name: string; value: string } | null }) {
   const { period } = params;
   const error = period.error;
   const active = period.period !== "este-mes" || params.service !== "todos" || params.status !== "todos";
@@ -29,6 +29,7 @@ export function ReportFilter({ params, services }: Pick<ReportData, "params" | "
         aria-label="Filtrar relatórios"
       >
         <input type="hidden" name="meses" value={params.months} />
+        {figures ? <input type="hidden" name={figures.name} value={figures.value} /> : null}
         <PeriodFilter
           periods={REPORT_PERIODS}
           period={period.period}

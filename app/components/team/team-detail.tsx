@@ -6,8 +6,9 @@ import type { TeamDetailData } from "../../domain/team/team-types";
 import { closeFormHref } from "../cash/urls";
 
 /**
- * One appointment of the salon: who, what, when. The owner may confirm, complete, cancel or undo
- * a member's appointment only when that member allowed it; their own are managed in Agenda.
+ * One appointment of the salon: who, what, when. The owner may confirm, cancel or undo a member's
+ * appointment only when that member allowed it, and close any member's service (its payment is
+ * the salon's, docs/decisions/1051); their own are managed in Agenda.
  */
 export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; closeHref: string }) {
   const navigation = useNavigation();
@@ -42,14 +43,20 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
             Abrir na Agenda
           </Link>
         </p>
-      ) : !detail.canManage ? (
+      ) : !detail.canManage && detail.actions.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="team-read-only">
           Somente visualização: {detail.professional} não permitiu que o dono da equipe gerencie a agenda.
         </p>
       ) : detail.actions.length === 0 ? (
         <p className="text-sm text-slate-600">Nenhuma ação disponível para este agendamento.</p>
       ) : (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {!detail.canManage ? (
+            <p className="w-full text-sm text-slate-600" data-testid="team-read-only">
+              O pagamento você registra no Caixa do salão; confirmar, cancelar ou remarcar fica com {detail.professional}, que não
+              permitiu que o dono da equipe gerencie a agenda.
+            </p>
+          ) : null}
           {detail.actions.map((a) =>
             a === "cancel" ? (
               // Asks first: 'Motivo (opcional)' and 'Avisar cliente'.

@@ -6,6 +6,7 @@ import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
 import { renewalDue, renewSession, sessionUserId, type SessionUser } from "../../utils/session.server";
 import { accessReason, type AccessReason } from "./access";
+import { memberCountQuery } from "../salon.server";
 
 export type CurrentUser = SessionUser & {
   access: AccessReason;
@@ -13,6 +14,8 @@ export type CurrentUser = SessionUser & {
   subscription: typeof subscriptions.$inferSelect | null;
   /** The owner whose team this user is in (active link), else null. */
   linkedOwnerId: string | null;
+  /** How many active members this user's own team has (0: no team; always 0 for a member). */
+  teamMembers: number;
 };
 
 /** A user named by id, or by an SQL expression that yields the id (a session, a booking slug). */
@@ -39,9 +42,10 @@ export function teamOwnerWithSubscription(db: Db, userId: UserKey) {
 
 type ProfileRow = Awaited<ReturnType<typeof profileWithSubscription>>[number];
 type OwnerRow = Awaited<ReturnType<typeof teamOwnerWithSubscription>>[number];
+type MemberCountRow = Awaited<ReturnType<typeof memberCountQuery>>[number];
 
 /** Access decided from the rows above: expiry against `now`, admins and exempt e-mails from configuration. */
-export function withAccess(user: SessionUser, row: ProfileRow | undefined, link: OwnerRow | undefined, now: Date): CurrentUser | null {
+export function withAccess(user: SessionUser, row: ProfileRow | undefined, link: OwnerRow | undefined, team: MemberCountRow | undefined, now: Date): CurrentUser | null {
   if (!row) return null;
   const e = env();
   const access = accessReason(
@@ -61,6 +65,7 @@ export function withAccess(user: SessionUser, row: ProfileRow | undefined, link:
     profile: row.profile,
     subscription: row.subscription,
     linkedOwnerId: link?.ownerId ?? null,
+    teamMembers: link ? 0 : (team?.n ?? 0),
   };
 }
 
@@ -69,8 +74,8 @@ export function withAccess(user: SessionUser, row: ProfileRow | undefined, link:
  * decided here against `now`, so access ends the moment a trial or period does.
  */
 export async function loadAccess(db: Db, user: SessionUser, now = new Date()): Promise<CurrentUser | null> {
-  const [[row], [link]] = await db.batch([profileWithSubscription(db, user.id), teamOwnerWithSubscription(db, user.id)]);
-  return withAccess(user, row, link, now);
+  const [[row], [link], [team]] = await db.batch([profileWithSubscription(db, user.id), teamOwnerWithSubscription(db, user.id), memberCountQuery(db, user.id)]);
+  return withAccess(user, row, link, team, now);
 }
 
 /** The signed-in professional behind a session, and whether the session is due for renewal. */
@@ -83,7 +88,7 @@ export type SessionAccess = { user: CurrentUser | null; renewalDue: boolean };
  */
 export async function readSessionAccess(db: Db, sessionId: string, now = new Date()): Promise<SessionAccess | null> {
   const userId = sessionUserId(sessionId, now);
-  const [[session], [row], [link]] = await db.batch([
+  const [[session], [row], [link], [team]] = await db.batch([
     db
       .select({ id: users.id, email: users.email, sessionId: sessions.id, expiresAt: sessions.expiresAt, remember: sessions.remember })
       .from(sessions)
@@ -91,10 +96,11 @@ export async function readSessionAccess(db: Db, sessionId: string, now = new Dat
       .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now))),
     profileWithSubscription(db, userId),
     teamOwnerWithSubscription(db, userId),
+    memberCountQuery(db, userId),
   ]);
   if (!session) return null;
   const { expiresAt: _expiresAt, remember: _remember, ...user } = session;
-  return { user: withAccess(user, row, link, now), renewalDue: renewalDue(session, now) };
+  return { user: withAccess(user, row, link, team, now), renewalDue: renewalDue(session, now) };
 }
 
 /**

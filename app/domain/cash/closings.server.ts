@@ -10,21 +10,22 @@ import { insertIf, type Db } from "../../utils/db.server";
 import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
 import { describeChange, type ClosingSummary } from "./history";
 import type { CurrentUser } from "../accounts/access.server";
-import { managedMember } from "../team/team.server";
+import { salonMemberAppointment } from "../team/team.server";
 import { stampedRate } from "../team/commissions.server";
 
 type Clock = { now: Date; timeZone: string };
 
 /**
  * Whose service the signed-in user may close: their own appointment's (in their zone), or, for a
- * team owner, a member's who allowed the owner to manage their agenda (managedMember, the rule of
- * 'Equipe'): the closing is then the member's, in the member's zone. Null for anything else (404).
+ * team owner, any active member's (salonMemberAppointment: the salon's counter takes the payment,
+ * whatever the member's agenda permission, docs/decisions/1051): the closing is then the member's,
+ * in the member's zone. Null for anything else (404).
  */
 export async function closingProfessional(db: Db, user: CurrentUser, appointmentId: string, members = true): Promise<{ userId: string; timeZone: string } | null> {
   const [own] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, user.id)));
   if (own) return { userId: user.id, timeZone: user.profile.timeZone };
   // A member has no team of their own (as on 'Equipe').
-  return !members || user.linkedOwnerId ? null : managedMember(db, user.id, appointmentId);
+  return !members || user.linkedOwnerId ? null : salonMemberAppointment(db, user.id, appointmentId);
 }
 
 /** The appointment being closed, the professional's own, with the professional's name (whose service it is). */
@@ -198,8 +199,8 @@ export type CloseStart = { ok: true } | { ok: false; reason: "not-found" | "not-
 /**
  * Whether the old 'Concluir' post (intent=complete, from the agenda or 'Equipe') may lead to
  * 'Fechar atendimento' for that appointment, or why not: nothing is completed without its closing
- * any more (docs/decisions/0922). `members`: from 'Equipe', a member's appointment the owner may
- * manage is reached too.
+ * any more (docs/decisions/0922). `members`: from 'Equipe', a member's appointment is reached
+ * too (closing it is the salon's counter's, docs/decisions/1051).
  */
 export async function closeStart(db: Db, user: CurrentUser, id: string, opts: { members: boolean; now?: Date }): Promise<CloseStart> {
   const now = opts.now ?? new Date();

@@ -1,8 +1,11 @@
 // 'Exportar CSV' of the Caixa: one line per closed service of the period, in the Relatórios' and
 // the clients' format (UTF-8 BOM, ';', CRLF, formula-safe cells: the same csvCell and csvMoney),
-// and a last 'Total' line with the screen's own figures (cashDay), docs/decisions/0925.
+// and a last 'Total' line with the screen's own figures (cashDay), docs/decisions/0925. The
+// salon's file ('Salão', docs/decisions/1050) says whose each line is in a 'Profissional' column.
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { appointments, cashClosings, clients } from "../../../db/schema";
+import { appointments, cashClosings, clients, profiles } from "../../../db/schema";
+import type { FigureScope } from "../salon";
+import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { csvCell, csvMoney } from "../clients/clients.server";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
@@ -28,11 +31,17 @@ export const CASH_CSV_HEADER = [
 
 const paidBy = (method: string) => sql<number>`coalesce((select sum(amount_cents) from cash_payments where closing_id = ${cashClosings.id} and method = ${method}), 0)`;
 
+/** The header of one professional's file, or of the salon's (with whose each line is). */
+function cashCsvHeader(salon: boolean): string[] {
+  return salon ? [...CASH_CSV_HEADER.slice(0, 2), "Profissional", ...CASH_CSV_HEADER.slice(2)] : CASH_CSV_HEADER;
+}
+
 /** The last line: the Caixa screen's figures for the period, in the columns' order. */
-function totalLine(day: CashDay) {
+function totalLine(day: CashDay, salon: boolean) {
   return [
     "Total",
     "",
+    ...(salon ? [""] : []),
     "",
     `${formatInteger(day.services)} ${day.services === 1 ? "atendimento" : "atendimentos"}`,
     csvMoney(day.subtotalCents),
@@ -46,11 +55,12 @@ function totalLine(day: CashDay) {
 }
 
 /** The closings of the period as CSV text, in date and time order, and the 'Total' line. */
-export async function cashCsv(db: Db, userId: string, range: DateRange, clock: { today: string; timeZone: string }) {
+export async function cashCsv(db: Db, scope: FigureScope, range: DateRange, clock: { today: string; timeZone: string }) {
   const rowsQ = db
     .select({
       date: appointments.date,
       startMinute: appointments.startMinute,
+      professionalName,
       clientName: clients.name,
       serviceName: appointments.serviceName,
       status: cashClosings.status,
@@ -64,17 +74,19 @@ export async function cashCsv(db: Db, userId: string, range: DateRange, clock: {
       credit: paidBy("credit"),
     })
     .from(cashClosings)
-    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), eq(appointments.userId, userId)))
-    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
-    .where(and(eq(cashClosings.userId, userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to)))
+    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sameProfessional(scope, appointments.userId, cashClosings.userId)))
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), sameProfessional(scope, clients.userId, appointments.userId)))
+    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
+    .where(and(inScope(scope, cashClosings.userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to)))
     .orderBy(asc(appointments.date), asc(appointments.startMinute));
-  const [rows, day] = await Promise.all([rowsQ, cashDay(db, userId, range, clock.today, clock.timeZone)]);
+  const [rows, day] = await Promise.all([rowsQ, cashDay(db, scope, range, clock.today, clock.timeZone)]);
   const lines = rows.map((r) => {
     const paid = PAYMENT_METHODS.map((m) => Number(r[m]));
     const received = receivedCents({ status: r.status, paidCents: paid.reduce((a, b) => a + b, 0), tipCents: r.tip, depositCents: r.deposit });
     return [
       formatDate(r.date, true),
       minutesToTime(r.startMinute),
+      ...(scope.salon ? [r.professionalName ?? ""] : []),
       r.clientName ?? "Cliente não encontrado",
       r.serviceName || "Serviço não encontrado",
       csvMoney(r.subtotal),
@@ -87,5 +99,5 @@ export async function cashCsv(db: Db, userId: string, range: DateRange, clock: {
       CLOSING_STATUS_LABELS[r.status],
     ];
   });
-  return `\uFEFF${[CASH_CSV_HEADER, ...lines, totalLine(day)].map((cells) => cells.map(csvCell).join(";")).join("\r\n")}\r\n`;
+  return `\uFEFF${[cashCsvHeader(scope.salon), ...lines, totalLine(day, scope.salon)].map((cells) => cells.map(csvCell).join(";")).join("\r\n")}\r\n`;
 }

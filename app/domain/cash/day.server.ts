@@ -1,24 +1,29 @@
 // The Caixa (issue 22): what a day or a period brought, by method, with tips apart, items sold,
 // pending payments and 'Previsto' (appointments still to happen at list prices). One batch of
 // reads; 'Recebido' is received.ts's definition applied to the sums. The deposits marked in the
-// period are informative lines apart from 'Recebido' (docs/decisions/0921).
+// period are informative lines apart from 'Recebido' (docs/decisions/0921). The same reads add
+// up one professional's drawer or the salon's ('Salão', docs/decisions/1050): each closing is
+// its own professional's, and the salon is salon.server.ts's.
 import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
-import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPayments, clients, type PaymentMethod } from "../../../db/schema";
+import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPayments, clients, profiles, type PaymentMethod } from "../../../db/schema";
 import { addDays, localMidnightMs, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
+import { asScope, type FigureScope } from "../salon";
+import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
 
-const inRange = (userId: string, range: DateRange) =>
-  and(eq(cashClosings.userId, userId), eq(appointments.userId, userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to));
+/** The closings of the scope's completed appointments in the range (appointments joined to them). */
+const inRange = (scope: FigureScope, range: DateRange) =>
+  and(inScope(scope, appointments.userId), sameProfessional(scope, cashClosings.userId, appointments.userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to));
 
 /**
  * 'Sinais recebidos' and 'Sinais devolvidos': the deposits marked in the period, by the instant
  * each was marked, the period's days taken in the professional's zone.
  */
-function depositsMarkedQ(db: Db, userId: string, range: DateRange, timeZone: string) {
+function depositsMarkedQ(db: Db, scope: FigureScope, range: DateRange, timeZone: string) {
   const from = new Date(localMidnightMs(range.from, timeZone));
   const until = new Date(localMidnightMs(addDays(range.to, 1), timeZone));
-  const markedIn = (at: typeof bookingRequests.depositReceivedAt) => and(eq(bookingRequests.professionalId, userId), sql`${bookingRequests.depositCents} > 0`, gte(at, from), lt(at, until));
+  const markedIn = (at: typeof bookingRequests.depositReceivedAt) => and(inScope(scope, bookingRequests.professionalId), sql`${bookingRequests.depositCents} > 0`, gte(at, from), lt(at, until));
   const sumOf = (at: typeof bookingRequests.depositReceivedAt) =>
     db
       .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${bookingRequests.depositCents}), 0)` })
@@ -27,13 +32,38 @@ function depositsMarkedQ(db: Db, userId: string, range: DateRange, timeZone: str
   return [sumOf(bookingRequests.depositReceivedAt), sumOf(bookingRequests.depositRefundedAt)] as const;
 }
 
-export async function cashDay(db: Db, userId: string, range: DateRange, today: string, timeZone: string) {
+/** 'Pagamentos pendentes': every pending closing of the scope whatever the period, oldest first, with whose it is. */
+function pendingPaymentsQ(db: Db, scope: FigureScope) {
+  return db
+    .select({
+      appointmentId: appointments.id,
+      date: appointments.date,
+      startMinute: appointments.startMinute,
+      serviceName: appointments.serviceName,
+      clientName: clients.name,
+      /** Whose service it is (named on the salon's Caixa). */
+      professionalName,
+      dueCents: sql<number>`${cashClosings.subtotalCents} - ${cashClosings.discountCents} - ${cashClosings.depositCents} + ${cashClosings.tipCents}`,
+    })
+    .from(cashClosings)
+    // `+user_id` keeps SQLite from walking every appointment in date order: it starts from the few pending closings.
+    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sql`+${appointments.userId} = ${cashClosings.userId}`))
+    .leftJoin(clients, and(eq(clients.id, appointments.clientId), sameProfessional(scope, clients.userId, appointments.userId)))
+    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
+    .where(and(inScope(scope, cashClosings.userId), eq(cashClosings.status, "pending"), eq(appointments.status, "completed")))
+    .orderBy(asc(appointments.date), asc(appointments.startMinute))
+    .limit(100);
+}
+
+/** The Caixa of `who`: a professional (her id, or her scope) or the salon of an owner. */
+export async function cashDay(db: Db, who: string | FigureScope, range: DateRange, today: string, timeZone: string) {
+  const scope = asScope(who);
   const byMethodQ = db
     .select({ method: cashPayments.method, cents: sql<number>`sum(${cashPayments.amountCents})` })
     .from(cashPayments)
     .innerJoin(cashClosings, eq(cashClosings.id, cashPayments.closingId))
     .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
-    .where(and(inRange(userId, range), eq(cashClosings.status, "paid")))
+    .where(and(inRange(scope, range), eq(cashClosings.status, "paid")))
     .groupBy(cashPayments.method);
   const sumsQ = db
     .select({
@@ -47,39 +77,31 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
     })
     .from(cashClosings)
     .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
-    .where(inRange(userId, range))
+    .where(inRange(scope, range))
     .groupBy(cashClosings.status);
   const itemsQ = db
     .select({ name: cashClosingItems.name, kind: cashClosingItems.kind, quantity: sql<number>`sum(${cashClosingItems.quantity})`, cents: sql<number>`sum(${cashClosingItems.quantity} * ${cashClosingItems.unitPriceCents})` })
     .from(cashClosingItems)
     .innerJoin(cashClosings, eq(cashClosings.id, cashClosingItems.closingId))
     .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
-    .where(and(inRange(userId, range), eq(cashClosingItems.kind, "product")))
+    .where(and(inRange(scope, range), eq(cashClosingItems.kind, "product")))
     .groupBy(cashClosingItems.name)
     .orderBy(sql`sum(${cashClosingItems.quantity}) desc`, asc(cashClosingItems.name))
     .limit(50);
-  const pendingQ = db
-    .select({ appointmentId: appointments.id, date: appointments.date, startMinute: appointments.startMinute, serviceName: appointments.serviceName, clientName: clients.name, dueCents: sql<number>`${cashClosings.subtotalCents} - ${cashClosings.discountCents} - ${cashClosings.depositCents} + ${cashClosings.tipCents}` })
-    .from(cashClosings)
-    // `+user_id` keeps SQLite from walking every appointment in date order: it starts from the few pending closings.
-    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sql`+${appointments.userId} = ${userId}`))
-    .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
-    .where(and(eq(cashClosings.userId, userId), eq(cashClosings.status, "pending"), eq(appointments.status, "completed")))
-    .orderBy(asc(appointments.date), asc(appointments.startMinute))
-    .limit(100);
+  const pendingQ = pendingPaymentsQ(db, scope);
   // 'Previsto': the active appointments from today on, inside the range, at their list prices.
   const from = range.from > today ? range.from : today;
   const expectedQ = db
     .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)` })
     .from(appointments)
-    .where(and(eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), gte(appointments.date, from), lte(appointments.date, range.to)));
+    .where(and(inScope(scope, appointments.userId), inArray(appointments.status, ["scheduled", "confirmed"]), gte(appointments.date, from), lte(appointments.date, range.to)));
   // 'Recebido' and the completed appointments without a closing: the dashboard's and Relatórios' SQL.
   const moneyQ = db
     .select(moneyColumns())
     .from(appointments)
-    .leftJoin(cashClosings, closingOf(userId))
-    .where(and(eq(appointments.userId, userId), gte(appointments.date, range.from), lte(appointments.date, range.to)));
-  const [depositsInQ, depositsOutQ] = depositsMarkedQ(db, userId, range, timeZone);
+    .leftJoin(cashClosings, closingOf(scope))
+    .where(and(inScope(scope, appointments.userId), gte(appointments.date, range.from), lte(appointments.date, range.to)));
+  const [depositsInQ, depositsOutQ] = depositsMarkedQ(db, scope, range, timeZone);
   const [byMethod, sums, items, pending, [expected], [money], [depositsIn], [depositsOut]] = await db.batch([
     byMethodQ,
     sumsQ,
@@ -106,7 +128,7 @@ export async function cashDay(db: Db, userId: string, range: DateRange, today: s
     subtotalCents: Number(paid?.subtotal ?? 0) + Number(open?.subtotal ?? 0),
     discountCents: Number(paid?.discount ?? 0) + Number(open?.discount ?? 0),
     items: items.map((i) => ({ ...i, quantity: Number(i.quantity), cents: Number(i.cents) })),
-    pending: pending.map((p) => ({ ...p, dueCents: Number(p.dueCents) })),
+    pending: pending.map((p) => ({ ...p, professionalName: scope.salon ? (p.professionalName ?? "") : null, dueCents: Number(p.dueCents) })),
     depositsMarked: {
       received: { count: Number(depositsIn?.count ?? 0), cents: Number(depositsIn?.cents ?? 0) },
       refunded: { count: Number(depositsOut?.count ?? 0), cents: Number(depositsOut?.cents ?? 0) },

@@ -1,14 +1,32 @@
 // 'Faturamento' in SQL (issue 22, decision 0920): the sums received.ts's `receivedCents` needs,
 // read over the professional's appointments joined to their closing, so the dashboard, the
-// agenda's summary, Relatórios and the Caixa add up the same money in one place. A completed
+// agenda's summary, Relatórios and the Caixa add up the same money in one place; for the salon
+// ('Salão', docs/decisions/1050) the same sums over its professionals' appointments, each joined
+// to its own professional's closing. A completed
 // appointment without a closing (older data, the old 'Concluir') counts at its list price as
 // 'sem fechamento', told apart on every screen that shows it.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, cashClosingItems, cashClosings, cashPayments } from "../../../db/schema";
 import { receivedCents } from "./received";
+import { asScope, type FigureScope } from "../salon";
 
-/** The LEFT JOIN's condition: an appointment's closing, the professional's too. */
-export const closingOf = (userId: string) => and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, userId))!;
+/**
+ * The LEFT JOIN's condition: an appointment's closing, the professional's too; for the salon,
+ * each appointment's closing by its own professional (the appointments are bounded by the caller).
+ */
+export function closingOf(who: string | FigureScope): SQL {
+  const scope = asScope(who);
+  if (scope.salon) return and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, appointments.userId))!;
+  return and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, scope.userId))!;
+}
+
+/** A closing item of the closing joined by `closingOf`: the same professional's. */
+function itemOf(who: string | FigureScope): SQL {
+  const scope = asScope(who);
+  return scope.salon
+    ? sql`${cashClosingItems.closingId} = ${cashClosings.id} and ${cashClosingItems.userId} = ${cashClosings.userId}`
+    : sql`${cashClosingItems.closingId} = ${cashClosings.id} and ${cashClosingItems.userId} = ${scope.userId}`;
+}
 
 const paidAtTheChair = sql`(select coalesce(sum(${cashPayments.amountCents}), 0) from ${cashPayments} where ${cashPayments.closingId} = ${cashClosings.id})`;
 const completed = sql`${appointments.status} = 'completed'`;
@@ -74,18 +92,18 @@ export function moneySelect(within: SQL = sql`1`, prefix = ""): SQL {
  * gives its own service, once, at its list price when completed ('sem fechamento') or 0.
  * `serviceId` keeps only that service's lines (Relatórios' filter).
  */
-export function serviceLinesSql(userId: string, where: SQL, serviceId?: string | null): SQL {
+export function serviceLinesSql(who: string | FigureScope, where: SQL, serviceId?: string | null): SQL {
   return sql`
     select ${cashClosingItems.serviceId} as service_id, ${cashClosingItems.name} as name, ${cashClosingItems.quantity} as n,
       ${cashClosingItems.quantity} * ${cashClosingItems.unitPriceCents} as cents
     from ${appointments}
-    join ${cashClosings} on ${closingOf(userId)}
-    join ${cashClosingItems} on ${cashClosingItems.closingId} = ${cashClosings.id} and ${cashClosingItems.userId} = ${userId}
+    join ${cashClosings} on ${closingOf(who)}
+    join ${cashClosingItems} on ${itemOf(who)}
     where ${where} and ${completed} and ${cashClosingItems.kind} = 'service'
       ${serviceId ? sql`and ${cashClosingItems.serviceId} = ${serviceId}` : sql``}
     union all
     select ${appointments.serviceId}, ${appointments.serviceName}, 1, case when ${completed} then ${appointments.priceCents} else 0 end
     from ${appointments}
-    left join ${cashClosings} on ${closingOf(userId)}
+    left join ${cashClosings} on ${closingOf(who)}
     where ${where} and not (${completed} and ${cashClosings.id} is not null)`;
 }

@@ -12,15 +12,16 @@ const earlier = alias(appointments, "earlier");
 
 /**
  * One row per client of the period (the appointments `where` selects, which holds the
- * professional, the dates and any filter): `client_id`, `n` appointments, `spent` (completed
+ * professional or the salon, the dates and any filter): `client_id`, `n` appointments, `spent` (completed
  * prices), `visits` (completed ones) and `recurring` (1 or 0). Recurring needs more than one
  * visit up to the period's end: with a single visit in the period, at most two earlier visits
  * of the client are looked up on appointments_user_client_metrics_idx (only for those clients).
  */
-export function periodClientsSql(userId: string, range: DateRange, where: SQL): SQL {
+export function periodClientsSql(range: DateRange, where: SQL): SQL {
   const visits = sql`coalesce(sum(case when ${appointments.status} = 'completed' then 1 else 0 end), 0)`;
+  // The client's own professional's visits (a client is one professional's: on the salon's figures too).
   const visitsUpToEnd = sql`(select count(*) from (select 1 from ${appointments} as ${sql.identifier("earlier")}
-      where ${earlier.userId} = ${userId} and ${earlier.clientId} = ${appointments.clientId}
+      where ${earlier.userId} = ${appointments.userId} and ${earlier.clientId} = ${appointments.clientId}
         and ${earlier.status} = 'completed' and ${earlier.date} <= ${range.to}
       limit ${RECURRING_VISITS_ABOVE + 1}))`;
   return sql`select ${appointments.clientId} as client_id, count(*) as n,

@@ -12,6 +12,8 @@ import { AT_RISK_NAMES, bestCustomersFirst, monthWindows, type ClientFigures, ty
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
 import { birthdayKeys } from "../clients/birthdays";
 import { notCancelled } from "../status-rules.server";
+import { asScope, type FigureScope } from "../salon";
+import { inScope } from "../salon.server";
 
 /** Today and the compared periods in the professional's zone, with the instants they start at. */
 export function dashboardClock(timeZone: string, now = new Date()) {
@@ -73,8 +75,9 @@ export function pick(row: Record<string, number> | undefined, prefix: string): P
   };
 }
 
-/** Today, yesterday, month-to-date, the previous window and the whole month, in one scan. */
-export function totalsQuery(db: Db, userId: string, clock: DashboardClock) {
+/** Today, yesterday, month-to-date, the previous window and the whole month, in one scan: a professional's, or the salon's. */
+export function totalsQuery(db: Db, who: string | FigureScope, clock: DashboardClock) {
+  const scope = asScope(who);
   return db
     .select({
       ...prefixed("today", periodColumns({ from: clock.today, to: clock.today })),
@@ -85,11 +88,13 @@ export function totalsQuery(db: Db, userId: string, clock: DashboardClock) {
       ...prefixed("ahead", periodColumns({ from: clock.today, to: clock.month.to })),
     })
     .from(appointments)
-    .leftJoin(cashClosings, closingOf(userId))
-    .where(and(eq(appointments.userId, userId), between(appointments.date, clock.previous.from, clock.month.to)));
+    .leftJoin(cashClosings, closingOf(scope))
+    .where(and(inScope(scope, appointments.userId), between(appointments.date, clock.previous.from, clock.month.to)));
 }
 
-export function clientTotalsQuery(db: Db, userId: string, clock: DashboardClock) {
+/** The clients now, when the month began and new this month: a professional's, or the salon's (counts only). */
+export function clientTotalsQuery(db: Db, who: string | FigureScope, clock: DashboardClock) {
+  const scope = asScope(who);
   return db
     .select({
       total: count(),
@@ -97,7 +102,7 @@ export function clientTotalsQuery(db: Db, userId: string, clock: DashboardClock)
       newPrevious: newClientsCount(clock.previousStartMs, clock.previousEndMs),
     })
     .from(clients)
-    .where(eq(clients.userId, userId));
+    .where(inScope(scope, clients.userId));
 }
 
 /**
@@ -113,7 +118,7 @@ export function clientFiguresQuery(db: Db, userId: string, clock: DashboardClock
   const atRisk = atRiskClient(userId, clock.today);
   const month = and(eq(appointments.userId, userId), inRange(clock.current), notCancelled)!;
   return db.all<{ kind: string; name: string | null; a: number; b: number | null }>(sql`
-    with per_client as materialized (${periodClientsSql(userId, clock.current, month)}),
+    with per_client as materialized (${periodClientsSql(clock.current, month)}),
       month_totals as (select ${PERIOD_CLIENT_TOTALS} from per_client)
     select 'month' as kind, null as name, visited as a, recurring as b from month_totals
     union all
@@ -130,6 +135,14 @@ export function clientFiguresQuery(db: Db, userId: string, clock: DashboardClock
         (select ${clients.spentCents} from ${AT_RISK_CLIENTS} where ${atRisk}
           order by ${clients.spentCents} desc limit 1 offset ${AT_RISK_NAMES - 1}), 0)
   `);
+}
+
+/** The month's visiting and recurring clients of the salon (counts only: the names stay each professional's). */
+export function salonMonthClientsQuery(db: Db, scope: FigureScope, clock: DashboardClock) {
+  const month = and(inScope(scope, appointments.userId), inRange(clock.current), notCancelled)!;
+  return db.all<{ visited: number; recurring: number }>(sql`
+    with per_client as materialized (${periodClientsSql(clock.current, month)})
+    select ${PERIOD_CLIENT_TOTALS} from per_client`);
 }
 
 export function figuresFrom(rows: { kind: string; name: string | null; a: number; b: number | null }[]): ClientFigures {

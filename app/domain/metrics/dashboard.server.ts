@@ -1,10 +1,13 @@
 // The dashboard's data: its reads (dashboard-queries.server.ts) added to the page's batch, and
-// the figures they give, as insights.ts expects them.
+// the figures they give, as insights.ts expects them. For an owner who chose 'Salão'
+// (docs/decisions/1050) the cards and the month's summary add up the salon, read in the same
+// batch; the tips, the lists and the names stay hers.
 import type { AppointmentStatus } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
 import { revenueOf } from "../cash/revenue.server";
-import type { ClientTotals, DashboardTotals } from "./dashboard-figures";
+import type { ClientFigures, ClientTotals, DashboardTotals } from "./dashboard-figures";
+import type { FigureScope } from "../salon";
 import {
   birthdaysQuery,
   clientFiguresQuery,
@@ -16,6 +19,7 @@ import {
   linkedOwnerQuery,
   pick,
   recentQuery,
+  salonMonthClientsQuery,
   topServiceQuery,
   totalsQuery,
   weekdayRevenueQuery,
@@ -35,8 +39,9 @@ export type RecentAppointment = {
  * Everything the dashboard needs beyond the setup steps, added to a page's batch of reads: the
  * returned getter answers once the batch has run (one round trip with the page's other reads).
  */
-export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser, "id" | "email" | "profile">, now = new Date()) {
+export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser, "id" | "email" | "profile">, now = new Date(), scope?: FigureScope) {
   const clock = dashboardClock(user.profile.timeZone, now);
+  const salon = scope?.salon ? salonReads(reads, db, scope, clock) : null;
   const queries = {
     totals: reads.add(totalsQuery(db, user.id, clock)),
     clients: reads.add(clientTotalsQuery(db, user.id, clock)),
@@ -49,7 +54,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
     flags: reads.add(flagsQuery(db, user.id)),
     birthdays: reads.add(birthdaysQuery(db, user.id, clock)),
   };
-  return () => dashboardData(clock, now, {
+  return () => withShown(dashboardData(clock, now, {
     totalsRows: queries.totals(),
     clientRows: queries.clients(),
     figures: queries.figures(),
@@ -60,7 +65,40 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
     owner: queries.owner(),
     flags: queries.flags(),
     birthdays: queries.birthdays(),
-  });
+  }), salon?.());
+}
+
+/** The salon's cards and summary: its totals, its clients (counts) and the month's visiting clients. */
+function salonReads(reads: ReadBatch, db: Db, scope: FigureScope, clock: DashboardClock) {
+  const totals = reads.add(totalsQuery(db, scope, clock));
+  const clients = reads.add(clientTotalsQuery(db, scope, clock));
+  const month = reads.add(salonMonthClientsQuery(db, scope, clock));
+  return () => {
+    const [m] = month();
+    return { totals: totalsOf(totals()[0]), clientTotals: clientTotalsOf(clients()[0]), month: { clients: Number(m?.visited ?? 0), returning: Number(m?.recurring ?? 0) } };
+  };
+}
+
+type Shown = { totals: DashboardTotals; clientTotals: ClientTotals; month: ClientFigures["month"] };
+
+/** What the cards and the month's summary show: the salon's when asked, else hers. */
+function withShown<D extends { totals: DashboardTotals; clientTotals: ClientTotals; clientFigures: ClientFigures }>(data: D, salon: Shown | undefined) {
+  return { ...data, shown: salon ?? { totals: data.totals, clientTotals: data.clientTotals, month: data.clientFigures.month } };
+}
+
+function totalsOf(row: Record<string, number> | undefined): DashboardTotals {
+  return {
+    today: pick(row, "today"),
+    yesterday: pick(row, "yesterday"),
+    current: pick(row, "current"),
+    previous: pick(row, "previous"),
+    monthAppointments: pick(row, "month").appointments,
+    monthExpectedCents: pick(row, "ahead").expectedCents,
+  };
+}
+
+function clientTotalsOf(c: Rows<typeof clientTotalsQuery>[number] | undefined): ClientTotals {
+  return { total: c?.total ?? 0, newThisMonth: c?.newThisMonth ?? 0 };
 }
 
 /** The dashboard's figures on their own, in one round trip. */
@@ -89,20 +127,8 @@ function dashboardData(
     birthdays: Rows<typeof birthdaysQuery>;
   },
 ) {
-  const row = totalsRows[0] as Record<string, number> | undefined;
-  const totals: DashboardTotals = {
-    today: pick(row, "today"),
-    yesterday: pick(row, "yesterday"),
-    current: pick(row, "current"),
-    previous: pick(row, "previous"),
-    monthAppointments: pick(row, "month").appointments,
-    monthExpectedCents: pick(row, "ahead").expectedCents,
-  };
-  const c = clientRows[0];
-  const clientTotals: ClientTotals = {
-    total: c?.total ?? 0,
-    newThisMonth: c?.newThisMonth ?? 0,
-  };
+  const totals = totalsOf(totalsRows[0] as Record<string, number> | undefined);
+  const clientTotals = clientTotalsOf(clientRows[0]);
   const clientFigures = figuresFrom(figures);
   const weekdayRevenueCents = Array.from({ length: 7 }, () => 0);
   for (const w of weekdays) if (w.weekday >= 0 && w.weekday <= 6) weekdayRevenueCents[w.weekday] = revenueOf(w).revenueCents;

@@ -1,6 +1,10 @@
-// The Reports screen's export: the filtered appointments of the period as a CSV file.
+// The Reports screen's export: the filtered appointments of the period as a CSV file, the
+// professional's or, for an owner who chose 'Salão', the salon's with whose each line is
+// (docs/decisions/1050).
 import { and, asc, eq, sql } from "drizzle-orm";
-import { appointments, cashClosings, cashPayments, clients, services, type AppointmentStatus, type ClosingStatus } from "../../../db/schema";
+import { appointments, cashClosings, cashPayments, clients, profiles, services, type AppointmentStatus, type ClosingStatus } from "../../../db/schema";
+import type { FigureScope } from "../salon";
+import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { closingOf } from "../cash/revenue.server";
 import { receivedCents } from "../cash/received";
 import { STATUS_LABELS } from "../appointments/statuses";
@@ -25,6 +29,7 @@ const CSV_PAGE = 1000;
 
 type CsvRow = {
   id: string;
+  professionalName: string | null;
   date: string;
   startMinute: number;
   durationMinutes: number;
@@ -47,10 +52,16 @@ function moneyCells(row: CsvRow): string[] {
   return [csvMoney(received), paid ? csvMoney(Number(row.tipCents ?? 0)) : "", CLOSING_LABELS[row.closingStatus]];
 }
 
-function csvLine(row: CsvRow) {
+/** The salon's file says whose each line is, after the time. */
+function csvHeader(salon: boolean) {
+  return salon ? [...REPORT_CSV_HEADER.slice(0, 2), "Profissional", ...REPORT_CSV_HEADER.slice(2)] : REPORT_CSV_HEADER;
+}
+
+function csvLine(row: CsvRow, salon: boolean) {
   return [
     formatDate(row.date, true),
     minutesToTime(row.startMinute),
+    ...(salon ? [row.professionalName ?? ""] : []),
     row.clientName ?? "Cliente não encontrado",
     row.serviceName || "Serviço não encontrado",
     formatDuration(row.durationMinutes),
@@ -67,21 +78,22 @@ function csvLine(row: CsvRow) {
  * format), in date and time order. Streams page by page (keyset on date, time, id), so a
  * long period never sits in memory whole.
  */
-export function reportCsvStream(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+export function reportCsvStream(db: Db, scope: FigureScope, range: DateRange, filter: ReportFilter) {
   const encoder = new TextEncoder();
-  const where = inPeriod(userId, range, filter);
+  const where = inPeriod(scope, range, filter);
   let after: CsvRow | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${REPORT_CSV_HEADER.map(csvCell).join(";")}\r\n`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvHeader(scope.salon).map(csvCell).join(";")}\r\n`));
         return;
       }
       const rows: CsvRow[] = await db
         .select({
           id: appointments.id,
+          professionalName,
           date: appointments.date,
           startMinute: appointments.startMinute,
           durationMinutes: appointments.durationMinutes,
@@ -95,8 +107,9 @@ export function reportCsvStream(db: Db, userId: string, range: DateRange, filter
           depositCents: cashClosings.depositCents,
         })
         .from(appointments)
-        .leftJoin(cashClosings, closingOf(userId))
-        .leftJoin(clients, and(eq(clients.id, appointments.clientId), eq(clients.userId, userId)))
+        .leftJoin(cashClosings, closingOf(scope))
+        .leftJoin(clients, and(eq(clients.id, appointments.clientId), sameProfessional(scope, clients.userId, appointments.userId)))
+        .leftJoin(profiles, eq(profiles.userId, appointments.userId))
         .where(
           after
             ? and(
@@ -108,7 +121,7 @@ export function reportCsvStream(db: Db, userId: string, range: DateRange, filter
         .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.id))
         .limit(CSV_PAGE);
       if (rows.length > 0) {
-        controller.enqueue(encoder.encode(rows.map((r) => `${csvLine(r)}\r\n`).join("")));
+        controller.enqueue(encoder.encode(rows.map((r) => `${csvLine(r, scope.salon)}\r\n`).join("")));
         after = rows.at(-1)!;
       }
       if (rows.length < CSV_PAGE) controller.close();
@@ -116,13 +129,13 @@ export function reportCsvStream(db: Db, userId: string, range: DateRange, filter
   });
 }
 
-/** Params for the export: the same reading as the screen. */
-export async function reportExportParams(db: Db, user: CurrentUser, url: URL, now = new Date()) {
+/** Params for the export: the same reading as the screen (the salon's services for the salon's file). */
+export async function reportExportParams(db: Db, user: CurrentUser, url: URL, scope: FigureScope = { userId: user.id, salon: false }, now = new Date()) {
   const today = nowInZone(user.profile.timeZone, now).date;
   const serviceRows = await db
     .select({ id: services.id })
     .from(services)
-    .where(eq(services.userId, user.id));
+    .where(inScope(scope, services.userId));
   return readReportParams(
     url,
     today,

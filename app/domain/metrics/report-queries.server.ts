@@ -1,9 +1,13 @@
 // The Reports screen's reads, aggregated in SQL (GROUP BY, SUM, COUNT) and never by loading
-// every appointment into JavaScript. Every statement has the professional's id in its WHERE.
+// every appointment into JavaScript. Every statement has the professional's id in its WHERE, or
+// the salon's ids for an owner who chose 'Salão' (docs/decisions/1050): the figures then add up
+// the salon, while every list that names a client stays the owner's own clients.
 // Revenue, ticket and VIP count completed appointments only; appointment counts leave cancelled
 // ones out.
 import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, cashClosings, clients, services } from "../../../db/schema";
+import { appointments, cashClosings, clients, profiles, services } from "../../../db/schema";
+import { asScope, type FigureScope } from "../salon";
+import { inScope, professionalName } from "../salon.server";
 import { closingOf, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
@@ -18,13 +22,13 @@ export const TOP_SERVICES_LIMIT = 5;
 // ------------------------------------------------------------------ conditions
 
 /**
- * The appointments a period figure looks at: the professional's, inside the dates, of the
+ * The appointments a period figure looks at: the professional's (or the salon's), inside the dates, of the
  * chosen service, and of the chosen status, or of any status but cancelled for 'todos'.
  * The (user_id, date, ...) index starts every one of these scans.
  */
-export function inPeriod(userId: string, range: DateRange, filter: ReportFilter): SQL {
+export function inPeriod(who: string | FigureScope, range: DateRange, filter: ReportFilter): SQL {
   return and(
-    eq(appointments.userId, userId),
+    inScope(asScope(who), appointments.userId),
     between(appointments.date, range.from, range.to),
     filter.serviceId ? eq(appointments.serviceId, filter.serviceId) : undefined,
     filter.status ? eq(appointments.status, filter.status) : notCancelled,
@@ -60,7 +64,7 @@ function sums(row: Record<string, unknown> | undefined): Sums {
 export function dailyFigures(
   reads: ReadBatch,
   db: Db,
-  userId: string,
+  scope: FigureScope,
   ranges: { current: DateRange; previous: DateRange; chart: DateRange },
   filter: ReportFilter,
   today: string,
@@ -81,8 +85,8 @@ export function dailyFigures(
         coalesce(sum(case when ${appointments.status} in ('scheduled', 'confirmed') and ${appointments.date} >= ${today} then ${appointments.priceCents} else 0 end), 0) as expected,
         coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
         coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes
-      from ${appointments} left join ${cashClosings} on ${closingOf(userId)}
-      where ${inPeriod(userId, hull, filter)}
+      from ${appointments} left join ${cashClosings} on ${closingOf(scope)}
+      where ${inPeriod(scope, hull, filter)}
       group by ${appointments.date}
     )
     select 'current' as kind, null as key, ${total} from daily where day between ${current.from} and ${current.to}
@@ -113,10 +117,12 @@ export function dailyFigures(
  * the VIPs (the badge's rule, `isVipClient`) who spent the most in the period (completed), ties
  * by completed count, then name (four rows at most, never one per client).
  */
-export function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
-  // One pass groups the period by client; the totals and the top four are read from that.
+export function clientFigures(reads: ReadBatch, db: Db, scope: FigureScope, range: DateRange, filter: ReportFilter) {
+  const userId = scope.userId;
+  // One pass groups the period by client; the totals and the top four are read from that (the
+  // top four among the professional's own clients: a member's clients are the member's).
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with per_client as materialized (${periodClientsSql(userId, range, inPeriod(userId, range, filter))})
+    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter))})
     select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
     from per_client
     union all
@@ -144,12 +150,12 @@ export function clientFigures(reads: ReadBatch, db: Db, userId: string, range: D
 }
 
 /** Distinct clients of a period (for the previous period's figure). */
-export function clientCount(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+export function clientCount(reads: ReadBatch, db: Db, scope: FigureScope, range: DateRange, filter: ReportFilter) {
   const read = reads.add(
     db
       .select({ n: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
       .from(appointments)
-      .where(inPeriod(userId, range, filter)),
+      .where(inPeriod(scope, range, filter)),
   );
   return () => read()[0]?.n ?? 0;
 }
@@ -159,9 +165,9 @@ export function clientCount(reads: ReadBatch, db: Db, userId: string, range: Dat
  * items; list prices for completed appointments without a closing), then by count; a deleted
  * service is grouped by its name.
  */
-export function topServicesQuery(db: Db, userId: string, range: DateRange, filter: ReportFilter) {
+export function topServicesQuery(db: Db, scope: FigureScope, range: DateRange, filter: ReportFilter) {
   return db.all<{ serviceId: string | null; name: string; count: number; revenueCents: number }>(sql`
-    with lines as (${serviceLinesSql(userId, inPeriod(userId, range, filter), filter.serviceId)})
+    with lines as (${serviceLinesSql(scope, inPeriod(scope, range, filter), filter.serviceId)})
     select max(service_id) as serviceId, max(name) as name, sum(n) as count, sum(cents) as revenueCents
     from lines
     group by coalesce(service_id, name)
@@ -187,10 +193,13 @@ export function atRiskReads(reads: ReadBatch, db: Db, userId: string, today: str
   return () => ({ total: Number(count()[0]?.total ?? 0), clients: list() });
 }
 
-export function serviceChoicesQuery(db: Db, userId: string) {
+/** The services the filter offers: the professional's, or every service of the salon with whose it is. */
+export function serviceChoicesQuery(db: Db, who: string | FigureScope) {
+  const scope = asScope(who);
   return db
-    .select({ id: services.id, name: services.name, isActive: services.isActive })
+    .select({ id: services.id, name: services.name, isActive: services.isActive, userId: services.userId, professional: professionalName })
     .from(services)
-    .where(eq(services.userId, userId))
+    .leftJoin(profiles, eq(profiles.userId, services.userId))
+    .where(inScope(scope, services.userId))
     .orderBy(asc(services.name), asc(services.id));
 }

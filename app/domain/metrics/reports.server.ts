@@ -1,7 +1,7 @@
 // The Reports screen's figures: the reads (report-queries.server.ts) sent in one batch with the
 // service list, and the definitions of the figures (metrics.ts, pure, unit-tested) applied to
-// what they return.
-import { eq } from "drizzle-orm";
+// what they return: the professional's, or the salon's for an owner who chose 'Salão'
+// (docs/decisions/1050; the clients named stay her own, the 'Hora de voltar' messages too).
 import { appointments, workingHours } from "../../../db/schema";
 import type { CurrentUser } from "../accounts/access.server";
 import { ReadBatch, type Db } from "../../utils/db.server";
@@ -18,6 +18,8 @@ import {
   type Variation,
 } from "./metrics";
 import { addDays, daysBetween, localMidnightMs, nowInZone, type DateRange } from "../dates";
+import type { FigureScope } from "../salon";
+import { inScope } from "../salon.server";
 import { comebackConversionQuery } from "../clients/comeback.server";
 import { readReportParams, type ReportParams } from "./report-params";
 import {
@@ -42,20 +44,21 @@ function kpi(value: number | null, previous: number | null): Kpi {
 const NO_COMPARISON = "Sem dados para comparar";
 
 /** The statements behind every figure, added to the page's batch; the getter reads them after it ran. */
-function figureReads(reads: ReadBatch, db: Db, userId: string, params: ReportParams, range: DateRange, previous: DateRange) {
+function figureReads(reads: ReadBatch, db: Db, scope: FigureScope, params: ReportParams, range: DateRange, previous: DateRange) {
   const { filter } = params;
   const months = recentMonths(params.today, params.months);
   const chart = { from: months[0]!.from, to: months.at(-1)!.to };
-  const daily = dailyFigures(reads, db, userId, { current: range, previous, chart }, filter, params.today);
-  const periodClients = clientFigures(reads, db, userId, range, filter);
-  const previousClients = clientCount(reads, db, userId, previous, filter);
-  const top = reads.add(topServicesQuery(db, userId, range, filter));
-  const atRisk = atRiskReads(reads, db, userId, params.today);
-  const hours = reads.add(db.select().from(workingHours).where(eq(workingHours.userId, userId)));
+  const daily = dailyFigures(reads, db, scope, { current: range, previous, chart }, filter, params.today);
+  const periodClients = clientFigures(reads, db, scope, range, filter);
+  const previousClients = clientCount(reads, db, scope, previous, filter);
+  const top = reads.add(topServicesQuery(db, scope, range, filter));
+  // Being at risk is a state of a client: the owner's own clients, on the salon's page too.
+  const atRisk = atRiskReads(reads, db, scope.userId, params.today);
+  const hours = reads.add(db.select().from(workingHours).where(inScope(scope, workingHours.userId)));
   return () => [daily(), periodClients(), previousClients(), top(), atRisk(), hours(), months] as const;
 }
 
-export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new Date()) {
+export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new Date(), scope: FigureScope = { userId: user.id, salon: false }) {
   const userId = user.id;
   const today = nowInZone(user.profile.timeZone, now).date;
   // The figures are read at once with the service id as asked, in the same round trip as the
@@ -66,9 +69,9 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
   const range = asked.period.range;
   const previous = asked.period.previous;
   const reads = new ReadBatch();
-  const serviceRowsOf = reads.add(serviceChoicesQuery(db, userId));
-  const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)).limit(1));
-  const firstOf = range && previous ? figureReads(reads, db, userId, asked, range, previous) : null;
+  const serviceRowsOf = reads.add(serviceChoicesQuery(db, scope));
+  const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(inScope(scope, appointments.userId)).limit(1));
+  const firstOf = range && previous ? figureReads(reads, db, scope, asked, range, previous) : null;
   // 'Hora de voltar' messages sent in the period, and how many turned into a booking (issue 24).
   const zone = user.profile.timeZone;
   const comebackOf = range ? reads.add(comebackConversionQuery(db, userId, localMidnightMs(range.from, zone), localMidnightMs(addDays(range.to, 1), zone))) : null;
@@ -80,17 +83,19 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
     today,
     serviceRows.map((s) => s.id),
   );
-  const base = { params, services: serviceRows, hasAny: !!any };
+  // On the salon's page a member's service says whose it is.
+  const services = serviceRows.map((s) => ({ id: s.id, name: s.userId === userId ? s.name : `${s.name} · ${s.professional ?? ""}`, isActive: s.isActive }));
+  const base = { params, services, hasAny: !!any };
   if (!range || !previous || !firstOf) return { ...base, report: null };
   let figures = firstOf();
   if (params.filter.serviceId !== asked.filter.serviceId) {
     const again = new ReadBatch();
-    const secondOf = figureReads(again, db, userId, params, range, previous);
+    const secondOf = figureReads(again, db, scope, params, range, previous);
     await again.run(db);
     figures = secondOf();
   }
   const [comeback] = comebackOf?.() ?? [];
-  return { ...base, report: { ...reportOf(figures, range, previous, today, serviceRows), comeback: { sent: comeback?.sent ?? 0, booked: Number(comeback?.booked ?? 0) } } };
+  return { ...base, report: { ...reportOf(figures, range, previous, today, services), comeback: { sent: comeback?.sent ?? 0, booked: Number(comeback?.booked ?? 0) } } };
 }
 export type ReportData = Awaited<ReturnType<typeof loadReport>>;
 
@@ -101,7 +106,8 @@ function reportOf(figures: Figures, range: DateRange, previous: DateRange, today
   const [daily, periodClients, previousClients, top, atRisk, hours, months] = figures;
   const { current, previous: before } = daily;
   const serviceNames = new Map(serviceRows.map((s) => [s.id, s.name]));
-  const available = availableMinutes(hours, range);
+  // Each professional's own week (one on her own, every chair of the salon).
+  const available = [...new Set(hours.map((h) => h.userId))].reduce((sum, id) => sum + availableMinutes(hours.filter((h) => h.userId === id), range), 0);
   return {
     range,
     previous,

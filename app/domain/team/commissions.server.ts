@@ -73,10 +73,11 @@ export type MemberBase = CommissionBase & { userId: string };
  * discount ('Pagamento pendente' counts once settled), and a completed appointment without a
  * closing at its list price, as 'Faturamento' counts it (revenue.server.ts).
  */
-export async function commissionBases(db: Db, ownerId: string, userIds: string[], range: DateRange): Promise<MemberBase[]> {
-  if (userIds.length === 0) return [];
-  const ids = sql.join(userIds.map((id) => sql`${id}`), sql`, `);
-  const within = sql`a.user_id in (${ids}) and a.date between ${range.from} and ${range.to} and a.status = 'completed'`;
+export async function commissionBases(db: Db, ownerId: string, userIds: string[] | SQL, range: DateRange): Promise<MemberBase[]> {
+  if (Array.isArray(userIds) && userIds.length === 0) return [];
+  // A list of ids, or a subquery of them (the owner's members, read in the same round trip).
+  const ids = Array.isArray(userIds) ? sql`(${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : userIds;
+  const within = sql`a.user_id in ${ids} and a.date between ${range.from} and ${range.to} and a.status = 'completed'`;
   const closedRate = sql`coalesce(i.commission_basis_points, ${rateSql(sql`${ownerId}`, sql`a.user_id`, sql`i.kind`, sql`i.service_id`)})`;
   const listRate = rateSql(sql`${ownerId}`, sql`a.user_id`, sql`'service'`, sql`a.service_id`);
   const rows = await db.all<{ user_id: string; kind: "service" | "product"; bp: number | null; net: number }>(sql`

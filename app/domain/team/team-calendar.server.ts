@@ -93,11 +93,15 @@ function pendingOf(schedule: Schedule, byId: ReadonlyMap<string, TeamMember>, no
   }));
 }
 
-/** The appointment opened: its actions only when it is a member's who allowed the owner to manage it. */
+/**
+ * The appointment opened: its actions when it is a member's who allowed the owner to manage it;
+ * of any member's, 'Concluir' (closing it is the salon's counter's, docs/decisions/1051).
+ */
 function detailOf(viewed: Viewed, member: TeamMember, today: string, now: Date): TeamDetailData {
   const a = viewed.appointment;
   const canManage = !member.isOwner && member.ownerMayManage;
-  const actions: RowAction[] = canManage ? actionsAt(a, a.updatedAt, member.timeZone, now) : [];
+  const at: RowAction[] = member.isOwner ? [] : actionsAt(a, a.updatedAt, member.timeZone, now);
+  const actions = canManage ? at : at.filter((action) => action === "complete");
   return {
     id: a.id,
     professional: member.name,

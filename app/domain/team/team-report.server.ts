@@ -4,7 +4,7 @@
 // bounded by the owner's team; occupancy divides booked minutes by the working minutes of each
 // one's own week over the period (docs/decisions/0690). A member sees their own line only
 // (`memberFigures`), under the rule their owner set.
-import { and, between, inArray, sql } from "drizzle-orm";
+import { and, between, eq, sql, type Column, type SQL } from "drizzle-orm";
 import { appointments, cashClosings } from "../../../db/schema";
 import { weekHoursQuery } from "../availability/schedule-queries.server";
 import type { Db } from "../../utils/db.server";
@@ -15,6 +15,7 @@ import { teamOf } from "./team.server";
 import { notCancelled } from "../status-rules.server";
 import { moneyColumns, revenueOf } from "../cash/revenue.server";
 import { commissionBases, readRules, type MemberBase } from "./commissions.server";
+import { inSalon, memberIdsOf } from "../salon.server";
 import { commissionOf, ruleSummary, toPayCents, type Commission, type CommissionRule } from "./commissions";
 
 export type TeamRow = {
@@ -39,8 +40,8 @@ export type TeamFigures = {
   total: { appointments: number; completed: number; occupancy: number | null; revenueCents: number; tipsCents: number; commissionCents: number; toPayCents: number };
 };
 
-/** The per-professional sums of the range (bounded by `ids`): counts, minutes and money. */
-function sumsQuery(db: Db, ids: string[], range: DateRange) {
+/** The per-professional sums of the range (bounded by `whose`, a condition on the user column): counts, minutes and money. */
+function sumsQuery(db: Db, whose: (column: Column) => SQL, range: DateRange) {
   return db
     .select({
       userId: appointments.userId,
@@ -51,7 +52,7 @@ function sumsQuery(db: Db, ids: string[], range: DateRange) {
     })
     .from(appointments)
     .leftJoin(cashClosings, sql`${cashClosings.appointmentId} = ${appointments.id} and ${cashClosings.userId} = ${appointments.userId}`)
-    .where(and(inArray(appointments.userId, ids), between(appointments.date, range.from, range.to)))
+    .where(and(whose(appointments.userId), between(appointments.date, range.from, range.to)))
     .groupBy(appointments.userId);
 }
 
@@ -77,24 +78,20 @@ function rowOf(member: { userId: string; name: string; isOwner: boolean }, s: Su
   };
 }
 
-/** Null when the user owns no team with active members. */
-export async function teamFigures(
-  db: Db,
-  ownerId: string,
-  range: DateRange,
-  /** The team when already read (beside the page's other reads: one round trip fewer). */
-  known?: Awaited<ReturnType<typeof teamOf>>,
-): Promise<TeamFigures | null> {
-  const team = known ?? (await teamOf(db, ownerId));
-  if (team.length === 0) return null;
-  const ids = team.map((m) => m.userId);
-  const members = team.filter((m) => !m.isOwner).map((m) => m.userId);
-  const [sums, bases, rules, hours] = await Promise.all([
-    sumsQuery(db, ids, range),
-    commissionBases(db, ownerId, members, range),
-    readRules(db, ownerId, members),
-    weekHoursQuery(db, (column) => inArray(column, ids)),
+/**
+ * Null when the user owns no team with active members. Every read is bounded by the salon in SQL
+ * (salon.server.ts), so the team and its figures go out together: one round trip.
+ */
+export async function teamFigures(db: Db, ownerId: string, range: DateRange): Promise<TeamFigures | null> {
+  const inTeam = (column: Column) => inSalon(column, ownerId);
+  const [team, sums, bases, rules, hours] = await Promise.all([
+    teamOf(db, ownerId),
+    sumsQuery(db, inTeam, range),
+    commissionBases(db, ownerId, memberIdsOf(ownerId), range),
+    readRules(db, ownerId),
+    weekHoursQuery(db, inTeam),
   ]);
+  if (team.length === 0) return null;
   const rows = team.map((m) => {
     const available = availableMinutes(hours.filter((h) => h.userId === m.userId), range);
     return rowOf(m, sums.find((r) => r.userId === m.userId), bases, rules.get(m.userId) ?? null, available);
@@ -120,10 +117,10 @@ export async function memberFigures(db: Db, member: Pick<CurrentUser, "id" | "pr
   const ownerId = member.linkedOwnerId;
   const name = member.profile.fullName || member.profile.businessName;
   const [sums, bases, rules, hours] = await Promise.all([
-    sumsQuery(db, ids, range),
+    sumsQuery(db, (column) => eq(column, member.id), range),
     commissionBases(db, ownerId, ids, range),
     readRules(db, ownerId, ids),
-    weekHoursQuery(db, (column) => inArray(column, ids)),
+    weekHoursQuery(db, (column) => eq(column, member.id)),
   ]);
   return rowOf({ userId: member.id, name, isOwner: false }, sums[0], bases, rules.get(member.id) ?? null, availableMinutes(hours, range));
 }

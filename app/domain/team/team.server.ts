@@ -4,12 +4,11 @@
 // reaches a professional outside their team; a member has no team of their own and gets none.
 // What the owner sees of a member's work is what the member's appointments show (the client's
 // name on an appointment); no client list, phone or notes of a member is read here.
-import { and, asc, between, eq, isNotNull, ne, sql, type Column } from "drizzle-orm";
+import { and, asc, between, eq, sql, type Column } from "drizzle-orm";
 import {
   appointments,
   bookingRequests,
   clients,
-  linkedAccounts,
   profiles,
   services,
   users,
@@ -27,6 +26,7 @@ import {
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
 import { depositColumns, depositJoin } from "../booking-requests/deposits.server";
+import { inSalon, memberIdsOf } from "../salon.server";
 
 export type TeamMember = {
   userId: string;
@@ -50,13 +50,6 @@ export function timeOffLabel(exception: { reason: string; showReason: boolean },
   return exception.reason.trim() || fallback;
 }
 
-/** The owner's active members' ids, as a subquery (the bound of every team statement). */
-function memberIds(ownerId: string) {
-  return sql`(select ${linkedAccounts.linkedUserId} from ${linkedAccounts}
-    where ${linkedAccounts.ownerId} = ${ownerId} and ${linkedAccounts.status} = 'active'
-      and ${linkedAccounts.linkedUserId} is not null and ${linkedAccounts.linkedUserId} <> ${ownerId})`;
-}
-
 /**
  * The owner first, then the active members by name. Empty when `ownerId` has no active member
  * (no team to show) — and so for a member, whose own links are none.
@@ -71,7 +64,7 @@ export async function teamOf(db: Db, ownerId: string): Promise<TeamMember[]> {
       timeZone: profiles.timeZone,
     })
     .from(profiles)
-    .where(sql`${profiles.userId} = ${ownerId} or ${profiles.userId} in ${memberIds(ownerId)}`);
+    .where(sql`${profiles.userId} = ${ownerId} or ${profiles.userId} in ${memberIdsOf(ownerId)}`);
   const owner = rows.find((r) => r.userId === ownerId);
   const members = rows
     .filter((r) => r.userId !== ownerId)
@@ -84,19 +77,9 @@ export async function teamOf(db: Db, ownerId: string): Promise<TeamMember[]> {
   ];
 }
 
-/** Whether the user owns a team with at least one active member (the 'Equipe' entry). */
-/** One row when the owner has a team (an active member who signed up), else none (to batch with other reads). */
-export function teamMemberRow(db: Db, userId: string) {
-  return db
-    .select({ id: linkedAccounts.id })
-    .from(linkedAccounts)
-    .where(and(eq(linkedAccounts.ownerId, userId), eq(linkedAccounts.status, "active"), isNotNull(linkedAccounts.linkedUserId), ne(linkedAccounts.linkedUserId, userId)))
-    .limit(1);
-}
-
 /** The team's ids as an SQL condition on a user-id column: the owner or one of their members. */
 function inTeam(column: Column, ownerId: string) {
-  return sql`(${column} = ${ownerId} or ${column} in ${memberIds(ownerId)})`;
+  return inSalon(column, ownerId);
 }
 
 export type TeamAppointmentRow = {
@@ -186,16 +169,29 @@ export function isTeamAction(value: unknown): value is TeamAction {
 
 /**
  * The member whose appointment this is, with their zone, when it is an appointment of an active
- * member of the owner's own team who allowed the owner to manage it (owner_may_manage); else
- * null (the caller answers 404).
+ * member of the owner's own team; with `allowed`, only of one who allowed the owner to manage
+ * their agenda (owner_may_manage). Else null (the caller answers 404).
  */
-export async function managedMember(db: Db, ownerId: string, id: string): Promise<{ userId: string; timeZone: string } | null> {
+async function memberOfAppointment(db: Db, ownerId: string, id: string, allowed: boolean): Promise<{ userId: string; timeZone: string } | null> {
   const [row] = await db
     .select({ userId: appointments.userId, timeZone: profiles.timeZone })
     .from(appointments)
     .innerJoin(profiles, eq(profiles.userId, appointments.userId))
-    .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIds(ownerId)}`, eq(profiles.ownerMayManage, true)));
+    .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIdsOf(ownerId)}`, allowed ? eq(profiles.ownerMayManage, true) : undefined));
   return row ?? null;
+}
+
+/** A member's appointment the owner may change in the agenda: the member allowed it (docs/decisions/0691). */
+export function managedMember(db: Db, ownerId: string, id: string) {
+  return memberOfAppointment(db, ownerId, id, true);
+}
+
+/**
+ * A member's appointment whose payment the owner may record at the salon's counter ('Fechar
+ * atendimento', 'Receber'): any active member's, whatever the agenda permission (docs/decisions/1051).
+ */
+export function salonMemberAppointment(db: Db, ownerId: string, id: string) {
+  return memberOfAppointment(db, ownerId, id, false);
 }
 
 type ManageOptions = { now?: Date; reason?: string; notify?: boolean; scope?: "this" | "following"; whatsapp?: WhatsappSettings | null };
@@ -253,8 +249,8 @@ export async function answerableTeamRequest(
     .where(
       and(
         eq(bookingRequests.id, requestId),
-        sql`((${bookingRequests.professionalId} = ${ownerId} and exists ${memberIds(ownerId)})
-          or (${bookingRequests.professionalId} in ${memberIds(ownerId)} and ${profiles.ownerMayManage} = 1))`,
+        sql`((${bookingRequests.professionalId} = ${ownerId} and exists ${memberIdsOf(ownerId)})
+          or (${bookingRequests.professionalId} in ${memberIdsOf(ownerId)} and ${profiles.ownerMayManage} = 1))`,
       ),
     );
   return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName, email: row.email, notify: row.notify } : null;
