@@ -3,7 +3,7 @@
 // and a last 'Total' line with the screen's own figures (cashDay), docs/decisions/0925.
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { appointments, cashClosings, clients } from "../../../db/schema";
-import { csvCell, csvMoney } from "../clients/clients.server";
+import { csvCell, csvMoney } from "../csv";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { formatInteger } from "../money";

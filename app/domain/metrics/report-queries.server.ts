@@ -116,7 +116,7 @@ export function dailyFigures(
 export function clientFigures(reads: ReadBatch, db: Db, userId: string, range: DateRange, filter: ReportFilter) {
   // One pass groups the period by client; the totals and the top four are read from that.
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with per_client as materialized (${periodClientsSql(userId, range, inPeriod(userId, range, filter))})
+    with per_client as materialized (${periodClientsSql(userId, range, inPeriod(userId, range, filter), { withSpent: true })})
     select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
     from per_client
     union all
