@@ -8,7 +8,7 @@ import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
 
 // Issue 22: 'Concluir' opens 'Fechar atendimento'; a service closed with a product, a tip and a
 // split payment shows in the Caixa. A plain form (@nojs), on a phone too (@phone). Issue 32: a line
-// removed, the total recalculated without JavaScript.
+// removed, the total recalculated without JavaScript, the Caixa's closings and 'Total pago'.
 
 async function startedToday(page: Page) {
   const { pro, service } = await bookablePro({ services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 }] });
@@ -74,5 +74,13 @@ test("closing a service with a product, a tip and Pix + Dinheiro; the Caixa show
   await expect(page.getByTestId("cash-by-method")).toContainText(`Pix${formatMoney(5000)}`);
   await expect(page.getByTestId("cash-by-method")).toContainText(`Dinheiro${formatMoney(2500)}`);
   await expect(page.getByTestId("cash-tips")).toContainText(formatMoney(500));
+  await expect(page.getByTestId("cash-total-paid")).toContainText(formatMoney(7500));
   await expect(page.getByText("1× Pomada")).toBeVisible();
+  // The day's closings, each with a link back to it.
+  const closing = page.getByTestId("cash-closing");
+  await expect(closing).toHaveCount(1);
+  await expect(closing).toContainText("Rafael Costa");
+  await expect(closing).toContainText("Corte Masculino + 1 item · Pix + Dinheiro");
+  await closing.getByRole("link", { name: /^Ver fechamento/ }).click();
+  await expect(page.getByRole("heading", { name: "Fechamento do atendimento" })).toBeVisible();
 });

@@ -6,10 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, cashClosings } from "../../db/schema";
 import CashClose, { action, loader } from "../../app/routes/cash-close";
+import Cash, { loader as cashLoader } from "../../app/routes/cash";
 import type { Db } from "../../app/utils/db.server";
 import { formatMoney } from "../../app/domain/money";
 import { createTestDb, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService } from "../support/factories";
+import { createAppointment, createBookingRequest, createClient, createProfessional, createService } from "../support/factories";
 import { answerStatus, callAction, callLoader, replyOf } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 
@@ -137,5 +138,51 @@ describe("'Fechar atendimento' without JavaScript", () => {
     const cancelled = visibleText(renderRoute(CashClose, path(), await page()));
     expect(cancelled).toContain("Este agendamento foi cancelado ou marcado como 'Não compareceu': não é possível fechá-lo.");
     expect(cancelled).not.toContain("Concluir e registrar pagamento");
+  });
+});
+
+describe("the Caixa", () => {
+  async function closeAt(hour: number, items: [string, string][], tip: string, method: string, intent = "close") {
+    const id = (await createAppointment(db, proId, { serviceName: items[0]![0], date: TODAY, startMinute: hour * 60, priceCents: 3500 })).id;
+    const form: Record<string, string> = { intent, id, descontoTipo: "valor", desconto: "", gorjeta: tip, "pagamentos[0].metodo": method };
+    items.forEach(([nome, preco], i) => Object.assign(form, { [`itens[${i}].tipo`]: i ? "product" : "service", [`itens[${i}].nome`]: nome, [`itens[${i}].preco`]: preco }));
+    expect(await post(form)).toHaveRedirect("/agenda");
+    return id;
+  }
+
+  it("'Por forma de pagamento' adds up to 'Recebido': the total paid, less the tips", async () => {
+    await closeAt(9, [["Corte", "50,00"], ["Pomada", "30,00"]], "10,00", "pix"); // R$ 90,00 by Pix
+    await closeAt(10, [["Barba", "47,50"]], "5,00", "cash"); // R$ 52,50 in cash
+    const data = await callLoader(cashLoader, { context: ctx, path: "/caixa" });
+    expect(data.day).toMatchObject({ receivedCents: 12_750, tipsCents: 1500, totalPaidCents: 14_250 });
+    // With a deposit received on the booking (R$ 15,00 of a R$ 40,00 service), the lines still add up.
+    const request = await createBookingRequest(db, proId, { date: TODAY, startMinute: 11 * 60, status: "accepted", depositCents: 1500, depositReceivedAt: NOW, depositMethod: "pix" });
+    const withDeposit = await createAppointment(db, proId, { serviceName: "Escova", date: TODAY, startMinute: 11 * 60, priceCents: 4000, bookingRequestId: request.id });
+    const form = { intent: "close", id: withDeposit.id, "itens[0].nome": "Escova", "itens[0].preco": "40,00", descontoTipo: "valor", desconto: "", gorjeta: "", "pagamentos[0].metodo": "debit" };
+    expect(await post(form)).toHaveRedirect("/agenda");
+    const later = (await callLoader(cashLoader, { context: ctx, path: "/caixa" })).day!;
+    expect(later).toMatchObject({ receivedCents: 16_750, totalPaidCents: 18_250, depositsCents: 1500, byMethod: { debit: 2500 } });
+    const html = renderRoute(Cash, "/caixa", data);
+    const section = visibleText(html.slice(html.indexOf('aria-labelledby="por-forma"'), html.indexOf("</section>", html.indexOf('aria-labelledby="por-forma"'))));
+    expect(section).toContain(`Pix ${formatMoney(9000)}`);
+    expect(section).toContain(`Dinheiro ${formatMoney(5250)}`);
+    expect(section).toContain(`Total pago ${formatMoney(14_250)}`);
+    expect(section).toContain(`− ${formatMoney(1500)}`);
+    expect(section).toContain(`Recebido ${formatMoney(12_750)}`);
+  });
+
+  it("lists the period's closings, newest first, each with what it received, how, and a link to it", async () => {
+    const first = await closeAt(9, [["Corte", "50,00"], ["Pomada", "30,00"]], "10,00", "pix");
+    const second = await closeAt(11, [["Barba", "35,00"]], "", "", "close-pending");
+    const data = await callLoader(cashLoader, { context: ctx, path: "/caixa" });
+    const html = renderRoute(Cash, "/caixa", data);
+    const list = html.slice(html.indexOf('aria-labelledby="fechados"'), html.indexOf("</section>", html.indexOf('aria-labelledby="fechados"')));
+    const text = visibleText(list);
+    expect(text).toContain("Atendimentos fechados");
+    expect(text.indexOf("11:00")).toBeLessThan(text.indexOf("09:00"));
+    expect(text).toContain(`09:00 · Cliente não encontrado Corte + 1 item · Pix ${formatMoney(8000)}`);
+    expect(text).toContain(`11:00 · Cliente não encontrado Barba · Pagamento pendente ${formatMoney(0)}`);
+    expect(list).toContain(`href="/caixa/fechar?atendimento=${first}&amp;volta=%2Fcaixa"`);
+    expect(list).toContain(`href="/caixa/fechar?atendimento=${second}&amp;volta=%2Fcaixa"`);
   });
 });
