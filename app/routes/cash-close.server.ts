@@ -114,7 +114,8 @@ function keptItems(form: FormData, removed: number | null) {
   for (const [key, value] of form) {
     const m = ITEM_FIELD.exec(key);
     if (!m) kept.append(key, value);
-    else lines.set(Number(m[1]), [...(lines.get(Number(m[1])) ?? []), [m[2]!, value]]);
+    else if (lines.has(Number(m[1]))) lines.get(Number(m[1]))!.push([m[2]!, value]);
+    else lines.set(Number(m[1]), [[m[2]!, value]]);
   }
   let next = 0;
   for (const index of [...lines.keys()].sort((a, b) => a - b)) {

@@ -4,7 +4,7 @@
 // it to the Caixa's own SQL (cash/revenue.server.ts) after every kind of write, and check the
 // migration's backfill of rows kept before it.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, cashClosings, clients } from "../../db/schema";
@@ -12,7 +12,7 @@ import { action as closeAction } from "../../app/routes/cash-close";
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import Clients, { loader as clientsLoader } from "../../app/routes/clients";
-import { closingOf, moneyColumns, revenueOf } from "../../app/domain/cash/revenue.server";
+import { closingOf, moneyColumns, revenueOf, visitRevenueCents } from "../../app/domain/cash/revenue.server";
 import { formatMoney } from "../../app/domain/money";
 import { openDb, type Db } from "../../app/utils/db.server";
 import { createTestDb, userContextFor } from "../support/db";
@@ -63,14 +63,19 @@ async function spentOf(db: Db, clientId: string) {
   return row!.spent;
 }
 
-/** The client's share of 'Faturamento' by the Caixa's and the dashboard's own SQL. */
+/**
+ * The client's share of 'Faturamento' by the Caixa's and the dashboard's own SQL, and the same by
+ * the per-visit SQL Relatórios sums for a period: both must be what the client's row keeps.
+ */
 async function faturamentoOf(db: Db, userId: string, clientId: string) {
   const [row] = await db
-    .select(moneyColumns())
+    .select({ ...moneyColumns(), perVisit: sql<number>`coalesce(sum(${visitRevenueCents}), 0)`.mapWith(Number) })
     .from(appointments)
     .leftJoin(cashClosings, closingOf(userId))
     .where(and(eq(appointments.userId, userId), eq(appointments.clientId, clientId)));
-  return revenueOf(row).revenueCents;
+  const revenue = revenueOf(row).revenueCents;
+  expect(row!.perVisit).toBe(revenue);
+  return revenue;
 }
 
 describe("'Total gasto' is what was received", () => {
