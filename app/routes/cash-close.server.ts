@@ -1,7 +1,8 @@
 // 'Fechar atendimento' (/caixa/fechar?atendimento=<id>) from the request to the answer: the form's
-// values (the closing's, or the service done), the posted form read and refused beside its fields
-// (400), '+ Adicionar item' without JavaScript (the same form again with one more line, nothing
-// typed lost), and the outcome as a redirect with its toast.
+// values (the closing's, or the service done), or why it cannot be closed yet, before anything is
+// typed; the posted form read and refused beside its fields (400); '+ Adicionar item', 'Remover'
+// and 'Recalcular' without JavaScript (the same form again, nothing typed lost,
+// docs/decisions/1062); and the outcome as a redirect with its toast.
 import { parseForm } from "../validation/parse-form";
 import { data } from "react-router";
 import type { CurrentUser } from "../domain/accounts/access.server";
@@ -10,6 +11,7 @@ import { depositReceivedCents } from "../domain/cash/deposit.server";
 import { STATUS_ERRORS } from "../domain/appointments/statuses";
 import { formatMoney, formatMoneyInput } from "../domain/money";
 import { closingTotals } from "../domain/cash/totals";
+import { whenText } from "../domain/notifications/texts";
 import { notFound } from "../utils/actions.server";
 import type { Db } from "../utils/db.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -73,12 +75,21 @@ async function readPage(db: Db, user: CurrentUser, url: URL) {
   return { appointment, closing, services, depositCents, professional };
 }
 
+/** Why the service cannot be closed now (cancelled, no-show, not started yet), said when the page opens; null when it can. */
+function refusalOf(appointment: ClosableAppointment, clock: { now: Date; timeZone: string }): string | null {
+  const now = closableNow(appointment, clock);
+  if (now.ok) return null;
+  if (now.reason !== "not-started") return CLOSE_ERRORS.status;
+  return `Este atendimento começa ${whenText(appointment.date, appointment.startMinute, clock.timeZone, clock.now).short}. Só é possível fechá-lo depois do início.`;
+}
+
 export async function loadClosePage(db: Db, user: CurrentUser, url: URL) {
   const page = await readPage(db, user, url);
   const { appointment, closing, services, depositCents } = page;
   // A member's service closed by the owner says whose it is (docs/decisions/0924).
   const memberName = page.professional.userId === user.id ? null : (appointment.professionalName ?? "");
-  return { appointment, closing, services, depositCents, memberName, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
+  const refusal = refusalOf(appointment, { now: new Date(), timeZone: page.professional.timeZone });
+  return { appointment, closing, services, depositCents, memberName, refusal, values: initialValues(page.appointment, page.closing), timeZone: user.profile.timeZone, back: backOf(url) };
 }
 
 type Errors = Record<string, string[] | null>;
@@ -91,33 +102,54 @@ function reply(values: unknown, error: Errors | null, status = 400) {
   return data(body, { status });
 }
 
-/** A line the professional left empty (no name, no price) is no line. */
-function withoutBlankItems(form: FormData) {
+const ITEM_FIELD = /^itens\[(\d+)\]\.(\w+)$/;
+
+/**
+ * The form with its item lines numbered again from 0, in order, leaving out the line 'Remover'
+ * was pressed on and any line left empty (no name, no price: no line): no hole in the list.
+ */
+function keptItems(form: FormData, removed: number | null) {
+  const lines = new Map<number, [string, FormDataEntryValue][]>();
   const kept = new FormData();
-  const blank = new Set<string>();
   for (const [key, value] of form) {
-    const m = /^itens\[(\d+)\]\.(nome|preco)$/.exec(key);
-    if (m && value === "") blank.add(`${m[1]}.${m[2]}`);
+    const m = ITEM_FIELD.exec(key);
+    if (!m) kept.append(key, value);
+    else if (lines.has(Number(m[1]))) lines.get(Number(m[1]))!.push([m[2]!, value]);
+    else lines.set(Number(m[1]), [[m[2]!, value]]);
   }
-  for (const [key, value] of form) {
-    const m = /^itens\[(\d+)\]\./.exec(key);
-    if (m && blank.has(`${m[1]}.nome`) && blank.has(`${m[1]}.preco`)) continue;
-    kept.append(key, value);
+  let next = 0;
+  for (const index of [...lines.keys()].sort((a, b) => a - b)) {
+    const fields = lines.get(index)!;
+    const blank = ["nome", "preco"].every((name) => fields.some(([field, value]) => field === name && value === ""));
+    if (index === removed || blank) continue;
+    for (const [field, value] of fields) kept.append(`itens[${next}].${field}`, value);
+    next += 1;
   }
   return kept;
 }
 
+/** What the pressed submit asks: save (paid or pending), or the form again ('+ Adicionar item', 'Recalcular', 'Remover' a line); null for anything else. */
+function intentOf(value: FormDataEntryValue | null) {
+  if (value === "close" || value === "close-pending") return { save: true as const, pending: value === "close-pending" };
+  if (value === "add-item" || value === "recalculate") return { save: false as const, add: value === "add-item", remove: null };
+  const remove = typeof value === "string" ? /^remove-item:(\d{1,2})$/.exec(value) : null;
+  return remove ? { save: false as const, add: false, remove: Number(remove[1]) } : null;
+}
+
 export async function closeAction(db: Db, user: CurrentUser, request: Request, form: FormData) {
-  const intent = form.get("intent");
-  if (intent !== "close" && intent !== "close-pending" && intent !== "add-item") throw data("Ação inválida.", { status: 400 });
+  const intent = intentOf(form.get("intent"));
+  if (!intent) throw data("Ação inválida.", { status: 400 });
   const url = new URL(request.url);
   url.searchParams.set("atendimento", String(form.get("id") ?? ""));
   const back = backOf(url);
   const page = await readPage(db, user, url);
-  // '+ Adicionar item' checks what is typed so far, but not the payments (asked at the end).
-  const pending = intent !== "close";
-  const submission = parseForm(withoutBlankItems(form), { schema: closingSchema({ depositCents: page.depositCents, pending }) });
-  if (intent === "add-item") return addItem(submission.payload, form.get("novoItem"), page.services, submission.status === "success" ? null : (submission.reply().error ?? null));
+  // The form again checks what is typed so far, but not the payments (asked at the end).
+  const pending = intent.save ? intent.pending : true;
+  const submission = parseForm(keptItems(form, intent.save ? null : intent.remove), { schema: closingSchema({ depositCents: page.depositCents, pending }) });
+  if (!intent.save) {
+    const errors = submission.status === "success" ? null : (submission.reply().error ?? null);
+    return intent.add ? addItem(submission.payload, form.get("novoItem"), page.services, errors) : reply(submission.payload, errors, errors ? 400 : 200);
+  }
   if (submission.status !== "success") return reply(submission.payload, submission.reply().error ?? null);
   // The member's zone and id when the owner closes a member's service; the owner is who closed it.
   const clock = { now: new Date(), timeZone: page.professional.timeZone };

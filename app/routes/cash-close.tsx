@@ -1,4 +1,5 @@
-import { useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
+import { Alert } from "../components/forms";
 import type { Route } from "./+types/cash-close";
 import { ClosingForm } from "../components/cash/closing-form";
 import { ClosingHistory } from "../components/cash/closing-history";
@@ -42,18 +43,25 @@ export default function CashClose() {
         </p>
         {closing ? <p className="mt-1 text-sm font-medium text-slate-700">Situação: {CLOSING_STATUS_LABELS[closing.status]}</p> : null}
       </header>
-      <section className="card p-4 sm:p-6">
-        <ClosingForm
-          appointmentId={appointment.id}
-          values={reply?.values ?? page.values}
-          errors={reply?.result?.error ?? null}
-          formError={reply?.result?.error[""]?.[0] ?? null}
-          services={page.services}
-          depositCents={page.depositCents}
-          editing={closing !== null}
-          back={page.back}
-        />
-      </section>
+      {page.refusal ? (
+        <section className="card space-y-4 p-4 sm:p-6" data-testid="close-refused">
+          <Alert title={page.refusal} tone="info" />
+          <Link to={page.back} className="btn-secondary w-full text-center sm:w-auto">Voltar</Link>
+        </section>
+      ) : (
+        <section className="card p-4 sm:p-6">
+          <ClosingForm
+            appointmentId={appointment.id}
+            values={reply?.values ?? page.values}
+            errors={reply?.result?.error ?? null}
+            formError={reply?.result?.error[""]?.[0] ?? null}
+            services={page.services}
+            depositCents={page.depositCents}
+            editing={closing !== null}
+            back={page.back}
+          />
+        </section>
+      )}
       {closing?.history.length ? <ClosingHistory history={closing.history} timeZone={page.timeZone} /> : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { Form, useLoaderData } from "react-router";
 import type { Route } from "./+types/cash";
 import { PeriodError, PeriodFilter } from "../components/period-filter";
 import { ByMethod, CashTotals, ItemsSold, PendingPayments } from "../components/cash/cash-summary";
+import { ClosingsList } from "../components/cash/closings-list";
 import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { cashDay } from "../domain/cash/day.server";
@@ -60,6 +61,7 @@ export default function Cash() {
       {day ? (
         <>
           <ByMethod day={day} />
+          <ClosingsList closings={day.closings} total={day.services} showDate={period.range!.from !== period.range!.to} back={`/caixa${query}`} />
           <PendingPayments pending={day.pending} />
           <ItemsSold items={day.items} />
         </>

@@ -8,7 +8,10 @@ import { HtmlValidate, type ConfigData } from "html-validate";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { fill, PRIVATE_GETS, PUBLIC_GETS } from "../security/routes";
 import { dayAfter, seedPro, type SeededPro } from "../security/support";
-import { axeViolations, expect, signIn, test, waitForHydration } from "./fixtures";
+import { eq } from "drizzle-orm";
+import { appointments } from "../../db/schema";
+import { nowInZone } from "../../app/domain/dates";
+import { axeViolations, e2eDb, expect, signIn, test, waitForHydration } from "./fixtures";
 
 /** Pages, not resources (files, exports, redirects). */
 const isPage = (path: string) => !/\/ics$|\.ics$|\/estado$|^\/imagens|exportar|^\/logout|^\/sw\.js$/.test(path);
@@ -92,6 +95,9 @@ const validator = new HtmlValidate(HTML_RULES);
 let pro: SeededPro;
 test.beforeAll(async () => {
   pro = await seedPro("Acessivel");
+  // Started today, so 'Fechar atendimento' shows its form (a service not started shows only why
+  // it cannot be closed yet, docs/decisions/1062).
+  await e2eDb().update(appointments).set({ date: nowInZone("America/Sao_Paulo").date, startMinute: 0 }).where(eq(appointments.id, pro.ids.appointment));
 });
 
 function path(template: string) {

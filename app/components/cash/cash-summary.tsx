@@ -28,11 +28,11 @@ export function CashTotals({ day }: { day: CashDay }) {
   );
 }
 
-function Row({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
+function Row({ label, value, muted = false, strong = false, testId }: { label: string; value: string; muted?: boolean; strong?: boolean; testId?: string }) {
   return (
-    <div className={`flex justify-between gap-4 py-1.5 ${muted ? "text-slate-500" : ""}`}>
+    <div className={`flex justify-between gap-4 py-1.5 ${muted ? "text-slate-500" : ""} ${strong ? "font-semibold" : ""}`} data-testid={testId}>
       <dt>{label}</dt>
-      <dd className="tabular-nums font-medium">{value}</dd>
+      <dd className="tabular-nums font-medium whitespace-nowrap">{value}</dd>
     </div>
   );
 }
@@ -55,7 +55,11 @@ function DepositsMarked({ marked }: { marked: CashDay["depositsMarked"] }) {
   );
 }
 
-/** Received by method, deposits, and the tips apart (the professional's, not revenue). */
+/**
+ * Received by method (as handed over, tips inside: the drawer and the card machine match it) and
+ * the deposits, adding up to 'Total pago'; less the tips (the professional's, not revenue), 'Recebido'
+ * (docs/decisions/1063).
+ */
 export function ByMethod({ day }: { day: CashDay }) {
   return (
     <section className="card p-4" aria-labelledby="por-forma">
@@ -66,10 +70,12 @@ export function ByMethod({ day }: { day: CashDay }) {
         ))}
         {day.depositsCents ? <Row label="Sinais recebidos antes" value={formatMoney(day.depositsCents)} /> : null}
       </dl>
-      <DepositsMarked marked={day.depositsMarked} />
-      <dl className="mt-3 border-t border-slate-200 pt-2 text-sm" data-testid="cash-tips">
-        <Row label="Gorjetas (à parte, não entram no recebido)" value={formatMoney(day.tipsCents)} muted />
+      <dl className="mt-1 border-t border-slate-300 text-sm" data-testid="cash-reconcile">
+        <Row label="Total pago" value={formatMoney(day.totalPaidCents)} strong testId="cash-total-paid" />
+        <Row label="Gorjetas (do profissional, fora do recebido)" value={`− ${formatMoney(day.tipsCents)}`} muted testId="cash-tips" />
+        <Row label="Recebido" value={formatMoney(day.receivedCents)} strong />
       </dl>
+      <DepositsMarked marked={day.depositsMarked} />
     </section>
   );
 }

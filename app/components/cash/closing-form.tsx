@@ -4,6 +4,7 @@ import { Alert, FieldError } from "../forms";
 import { formatMoney } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../domain/cash/totals";
 import { TotalsPanel, totalsOf, useLiveTotals } from "./closing-totals";
+import { useHydrated } from "../use-hydrated";
 
 type Values = {
   itens: { tipo?: string; servico?: string; nome?: string; preco?: string; quantidade?: string }[];
@@ -21,15 +22,35 @@ function errorProps(errors: Errors, name: string) {
   return { list, aria: list?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {} };
 }
 
-function ItemLine({ index, item, errors }: { index: number; item: Values["itens"][number]; errors: Errors }) {
+/** A line of the items; `removable`: 'Remover' beside its label, a real submit (docs/decisions/1062). */
+function ItemLine({ index, item, errors, removable, busy }: { index: number; item: Values["itens"][number]; errors: Errors; removable: boolean; busy: boolean }) {
   const name = (field: string) => `itens[${index}].${field}`;
   const [nome, preco, qtd] = [errorProps(errors, name("nome")), errorProps(errors, name("preco")), errorProps(errors, name("quantidade"))];
+  const label = item.tipo === "service" ? "Serviço" : "Item";
   return (
-    <li className="grid grid-cols-[1fr_6.5rem_4rem] gap-2" data-testid="closing-item">
+    // On a phone the name takes the whole width (price and quantity below it), on wider screens one row.
+    <li className="grid grid-cols-[1fr_5rem] gap-2 border-t border-slate-100 pt-3 first:border-0 first:pt-0 sm:grid-cols-[1fr_6.5rem_4rem]" data-testid="closing-item">
       <input type="hidden" name={name("tipo")} value={item.tipo === "service" ? "service" : "product"} />
       <input type="hidden" name={name("servico")} value={item.servico ?? ""} />
-      <div className="min-w-0">
-        <label htmlFor={name("nome")} className="label">{item.tipo === "service" ? "Serviço" : "Item"}</label>
+      <div className="col-span-2 min-w-0 sm:col-span-1">
+        <div className="flex items-baseline justify-between gap-2">
+          <label htmlFor={name("nome")} className="label">{label}</label>
+          {removable ? (
+            <button
+              type="submit"
+              name="intent"
+              value={`remove-item:${index}`}
+              formNoValidate
+              disabled={busy}
+              className="text-sm font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
+              id={`remover-${index}`}
+              // 'Remover Pomada': the name as typed, even before the form comes back.
+              aria-labelledby={`remover-${index} ${name("nome")}`}
+            >
+              Remover
+            </button>
+          ) : null}
+        </div>
         <input type="text" id={name("nome")} name={name("nome")} defaultValue={item.nome ?? ""} maxLength={100} className="input" placeholder="Ex.: pomada" {...nome.aria} />
         <FieldError id={`${name("nome")}-error`} errors={nome.list} />
       </div>
@@ -130,25 +151,32 @@ export function ClosingForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  const hydrated = useHydrated();
   const live = useLiveTotals(totalsOf(values, depositCents), depositCents);
   const { reset } = live;
   useEffect(() => reset(totalsOf(values, depositCents)), [values, depositCents, reset]);
   return (
     <Form method="post" className="space-y-5" onInput={live.onInput} key={JSON.stringify(values)} noValidate>
+      {/* The form's first submit: what Enter in a field presses. It recalculates; never 'Remover'. */}
+      <button type="submit" name="intent" value="recalculate" formNoValidate hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="id" value={appointmentId} />
       {formError ? <Alert title={formError} /> : null}
       <fieldset className="space-y-3">
         <legend className="label">Itens</legend>
         <ul className="space-y-3">
-          {values.itens.map((item, i) => <ItemLine key={i} index={i} item={item} errors={errors} />)}
+          {values.itens.map((item, i) => <ItemLine key={i} index={i} item={item} errors={errors} removable={values.itens.length > 1} busy={busy} />)}
         </ul>
         <FieldError id="itens-error" errors={errors?.itens} />
-        <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+        <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
           <div className="min-w-0">
-            <label htmlFor="novoItem" className="sr-only">Item a adicionar</label>
+            <label htmlFor="novoItem" className="label">Adicionar</label>
             <select id="novoItem" name="novoItem" className="input" defaultValue="">
-              <option value="">Produto ou outro item</option>
-              {services.map((s) => <option key={s.id} value={s.id}>{`${s.name} (${formatMoney(s.priceCents)})`}</option>)}
+              <option value="">Produto ou outro item (digitar)</option>
+              {services.length ? (
+                <optgroup label="Serviços">
+                  {services.map((s) => <option key={s.id} value={s.id}>{`${s.name} (${formatMoney(s.priceCents)})`}</option>)}
+                </optgroup>
+              ) : null}
             </select>
           </div>
           <button type="submit" name="intent" value="add-item" formNoValidate className="btn-secondary" disabled={busy}>+ Adicionar item</button>
@@ -157,6 +185,12 @@ export function ClosingForm({
       <DiscountAndTip values={values} errors={errors} />
       {depositCents ? <p className="text-sm text-slate-700">Sinal já recebido: {formatMoney(depositCents)} (descontado do total)</p> : null}
       <TotalsPanel totals={live.totals} />
+      {/* Live with JavaScript; without it, the totals of what is typed come from the server. */}
+      {hydrated ? null : (
+        <button type="submit" name="intent" value="recalculate" formNoValidate className="btn-secondary w-full sm:w-auto" disabled={busy}>
+          Recalcular total
+        </button>
+      )}
       <PaymentLines lines={values.pagamentos} errors={errors} />
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
         <button type="submit" name="intent" value="close" className="btn-primary" disabled={busy}>{editing ? "Salvar fechamento" : "Concluir e registrar pagamento"}</button>

@@ -169,6 +169,7 @@ function VisitHistory({ client, moreHref }: { client: ClientCardData; moreHref: 
               <span className="flex items-center gap-2">
                 {visit.deposit ? <DepositBadge deposit={visit.deposit} /> : null}
                 <span className="font-medium whitespace-nowrap">{visit.price}</span>
+                {visit.paymentPending ? <span className="text-xs font-medium text-amber-800">Pagamento pendente</span> : null}
                 <StatusBadge status={visit.status} />
               </span>
             </li>

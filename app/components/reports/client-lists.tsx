@@ -19,7 +19,7 @@ export function VipClients({ clients, yours = false }: { clients: Report["vip"];
     <ReportSection
       id="vip"
       title={yours ? "Seus clientes VIP" : "Clientes VIP"}
-      definition={`Clientes com o selo VIP (mais de ${line} em atendimentos concluídos) que mais gastaram no período.`}
+      definition={`Clientes com o selo VIP (mais de ${line} pagos em atendimentos concluídos) que mais gastaram no período.`}
     >
       {clients.length === 0 ? (
         <EmptyNote>Nenhum cliente VIP atendido no período.</EmptyNote>

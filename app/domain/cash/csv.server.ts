@@ -1,18 +1,16 @@
-// 'Exportar CSV' of the Caixa: one line per closed service of the period, in the Relatórios' and
+// 'Exportar CSV' of the Caixa: one line per closed service of the period (the rows of the Caixa's
+// list, closed-services.server.ts), in the Relatórios' and
 // the clients' format (UTF-8 BOM, ';', CRLF, formula-safe cells: the same csvCell and csvMoney),
 // and a last 'Total' line with the screen's own figures (cashDay), docs/decisions/0925. The
 // salon's file ('Salão', docs/decisions/1050) says whose each line is in a 'Profissional' column.
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { appointments, cashClosings, clients, profiles } from "../../../db/schema";
 import type { FigureScope } from "../salon";
-import { inScope, sameProfessional, professionalName } from "../salon.server";
-import { csvCell, csvMoney } from "../clients/clients.server";
+import { csvCell, csvMoney } from "../csv";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { formatInteger } from "../money";
 import { cashDay, type CashDay } from "./day.server";
 import { CLOSING_STATUS_LABELS } from "./history";
-import { receivedCents } from "./received";
+import { allClosedServices, closedService } from "./closed-services.server";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./totals";
 
 export const CASH_CSV_HEADER = [
@@ -28,8 +26,6 @@ export const CASH_CSV_HEADER = [
   "Recebido (R$)",
   "Situação",
 ];
-
-const paidBy = (method: string) => sql<number>`coalesce((select sum(amount_cents) from cash_payments where closing_id = ${cashClosings.id} and method = ${method}), 0)`;
 
 /** The header of one professional's file, or of the salon's (with whose each line is). */
 function cashCsvHeader(salon: boolean): string[] {
@@ -56,48 +52,21 @@ function totalLine(day: CashDay, salon: boolean) {
 
 /** The closings of the period as CSV text, in date and time order, and the 'Total' line. */
 export async function cashCsv(db: Db, scope: FigureScope, range: DateRange, clock: { today: string; timeZone: string }) {
-  const rowsQ = db
-    .select({
-      date: appointments.date,
-      startMinute: appointments.startMinute,
-      professionalName,
-      clientName: clients.name,
-      serviceName: appointments.serviceName,
-      status: cashClosings.status,
-      subtotal: cashClosings.subtotalCents,
-      discount: cashClosings.discountCents,
-      deposit: cashClosings.depositCents,
-      tip: cashClosings.tipCents,
-      pix: paidBy("pix"),
-      cash: paidBy("cash"),
-      debit: paidBy("debit"),
-      credit: paidBy("credit"),
-    })
-    .from(cashClosings)
-    .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sameProfessional(scope, appointments.userId, cashClosings.userId)))
-    .leftJoin(clients, and(eq(clients.id, appointments.clientId), sameProfessional(scope, clients.userId, appointments.userId)))
-    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
-    .where(and(inScope(scope, cashClosings.userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to)))
-    .orderBy(asc(appointments.date), asc(appointments.startMinute));
-  const [rows, day] = await Promise.all([rowsQ, cashDay(db, scope, range, clock.today, clock.timeZone)]);
-  const lines = rows.map((r) => {
-    const paid = PAYMENT_METHODS.map((m) => Number(r[m]));
-    const received = receivedCents({ status: r.status, paidCents: paid.reduce((a, b) => a + b, 0), tipCents: r.tip, depositCents: r.deposit });
-    return [
-      formatDate(r.date, true),
-      minutesToTime(r.startMinute),
-      ...(scope.salon ? [r.professionalName ?? ""] : []),
-      r.clientName ?? "Cliente não encontrado",
-      r.serviceName || "Serviço não encontrado",
-      csvMoney(r.subtotal),
-      csvMoney(r.discount),
-      csvMoney(r.deposit),
-      ...paid.map(csvMoney),
-      // A pending closing's tip is not received yet (as in Relatórios' CSV and the Caixa's 'Gorjetas').
-      r.status === "paid" ? csvMoney(r.tip) : "",
-      csvMoney(received),
-      CLOSING_STATUS_LABELS[r.status],
-    ];
-  });
+  const [rows, day] = await Promise.all([allClosedServices(db, scope, range), cashDay(db, scope, range, clock.today, clock.timeZone)]);
+  const lines = rows.map(closedService).map((r) => [
+    formatDate(r.date, true),
+    minutesToTime(r.startMinute),
+    ...(scope.salon ? [r.professionalName ?? ""] : []),
+    r.clientName ?? "Cliente não encontrado",
+    r.serviceName || "Serviço não encontrado",
+    csvMoney(r.subtotal),
+    csvMoney(r.discount),
+    csvMoney(r.deposit),
+    ...PAYMENT_METHODS.map((m) => csvMoney(r.byMethod[m])),
+    // A pending closing's tip is not received yet (as in Relatórios' CSV and the Caixa's 'Gorjetas').
+    r.status === "paid" ? csvMoney(r.tip) : "",
+    csvMoney(r.receivedCents),
+    CLOSING_STATUS_LABELS[r.status],
+  ]);
   return `\uFEFF${[cashCsvHeader(scope.salon), ...lines, totalLine(day, scope.salon)].map((cells) => cells.map(csvCell).join(";")).join("\r\n")}\r\n`;
 }

@@ -1,9 +1,9 @@
 // The Caixa (issue 22): what a day or a period brought, by method, with tips apart, items sold,
-// pending payments and 'Previsto' (appointments still to happen at list prices). One batch of
-// reads; 'Recebido' is received.ts's definition applied to the sums. The deposits marked in the
-// period are informative lines apart from 'Recebido' (docs/decisions/0921). The same reads add
-// up one professional's drawer or the salon's ('Salão', docs/decisions/1050): each closing is
-// its own professional's, and the salon is salon.server.ts's.
+// pending payments, the closings themselves and 'Previsto' (appointments still to happen at list
+// prices). One batch of reads; 'Recebido' is received.ts's definition applied to the sums. The
+// deposits marked in the period are informative lines apart from 'Recebido' (docs/decisions/0921).
+// The same reads add up one professional's drawer or the salon's ('Salão', docs/decisions/1050):
+// each closing is its own professional's, and the salon is salon.server.ts's.
 import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPayments, clients, profiles, type PaymentMethod } from "../../../db/schema";
 import { addDays, localMidnightMs, type DateRange } from "../dates";
@@ -11,6 +11,7 @@ import type { Db } from "../../utils/db.server";
 import { asScope, type FigureScope } from "../salon";
 import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
+import { closedService, latestClosedServices } from "./closed-services.server";
 
 /** The closings of the scope's completed appointments in the range (appointments joined to them). */
 const inRange = (scope: FigureScope, range: DateRange) =>
@@ -102,7 +103,7 @@ export async function cashDay(db: Db, who: string | FigureScope, range: DateRang
     .leftJoin(cashClosings, closingOf(scope))
     .where(and(inScope(scope, appointments.userId), gte(appointments.date, range.from), lte(appointments.date, range.to)));
   const [depositsInQ, depositsOutQ] = depositsMarkedQ(db, scope, range, timeZone);
-  const [byMethod, sums, items, pending, [expected], [money], [depositsIn], [depositsOut]] = await db.batch([
+  const [byMethod, sums, items, pending, [expected], [money], [depositsIn], [depositsOut], closings] = await db.batch([
     byMethodQ,
     sumsQ,
     itemsQ,
@@ -111,24 +112,34 @@ export async function cashDay(db: Db, who: string | FigureScope, range: DateRang
     moneyQ,
     depositsInQ,
     depositsOutQ,
+    latestClosedServices(db, scope, range),
   ]);
   const paid = sums.find((s) => s.status === "paid");
   const open = sums.find((s) => s.status === "pending");
   const revenue = revenueOf(money);
+  const methods = Object.fromEntries(byMethod.map((m) => [m.method, Number(m.cents)])) as Partial<Record<PaymentMethod, number>>;
+  const depositsCents = Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0);
   return {
     receivedCents: revenue.receivedCents,
     /** Completed without a closing ('sem fechamento'), at list prices: not in 'Recebido', in 'Faturamento'. */
     unclosed: { count: revenue.unclosedCount, cents: revenue.unclosedCents },
     revenueCents: revenue.revenueCents,
-    byMethod: Object.fromEntries(byMethod.map((m) => [m.method, Number(m.cents)])) as Partial<Record<PaymentMethod, number>>,
+    byMethod: methods,
+    /**
+     * 'Total pago': what the methods took (tips inside, as handed over) and the deposits received
+     * before the day; less the tips it is 'Recebido' (docs/decisions/1063).
+     */
+    totalPaidCents: Object.values(methods).reduce((sum, cents) => sum + cents, 0) + depositsCents,
     services: Number(paid?.services ?? 0) + Number(open?.services ?? 0),
     tipsCents: revenue.tipsCents,
-    depositsCents: Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0),
+    depositsCents,
     /** The closings' items before and the discounts given (paid and pending): the CSV's 'Total' line. */
     subtotalCents: Number(paid?.subtotal ?? 0) + Number(open?.subtotal ?? 0),
     discountCents: Number(paid?.discount ?? 0) + Number(open?.discount ?? 0),
     items: items.map((i) => ({ ...i, quantity: Number(i.quantity), cents: Number(i.cents) })),
     pending: pending.map((p) => ({ ...p, professionalName: scope.salon ? (p.professionalName ?? "") : null, dueCents: Number(p.dueCents) })),
+    /** 'Atendimentos fechados': the latest closings of the period (all of them in the CSV). */
+    closings: closings.map(closedService),
     depositsMarked: {
       received: { count: Number(depositsIn?.count ?? 0), cents: Number(depositsIn?.cents ?? 0) },
       refunded: { count: Number(depositsOut?.count ?? 0), cents: Number(depositsOut?.cents ?? 0) },

@@ -9,3 +9,12 @@ export function receivedCents(closing: ReceivedInput): number {
   const atTheChair = closing.status === "paid" ? closing.paidCents - closing.tipCents : 0;
   return atTheChair + closing.depositCents;
 }
+
+/**
+ * What a completed appointment brought to the business: what its closing received, or its list
+ * price when it was completed without one ('sem fechamento', docs/decisions/0920). A client's
+ * 'Total gasto' and the VIP rule are its sum over their completed appointments (docs/decisions/1060).
+ */
+export function visitCents(priceCents: number, closing: ReceivedInput | null): number {
+  return closing ? receivedCents(closing) : priceCents;
+}

@@ -10,13 +10,16 @@ import { appointments, cashClosingItems, cashClosings, cashPayments } from "../.
 import { receivedCents } from "./received";
 import { asScope, type FigureScope } from "../salon";
 
+/** An appointment's closing by its own professional (the appointments bounded by the caller). */
+export const ownClosing: SQL = and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, appointments.userId))!;
+
 /**
  * The LEFT JOIN's condition: an appointment's closing, the professional's too; for the salon,
  * each appointment's closing by its own professional (the appointments are bounded by the caller).
  */
 export function closingOf(who: string | FigureScope): SQL {
   const scope = asScope(who);
-  if (scope.salon) return and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, appointments.userId))!;
+  if (scope.salon) return ownClosing;
   return and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, scope.userId))!;
 }
 
@@ -51,6 +54,33 @@ export function moneyColumns(within: SQL = sql`1`) {
     unclosedCount: sumWhen(unclosed, sql`1`),
   };
 }
+
+/**
+ * An appointment's closing as received.ts reads it, over the same LEFT JOIN (`closingStatus` null
+ * without a closing): for figures of one appointment at a time (`visitCents`).
+ */
+export const closingColumns = {
+  closingStatus: cashClosings.status,
+  closingPaidCents: sql<number>`${paidAtTheChair}`.mapWith(Number),
+  closingTipCents: cashClosings.tipCents,
+  closingDepositCents: cashClosings.depositCents,
+};
+
+/** What `closingColumns` read, as received.ts's input (null without a closing). */
+export function closingOfRow(row: { closingStatus: "paid" | "pending" | null; closingPaidCents: number; closingTipCents: number | null; closingDepositCents: number | null }) {
+  return row.closingStatus === null ? null : { status: row.closingStatus, paidCents: row.closingPaidCents, tipCents: row.closingTipCents ?? 0, depositCents: row.closingDepositCents ?? 0 };
+}
+
+/**
+ * What each completed appointment brought, in SQL, over the same LEFT JOIN (0 for any other): the
+ * per-row form of `moneyColumns` that received.ts's `visitCents` states, summed per client where a
+ * client's spending in a period is shown (Relatórios' 'Clientes VIP'). The figure kept on each
+ * client (spent_cents, migration client_spent_received) is its sum over all time.
+ */
+export const visitRevenueCents = sql`case when ${completed} then case
+    when ${cashClosings.id} is null then ${appointments.priceCents}
+    when ${cashClosings.status} = 'paid' then ${paidAtTheChair} - ${cashClosings.tipCents} + ${cashClosings.depositCents}
+    else ${cashClosings.depositCents} end else 0 end`;
 
 export type MoneySums = { paid: number; tips: number; paidDeposits: number; pendingDeposits: number; unclosed: number; unclosedCount: number };
 export const NO_MONEY: MoneySums = { paid: 0, tips: 0, paidDeposits: 0, pendingDeposits: 0, unclosed: 0, unclosedCount: 0 };

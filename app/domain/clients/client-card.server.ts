@@ -3,7 +3,7 @@
 // 'Não compareceu' count (kept by the database's triggers) and the next booked appointment, read
 // in one batch. Every statement carries the professional's id.
 import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, clients, type AppointmentStatus } from "../../../db/schema";
+import { appointments, bookingRequests, cashClosings, clients, type AppointmentStatus } from "../../../db/schema";
 import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../booking-requests/deposits.server";
 import type { DepositView } from "../booking-requests/deposits";
 import type { Db } from "../../utils/db.server";
@@ -15,6 +15,8 @@ import { formatPhone } from "../phone";
 import { whatsappLink } from "../whatsapp";
 import { clientType, isLoyal } from "./client-types";
 import { activeAppointment } from "../status-rules.server";
+import { closingColumns, closingOf, closingOfRow } from "../cash/revenue.server";
+import { visitCents, type ReceivedInput } from "../cash/received";
 
 /** Visits shown at first; 'Ver mais' shows this many more each time. */
 export const HISTORY_PAGE = 10;
@@ -27,8 +29,10 @@ export type HistoryEntry = {
   date: string;
   time: string;
   service: string;
-  /** 'R$ 50,00' */
+  /** 'R$ 50,00': what a completed visit brought ('Total gasto' adds these up), else the list price. */
   price: string;
+  /** Completed with 'Pagamento pendente': only a deposit received so far. */
+  paymentPending: boolean;
   status: AppointmentStatus;
   statusLabel: string;
   /** The deposit of the booking it came from ('Sinal recebido — …'), or null. */
@@ -96,9 +100,11 @@ function readClientCard(db: Db, userId: string, clientId: string, today: string,
         priceCents: appointments.priceCents,
         status: appointments.status,
         deposit: depositColumns,
+        ...closingColumns,
       })
       .from(appointments)
       .leftJoin(bookingRequests, depositJoin(userId))
+      .leftJoin(cashClosings, closingOf(userId))
       .where(and(mine, upToNow))
       .orderBy(desc(appointments.date), desc(appointments.startMinute), desc(appointments.id))
       .limit(limit),
@@ -130,13 +136,18 @@ function nextAppointment(a: { date: string; startMinute: number; serviceName: st
   };
 }
 
-function historyEntry(a: { id: string; date: string; startMinute: number; serviceName: string; priceCents: number; status: AppointmentStatus; deposit: AppointmentDeposit }): Omit<HistoryEntry, "deposit"> {
+type HistoryRow = Parameters<typeof closingOfRow>[0] & { id: string; date: string; startMinute: number; serviceName: string; priceCents: number; status: AppointmentStatus; deposit: AppointmentDeposit };
+
+function historyEntry(a: HistoryRow): Omit<HistoryEntry, "deposit"> {
+  const closing: ReceivedInput | null = closingOfRow(a);
+  const completed = a.status === "completed";
   return {
     id: a.id,
     date: formatDate(a.date, true),
     time: minutesToTime(a.startMinute),
     service: a.serviceName || "—",
-    price: formatMoney(a.priceCents),
+    price: formatMoney(completed ? visitCents(a.priceCents, closing) : a.priceCents),
+    paymentPending: completed && closing?.status === "pending",
     status: a.status,
     statusLabel: STATUS_LABELS[a.status],
   };

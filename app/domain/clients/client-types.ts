@@ -4,7 +4,8 @@
 // appointments only; a booking ahead or a no-show is no visit.
 
 /**
- * VIP: completed appointments add up to more than R$ 500,00, over all time. The one VIP rule of
+ * VIP: what completed appointments brought (received, docs/decisions/1060) adds up to more than
+ * R$ 500,00, over all time. The one VIP rule of
  * the app (docs/decisions/0761): the badge, the Clientes 'VIP' tile, the dashboard's tips and
  * Relatórios' 'Clientes VIP' all apply it (SQL: `isVipClient` in clients.server.ts).
  */

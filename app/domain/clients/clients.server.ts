@@ -16,10 +16,14 @@ import type { Db } from "../../utils/db.server";
 import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
+import { csvCell, csvMoney } from "../csv";
+
+export { csvCell, csvMoney };
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and
-// figures_visits): "total gasto" sums completed appointments, the appointment count leaves
+// figures_visits, client_spent_received): "total gasto" is what their completed appointments
+// brought (received, docs/decisions/1060), the appointment count leaves
 // cancelled ones out, and visits are completed appointments: 'Visitas', 'Última Visita' (the
 // latest completed one) and the badges count them (docs/decisions/0123, 0760).
 
@@ -322,21 +326,6 @@ export const CSV_HEADER = [
   "Total gasto (R$)",
   "Última visita",
 ];
-
-/**
- * One CSV cell for Excel pt-BR: quoted when it holds the separator, a quote or a line break;
- * a leading =, +, -, @, tab or CR is neutralised with an apostrophe (formula injection).
- */
-export function csvCell(value: string): string {
-  let v = value;
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[";\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-/** 12345 centavos to "123,45" (a number Excel pt-BR reads, without the currency symbol). */
-export function csvMoney(cents: number) {
-  return (cents / 100).toFixed(2).replace(".", ",");
-}
 
 /** The professional's clients as CSV text: UTF-8 BOM, ';' separator, CRLF (docs/decisions/0122). */
 export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {

@@ -4,20 +4,23 @@
 // (docs/decisions/0760). Every statement carries the professional's id.
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { appointments, clients } from "../../../db/schema";
+import { appointments, cashClosings, clients } from "../../../db/schema";
 import type { DateRange } from "../dates";
 import { atRiskCutoff, RECURRING_VISITS_ABOVE } from "./metrics";
+import { ownClosing, visitRevenueCents } from "../cash/revenue.server";
 
 const earlier = alias(appointments, "earlier");
 
 /**
  * One row per client of the period (the appointments `where` selects, which holds the
- * professional or the salon, the dates and any filter): `client_id`, `n` appointments, `spent` (completed
- * prices), `visits` (completed ones) and `recurring` (1 or 0). Recurring needs more than one
- * visit up to the period's end: with a single visit in the period, at most two earlier visits
- * of the client are looked up on appointments_user_client_metrics_idx (only for those clients).
+ * professional or the salon, the dates and any filter): `client_id`, `n` appointments, `spent`
+ * (what the completed ones brought, received.ts's `visitCents`: only with `withSpent`, which joins
+ * each appointment's closing by its own professional), `visits` (completed ones) and `recurring`
+ * (1 or 0). Recurring needs more than one visit up to the period's end: with a single visit in the
+ * period, at most two earlier visits of the client are looked up on
+ * appointments_user_client_metrics_idx (only for those clients).
  */
-export function periodClientsSql(range: DateRange, where: SQL): SQL {
+export function periodClientsSql(range: DateRange, where: SQL, { withSpent = false } = {}): SQL {
   const visits = sql`coalesce(sum(case when ${appointments.status} = 'completed' then 1 else 0 end), 0)`;
   // The client's own professional's visits (a client is one professional's: on the salon's figures too).
   const visitsUpToEnd = sql`(select count(*) from (select 1 from ${appointments} as ${sql.identifier("earlier")}
@@ -25,12 +28,13 @@ export function periodClientsSql(range: DateRange, where: SQL): SQL {
         and ${earlier.status} = 'completed' and ${earlier.date} <= ${range.to}
       limit ${RECURRING_VISITS_ABOVE + 1}))`;
   return sql`select ${appointments.clientId} as client_id, count(*) as n,
-      coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.priceCents} else 0 end), 0) as spent,
+      ${withSpent ? sql`coalesce(sum(${visitRevenueCents}), 0)` : sql`0`} as spent,
       ${visits} as visits,
       case when ${visits} = 0 then 0
         when ${visits} > ${RECURRING_VISITS_ABOVE} then 1
         else ${visitsUpToEnd} > ${RECURRING_VISITS_ABOVE} end as recurring
     from ${appointments}
+    ${withSpent ? sql`left join ${cashClosings} on ${ownClosing}` : sql``}
     where ${where} and ${appointments.clientId} is not null
     group by ${appointments.clientId}`;
 }

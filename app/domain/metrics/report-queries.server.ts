@@ -122,7 +122,7 @@ export function clientFigures(reads: ReadBatch, db: Db, scope: FigureScope, rang
   // One pass groups the period by client; the totals and the top four are read from that (the
   // top four among the professional's own clients: a member's clients are the member's).
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter))})
+    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter), { withSpent: true })})
     select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
     from per_client
     union all
