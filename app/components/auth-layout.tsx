@@ -47,13 +47,17 @@ export function AuthLayout({
   );
 }
 
-/** 'Entrar' and 'Começar grátis' in the header of public pages (landing, plans). */
+/**
+ * 'Entrar' and 'Começar grátis' in the header of public pages (landing, plans). Its words keep a
+ * real space between them (and the header one before it, after the logo): the gap is drawn by
+ * CSS, but a copy, a reader view or a page without its CSS reads the text ('Agendo Entrar').
+ */
 export function SignedOutNav() {
   return (
     <nav aria-label="Conta" className="flex items-center gap-2 text-sm sm:gap-4">
       <Link to="/login" className="font-medium text-slate-700 hover:text-slate-900">
         Entrar
-      </Link>
+      </Link>{" "}
       <Link to="/register" className="btn-primary">
         Começar grátis
       </Link>

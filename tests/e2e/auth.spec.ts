@@ -39,7 +39,7 @@ test("sign up lands on the dashboard with a 7-day trial @nojs", async ({ page })
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: /Juliana!/ })).toBeVisible();
   await expect(page.getByText("Faltam 7 dias para o fim do seu período grátis.")).toBeVisible();
-  await expect(page.getByText("Sua conta foi criada e você já está conectado!")).toBeVisible();
+  await expect(page.getByText("Sua conta foi criada e já está pronta para usar.")).toBeVisible();
 
   const [row] = await e2eDb()
     .select({ profile: profiles, subscription: subscriptions })

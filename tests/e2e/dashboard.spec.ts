@@ -130,7 +130,7 @@ test("the first-time guide: 'Entendi!' hides it for good @nojs", async ({ page }
   await page.goto("/dashboard");
   const guide = page.getByTestId("welcome-guide");
   await expect(guide).toBeVisible();
-  await expect(guide.getByRole("heading", { name: "Bem-vindo!" })).toBeVisible();
+  await expect(guide.getByRole("heading", { name: "Boas-vindas!" })).toBeVisible();
   await expect(guide).toContainText("comece pelos Primeiros passos");
   const button = page.getByTestId("first-steps-button");
   await expect(button).toHaveAttribute("data-highlight", "on");
