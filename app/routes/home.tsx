@@ -45,7 +45,7 @@ const FEATURES = [
 export default function Home() {
   return (
     <div className="bg-white">
-      <header className="mx-auto flex max-w-6xl items-center justify-between p-4 text-brand sm:p-6">
+      <header className="mx-auto flex max-w-6xl items-center justify-between gap-3 p-4 text-brand sm:p-6">
         <Logo /> <SignedOutNav />
       </header>
       <main>

@@ -153,4 +153,14 @@ test("landing page in Portuguese with plans", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("agenda");
   await expect(page.getByRole("heading", { name: "Planos" })).toBeVisible();
   await expect(page.getByText("Profissional", { exact: true })).toBeVisible();
+
+  // On a 360 px phone the header's words stay apart ('Agendo', 'Entrar') and 'Começar grátis' on one line.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const header = page.getByRole("banner");
+  const logo = (await header.getByText("Agendo", { exact: true }).boundingBox())!;
+  const signIn = (await header.getByRole("link", { name: "Entrar" }).boundingBox())!;
+  const start = (await header.getByRole("link", { name: "Começar grátis" }).boundingBox())!;
+  expect(signIn.x - (logo.x + logo.width)).toBeGreaterThanOrEqual(12);
+  expect(start.height).toBeLessThan(44);
+  expect(start.x + start.width).toBeLessThanOrEqual(360 - 16);
 });
