@@ -3,7 +3,7 @@
 // 'Cabeleireiro(a)'), the salon's owner named without a gender in the team's CSV, and words that
 // are not glued to their neighbour in the text a copy, a reader or a screen without CSS gets
 // ('Dona Carla (você)', 'Agendo Entrar').
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createElement } from "react";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -63,7 +63,10 @@ describe("words that need no gender", () => {
     const typed = ["Cabeleireiro(a)", "Barbeiro(a)", "Maquiador(a)", "Esteticista", "Cabeleireira e colorista"];
     const pros = await Promise.all(typed.map(() => createProfessional(db)));
     await Promise.all(pros.map((p, i) => db.update(profiles).set({ specialty: typed[i] }).where(eq(profiles.userId, p.id))));
-    const migration = readFileSync(new URL("../../migrations/0026_specialty_areas.sql", import.meta.url), "utf8");
+    // By its name, whatever number it ends up with.
+    const folder = new URL("../../migrations/", import.meta.url);
+    const file = readdirSync(folder).find((f) => f.endsWith("_specialty_areas.sql"))!;
+    const migration = readFileSync(new URL(file, folder), "utf8");
     for (const statement of migration.split("--> statement-breakpoint")) await db.run(sql.raw(statement));
     const after = await Promise.all(pros.map(async (p) => (await db.select({ s: profiles.specialty }).from(profiles).where(eq(profiles.userId, p.id)))[0]!.s));
     expect(after).toEqual(["Cabelo", "Barbearia", "Maquiagem", "Esteticista", "Cabeleireira e colorista"]);
