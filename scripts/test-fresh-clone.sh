@@ -2,7 +2,9 @@
 # The README's run command on a fresh clone, as a newcomer (or a production host) runs it:
 # `NODE_ENV=production npm start` in a new clone of HEAD installs with `npm ci` (dev tools
 # included: the start builds the app), builds, migrates, seeds the demo and serves. Passes when
-# /login answers 200. Uses npm's cache; only the npm registry is reached.
+# /login answers 200 and the start said nothing misleading: no EBADENGINE warning on a machine
+# whose Node is older than the project's (it brings its own Node 24). Uses npm's cache; only the
+# npm registry is reached.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
@@ -23,6 +25,11 @@ for _ in $(seq 1 300); do
   if curl -fs -o /dev/null "http://localhost:$port/login"; then
     echo "fresh clone: NODE_ENV=production npm start serves /login after $(( $(date +%s) - started )) s"
     [ -f data/.session-secret ] && [ "$(stat -c %a data/.session-secret)" = "600" ] || { echo "no private session secret"; exit 1; }
+    if grep -q EBADENGINE "$dir/start.log"; then
+      echo "fresh clone: npm start warned about engines ($(grep -c 'EBADENGINE.*package:' "$dir/start.log") EBADENGINE); its log:"
+      grep -m 12 EBADENGINE "$dir/start.log"
+      exit 1
+    fi
     exit 0
   fi
   if ! kill -0 "$pid" 2>/dev/null; then break; fi

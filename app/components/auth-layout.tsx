@@ -3,9 +3,9 @@ import { Link } from "react-router";
 
 export function Logo({ className = "" }: { className?: string }) {
   return (
-    <Link to="/" className={`inline-flex items-center gap-2 font-bold ${className}`}>
+    <Link to="/" className={`inline-flex shrink-0 items-center gap-2 font-bold ${className}`}>
       <img src="/favicon.svg" alt="" width={32} height={32} />
-      <span className="text-xl">Agendo</span>
+      <span className="text-lg sm:text-xl">Agendo</span>
     </Link>
   );
 }
@@ -47,14 +47,19 @@ export function AuthLayout({
   );
 }
 
-/** 'Entrar' and 'Começar grátis' in the header of public pages (landing, plans). */
+/**
+ * 'Entrar' and 'Começar grátis' in the header of public pages (landing, plans). Its words keep a
+ * real space between them (and the header one before it, after the logo): the gap is drawn by
+ * CSS, but a copy, a reader view or a page without its CSS reads the text ('Agendo Entrar').
+ */
 export function SignedOutNav() {
   return (
-    <nav aria-label="Conta" className="flex items-center gap-2 text-sm sm:gap-4">
+    // Never squeezed: on a 360 px phone 'Começar grátis' stays on one line and 'Entrar' apart from the logo.
+    <nav aria-label="Conta" className="flex shrink-0 items-center gap-2.5 whitespace-nowrap text-sm sm:gap-4">
       <Link to="/login" className="font-medium text-slate-700 hover:text-slate-900">
         Entrar
-      </Link>
-      <Link to="/register" className="btn-primary">
+      </Link>{" "}
+      <Link to="/register" className="btn-primary px-3 sm:px-4">
         Começar grátis
       </Link>
     </nav>

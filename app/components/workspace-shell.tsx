@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "./use-hydrated";
 
 /** Sidebar entries: an entry is listed once its screen exists. */
 const NAV_ITEMS: { to: string; label: string; icon: string }[] = [
@@ -141,15 +142,38 @@ export function WorkspaceShell({ children, ...props }: ShellProps & { children: 
   );
 }
 
-/** The spec's floating back-to-top button: always there without JavaScript, with it only once the page has scrolled. */
+/** A field being typed in: on a phone its keyboard is up, and the field sits where the button floats. */
+const typing = () => !!document.activeElement?.matches("input:not([type=checkbox],[type=radio],[type=submit],[type=button]), textarea, select");
+
+/**
+ * The spec's back-to-top button (docs/decisions/1074). With JavaScript it floats in the corner
+ * once the page has scrolled, and goes while a field is being typed in. Without JavaScript it
+ * cannot know either, so it is not fixed: a link at the end of the page, over nothing.
+ */
 function BackToTop() {
-  const [visible, setVisible] = useState(true);
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const update = () => setVisible(window.scrollY > 400);
+    const update = () => setVisible(window.scrollY > 400 && !typing());
     update();
     window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
+    document.addEventListener("focusin", update);
+    document.addEventListener("focusout", update);
+    return () => {
+      window.removeEventListener("scroll", update);
+      document.removeEventListener("focusin", update);
+      document.removeEventListener("focusout", update);
+    };
   }, []);
+  if (!hydrated) {
+    return (
+      <p className="mt-8 text-center">
+        <a href="#top" className="btn-link text-sm">
+          <span aria-hidden>↑ </span>Voltar ao topo
+        </a>
+      </p>
+    );
+  }
   return (
     <a
       href="#top"

@@ -30,7 +30,12 @@ export function useWorkspaceWorker(): { offline: string | null; refused: string 
       document.getElementById("offline-style")?.remove();
     }
     if (!("serviceWorker" in navigator)) return;
-    workspaceWorker().catch((error: unknown) => console.warn("service worker not registered", error));
+    workspaceWorker()
+      // Today's and tomorrow's agenda for offline use from this first screen on, whichever it is:
+      // the worker keeps them if this device has not (a new phone, after signing in again).
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => registration.active?.postMessage({ type: "keep-agenda" }))
+      .catch((error: unknown) => console.warn("service worker not registered", error));
     const onClick = (event: MouseEvent) => {
       if (navigator.onLine || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;

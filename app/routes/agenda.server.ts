@@ -19,7 +19,9 @@ import { notFound, requireFound } from "../utils/actions.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { parseAppointmentForm } from "../validation/appointment-save";
 import { APPOINTMENT_ERRORS } from "../validation/appointments";
-import { askedId } from "./shared/calendar-links";
+import { askedId, viewHref } from "./shared/calendar-links";
+import { resolveAgendaView } from "./agenda.calendar.server";
+import type { AgendaView } from "../domain/appointments/calendar-types";
 import { cancelFields, noticeNote, statusToast, UNDO_ERRORS, undoToast } from "./shared/appointment-changes.server";
 import { closeFormHref } from "../components/cash/urls";
 import { closeStart } from "../domain/cash/closings.server";
@@ -59,7 +61,7 @@ export async function loadForm(db: Db, user: CurrentUser, url: URL, now = new Da
   const asked: Partial<FormValues> = {};
   for (const name of FORM_FIELDS) {
     const value = sp.get(name);
-    if (value !== null) asked[name] = value.slice(0, name === "notes" ? 600 : 64);
+    if (value !== null) asked[name] = value.slice(0, name === "notes" ? 600 : name === "motivo" ? 300 : 64);
   }
   const form = await readForm(db, user, { editing: askedId(sp, "editar"), asked, now, whatsapp: whatsappConfig() });
   return requireFound(form);
@@ -97,13 +99,20 @@ function refusalReply(submission: Submission, refusal: SaveRefusal): [Submission
   }
 }
 
-/** Where a saved appointment is shown: today's agenda, or the list of its date. */
-const dayList = (date: string, today: string) => (date === today ? "/agenda" : `/agenda?periodo=customizado&de=${date}&ate=${date}`);
+/**
+ * Where a saved appointment is shown: its day in the view this device uses (the calendar's day or
+ * week, the agenda's first view when none was chosen), or the list of that day when the list is
+ * the view in use. 'Atualizar' never swaps the calendar for the list.
+ */
+function shownAt(date: string, today: string, view: AgendaView) {
+  if (view !== "lista") return viewHref("/agenda", view, date, today);
+  return date === today ? "/agenda" : `/agenda?periodo=customizado&de=${date}&ate=${date}`;
+}
 
 const listed = (items: { date: string; reason: string }[]) => items.map((r) => `${formatDate(r.date)} (${r.reason})`).join(", ");
 
 /** Where a save goes and what its toast says. */
-function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" | "updated" }>, date: string, today: string): [string, Toast] {
+function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" | "updated" }>, date: string, today: string, view: AgendaView): [string, Toast] {
   if (outcome.kind === "series") {
     const { booked, refused } = outcome;
     const n = booked.length;
@@ -119,7 +128,7 @@ function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" 
   }
   if (outcome.kind === "created") {
     const description = outcome.walkIn ? "Encaixe agendado com sucesso." : "Agendamento criado com sucesso.";
-    return [dayList(date, today), { type: "success", title: "Agendamento criado!", description }];
+    return [shownAt(date, today, view), { type: "success", title: "Agendamento criado!", description }];
   }
   const { movedTo, following, notice } = outcome;
   // Where it went, when it moved: the professional checks the toast against what they meant.
@@ -131,7 +140,7 @@ function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" 
     if (following.kept.length) followingNote += ` Mantidos como estavam: ${listed(following.kept)}.`;
   }
   return [
-    dayList(date, today),
+    shownAt(date, today, view),
     {
       type: "success",
       title: "Agendamento atualizado!",
@@ -172,7 +181,8 @@ export async function saveAppointment(
   if (outcome.kind === "preview") return reply(submission.reply(), { preview: outcome.preview }, 200);
   if (outcome.kind === "gone") notFound(); // deleted meanwhile
   if (outcome.kind === "taken") return reply(submission.reply({ fieldErrors: { [intent.timeField]: [APPOINTMENT_ERRORS.taken] } }));
-  return redirectWithToast(request, ...savedAnswer(outcome, intent.date, today));
+  const { view } = await resolveAgendaView(request, new URLSearchParams());
+  return redirectWithToast(request, ...savedAnswer(outcome, intent.date, today, view));
 }
 
 // ---------------------------------------------------------------- status and delete

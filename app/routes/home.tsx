@@ -45,9 +45,8 @@ const FEATURES = [
 export default function Home() {
   return (
     <div className="bg-white">
-      <header className="mx-auto flex max-w-6xl items-center justify-between p-4 text-brand sm:p-6">
-        <Logo />
-        <SignedOutNav />
+      <header className="mx-auto flex max-w-6xl items-center justify-between gap-3 p-4 text-brand sm:p-6">
+        <Logo /> <SignedOutNav />
       </header>
       <main>
         <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-20">

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
     request,
     safeRedirectPath(result.redirectTo),
-    { type: "success", title: "Login realizado com sucesso!", description: "Bem-vindo ao Agendo" },
+    { type: "success", title: "Login realizado com sucesso!", description: "Que bom ter você de volta!" },
     { headers: { "Set-Cookie": result.cookie } },
   );
 }
@@ -106,7 +106,7 @@ export default function Login() {
     >
       <div className="card space-y-5 p-6 sm:p-8">
         <div>
-          <h1 className="text-2xl font-bold">Bem-vindo de volta</h1>
+          <h1 className="text-2xl font-bold">Que bom ter você de volta</h1>
           <p className="mt-1 text-sm text-slate-600">Entre para acessar sua agenda.</p>
         </div>
         {actionData?.alert ? <Alert title={actionData.alert.title} text={actionData.alert.text} /> : null}

@@ -79,7 +79,7 @@ export default function Plans() {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="mx-auto flex max-w-5xl items-center justify-between gap-3 p-4 text-brand sm:p-6">
-        <Logo />
+        <Logo />{" "}
         {signedIn ? (
           <Form method="post" action="/logout" className="flex items-center gap-3 text-sm">
             <span className="hidden truncate text-slate-600 sm:inline">{email}</span>

@@ -69,8 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       "/dashboard",
       {
         type: "success",
-        title: "Bem-vindo ao Agendo!",
-        description: "Sua conta foi criada e você já está conectado!",
+        title: "Boas-vindas ao Agendo!",
+        description: "Sua conta foi criada e já está pronta para usar.",
       },
       { headers: { "Set-Cookie": cookie } },
     );

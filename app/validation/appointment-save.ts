@@ -3,6 +3,7 @@
 import { parseForm } from "./parse-form";
 import type { SaveIntent } from "../domain/appointments/save/plan.server";
 import type { SeriesInterval } from "../domain/appointments/series";
+import { cleanReason } from "../domain/notifications/change-notices";
 import { appointmentSchema, chosenTime } from "./appointments";
 
 /** The posted choice for one date of a previewed series ('keep', 'skip' or a time). */
@@ -41,6 +42,7 @@ export function parseAppointmentForm(form: FormData, bounds: { today: string; ma
     occurrences: occurrenceChoices(form),
     walkIn: text("encaixe"),
     notify: text("avisar") === "1",
+    reason: cleanReason(input.motivo),
     scope: text("scope") === "following" ? "following" : "this",
   };
   return { submission, intent };

@@ -1,6 +1,8 @@
 import { z } from "./zod";
 import { addMonths, isIsoDate, isTime } from "../domain/dates";
 import { SERIES_COUNT, SERIES_MAX_MONTHS } from "../domain/appointments/series";
+import { STATUS_ERRORS } from "../domain/appointments/statuses";
+import { cleanReason, REASON_MAX } from "../domain/notifications/change-notices";
 
 // The appointment form's messages: the spec's words where it gives them.
 export const APPOINTMENT_ERRORS = {
@@ -54,6 +56,11 @@ export function appointmentSchema(opts: { today: string; maxDate: string; keepDa
     time: z.string().trim().optional(),
     otherTime: z.string().trim().optional(),
     notes: z.string().trim().max(NOTES_MAX, APPOINTMENT_ERRORS.notesMax).optional(),
+    // A move's 'Motivo (opcional)', sent with the customer's notice; measured as it would travel.
+    motivo: z
+      .string()
+      .refine((v) => cleanReason(v).length <= REASON_MAX, STATUS_ERRORS.reasonTooLong)
+      .optional(),
     repeat: z.enum(REPEAT_CHOICES, { error: APPOINTMENT_ERRORS.repeat }).optional(),
     endKind: z.enum(["count", "until"]).optional(),
     count: z.string().trim().optional(),

@@ -62,7 +62,9 @@ test("book, see the time taken, complete and delete an appointment @nojs", async
   const date = bookingDay(testInfo);
   await signIn(page, userId);
 
-  await page.goto("/agenda");
+  // A professional who uses the list: after 'Agendar' the agenda shows the list of that day (on
+  // the calendar, the calendar's day: tests/integration/agenda-move.test.ts).
+  await page.goto("/agenda?vista=lista");
   await expect(page.getByRole("heading", { name: "Agenda" })).toBeVisible();
   await expect(page.getByText("Gerencie seus agendamentos")).toBeVisible();
 

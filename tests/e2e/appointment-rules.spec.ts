@@ -47,9 +47,9 @@ test("a walk-in at 20:00 is booked after the confirmation @phone @nojs", async (
   await page.getByLabel(/Sim, agendar mesmo assim/).check();
   await page.getByRole("button", { name: "Agendar", exact: true }).click();
   await expect(page.getByTestId("toast")).toContainText("Encaixe agendado com sucesso.");
-  const row = page.getByTestId("appointment-row").filter({ hasText: "Rafael Costa" });
-  await expect(row).toContainText("20:00");
-  await expect(row).toContainText(formatDate(date));
+  // The calendar's day of the walk-in, the agenda's first view (nothing else chosen here).
+  await expect(page).toHaveURL(new RegExp(`/agenda\\?vista=dia&data=${date}$`));
+  await expect(page.getByTestId("calendar-event").filter({ hasText: "Rafael Costa" })).toContainText("20:00");
   const rows = await e2eDb().select().from(appointments).where(eq(appointments.userId, pro.id));
   expect(rows).toMatchObject([{ date, startMinute: 20 * 60, status: "scheduled", durationMinutes: 45 }]);
 });

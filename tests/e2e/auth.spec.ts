@@ -39,7 +39,7 @@ test("sign up lands on the dashboard with a 7-day trial @nojs", async ({ page })
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: /Juliana!/ })).toBeVisible();
   await expect(page.getByText("Faltam 7 dias para o fim do seu período grátis.")).toBeVisible();
-  await expect(page.getByText("Sua conta foi criada e você já está conectado!")).toBeVisible();
+  await expect(page.getByText("Sua conta foi criada e já está pronta para usar.")).toBeVisible();
 
   const [row] = await e2eDb()
     .select({ profile: profiles, subscription: subscriptions })
@@ -153,4 +153,14 @@ test("landing page in Portuguese with plans", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("agenda");
   await expect(page.getByRole("heading", { name: "Planos" })).toBeVisible();
   await expect(page.getByText("Profissional", { exact: true })).toBeVisible();
+
+  // On a 360 px phone the header's words stay apart ('Agendo', 'Entrar') and 'Começar grátis' on one line.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const header = page.getByRole("banner");
+  const logo = (await header.getByText("Agendo", { exact: true }).boundingBox())!;
+  const signIn = (await header.getByRole("link", { name: "Entrar" }).boundingBox())!;
+  const start = (await header.getByRole("link", { name: "Começar grátis" }).boundingBox())!;
+  expect(signIn.x - (logo.x + logo.width)).toBeGreaterThanOrEqual(12);
+  expect(start.height).toBeLessThan(44);
+  expect(start.x + start.width).toBeLessThanOrEqual(360 - 16);
 });

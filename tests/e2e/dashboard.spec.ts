@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { appointments, clients, linkedAccounts, subscriptions, users, type AppointmentStatus } from "../../db/schema";
+import { appointments, categories, clients, linkedAccounts, subscriptions, users, type AppointmentStatus } from "../../db/schema";
 import { GUIDE_DELAY_MS } from "../../app/components/dashboard/welcome-guide";
 import { monthWindows } from "../../app/domain/metrics/dashboard-figures";
 import { formatMoney } from "../../app/domain/money";
@@ -130,7 +130,7 @@ test("the first-time guide: 'Entendi!' hides it for good @nojs", async ({ page }
   await page.goto("/dashboard");
   const guide = page.getByTestId("welcome-guide");
   await expect(guide).toBeVisible();
-  await expect(guide.getByRole("heading", { name: "Bem-vindo!" })).toBeVisible();
+  await expect(guide.getByRole("heading", { name: "Boas-vindas!" })).toBeVisible();
   await expect(guide).toContainText("comece pelos Primeiros passos");
   const button = page.getByTestId("first-steps-button");
   await expect(button).toHaveAttribute("data-highlight", "on");
@@ -283,16 +283,42 @@ test("/tutorial: a ticked step stays ticked @phone @nojs", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("the back-to-top button: always there without JavaScript, with it once the page scrolled @nojs", async ({ page }, testInfo) => {
+test("the back-to-top button: at the end of the page without JavaScript, with it once the page scrolled; never over a field @nojs", async ({ page }, testInfo) => {
   const pro = await createPro();
   await signIn(page, pro.id);
-  await page.setViewportSize({ width: 390, height: 700 });
-  await page.goto("/relatorios");
+  await page.setViewportSize({ width: 360, height: 740 });
   const button = page.getByRole("link", { name: "Voltar ao topo" });
+  /** Whether the button, where it is drawn now, covers any part of the locator's box. */
+  const covers = async (field: import("@playwright/test").Locator) => {
+    if (!(await button.isVisible())) return false;
+    const [a, b] = [await button.boundingBox(), await field.boundingBox()];
+    return !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  // The service form's 'Ou crie uma nova categoria' (shown beside the categories already made,
+  // while none is chosen), at the bottom of a 740 px screen.
+  await e2eDb().insert(categories).values(["Cabelo", "Barba"].map((name) => ({ userId: pro.id, name, slug: name.toLowerCase() })));
+  await page.goto("/servicos?novo=1");
+  const newCategory = page.getByLabel("Ou crie uma nova categoria");
+  await newCategory.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 4));
+  await expect(newCategory).toBeInViewport();
+  expect(await covers(newCategory)).toBe(false);
   if (testInfo.project.name === "no-js") {
+    // In the flow after the page's content: reached by scrolling, over nothing.
+    await expect(button).toBeAttached();
+    await page.goto("/relatorios");
+    await button.scrollIntoViewIfNeeded();
     await expect(button).toBeVisible();
     return;
   }
+  // Scrolled far: it floats, and goes while a field is being typed in (a phone's keyboard).
+  await page.mouse.wheel(0, 400);
+  await expect(button).toBeVisible();
+  await newCategory.focus();
+  await expect(button).toBeHidden();
+  await newCategory.blur();
+  await expect(button).toBeVisible();
+
+  await page.goto("/relatorios");
   await expect(button).toBeHidden();
   await page.mouse.wheel(0, 1500);
   await expect(button).toBeVisible();

@@ -51,7 +51,7 @@ test("connects Mercado Pago through its authorisation page, a customer's deposit
  * A customer books the deposit service (issue 23): the deposit and its rule said before anything
  * is asked, the e-mail asked, 'Confirmar e pagar sinal', the status page with the Pix code and
  * 'Pague até'; paid on Mercado Pago (the stand-in sends the signed notification to the app), the
- * page turns to 'Sinal pago' by itself (a light poll with JavaScript, a 15 s refresh without).
+ * page turns to 'Sinal pago' by itself (a light poll with JavaScript, a reload a minute without).
  */
 async function payADeposit(browser: Browser, pro: { id: string; slug: string; serviceId: string; js: boolean; baseURL: string }) {
   const { slug, serviceId } = pro;
@@ -77,9 +77,9 @@ async function payADeposit(browser: Browser, pro: { id: string; slug: string; se
   const paid = await fetch(`http://127.0.0.1:${MP_STANDIN_PORT}/__pay/${request!.paymentId}`, { method: "POST" });
   expect(((await paid.json()) as { webhook: { status: number } }).webhook.status).toBe(200);
   if (!pro.js) {
-    // Without JavaScript the page asks the browser to load it again every 15 s; the test loads
+    // Without JavaScript the page asks the browser to load it again every minute; the test loads
     // it again itself rather than wait that out (the refresh is the browser's part).
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "15");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "60");
     await page.reload();
   }
   await expect(page.getByTestId("deposit-state")).toHaveText("Sinal pago ✓ — R$ 15,00", { timeout: 10_000 });

@@ -1,12 +1,15 @@
-import { appointments, clients } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { appointments, clients, sessions } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { bookablePro, e2eDb, expect, signIn, test, waitForHydration } from "./fixtures";
 
 // The workspace as an installed app (issue 25), in Chromium with JavaScript: the service worker
-// installs from a signed-in screen, today's and tomorrow's agenda read offline under 'Sem conexão
-// — mostrando a agenda de …', a form sent offline says so (the page's guard, and the worker for a
-// plain POST), signing out empties its caches, a new worker takes over on the next navigation and
-// clears the old version's caches, and a customer's page gets no worker and no framework script.
+// installs from a signed-in screen and keeps today's and tomorrow's agenda at once (issue 32),
+// read offline under 'Sem conexão — mostrando a agenda de …', a form sent offline says so (the
+// page's guard, and the worker for a plain POST), signing out empties its caches, and so does a
+// session ended elsewhere (the app's navigation and a page load alike, issue 32); a copy three
+// days old is not shown; a new worker takes over on the next navigation and clears the old
+// version's caches, and a customer's page gets no worker and no framework script.
 
 /** The caches' names and the agenda pages kept, as the page sees them. */
 const cached = (page: import("@playwright/test").Page) =>
@@ -19,25 +22,27 @@ const cached = (page: import("@playwright/test").Page) =>
 
 test("installed workspace: the agenda offline, forms offline refused, sign-out clears, an update takes over; customer pages untouched", async ({ page, browser }, info) => {
   test.skip(info.project.name !== "js", "the service worker is tested once, in Chromium with JavaScript");
+  test.setTimeout(90_000); // a long journey: online, offline, signed out and in again, an update
   const { pro } = await bookablePro();
   const today = nowInZone("America/Sao_Paulo").date;
   const tomorrow = addDays(today, 1);
   const [client] = await e2eDb().insert(clients).values({ userId: pro.id, name: "Joana Prado", phone: "11955554444" }).returning();
   const row = { userId: pro.id, clientId: client!.id, serviceName: "Corte", durationMinutes: 30, priceCents: 5000, status: "scheduled" as const };
   await e2eDb().insert(appointments).values([{ ...row, date: today, startMinute: 23 * 60 }, { ...row, date: tomorrow, startMinute: 23 * 60 + 30 }]);
+  const kept = [`/agenda?data=${today}`, `/agenda?data=${tomorrow}`];
   await signIn(page, pro.id);
 
-  // Installed from a signed-in screen; the next visit of the agenda keeps today's and tomorrow's.
-  await page.goto("/agenda");
+  // A new phone's first signed-in screen installs the worker, which keeps today's and tomorrow's
+  // agenda at once: offline already, without a visit of the agenda.
+  await page.goto("/dashboard");
   await waitForHydration(page);
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
-  await page.goto("/agenda");
-  await expect.poll(async () => (await cached(page)).pages.sort()).toEqual([`/agenda?data=${today}`, `/agenda?data=${tomorrow}`]);
+  await expect.poll(async () => (await cached(page)).pages.sort()).toEqual(kept);
 
   // Offline: the agenda as last seen, saying so; tomorrow's too.
   await page.context().setOffline(true);
-  await page.reload();
+  await page.goto("/agenda");
   await waitForHydration(page);
   await expect(page.getByRole("status").filter({ hasText: /^Sem conexão — mostrando a agenda de \d\d:\d\d$/ })).toBeInViewport();
   await expect(page.getByText("Joana Prado").first()).toBeVisible();
@@ -66,6 +71,47 @@ test("installed workspace: the agenda offline, forms offline refused, sign-out c
   await page.getByRole("button", { name: "Sair" }).first().click();
   await page.waitForURL(/\/login/);
   await expect.poll(async () => (await cached(page)).pages).toEqual([]);
+
+  // A session ended on another device (the password changed there): the next screen the server
+  // sends to /login, and the worker forgets what it kept, through the app's own navigation...
+  await signIn(page, pro.id);
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await expect.poll(async () => (await cached(page)).pages.sort()).toEqual(kept);
+  await e2eDb().delete(sessions).where(eq(sessions.userId, pro.id));
+  await page.getByRole("link", { name: "Clientes" }).first().click();
+  await page.waitForURL(/\/login/);
+  await expect.poll(async () => (await cached(page)).pages).toEqual([]);
+  // ...and through a page load; offline then, nothing of it is shown.
+  await signIn(page, pro.id);
+  await page.goto("/dashboard");
+  await expect.poll(async () => (await cached(page)).pages.sort()).toEqual(kept);
+  await e2eDb().delete(sessions).where(eq(sessions.userId, pro.id));
+  await page.goto("/agenda");
+  await page.waitForURL(/\/login/);
+  await expect.poll(async () => (await cached(page)).pages).toEqual([]);
+  await page.context().setOffline(true);
+  await page.goto("/agenda");
+  await expect(page.getByText("A agenda deste dia não foi salva neste aparelho.")).toBeVisible();
+  await expect(page.getByText("Joana Prado")).toHaveCount(0);
+  await page.context().setOffline(false);
+
+  // A copy kept more than three days ago is not shown offline, and goes.
+  await signIn(page, pro.id);
+  await page.goto("/dashboard");
+  await expect.poll(async () => (await cached(page)).pages.sort()).toEqual(kept);
+  await page.evaluate(async (key) => {
+    const cache = await caches.open((await caches.keys()).find((n) => n.startsWith("agendo-agenda-"))!);
+    const copy = (await cache.match(key))!;
+    const headers = new Headers(copy.headers);
+    headers.set("X-Agendo-Saved-At", String(Date.now() - 3 * 86_400_000 - 60_000));
+    await cache.put(key, new Response(await copy.text(), { headers }));
+  }, kept[0]!);
+  await page.context().setOffline(true);
+  await page.goto("/agenda");
+  await expect(page.getByText("A agenda deste dia não foi salva neste aparelho.")).toBeVisible();
+  await expect.poll(async () => (await cached(page)).pages).toEqual([kept[1]]);
+  await page.context().setOffline(false);
 
   // A new deploy (a new script URL): the new worker takes over on the next navigation, and the
   // caches of the version before it are gone.

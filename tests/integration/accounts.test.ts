@@ -141,8 +141,8 @@ describe("register", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     await expect(res).toSendToast({
       type: "success",
-      title: "Bem-vindo ao Agendo!",
-      description: "Sua conta foi criada e você já está conectado!",
+      title: "Boas-vindas ao Agendo!",
+      description: "Sua conta foi criada e já está pronta para usar.",
     });
 
     const [user] = await db.select().from(users);
@@ -182,7 +182,7 @@ describe("register", () => {
       return { specialty: profile!.specialty, categories: rows.map((r) => `${r.name} (${r.slug})`).sort() };
     };
     expect(responseOf(await register(db, { email: "barba@example.com", specialty: "barbeiro" })).status).toBe(302);
-    expect(await categoriesOf("barba@example.com")).toEqual({ specialty: "Barbeiro(a)", categories: ["Barba (barba)", "Cabelo (cabelo)"] });
+    expect(await categoriesOf("barba@example.com")).toEqual({ specialty: "Barbearia", categories: ["Barba (barba)", "Cabelo (cabelo)"] });
     responseOf(await register(db, { email: "unhas@example.com", specialty: "manicure" }));
     expect((await categoriesOf("unhas@example.com")).categories).toEqual(["Pés e mãos (pes-e-maos)", "Unhas (unhas)"]);
     responseOf(await register(db, { email: "geral@example.com" }));
@@ -281,7 +281,7 @@ describe("login", () => {
     await expect(res).toSendToast({
       type: "success",
       title: "Login realizado com sucesso!",
-      description: "Bem-vindo ao Agendo",
+      description: "Que bom ter você de volta!",
     });
     expect((await sessionUser(db, cookie))?.id).toBe(pro.id);
   });

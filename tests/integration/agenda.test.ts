@@ -116,7 +116,8 @@ async function formOf(who: Pro, path: string) {
 describe("creating an appointment", () => {
   it("books a free time, copying name, duration and price from the service", async () => {
     const res = await post(pro, booking(pro));
-    expect(res).toHaveRedirect(`/agenda?periodo=customizado&de=${TUESDAY}&ate=${TUESDAY}`);
+    // The calendar's day, the agenda's first view (nothing remembered on this device).
+    expect(res).toHaveRedirect(`/agenda?vista=dia&data=${TUESDAY}`);
     await expect(res).toSendToast({
       type: "success",
       title: "Agendamento criado!",

@@ -75,7 +75,7 @@ describe("'Hora de voltar' in Lembretes and Relatórios", () => {
     const tap = await callAction(remindersAction, { db, as: pro, path: "/lembretes", form: { intent: "comeback-sent", id: carla.id } });
     const link = new URL(locationOf(tap));
     expect(link.origin + link.pathname).toBe(`https://wa.me/55${carla.phone}`);
-    expect(link.searchParams.get("text")).toMatch(/^Oi, Carla! Já faz 5 semanas do seu último corte com Studio Volta\. Que tal marcar o próximo\?\nÉ só escolher o melhor horário por aqui: http\S+\/agendamento\//);
+    expect(link.searchParams.get("text")).toMatch(/^Oi, Carla! Já faz 5 semanas do seu último atendimento de corte com Studio Volta\. Que tal marcar o próximo\?\nÉ só escolher o melhor horário por aqui: http\S+\/agendamento\//);
 
     const asking = await callLoader(remindersLoader, { db, as: pro, path: `/lembretes?nao-chamar=${maria.id}` });
     expect(asking.groups.confirmNever).toEqual({ id: maria.id, name: "Maria Souza" });
@@ -104,7 +104,7 @@ describe("'Hora de voltar' in Lembretes and Relatórios", () => {
     const runs = await Promise.all([0, 1].map(() => runJob({ db, transport: noMail, whatsapp, fetcher: accepted, now: () => new Date() })));
     expect(runs.map((r) => r.comebackQueued).reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
     const queued = await db.select().from(whatsappOutbox).where(eq(whatsappOutbox.kind, "comeback"));
-    expect(queued.map((q) => [q.to, q.template, JSON.parse(q.params).slice(0, 4)])).toEqual([[`55${carla.phone}`, "hora_de_voltar", ["Carla", "5 semanas", "corte", "Studio Volta"]]]);
+    expect(queued.map((q) => [q.to, q.template, JSON.parse(q.params).slice(0, 4)])).toEqual([[`55${carla.phone}`, "hora_de_voltar", ["Carla", "5 semanas", "atendimento de corte", "Studio Volta"]]]);
     expect(await db.select().from(comebackMessages).where(eq(comebackMessages.clientId, carla.id))).toHaveLength(1);
     expect((await db.select().from(clients).where(eq(clients.id, carla.id)))[0]!.comebackSentAt).not.toBeNull();
   });

@@ -4,7 +4,8 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "../use-hydrated";
 import { APPOINTMENT_ERRORS, appointmentSchema, NOTES_MAX } from "../../validation/appointments";
 import { FieldError, FormFooter } from "../forms";
-import { ClientField, Control, fieldOf, ServiceField, WhenFields } from "./appointment-fields";
+import { REASON_MAX } from "../../domain/notifications/change-notices";
+import { ClientField, Control, fieldOf, ServiceField, WhenFields, type Field } from "./appointment-fields";
 import { RepeatFieldset, SeriesPreviewList, type SeriesPreviewData } from "./series-fields";
 
 type AppointmentFormData = {
@@ -34,12 +35,13 @@ type AppointmentFormData = {
     endKind: string;
     count: string;
     until: string;
+    motivo: string;
   };
   /** Free start times for the chosen service and date; null until both are chosen. */
   times: string[] | null;
 };
 
-const FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until"] as const;
+const FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until", "motivo"] as const;
 
 type AppointmentFormProps = {
   data: AppointmentFormData;
@@ -116,7 +118,9 @@ export function AppointmentForm({ data, lastResult, actionTimes, walkIn, preview
           />
         )}
         {preview ? <SeriesPreviewList key={preview.fingerprint} preview={preview} /> : null}
-        {editing ? <EditChoices recurring={editing.recurring} notice={editing.notice} /> : null}
+        {editing ? (
+          <EditChoices recurring={editing.recurring} notice={editing.notice} reason={fieldOf(getTextareaProps(fields.motivo), fields.motivo)} />
+        ) : null}
         <Control id={fields.notes.id} label="Observações" errors={fields.notes.errors}>
           <textarea key={notesKey} {...notesProps} rows={3} maxLength={NOTES_MAX} className="input" />
         </Control>
@@ -183,8 +187,12 @@ function MissingChoices({ noClients, noServices }: { noClients: boolean; noServi
   );
 }
 
-/** An edit's own questions: which occurrences of a series, and whether the customer hears of it. */
-function EditChoices({ recurring, notice }: { recurring: boolean; notice: string | null }) {
+/**
+ * An edit's own questions: which occurrences of a series, and whether the customer hears of a new
+ * time, with 'Motivo (opcional)' as a cancel asks it (docs/decisions/1072). Asked only when the
+ * customer can be told: the reason travels with the notice and nowhere else.
+ */
+function EditChoices({ recurring, notice, reason }: { recurring: boolean; notice: string | null; reason: Field }) {
   return (
     <>
       {recurring ? (
@@ -208,6 +216,16 @@ function EditChoices({ recurring, notice }: { recurring: boolean; notice: string
           </span>
         </label>
       ) : null}
+      {notice ? <ReasonField reason={reason} /> : null}
     </>
+  );
+}
+
+/** 'Motivo (opcional)' of a move: at most REASON_MAX characters, said under the field. */
+function ReasonField({ reason }: { reason: Field }) {
+  return (
+    <Control id={reason.id} label="Motivo (opcional)" errors={reason.errors} hint={<p className="mt-1 text-xs text-slate-500">Vai no aviso ao cliente.</p>}>
+      <textarea key={reason.key} {...reason.props} rows={2} maxLength={REASON_MAX} className="input" placeholder="Ex.: imprevisto, mudei o horário do salão" />
+    </Control>
   );
 }

@@ -5,8 +5,12 @@ import type { DepositView } from "./status-view";
 // Pix as a QR code and a copy-and-paste code (or why the customer has to arrange it on WhatsApp),
 // with the time it must be paid by when the booking rules free an unpaid time.
 
-/** How often a page waiting for a payment looks again: reloads without JavaScript, a light poll with it. */
-export const PAYMENT_REFRESH_SECONDS = 15;
+/**
+ * How often a page waiting for a payment reloads itself without JavaScript (with it, the page's
+ * script asks for the state instead). A reload drops what the customer is selecting: once a
+ * minute leaves time to long-press and copy the Pix code (docs/decisions/1073).
+ */
+export const PAYMENT_RELOAD_SECONDS = 60;
 
 /** `status`: the booking's, which the page's poll compares with what it reads (a payment may come after the professional confirmed). */
 export function DepositCard({ deposit, bookingPath, status }: { deposit: DepositView; bookingPath: string; status: string }) {
@@ -16,7 +20,7 @@ export function DepositCard({ deposit, bookingPath, status }: { deposit: Deposit
         // Without JavaScript the page reloads itself while the payment is awaited; with it, the
         // page's script asks for the state instead (a reload would interrupt a copy).
         <noscript>
-          <meta httpEquiv="refresh" content={String(PAYMENT_REFRESH_SECONDS)} />
+          <meta httpEquiv="refresh" content={String(PAYMENT_RELOAD_SECONDS)} />
         </noscript>
       ) : null}
       <h2 id="pix-title" className="font-semibold">

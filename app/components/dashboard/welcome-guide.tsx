@@ -31,7 +31,7 @@ export function useGuideTiming(active: boolean) {
 }
 
 /**
- * 'Bem-vindo': shown until 'Entendi!' (a plain form post that sets users.guide_seen_at, so it
+ * 'Boas-vindas!' (a greeting that needs no gender, docs/decisions/1071): shown until 'Entendi!' (a plain form post that sets users.guide_seen_at, so it
  * stays dismissed on every device). It sits right above the first-steps button it points at:
  * with JavaScript floating over the checklist (never over the button), without it in the flow.
  */
@@ -72,7 +72,7 @@ function WelcomeGuide({ firstName, floating }: { firstName: string; floating: bo
         className="absolute -bottom-2 left-8 size-4 rotate-45 border-b border-r border-brand/40 bg-white"
       />
       <h2 id={`${id}-title`} className="text-lg font-bold">
-        Bem-vindo!
+        Boas-vindas!
       </h2>
       <p id={`${id}-text`} className="mt-1 text-sm text-slate-600">
         {firstName}, comece pelos <strong>Primeiros passos</strong>: em poucos minutos seu perfil, seus

@@ -92,7 +92,8 @@ function Heading({ name, you = false, toPay }: { name: string; you?: boolean; to
     <div className="flex items-start justify-between gap-2">
       <p className="min-w-0 truncate font-semibold">
         {name}
-        {you ? <span className="ml-1 text-xs font-normal text-slate-500">(você)</span> : null}
+        {/* A real space, not a margin: a copy or a screen reader reads 'Ana Lima (você)'. */}
+        {you ? <> <span className="text-xs font-normal text-slate-500">(você)</span></> : null}
       </p>
       {toPay !== null ? (
         <p className="shrink-0 text-right text-xs text-slate-600">

@@ -13,7 +13,7 @@ import { isActiveStatus } from "../status-rules";
 
 export type ServiceChoice = { id: string; name: string; durationMinutes: number; bufferMinutes: number; priceCents: number; isActive: boolean };
 
-export const FORM_FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until"] as const;
+export const FORM_FIELDS = ["clientId", "serviceId", "date", "time", "otherTime", "notes", "repeat", "endKind", "count", "until", "motivo"] as const;
 export type FormValues = Record<(typeof FORM_FIELDS)[number], string>;
 
 /** Today and the last date a single appointment may be booked, in the professional's zone. */
@@ -115,6 +115,7 @@ export async function readForm(
     endKind: asked.endKind === "until" ? "until" : "count",
     count: asked.count ?? "4",
     until: asked.until ?? "",
+    motivo: asked.motivo ?? "",
   };
   const times = await timeChoices(db, user, { ...values, services: choices.services, editing, now: args.now });
   return {

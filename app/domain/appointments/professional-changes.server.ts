@@ -1,6 +1,6 @@
 // A change the professional makes to a customer's time, and the customer's notice of it
 // (docs/decisions/0720, 0721): a status action (a cancel asks 'Motivo' and 'Avisar cliente'),
-// 'Desfazer', and a move from the agenda's form; and what the cancel dialog asks first. The agenda
+// 'Desfazer', and a move from the agenda's form (its 'Motivo' too, docs/decisions/1072); and what the cancel dialog asks first. The agenda
 // and 'Equipe' both call these; the notice's writes run in the same batch as the change, each only
 // if the change happened.
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
@@ -186,7 +186,7 @@ export async function prepareMoveNotice(
   userId: string,
   id: string,
   next: NoticeTime,
-  opts: { clock: Clock; whatsapp: WhatsappSettings | null },
+  opts: { clock: Clock; whatsapp: WhatsappSettings | null; reason: string },
 ): Promise<{ statements: BatchItem[]; notice: QueuedNotice } | null> {
   const [t] = await noticeTargets(db, userId, eq(appointments.id, id));
   if (!t || !isActive(t) || (t.date === next.date && t.startMinute === next.startMinute) || !ahead(next, opts.clock)) return null;
@@ -198,6 +198,7 @@ export async function prepareMoveNotice(
     times: [next],
     // A move notice still held never reached them: the time they know is not this row's.
     before: t.heldMove ? null : timeOf(t),
+    reason: opts.reason,
     now,
     whatsapp: opts.whatsapp,
     onlyIf: () => moved,
@@ -217,7 +218,7 @@ export async function queueSeriesMoveNotice(
   id: string,
   moved: NoticeTime[],
   change: { shiftDays: number; startMinute: number; editedMoved: boolean; edited: NoticeTime },
-  opts: { clock: Clock; whatsapp: WhatsappSettings | null },
+  opts: { clock: Clock; whatsapp: WhatsappSettings | null; reason: string },
 ): Promise<QueuedNotice | null> {
   const [t] = await noticeTargets(db, userId, eq(appointments.id, id));
   const times = [
@@ -230,7 +231,7 @@ export async function queueSeriesMoveNotice(
     .filter((x) => ahead(x, opts.clock))
     .sort((a, b) => a.date.localeCompare(b.date) || a.startMinute - b.startMinute);
   if (!t || !isActive(t) || times.length === 0) return null;
-  const notice = await changeNotice(db, { kind: "move", target: t, times, now: opts.clock.now, whatsapp: opts.whatsapp, onlyIf: () => undefined, hold: true });
+  const notice = await changeNotice(db, { kind: "move", target: t, times, reason: opts.reason, now: opts.clock.now, whatsapp: opts.whatsapp, onlyIf: () => undefined, hold: true });
   const writes = [...withdrawHeldNotices(db, id, "move", sql`1`, opts.clock.now), ...notice.statements];
   const [first, ...rest] = writes;
   if (first) await db.batch([first, ...rest]);

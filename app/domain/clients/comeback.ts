@@ -20,13 +20,21 @@ export function sinceText(days: number): string {
   return `${days} dias`;
 }
 
-/** The service as the message names it: 'corte' in 'do seu último corte'. */
-const serviceWords = (service: string | null) => (service ? service.toLocaleLowerCase("pt-BR") : "atendimento");
+/**
+ * What the last visit was, after 'do seu último': 'atendimento de esmaltação em gel'. The service
+ * is never the noun of 'último' itself: an article would have to agree with a name the app
+ * cannot read the gender (or number) of ('último esmaltação', 'último luzes'). The one-tap text
+ * and the approved template's {{3}} both take these words.
+ */
+export function lastVisitWords(service: string | null): string {
+  const name = service?.trim().toLocaleLowerCase("pt-BR");
+  return name ? `atendimento de ${name}` : "atendimento";
+}
 
 export function comebackMessage(input: { client: string; service: string | null; daysSince: number; professional: string; link: string }): string {
   const first = firstName(input.client) || "tudo bem";
   return [
-    `Oi, ${first}! Já faz ${sinceText(input.daysSince)} do seu último ${serviceWords(input.service)} com ${input.professional}. Que tal marcar o próximo?`,
+    `Oi, ${first}! Já faz ${sinceText(input.daysSince)} do seu último ${lastVisitWords(input.service)} com ${input.professional}. Que tal marcar o próximo?`,
     `É só escolher o melhor horário por aqui: ${input.link}`,
   ].join("\n");
 }

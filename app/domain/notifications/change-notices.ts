@@ -1,5 +1,6 @@
-// What a customer reads when the business changes their time (docs/decisions/0720): a cancel (with
-// the professional's 'Motivo'), a move to another time, or a cancel undone. The same facts in
+// What a customer reads when the business changes their time (docs/decisions/0720): a cancel or
+// a move to another time (each with the professional's 'Motivo', docs/decisions/1072), or a
+// cancel undone. The same facts in
 // three forms: the e-mail, the WhatsApp text the professional sends with one tap (wa.me), and the
 // parameters of the approved WhatsApp template ('alteracao_agendamento', README). Pure.
 import { firstName } from "../names";
@@ -18,7 +19,7 @@ export type NoticeInput = {
   times: NoticeTime[];
   /** A move of one appointment: the time the customer knew (null when it is not sure they did). */
   before?: NoticeTime | null;
-  /** 'Motivo (opcional)' of a cancel ('' when none). */
+  /** 'Motivo (opcional)' of a cancel or a move ('' when none). */
   reason: string;
   timeZone: string;
   now: Date;
@@ -42,7 +43,7 @@ export function professionalLabel(p: { fullName: string; businessName: string })
   return business && business.toLowerCase() !== person.toLowerCase() ? `${person} (${business})` : person;
 }
 
-/** A cancel's reason as it may travel (one line, no control characters, at most 200 characters). */
+/** A cancel's or a move's reason as it may travel (one line, no control characters, at most 200 characters). */
 export const REASON_MAX = 200;
 
 export function cleanReason(value: unknown): string {
@@ -67,8 +68,8 @@ export function changeSentence(n: NoticeInput): string {
     return (many ? `foram cancelados ${n.times.length} horários, a partir de ${at}` : `foi cancelado o de ${at}`) + reason;
   }
   if (n.kind === "move") {
-    if (many) return `${n.times.length} horários mudaram; o próximo é ${at}`;
-    return `passou para ${at}${n.before ? ` (antes: ${when(n.before, n).long})` : ""}`;
+    if (many) return `${n.times.length} horários mudaram; o próximo é ${at}${reason}`;
+    return `passou para ${at}${n.before ? ` (antes: ${when(n.before, n).long})` : ""}${reason}`;
   }
   return many
     ? `o cancelamento foi desfeito e os ${n.times.length} horários continuam marcados, a partir de ${at}`
@@ -98,6 +99,7 @@ export function changeEmail(n: NoticeInput): { subject: string; text: string } {
             `${n.professional} mudou ${many ? "seus horários" : "seu horário"} de ${n.serviceName}.`,
             ...(many ? ["Novos horários:", ...list] : [`Novo horário: ${when(first(n), n).long}`]),
             ...(!many && n.before ? [`Antes: ${when(n.before, n).long}`] : []),
+            ...(n.reason ? [`Motivo: ${n.reason}`] : []),
             "",
             ...(n.statusUrl
               ? [`Acompanhe, remarque ou cancele: ${n.statusUrl}`, `Adicionar à agenda: ${n.statusUrl}/ics`]
@@ -122,14 +124,15 @@ export function changeWhatsappText(n: NoticeInput, customerName: string): string
   const hello = name ? `Olá, ${name}!` : "Olá!";
   const at = when(first(n), n).long;
   const many = n.times.length > 1;
+  // Its own full stop, unless the professional ended it with one ('Imprevisto!').
+  const reason = n.reason ? ` Motivo: ${n.reason}${/[.!?…]$/.test(n.reason) ? "" : "."}` : "";
   if (n.kind === "cancel") {
     const what = many ? `cancelar seus horários de ${n.serviceName} a partir de ${at} (${n.times.length} horários)` : `cancelar seu horário de ${n.serviceName} ${at}`;
-    const reason = n.reason ? ` Motivo: ${n.reason}.` : "";
     return `${hello} Preciso ${what}.${reason} Desculpe o transtorno. Se quiser, escolha outro horário: ${n.bookingUrl}`;
   }
   if (n.kind === "move") {
     const what = many ? `Seus horários de ${n.serviceName} mudaram; o próximo é ${at}.` : `Seu horário de ${n.serviceName} mudou para ${at}.`;
-    return `${hello} ${what}${n.statusUrl ? ` Detalhes: ${n.statusUrl}` : " Se não servir, me avise."}`;
+    return `${hello} ${what}${reason}${n.statusUrl ? ` Detalhes: ${n.statusUrl}` : " Se não servir, me avise."}`;
   }
   const kept = many ? `seus horários de ${n.serviceName} a partir de ${at} continuam marcados` : `seu horário de ${n.serviceName} ${at} continua marcado`;
   return `${hello} Pode desconsiderar o aviso de cancelamento: ${kept}.`;

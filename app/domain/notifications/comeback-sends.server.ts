@@ -8,7 +8,7 @@ import { profiles, whatsappOutbox } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
 import type { WhatsappConfig } from "../../utils/whatsapp.server";
-import { sinceText } from "../clients/comeback";
+import { lastVisitWords, sinceText } from "../clients/comeback";
 import { comebackList, comebackSentStatements } from "../clients/comeback.server";
 import { nowInZone } from "../dates";
 import { firstName } from "../names";
@@ -41,7 +41,7 @@ export async function queueComebackMessages(db: Db, now: Date, whatsapp: Whatsap
     const statements: Statement[] = [];
     for (const c of due.filter((d) => !stopped.has(contactKey(d.phone)))) {
       const [claim, record] = comebackSentStatements(db, pro.userId, c.id, "whatsapp", c.intervalDays, now);
-      const params = [firstName(c.name) || c.name, sinceText(c.daysSince), (c.service ?? "atendimento").toLocaleLowerCase("pt-BR"), pro.businessName || pro.fullName, bookingPageUrl(pro)];
+      const params = [firstName(c.name) || c.name, sinceText(c.daysSince), lastVisitWords(c.service), pro.businessName || pro.fullName, bookingPageUrl(pro)];
       statements.push(
         claim,
         record,

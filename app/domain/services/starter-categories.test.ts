@@ -4,7 +4,7 @@ import { SPECIALTIES, starterFor } from "./starter-categories";
 describe("starterFor", () => {
   it("gives each specialty its own categories, with codes made from the names", () => {
     expect(starterFor("barbeiro")).toEqual({
-      specialty: "Barbeiro(a)",
+      specialty: "Barbearia",
       categories: [
         { name: "Cabelo", slug: "cabelo" },
         { name: "Barba", slug: "barba" },

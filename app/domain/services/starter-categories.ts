@@ -2,13 +2,16 @@
 // (docs/decisions/0752). Pure: the sign-up form's choices and the account's first rows.
 import { slugify } from "../slug";
 
+// Each label is an area, not a title: the profile keeps it as the 'Especialidade' customers read
+// on a salon's page, and a title would have to be a man's or a woman's ('Cabeleireiro(a)' beside
+// two women). The keys stay as they were (docs/decisions/1071).
 export const SPECIALTIES = [
-  { key: "barbeiro", label: "Barbeiro(a)", categories: ["Cabelo", "Barba"] },
-  { key: "cabeleireiro", label: "Cabeleireiro(a)", categories: ["Cabelo", "Coloração", "Tratamentos"] },
+  { key: "barbeiro", label: "Barbearia", categories: ["Cabelo", "Barba"] },
+  { key: "cabeleireiro", label: "Cabelo", categories: ["Cabelo", "Coloração", "Tratamentos"] },
   { key: "manicure", label: "Manicure e pedicure", categories: ["Unhas", "Pés e mãos"] },
-  { key: "esteticista", label: "Esteticista", categories: ["Estética facial", "Estética corporal", "Depilação"] },
+  { key: "esteticista", label: "Estética", categories: ["Estética facial", "Estética corporal", "Depilação"] },
   { key: "sobrancelhas", label: "Sobrancelhas e cílios", categories: ["Sobrancelhas", "Cílios"] },
-  { key: "maquiador", label: "Maquiador(a)", categories: ["Maquiagem", "Penteados"] },
+  { key: "maquiador", label: "Maquiagem", categories: ["Maquiagem", "Penteados"] },
 ] as const;
 
 export type SpecialtyKey = (typeof SPECIALTIES)[number]["key"];

@@ -19,7 +19,8 @@ export const TEAM_CSV_HEADER = [
 function line(r: TeamRow): string[] {
   const c = r.commission;
   return [
-    r.isOwner ? `${r.name} (dono)` : r.name,
+    // Her or his role in words that need no gender (docs/decisions/1071).
+    r.isOwner ? `${r.name} (responsável pela equipe)` : r.name,
     String(r.completed),
     csvMoney(r.revenueCents),
     c ? c.rule : "",

@@ -30,8 +30,9 @@ export type SaveIntent = {
   occurrences: ReadonlyMap<string, string>;
   /** The 'Encaixe' checkbox: the "date time" it confirms. */
   walkIn: string | null;
-  /** 'Avisar cliente' of a move, and 'Só este' / 'Este e os próximos' of a recurring one. */
+  /** 'Avisar cliente' of a move and its 'Motivo (opcional)' ('' when none), and 'Só este' / 'Este e os próximos' of a recurring one. */
   notify: boolean;
+  reason: string;
   scope: "this" | "following";
 };
 

@@ -72,7 +72,7 @@ export async function writeOne(db: Db, user: Professional, args: One): Promise<O
   const moved = editing.date !== when.date || editing.startMinute !== when.startMinute;
   const notify = moved && intent.notify;
   const withFollowing = !!editing.seriesId && intent.scope === "following";
-  const noticeClock = { clock: { now, timeZone: user.profile.timeZone }, whatsapp: args.whatsapp };
+  const noticeClock = { clock: { now, timeZone: user.profile.timeZone }, whatsapp: args.whatsapp, reason: intent.reason };
   const moveNotice = notify && !withFollowing ? await prepareMoveNotice(db, user.id, editing.id, when, noticeClock) : null;
   const saved = await updateAppointmentIfFree(
     db,
@@ -124,7 +124,7 @@ async function writeFollowing(
         editing.id,
         changed.moved,
         { shiftDays, startMinute: plan.when.startMinute, editedMoved: args.moved, edited: plan.when },
-        { clock: { now, timeZone: user.profile.timeZone }, whatsapp: args.whatsapp },
+        { clock: { now, timeZone: user.profile.timeZone }, whatsapp: args.whatsapp, reason: intent.reason },
       )
     : null;
   return {
