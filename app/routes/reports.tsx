@@ -133,7 +133,7 @@ export default function Reports() {
 
           {data.team ? <TeamFigures team={data.team} exportHref={`/relatorios/equipe/exportar${filterQuery(params)}`} /> : null}
           {data.own ? (
-            <ReportSection id="sua-comissao" title="Sua comissão no salão" definition="O que o salão registrou dos seus atendimentos no período, pela regra de comissão definida pelo dono da equipe.">
+            <ReportSection id="sua-comissao" title="Sua comissão no salão" definition="O que o salão registrou dos seus atendimentos no período, pela regra de comissão que a pessoa responsável pela equipe definiu.">
               <div data-testid="own-commission">
                 <TeamRowFigures row={data.own} />
               </div>

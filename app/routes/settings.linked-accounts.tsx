@@ -99,8 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: allowed ? "Permissão concedida" : "Permissão removida",
       description: allowed
-        ? "O dono da equipe pode responder às suas solicitações e confirmar, concluir e cancelar os seus agendamentos."
-        : "O dono da equipe vê a sua agenda, mas não pode alterá-la.",
+        ? "A pessoa responsável pela equipe pode responder às suas solicitações e confirmar, concluir e cancelar os seus agendamentos."
+        : "A pessoa responsável pela equipe vê a sua agenda, mas não pode alterá-la.",
     });
   }
   if (formData.get("intent") === "remove") {
@@ -161,7 +161,7 @@ export default function LinkedAccountsSettings() {
 }
 
 /**
- * 'Permitir que o dono da equipe gerencie minha agenda': a checkbox and a save button, a plain
+ * 'Permitir que a pessoa responsável pela equipe gerencie minha agenda': a checkbox and a save button, a plain
  * post (an unchecked box sends nothing, so the intent travels in the button).
  */
 function OwnerMayManageForm({ allowed, owner }: { allowed: boolean; owner: string }) {
@@ -172,9 +172,9 @@ function OwnerMayManageForm({ allowed, owner }: { allowed: boolean; owner: strin
       <label className="flex items-start gap-3">
         <input type="checkbox" name="allowed" defaultChecked={allowed} key={String(allowed)} className="mt-1 size-5" />
         <span>
-          <span className="font-medium">Permitir que o dono da equipe gerencie minha agenda</span>
+          <span className="font-medium">Permitir que a pessoa responsável pela equipe gerencie minha agenda</span>
           <span className="block text-sm text-slate-600">
-            {owner || "O dono da equipe"} sempre vê os seus agendamentos na tela Equipe. Com esta opção, também pode
+            {owner || "A pessoa responsável pela equipe"} sempre vê os seus agendamentos na tela Equipe. Com esta opção, também pode
             aceitar ou recusar suas solicitações e confirmar, concluir e cancelar. Seus clientes continuam só seus.
           </span>
         </span>

@@ -43,7 +43,7 @@ function back(request: Request) {
 /**
  * The owner confirms, completes (through 'Fechar atendimento'), cancels (asking 'Motivo' and 'Avisar cliente') or undoes a
  * member's appointment, and answers a pending request: their own, or one of their own team's
- * members who allowed it ('Permitir que o dono da equipe gerencie minha agenda'); anything else
+ * members who allowed it ('Permitir que a pessoa responsável pela equipe gerencie minha agenda'); anything else
  * is a 404 and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {

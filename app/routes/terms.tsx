@@ -24,7 +24,7 @@ export default function Terms({ loaderData: { support } }: Route.ComponentProps)
       <ul>
         <li>Você se cadastra com seus dados verdadeiros e guarda sua senha; o que for feito na sua conta é de sua responsabilidade.</li>
         <li>Cada conta começa com 7 dias grátis. Depois, o uso continua com um plano pago (mensal ou anual, em reais), cobrado por cartão através do Stripe. Você pode cancelar quando quiser; o acesso segue até o fim do período pago.</li>
-        <li>Num plano de equipe, o dono paga e vincula outros profissionais; cada um tem a sua agenda e os seus clientes. Se o plano do dono acabar, os vinculados perdem o acesso pela equipe, mas não os seus dados.</li>
+        <li>Num plano de equipe, a pessoa responsável pela equipe paga e vincula outros profissionais; cada um tem a sua agenda e os seus clientes. Se o plano dela acabar, os vinculados perdem o acesso pela equipe, mas não os seus dados.</li>
         <li>Você pode baixar todos os seus dados e excluir a sua conta a qualquer momento, em Configurações &gt; Geral.</li>
       </ul>
       <h2>Os seus clientes</h2>

@@ -55,7 +55,7 @@ test("the owner sees the salon's day in three columns and manages only an allowi
   // Ana allows the owner to manage her agenda.
   await signIn(page, ana.id);
   await page.goto("/configuracoes/contas");
-  const allow = page.getByLabel("Permitir que o dono da equipe gerencie minha agenda");
+  const allow = page.getByLabel("Permitir que a pessoa responsável pela equipe gerencie minha agenda");
   await expect(allow).not.toBeChecked();
   await allow.check();
   await page.getByRole("button", { name: "Salvar permissão" }).click();

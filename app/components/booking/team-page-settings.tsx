@@ -24,7 +24,7 @@ export function TeamPageSettings({ owner, member, teamPage, onTeamPage, error }:
         <p className="mt-1 text-sm text-slate-600">
           {owner
             ? "Com a página da equipe, seu link abre o salão: o cliente escolhe o profissional ou 'Qualquer profissional'."
-            : "Se o dono da equipe ativar a página da equipe, o cliente pode escolher você nela. Seu próprio link continua funcionando."}
+            : "Se a pessoa responsável pela equipe ativar a página da equipe, o cliente pode escolher você nela. Seu próprio link continua funcionando."}
         </p>
       </div>
       {error ? (

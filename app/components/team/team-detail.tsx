@@ -45,7 +45,7 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
         </p>
       ) : !detail.canManage && detail.actions.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="team-read-only">
-          Somente visualização: {detail.professional} não permitiu que o dono da equipe gerencie a agenda.
+          Somente visualização: {detail.professional} não permitiu que a pessoa responsável pela equipe gerencie a agenda.
         </p>
       ) : detail.actions.length === 0 ? (
         <p className="text-sm text-slate-600">Nenhuma ação disponível para este agendamento.</p>
@@ -54,7 +54,7 @@ export function TeamDetail({ detail, closeHref }: { detail: TeamDetailData; clos
           {!detail.canManage ? (
             <p className="w-full text-sm text-slate-600" data-testid="team-read-only">
               O pagamento você registra no Caixa do salão; confirmar, cancelar ou remarcar fica com {detail.professional}, que não
-              permitiu que o dono da equipe gerencie a agenda.
+              permitiu que a pessoa responsável pela equipe gerencie a agenda.
             </p>
           ) : null}
           {detail.actions.map((a) =>

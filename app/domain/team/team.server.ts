@@ -256,7 +256,7 @@ export async function answerableTeamRequest(
   return row ? { professionalId: row.professionalId, name: row.fullName || row.businessName, email: row.email, notify: row.notify } : null;
 }
 
-/** 'Permitir que o dono da equipe gerencie minha agenda': the member's own switch. */
+/** 'Permitir que a pessoa responsável pela equipe gerencie minha agenda': the member's own switch. */
 export async function setOwnerMayManage(db: Db, userId: string, allowed: boolean) {
   await db.update(profiles).set({ ownerMayManage: allowed, updatedAt: new Date() }).where(eq(profiles.userId, userId));
 }
