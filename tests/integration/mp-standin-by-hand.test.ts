@@ -53,7 +53,8 @@ describe("npm run mp:standin", () => {
         transaction_amount: 15,
         payment_method_id: "pix",
         payer: { email: "maria@example.com" },
-        date_of_expiration: "2030-01-01T10:15:00.000-03:00",
+        // Within Mercado Pago's 30 minutes to 30 days, as the stand-in holds it (docs/decisions/1030).
+        date_of_expiration: new Date(Date.now() + 60 * 60_000).toISOString().replace("Z", "+00:00"),
         external_reference: "req-1",
         notification_url: `${appUrl}/pagamentos/mercadopago/webhook`,
         description: "Sinal",
