@@ -46,7 +46,7 @@ function windowOf(owner: CalendarOwner, now: Date) {
 async function readFeed(url: string, owner: CalendarOwner, now: Date, validators = { etag: null as string | null, lastModified: null as string | null }) {
   const answer = await fetchFeed(url, validators);
   if (answer.status === "not-modified") return answer;
-  return { ...answer, rows: busyFromFeed(answer.text, windowOf(owner, now)) };
+  return { ...answer, rows: await busyFromFeed(answer.text, windowOf(owner, now)) };
 }
 
 function replaceRows(db: Db, calendarId: string, userId: string, rows: BusyRow[]) {
