@@ -1,20 +1,22 @@
 // Calendars written to hurt the server (issue 32, findings 2 and 3), added from Configurações >
 // Horários as a stranger with a trial account would, from feeds served here on loopback: rules
 // that repeat every second since 1970 or never happen, a time zone redefined for everyone,
-// thousands of zones. While a feed is read, no stretch
+// thousands of zones; and the refresh job's budget across feeds. While a feed is read, no stretch
 // of work holds the event loop (a visitor's request) longer than VISITOR_WAIT_MS.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarBusy, externalCalendars } from "../../db/schema";
 import { action as hoursAction } from "../../app/routes/settings.hours";
 import { loader as bookLoader } from "../../app/routes/booking";
 import { busyFromFeed } from "../../app/domain/calendars/busy";
+import { refreshDueCalendars } from "../../app/domain/calendars/calendars.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { logTransport } from "../../app/utils/email.server";
 import { CALENDAR_TOO_COMPLEX } from "../../app/validation/external-calendars";
 import { createTestDb } from "../support/db";
 import { envOverrides } from "../support/env";
@@ -203,4 +205,15 @@ describe("hostile calendars", () => {
     expect((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toBeLessThan(24);
     expect(longest).toBeLessThan(VISITOR_WAIT_MS);
   }, 60_000);
+
+  it("the refresh job starts no calendar once its run's budget is spent; the rest wait for the next run", async () => {
+    const { db, pro } = await setup();
+    const url = serve("/devagar.ics", calendar(REAL_EVENT), 300);
+    const ids = Array.from({ length: 8 }, () => crypto.randomUUID());
+    await db.insert(externalCalendars).values(ids.map((id, i) => ({ id, userId: pro.id, name: `Agenda ${i}`, url })));
+    // Six are read at a time; the first six take 300 ms, longer than this run may spend.
+    expect(await refreshDueCalendars(db, logTransport, new Date(), 100)).toEqual({ read: 6, failed: 0 });
+    expect(await db.select({ id: externalCalendars.id }).from(externalCalendars).where(isNull(externalCalendars.attemptedAt))).toHaveLength(2);
+    expect(await refreshDueCalendars(db, logTransport, new Date(), 100)).toEqual({ read: 2, failed: 0 });
+  });
 });

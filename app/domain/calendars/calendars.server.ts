@@ -19,6 +19,11 @@ export const NOTIFY_AFTER_MS = 60 * 60_000;
 /** Calendars read per run of the job, a few at a time. */
 const PER_RUN = 60;
 const AT_ONCE = 6;
+/**
+ * No new calendar is started once a run has spent this long on them: the job's other steps
+ * (e-mails, push) come after, and the calendars left wait for the next run (docs/decisions/1000).
+ */
+export const RUN_BUDGET_MS = 60_000;
 const ROWS_PER_INSERT = 400;
 
 export type CalendarRow = typeof externalCalendars.$inferSelect;
@@ -151,9 +156,11 @@ export async function refreshCalendar(db: Db, calendar: CalendarRow, owner: Cale
 
 /**
  * The job's step: the calendars not tried for 15 minutes, oldest first, each claimed (its
- * attempt dated) before it is read so two runs never read one twice.
+ * attempt dated) before it is read so two runs never read one twice; none started after the
+ * run's budget.
  */
-export async function refreshDueCalendars(db: Db, transport: EmailTransport, now = new Date()) {
+export async function refreshDueCalendars(db: Db, transport: EmailTransport, now = new Date(), budgetMs = RUN_BUDGET_MS) {
+  const started = performance.now();
   const due = or(isNull(externalCalendars.attemptedAt), lte(externalCalendars.attemptedAt, new Date(now.getTime() - REFRESH_EVERY_MS)));
   const rows = await db
     .select({ calendar: externalCalendars, email: users.email, timeZone: profiles.timeZone, bookingWindow: profiles.bookingWindow })
@@ -164,7 +171,7 @@ export async function refreshDueCalendars(db: Db, transport: EmailTransport, now
     .orderBy(asc(externalCalendars.attemptedAt))
     .limit(PER_RUN);
   const report = { read: 0, failed: 0 };
-  for (let i = 0; i < rows.length; i += AT_ONCE) {
+  for (let i = 0; i < rows.length && performance.now() - started < budgetMs; i += AT_ONCE) {
     await Promise.all(
       rows.slice(i, i + AT_ONCE).map(async ({ calendar, ...owner }) => {
         const [claimed] = await db
