@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarBusy, externalCalendars } from "../../db/schema";
 import { action as hoursAction } from "../../app/routes/settings.hours";
 import { loader as bookLoader } from "../../app/routes/booking";
-import { busyFromFeed } from "../../app/domain/calendars/busy";
+import { busyFromFeed, MAX_BUSY_ROWS } from "../../app/domain/calendars/busy";
 import { refreshDueCalendars } from "../../app/domain/calendars/calendars.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import { logTransport } from "../../app/utils/email.server";
@@ -137,6 +137,19 @@ describe("hostile calendars", () => {
     expect(await offered()).not.toContain("10:00");
     expect(longestHoldMs).toBeLessThan(VISITOR_WAIT_MS);
   });
+
+  it("a calendar as full as one may be (20,000 separate busy times) is stored without holding the event loop", async () => {
+    const { add, busy } = await setup();
+    // Six series of one-minute events, each every 78 minutes, 13 minutes apart, from today on.
+    const start = `${compact(nowInZone(SP).date)}T000000`;
+    const full = calendar(
+      ...Array.from({ length: 6 }, (_, i) => event(`m${i}@x`, `DTSTART;TZID=${SP}:${start.slice(0, -4)}${String(13 * i).padStart(2, "0")}00`, "DURATION:PT1M", "RRULE:FREQ=MINUTELY;INTERVAL=78")),
+    );
+    const { result, longestHoldMs } = await watchingTheEventLoop(() => add(serve("/cheio.ics", full)));
+    expect(result).toHaveRedirect("/configuracoes/horarios#calendarios");
+    expect(await busy()).toHaveLength(MAX_BUSY_ROWS);
+    expect(longestHoldMs).toBeLessThan(VISITOR_WAIT_MS);
+  }, 60_000);
 
   it("what would keep ical.js busy without end leaves its event out, the rest of the calendar read", async () => {
     const window = { from: DATE, to: addDays(DATE, 30), timeZone: SP, ownerEmails: [] };
