@@ -117,14 +117,24 @@ export class FeedWork {
   }
 }
 
-let lane: Promise<unknown> = Promise.resolve();
+/** The reading in progress in this process, if any (a token, and when it began). */
+let lane: { reader: object; since: number } | null = null;
+/** A reading that held the lane this long is taken for gone (a Worker stopped mid-way). */
+const LANE_STALE_MS = 3 * FEED_MS;
 
 /**
  * Reads feeds one at a time in this process: two feeds read side by side would each yield to
- * the other as well as to visitors, and a visitor's request would wait for both.
+ * the other as well as to visitors, and a visitor's request would wait behind both. A reader
+ * waits on timers of its own, never on another request's promise (on Workers, work resumed from
+ * another request's promise runs as that request, and stops with it).
  */
-export function inLane<T>(read: (work: FeedWork) => Promise<T>, limits?: FeedLimits): Promise<T> {
-  const run = lane.then(() => read(new FeedWork(limits)));
-  lane = run.catch(() => {});
-  return run;
+export async function inLane<T>(read: (work: FeedWork) => Promise<T>, limits?: FeedLimits): Promise<T> {
+  while (lane && Date.now() - lane.since < LANE_STALE_MS) await new Promise((resolve) => setTimeout(resolve, 10));
+  const reader = {};
+  lane = { reader, since: Date.now() };
+  try {
+    return await read(new FeedWork(limits));
+  } finally {
+    if (lane?.reader === reader) lane = null;
+  }
 }
