@@ -14,8 +14,9 @@ export class FeedParseError extends Error {}
 
 /** A logical line longer than this leaves its event out (64 KB: thousands of EXDATE values). */
 export const MAX_LINE_CHARS = 64 * 1024;
-/** What is kept of one event or zone: more leaves it out (a zone's changes are expanded at once). */
-export const MAX_COMPONENT_CHARS = 256 * 1024;
+/** What is kept of one event, or of one zone (parsed and expanded in one call when first used). */
+export const MAX_EVENT_CHARS = 256 * 1024;
+export const MAX_ZONE_CHARS = 64 * 1024;
 
 type Block = [name: string, properties: unknown[], components: Block[]];
 
@@ -34,26 +35,42 @@ const NESTED: Record<string, ReadonlySet<string>> = {
   vtimezone: new Set(["standard", "daylight"]),
 };
 
-/** A calendar whose time zones are its own VTIMEZONEs, hydrated when first asked for. */
+/**
+ * A zone's lines parsed when the zone is first needed (a feed may define thousands and use one):
+ * its observances' properties are kept as text until then. Null when a line cannot be read.
+ */
+function parsedZone(zone: Block, zonesFrom: number): Block | null {
+  try {
+    const observances = zone[2].map((o): Block => [o[0], o[1].map((p) => (typeof p === "string" ? ICAL.parse.property(p) : p)), []]);
+    for (const observance of observances) walkZoneFrom(observance, zonesFrom);
+    return [zone[0], zone[1], observances];
+  } catch {
+    return null;
+  }
+}
+
+/** A calendar whose time zones are its own VTIMEZONEs, built when first asked for. */
 class FeedCalendar extends ICAL.Component {
-  private readonly hydrated = new Map<string, ICAL.Timezone>();
+  private readonly built = new Map<string, ICAL.Timezone | null>();
 
   constructor(
     properties: unknown[],
     private readonly definitions: ReadonlyMap<string, Block>,
+    private readonly zonesFrom: number,
   ) {
     super(["vcalendar", properties, []]);
   }
 
-  /** ical.js asks here for every TZID of the feed; null (undefined in this feed) means floating. */
+  /** ical.js asks here for every TZID of the feed; null (not defined here, or unreadable) means floating. */
   override getTimeZoneByID(tzid: string): ICAL.Timezone {
-    let zone = this.hydrated.get(tzid);
-    const definition = zone ? undefined : this.definitions.get(tzid);
-    if (definition) {
-      zone = new ICAL.Timezone({ component: new ICAL.Component(definition), tzid });
-      this.hydrated.set(tzid, zone);
+    let zone = this.built.get(tzid);
+    if (zone === undefined) {
+      const definition = this.definitions.get(tzid);
+      const block = definition ? parsedZone(definition, this.zonesFrom) : null;
+      zone = block ? new ICAL.Timezone({ component: new ICAL.Component(block), tzid }) : null;
+      this.built.set(tzid, zone);
     }
-    return (zone ?? null) as ICAL.Timezone;
+    return zone as ICAL.Timezone;
   }
 }
 
@@ -100,8 +117,6 @@ class Reader {
   /** The work of the lines read since it was last taken (feed-work.ts units). */
   units = 0;
 
-  constructor(private readonly zonesFrom: number) {}
-
   /** Whether a logical line that starts with this one is read (BEGIN, END or a kept property). */
   wants(name: string): boolean {
     if (name === "BEGIN" || name === "END") return true;
@@ -140,10 +155,8 @@ class Reader {
       this.rootProperties = open.block[1];
       this.ended = true;
     } else if (open.broken) return;
-    else if (this.stack.length > 1) {
-      parent.block[2].push(open.block);
-      if (parent.block[0] === "vtimezone") walkZoneFrom(open.block, this.zonesFrom);
-    } else if (open.block[0] === "vevent") this.events.push(open.block);
+    else if (this.stack.length > 1) parent.block[2].push(open.block);
+    else if (open.block[0] === "vevent") this.events.push(open.block);
     else {
       const tzid = textValue(open.block, "tzid");
       if (tzid !== null && !this.zones.has(tzid)) this.zones.set(tzid, open.block);
@@ -155,9 +168,12 @@ class Reader {
     if (!open || !this.wants(name)) return;
     // Only the owner's declined invitations matter (docs/decisions/0957): other answers are skipped.
     if (name === "ATTENDEE" && !/PARTSTAT=DECLINED/i.test(line)) return;
-    this.units += 10 + (line.length >> 4);
     const topLevel = this.stack[1];
-    if (topLevel && (topLevel.chars += line.length) > MAX_COMPONENT_CHARS) return this.breakTopLevel();
+    const most = topLevel?.block[0] === "vtimezone" ? MAX_ZONE_CHARS : MAX_EVENT_CHARS;
+    if (topLevel && (topLevel.chars += line.length) > most) return this.breakTopLevel();
+    // A zone's observances are parsed only if the zone is used (parsedZone).
+    if (this.stack.length > 2 && topLevel?.block[0] === "vtimezone") return void open.block[1].push(line);
+    this.units += 10 + (line.length >> 4);
     try {
       open.block[1].push(ICAL.parse.property(line));
     } catch {
@@ -172,7 +188,7 @@ class Reader {
  * time zone changes are needed.
  */
 export async function readFeedText(text: string, work: FeedWork, options: { zonesFrom: number }): Promise<ReadFeed> {
-  const reader = new Reader(options.zonesFrom);
+  const reader = new Reader();
   let pending: string | null = null;
   let position = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let lines = 1; position < text.length && !reader.ended; lines++) {
@@ -204,7 +220,7 @@ export async function readFeedText(text: string, work: FeedWork, options: { zone
   if (pending !== null) reader.read(pending);
   if (!reader.ended) throw new FeedParseError("not a whole calendar");
 
-  const calendar = new FeedCalendar(reader.rootProperties, reader.zones);
+  const calendar = new FeedCalendar(reader.rootProperties, reader.zones, options.zonesFrom);
   const events: ICAL.Component[] = [];
   for (let i = 0; i < reader.events.length; i++) {
     if ((i & 255) === 255) await work.pause(256);
