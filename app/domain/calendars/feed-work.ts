@@ -5,9 +5,9 @@
 // rule limited to a day that never comes, a time zone that changes every second). So each step
 // of its rule iterator is counted here, weighted by what it costs (a unit is about a microsecond
 // of a quiet server's time): a call into ical.js runs on a meter and throws when the meter runs
-// out. Between calls the reading yields to the event loop after each
-// slice, and one feed at a time is read per process (the lane): while any feed is read, a
-// visitor's request waits at most about one slice.
+// out. Between calls the reading yields to the event loop after each slice, and one feed at a
+// time is read per process (the lane): while any feed is read, a visitor's request waits at most
+// about one slice.
 //
 // Work is counted in units, not only in milliseconds: on Workers the clock stands still while
 // code runs, so there the units alone end a slice and a feed; on Node the clock does too. A call
