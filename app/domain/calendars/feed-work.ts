@@ -51,8 +51,12 @@ function listWeight(iterator: { rule?: { parts?: Record<string, unknown[]> } }):
 // the vCard import) nothing is counted.
 const WEIGHTS: Record<string, number> = { expand_year_days: 60, next_month: 40, next_year: 2, _nextByYearDay: 2 };
 const METERED = /^(next|next_\w+|increment_\w+|expand_year_days|_nextByYearDay|_byDayAndMonthDay)$/;
+/** The loops' own methods: if an ical.js upgrade renames them, feeds would not be bounded. */
+const LOOPS = ["next", "next_second", "next_minute", "next_hour", "next_day", "next_week", "next_month", "next_year", "increment_year", "expand_year_days"];
 const iterator = ICAL.RecurIterator.prototype as unknown as Record<string, unknown> & { agendoMetered?: true };
 if (!iterator.agendoMetered) {
+  const missing = LOOPS.filter((name) => typeof iterator[name] !== "function");
+  if (missing.length > 0) throw new Error(`ical.js's RecurIterator has no ${missing.join(", ")}: calendar feeds cannot be bounded (feed-work.ts)`);
   iterator.agendoMetered = true;
   for (const name of Object.getOwnPropertyNames(iterator)) {
     const original = iterator[name];
