@@ -6,11 +6,12 @@ import { data } from "react-router";
 import { addCalendar, calendarStatus, getCalendar, listCalendars, MAX_CALENDARS, removeCalendar } from "../domain/calendars/calendars.server";
 import { maskedFeedUrl } from "../domain/calendars/addresses";
 import { loopbackAllowed } from "../domain/calendars/fetch-feed.server";
+import { FeedTooComplexError } from "../domain/calendars/feed-work";
 import { attemptWrite, notFound, WRITE_FAILED } from "../utils/actions.server";
 import type { Db } from "../utils/db.server";
 import { hit, type Limit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
-import { CALENDAR_LIMIT, CALENDAR_UNREADABLE, externalCalendarSchema } from "../validation/external-calendars";
+import { CALENDAR_LIMIT, CALENDAR_TOO_COMPLEX, CALENDAR_UNREADABLE, externalCalendarSchema } from "../validation/external-calendars";
 import type { CurrentUser } from "../domain/accounts/access.server";
 
 export const CALENDARS_ANCHOR = "#calendarios";
@@ -42,7 +43,10 @@ export async function addCalendarAction(request: Request, db: Db, user: CurrentU
     return urlError("Muitas tentativas seguidas. Tente de novo daqui a uma hora.");
   }
   const owner = { userId: user.id, email: user.email, timeZone: user.profile.timeZone, bookingWindow: user.profile.bookingWindow };
-  const added = await attemptWrite("adding an external calendar", () => addCalendar(db, owner, submission.value), () => "unreadable" as const);
+  const added = await attemptWrite("adding an external calendar", () => addCalendar(db, owner, submission.value), (error) =>
+    error instanceof FeedTooComplexError ? ("too-complex" as const) : ("unreadable" as const),
+  );
+  if (added === "too-complex") return urlError(CALENDAR_TOO_COMPLEX);
   if (added === "unreadable" || added === WRITE_FAILED) return urlError(CALENDAR_UNREADABLE);
   return redirectWithToast(request, `${HOURS_PATH}${CALENDARS_ANCHOR}`, {
     type: "success",

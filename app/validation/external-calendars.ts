@@ -5,6 +5,7 @@ import { z } from "./zod";
 
 export const CALENDAR_URL_REQUIRED = "Cole o endereço secreto no formato iCal do calendário.";
 export const CALENDAR_UNREADABLE = "Não foi possível ler este calendário. Confira se copiou o endereço secreto no formato iCal inteiro.";
+export const CALENDAR_TOO_COMPLEX = "Este calendário tem eventos ou repetições demais para ser lido. Confira se o endereço é mesmo o da sua agenda.";
 export const CALENDAR_LIMIT = "Você já tem 5 calendários externos. Remova um para adicionar outro.";
 
 export function externalCalendarSchema(options: { allowLoopback: boolean }) {
