@@ -116,7 +116,7 @@ export function WorkspaceShell({ children, ...props }: ShellProps & { children: 
   return (
     <div className="min-h-screen lg:flex">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
-        <div className="sticky top-0 h-screen">
+        <div className="sticky top-0 h-screen overflow-y-auto">
           <SidebarBody {...props} navLabel="Menu principal" />
         </div>
       </aside>

@@ -9,14 +9,16 @@ import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./f
 // the demo professional (Mon-Sat 09:00-18:00, break 12:00-13:00), so each
 // project uses its own day and its own demo client.
 
-/** What the client's completed appointments add up to, from the database. */
-async function completedCents(userId: string, clientName: string) {
-  const rows = await e2eDb()
-    .select({ price: appointments.priceCents })
-    .from(appointments)
-    .innerJoin(clients, eq(clients.id, appointments.clientId))
-    .where(and(eq(appointments.userId, userId), eq(clients.name, clientName), eq(appointments.status, "completed")));
-  return rows.reduce((sum, r) => sum + r.price, 0);
+/**
+ * The client's 'Total gasto' as the database keeps it (what their completed appointments brought:
+ * tests/integration/client-spent.test.ts holds it to the Caixa's definition).
+ */
+async function spentCents(userId: string, clientName: string) {
+  const [row] = await e2eDb()
+    .select({ spent: clients.spentCents })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.name, clientName)));
+  return row!.spent;
 }
 
 /** "Total Gasto R$ 1.234,00" as the card shows it, whatever the spaces. */
@@ -114,9 +116,9 @@ test("book, see the time taken, complete and delete an appointment @nojs", async
   await expect(page.getByRole("heading", { name: "Agenda" })).toBeVisible();
 
   // A scheduled appointment is not money yet: the client's Total Gasto stays what the demo's
-  // history of completed appointments makes it.
+  // history of completed appointments brought.
   const clientCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: clientName }) });
-  const spentBefore = await completedCents(userId, clientName);
+  const spentBefore = await spentCents(userId, clientName);
   await page.goto("/clientes");
   await expect(clientCard).toContainText(totalGasto(spentBefore));
 

@@ -117,7 +117,7 @@ test("fuzz over HTTP: wrong bodies, 10 MB bodies and cross-site posts on a sampl
 });
 
 /**
- * Issue 32, finding 1: a 66-byte post whose one field name asks for a list of 100,000,001 rows
+ * Issue 32, finding 1: a post of a few dozen bytes whose one field name asks for a list of 100,000,001 rows
  * stalled the worker for over a minute and then killed it; every form's crafted names are refused
  * with the one message before anything is parsed, and the answer carries nothing unasked. The
  * booking page answers all along (every action's names run in-process in hostile-input.test.ts).
@@ -126,7 +126,6 @@ test("fuzz: list indices no form has are a 400 before parsing, on the public for
   const pro = await seedPro("Indices");
   const [signedIn, anonymous] = [await signedInActor(playwright, pro.id), await actor(playwright)];
   const crafted = "intent=login&email=a%40b.c&password=x&zz%5B100000000%5D=1";
-  expect(crafted.length).toBe(66);
   const posts = [
     ...["/login", "/register", "/redefinir-senha"].map((path) => [anonymous, path, crafted] as const),
     [signedIn, "/caixa/fechar", encode([["intent", "close"], ["id", pro.ids.appointment], ["pagamentos[100000000].metodo", "pix"]])] as const,
