@@ -29,6 +29,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
+    // The workspace's service worker only where it is the subject (workspace-app.spec.ts, the CSP
+    // suite, push): elsewhere it fetched and cached two agenda pages and their assets in every new
+    // browser context, about half of the suite's CPU (docs/decisions/1090).
+    serviceWorkers: "block",
     launchOptions: { executablePath },
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",

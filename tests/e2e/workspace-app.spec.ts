@@ -11,6 +11,8 @@ import { bookablePro, e2eDb, expect, signIn, test, waitForHydration } from "./fi
 // days old is not shown; a new worker takes over on the next navigation and clears the old
 // version's caches, and a customer's page gets no worker and no framework script.
 
+test.use({ serviceWorkers: "allow" });
+
 /** The caches' names and the agenda pages kept, as the page sees them. */
 const cached = (page: import("@playwright/test").Page) =>
   page.evaluate(async () => {

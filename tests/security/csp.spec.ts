@@ -5,6 +5,10 @@ import { test, expect, type Page } from "@playwright/test";
 import { signIn } from "../e2e/fixtures";
 import { BASE, seedPro } from "./support";
 
+// The service worker too (blocked by default in the suites, docs/decisions/1090): its script and
+// what it fetches are held to the same policy.
+test.use({ serviceWorkers: "allow" });
+
 async function watch(page: Page) {
   const violations: string[] = [];
   page.on("console", (msg) => {
