@@ -16,7 +16,7 @@ import type { Db } from "../../utils/db.server";
 import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
-import { csvCell, csvMoney } from "../csv";
+import { csvCell, csvMoney } from "../formats/csv";
 
 export { csvCell, csvMoney };
 
