@@ -12,7 +12,7 @@ import { LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { localToUtc } from "../dates";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
-import { depositDueAt } from "./deposits";
+import { depositDueAt } from "../deposits/deposits";
 import { chargeExpiry } from "./online-deposits";
 import { newRequestEmail } from "./professional-emails.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";

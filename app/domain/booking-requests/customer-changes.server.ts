@@ -16,7 +16,7 @@ import { queueEmail } from "../../utils/email.server";
 import { hitStatements, withinLimits, type Hits } from "../../utils/rate-limit.server";
 import { customerView, requestIdOfToken, requestByTokenQuery, type RequestByTokenRow } from "./customer-view.server";
 import { requestExpiry } from "./creation.server";
-import { holdEndsAt } from "./deposits";
+import { holdEndsAt } from "../deposits/deposits";
 import { MOVED_FROM, rescheduledEmail } from "./professional-emails.server";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
 import { choosableDate, customerDateRange, customerTimes } from "./customer-times";

@@ -25,7 +25,7 @@ import {
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
-import { depositColumns, depositJoin } from "../booking-requests/deposits.server";
+import { depositColumns, depositJoin } from "../deposits/deposits.server";
 import { inSalon, memberIdsOf } from "../salon.server";
 
 export type TeamMember = {
