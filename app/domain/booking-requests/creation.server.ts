@@ -5,7 +5,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { bookingRequests, bookingRequestTokens, emailOutbox } from "../../../db/schema";
 import { bookingRequestClaim } from "../availability/slot-claims.server";
 import { insertIf, type Db } from "../../utils/db.server";
-import type { PublicService } from "./public-page.server";
+import type { PublicService } from "../booking-page/public-page.server";
 import { queueEmail, type QueuedEmail } from "../../utils/email.server";
 import { createToken } from "../../utils/password.server";
 import { LIMITS, type Hits } from "../../utils/rate-limit.server";

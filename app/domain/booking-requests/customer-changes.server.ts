@@ -19,7 +19,7 @@ import { requestExpiry } from "./creation.server";
 import { holdEndsAt } from "../deposits/deposits";
 import { MOVED_FROM, rescheduledEmail } from "./professional-emails.server";
 import { changeDeadline, changesOpen, MAX_CUSTOMER_MOVES, MOVE_NOTICE_DELAY_MS } from "./customer-changes";
-import { choosableDate, customerDateRange, customerTimes } from "./customer-times";
+import { choosableDate, customerDateRange, customerTimes } from "../booking-page/customer-times";
 import { activeAppointment } from "../status-rules.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";
 import { isActiveStatus } from "../status-rules";
