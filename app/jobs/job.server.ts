@@ -4,8 +4,8 @@
 // dedupe key) and claimed with one conditional write before it is sent; a failed send is retried
 // a few times with growing pauses and never stops the others (docs/decisions/0671).
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { appointments, bookingRequests, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
+import { appointments, bookingRequests, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../db/schema";
+import type { Db } from "../utils/db.server";
 import {
   claimEmail,
   deliverEmail,
@@ -15,22 +15,22 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
   type EmailTransport,
-} from "../../utils/email.server";
-import { sendTemplate, type SendResult, type WhatsappConfig } from "../../utils/whatsapp.server";
-import { LIMITS } from "../../utils/rate-limit.server";
+} from "../utils/email.server";
+import { sendTemplate, type SendResult, type WhatsappConfig } from "../utils/whatsapp.server";
+import { LIMITS } from "../utils/rate-limit.server";
 import { queueDailySummaries } from "./daily-summary.server";
 import { queueDueReminders } from "./reminders.server";
-import { queueCustomerEmail } from "./customer-emails.server";
-import { activeAppointment } from "../status-rules.server";
-import { holdOver } from "../availability/slot-claims.server";
-import { refundOwedDeposits } from "../payments/deposit-charges.server";
-import { settleEndedHolds } from "../payments/settlement.server";
-import { mercadoPagoConfigured } from "../../utils/mercadopago.server";
-import { refreshDueCalendars } from "../calendars/calendars.server";
-import { purgeOldImports } from "../clients/import/import.server";
-import { runWaitlistPass, type WaitlistPassReport } from "../waitlist/openings.server";
+import { queueCustomerEmail } from "../domain/notifications/customer-emails.server";
+import { activeAppointment } from "../domain/status-rules.server";
+import { holdOver } from "../domain/availability/slot-claims.server";
+import { refundOwedDeposits } from "../domain/payments/deposit-charges.server";
+import { settleEndedHolds } from "../domain/payments/settlement.server";
+import { mercadoPagoConfigured } from "../utils/mercadopago.server";
+import { refreshDueCalendars } from "../domain/calendars/calendars.server";
+import { purgeOldImports } from "../domain/clients/import/import.server";
+import { runWaitlistPass, type WaitlistPassReport } from "./waitlist-openings.server";
 import { queueComebackMessages } from "./comeback-sends.server";
-import { deliverDuePushes } from "./push.server";
+import { deliverDuePushes } from "../domain/notifications/push.server";
 
 export type JobDeps = {
   db: Db;
