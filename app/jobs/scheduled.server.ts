@@ -1,6 +1,6 @@
 // The scheduled job as the server entries run it (server/node.ts every JOB_INTERVAL_SECONDS,
 // workers/app.ts on its Cron Trigger): the database, e-mail transport and WhatsApp settings from
-// the environment, then app/domain/notifications/job.server.ts.
+// the environment, then app/jobs/job.server.ts.
 import { runJob, type JobReport } from "./job.server";
 import { dbFromEnv } from "../utils/db.server";
 import { transportFromEnv } from "../utils/email.server";
