@@ -13,7 +13,7 @@ import { calendarFeed, type FeedEvent } from "../formats/icalendar";
 import { addDays, addMonths, nowInZone } from "../dates";
 import { firstName } from "../names";
 import { formatPhone } from "../phone";
-import { STATUS_LABELS } from "../appointments/statuses";
+import { STATUS_LABELS } from "./statuses";
 
 export const FEED_DAYS_BACK = 30;
 export const FEED_MONTHS_AHEAD = 6;
