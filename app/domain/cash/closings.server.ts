@@ -11,7 +11,7 @@ import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
 import { describeChange, type ClosingSummary } from "./history";
 import type { CurrentUser } from "../accounts/access.server";
 import { salonMemberAppointment } from "../team/team.server";
-import { stampedRate } from "../team/commissions.server";
+import { stampedRate } from "../commissions/commissions.server";
 
 type Clock = { now: Date; timeZone: string };
 
