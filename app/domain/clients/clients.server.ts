@@ -18,8 +18,6 @@ import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
 import { csvCell, csvMoney } from "../formats/csv";
 
-export { csvCell, csvMoney };
-
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and
 // figures_visits, client_spent_received): "total gasto" is what their completed appointments
