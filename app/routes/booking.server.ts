@@ -1,6 +1,6 @@
 // The public booking page's server side (routes/booking.tsx): the page's state from the URL
 // (?profissional=&servico=&data=&horario=) with this request's reads, and the claim of a time.
-// Steps 1-3 ask their questions of one offer (domain/booking-requests/offer.server.ts): a
+// Steps 1-3 ask their questions of one offer (domain/booking-page/offer.server.ts): a
 // professional's own page, or the salon's 'Qualquer profissional'.
 import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
