@@ -15,7 +15,7 @@ const ENTRIES = 1_000;
 export async function benchIssue24(db: Db, userId: string, measure: Measure, runs: number) {
   const { comebackList } = await import("../app/domain/clients/comeback.server");
   const { addDays, dayOfWeek, nowInZone } = await import("../app/domain/dates");
-  const { runWaitlistPass } = await import("../app/domain/waitlist/openings.server");
+  const { runWaitlistPass } = await import("../app/jobs/waitlist-openings.server");
   const today = nowInZone("America/Sao_Paulo").date;
   let due = 0;
   await measure("'Hora de voltar' list (5,000 clients)", runs, async () => {

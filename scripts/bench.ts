@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { appointments, clients, services, workingHours } from "../db/schema";
 import { createAccount } from "../app/domain/accounts/registration.server";
 import type { Db } from "../app/utils/db.server";
-import { defaultWeek } from "../app/domain/accounts/demo-professional.server";
+import { defaultWeek } from "../app/domain/demo/demo-professional.server";
 import { createSession } from "../app/utils/session.server";
 import { openAndMigrate } from "./migrate";
 import { seedCash } from "./bench-cash";

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { seedDemoIfEmpty } from "../app/domain/accounts/demo-professional.server";
+import { seedDemoIfEmpty } from "../app/domain/demo/demo-professional.server";
 import { env } from "../app/utils/env.server";
 import { openAndMigrate } from "./migrate";
 import { ensureSessionSecret } from "./session-secret";

@@ -25,7 +25,7 @@ export default {
   },
 
   // The Cron Trigger of wrangler.jsonc ("*/5 * * * *"): the scheduled job, as `npm start` runs it
-  // on Node (reminders, summaries, expiries; app/domain/notifications/job.server.ts).
+  // on Node (reminders, summaries, expiries; app/jobs/job.server.ts).
   async scheduled(_controller: unknown, _env: unknown, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
     ctx.waitUntil(runScheduledJob());
   },

@@ -1,7 +1,7 @@
 // The scheduled job as the server entries run it (server/node.ts every JOB_INTERVAL_SECONDS,
 // workers/app.ts on its Cron Trigger): the database, e-mail transport and WhatsApp settings from
-// the environment, then app/domain/notifications/job.server.ts.
-import { runJob, type JobReport } from "../domain/notifications/job.server";
+// the environment, then app/jobs/job.server.ts.
+import { runJob, type JobReport } from "./job.server";
 import { dbFromEnv } from "../utils/db.server";
 import { transportFromEnv } from "../utils/email.server";
 import { whatsappConfig } from "../utils/whatsapp.server";

@@ -12,7 +12,7 @@ import { answerAndReply, answerOfIntent, readAnswerForm } from "./shared/request
 import { professionalAcceptMessage, professionalDeclineMessage, whatsappLink } from "../domain/whatsapp";
 import { AcceptForm, DeclineDialog, DeclineLink, useDeclining } from "../components/agenda/calendar-requests";
 import { readForm, requireFound } from "../utils/actions.server";
-import { depositView } from "../domain/booking-requests/deposits";
+import { depositView } from "../domain/deposits/deposits";
 import { depositToGiveBack } from "../domain/payments/deposit-refund.server";
 import { isDepositIntent, markDepositAndReply } from "./shared/deposit-marks.server";
 import { DepositActions, DepositBadge, REFUND_PARAM, RefundConfirm } from "../components/deposits/deposit-controls";

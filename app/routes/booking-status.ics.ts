@@ -2,7 +2,7 @@ import type { Route } from "./+types/booking-status.ics";
 import { findRequestByToken } from "../domain/booking-requests/customer-view.server";
 import { requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
-import { appointmentIcs, type IcsStatus } from "../domain/booking-requests/calendar-file";
+import { appointmentIcs, type IcsStatus } from "../domain/formats/icalendar";
 import { professionalLabel } from "../domain/notifications/change-notices";
 
 const ICS_STATUS: Record<string, IcsStatus> = { pending: "TENTATIVE", accepted: "CONFIRMED", declined: "CANCELLED", cancelled: "CANCELLED", expired: "CANCELLED" };

@@ -14,11 +14,11 @@ import {
   RESCHEDULE_RATE_LIMITED,
   RESCHEDULE_REFUSED,
 } from "../domain/booking-requests/customer-changes";
-import { pixQrSvg, professionalPixCode } from "../domain/booking-requests/pix";
+import { pixQrSvg, professionalPixCode } from "../domain/deposits/pix";
 import { refundOwedDeposits, retryCharge } from "../domain/payments/deposit-charges.server";
-import { depositView, holdEndsAt } from "../domain/booking-requests/deposits";
+import { depositView, holdEndsAt } from "../domain/deposits/deposits";
 import { PAY_BY_CONFIRMED, PAY_BY_RULE } from "../domain/booking-requests/online-deposits";
-import { bookingEnding, depositIfCancelled } from "../domain/booking-requests/deposit-words";
+import { bookingEnding, depositIfCancelled } from "../domain/deposits/deposit-words";
 import { formatDate, isTime, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
 import { formatDuration, formatMoney } from "../domain/money";
 import { professionalLabel } from "../domain/notifications/change-notices";

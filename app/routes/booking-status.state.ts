@@ -2,8 +2,8 @@ import type { Route } from "./+types/booking-status.state";
 import { eq } from "drizzle-orm";
 import { bookingRequests } from "../../db/schema";
 import { requestIdOfToken } from "../domain/booking-requests/customer-view.server";
-import { depositState } from "../domain/booking-requests/deposits";
-import { depositColumns } from "../domain/booking-requests/deposits.server";
+import { depositState } from "../domain/deposits/deposits";
+import { depositColumns } from "../domain/deposits/deposits.server";
 import { requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
 

@@ -4,7 +4,7 @@
 // checked moments before, without rendering or reading the database. Its one inline script is
 // allowed by hash, not by nonce, so no nonce is ever shared between two visitors.
 import { createContext, type RouterContextProvider } from "react-router";
-import { trustedVersion } from "../domain/booking-requests/public-page.server";
+import { trustedVersion } from "../domain/booking-page/public-page.server";
 import { defaultCache, type JsonCache } from "../utils/cache.server";
 
 export type Kept = { status: number; headers: [string, string][]; body: string };

@@ -1,13 +1,13 @@
 // The public booking page's server side (routes/booking.tsx): the page's state from the URL
 // (?profissional=&servico=&data=&horario=) with this request's reads, and the claim of a time.
-// Steps 1-3 ask their questions of one offer (domain/booking-requests/offer.server.ts): a
+// Steps 1-3 ask their questions of one offer (domain/booking-page/offer.server.ts): a
 // professional's own page, or the salon's 'Qualquer profissional'.
 import type { RouterContextProvider } from "react-router";
 import { bookingFloodGuard, createBookingRequestWithFirstFree } from "../domain/booking-requests/creation.server";
-import { choosableDate } from "../domain/booking-requests/customer-times";
-import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-requests/offer.server";
-import { loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-requests/public-page.server";
-import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-requests/team-page.server";
+import { choosableDate } from "../domain/booking-page/customer-times";
+import { pageOffer, teamOffer, type BookingOffer, type Candidate, type OfferDay } from "../domain/booking-page/offer.server";
+import { loadPublicPage, type PublicPage, type PublicPageRead, type PublicService } from "../domain/booking-page/public-page.server";
+import { ANY_PROFESSIONAL, loadMemberPages, teamOnPage, type TeamMember } from "../domain/booking-page/team-page.server";
 import { isIsoDate, isTime, minutesToTime, timeToMinutes } from "../domain/dates";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
 import { offerPrefill } from "../domain/waitlist/entries.server";

@@ -1,7 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/booking";
 import { bookingFloodGuard } from "../domain/booking-requests/creation.server";
-import { ANY_PROFESSIONAL } from "../domain/booking-requests/team-page";
+import { ANY_PROFESSIONAL } from "../domain/booking-page/team-page";
 import { readForm } from "../utils/actions.server";
 import { clientAddress } from "../utils/request-context.server";
 import { INVALID_REQUEST, isBotSubmission } from "../validation/booking";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/calendar-feed";
-import { feedFor } from "../domain/notifications/calendar-feed.server";
+import { feedFor } from "../domain/appointments/calendar-feed.server";
 import { getDb } from "../utils/db.server";
 import { requireFound } from "../utils/actions.server";
 

@@ -12,7 +12,7 @@ import { WeekBirthdays } from "../components/dashboard/week-birthdays";
 import { weekBirthdays } from "../domain/clients/birthdays";
 import { SetupWizard } from "../components/dashboard/setup-wizard";
 import { useGuideTiming, WelcomeGuideSlot } from "../components/dashboard/welcome-guide";
-import { trialDaysLeft } from "../domain/accounts/access";
+import { trialDaysLeft } from "../domain/billing/subscription-rules";
 import { requireUser } from "./workspace.server";
 import { dashboardReads } from "../domain/metrics/dashboard.server";
 import { markGuideSeen, markSetupCompleted } from "../domain/metrics/onboarding.server";

@@ -8,8 +8,8 @@ import { requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { notFound, readForm } from "../utils/actions.server";
 import { redirectWithToast } from "../utils/toast.server";
-import { commissionFormData, saveRule } from "../domain/team/commissions.server";
-import { formatPercentInput } from "../domain/team/commissions";
+import { commissionFormData, saveRule } from "../domain/commissions/commissions.server";
+import { formatPercentInput } from "../domain/commissions/commissions";
 import { formatMoney } from "../domain/money";
 import { commissionSchema } from "../validation/commissions";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/settings.general.export";
 import { profiles } from "../../db/schema";
-import { accountArchiveZip } from "../domain/accounts/data-export.server";
+import { accountArchiveZip } from "../domain/data-export/data-export.server";
 import { getDb } from "../utils/db.server";
 import { requireSessionUser } from "../utils/session.server";
 import { DEFAULT_TIME_ZONE, nowInZone } from "../domain/dates";

@@ -21,8 +21,8 @@ import {
 } from "../domain/accounts/linked-accounts.server";
 import { planById, planTeamSize, teamPlansSentence } from "../domain/billing/plans";
 import { setOwnerMayManage } from "../domain/team/team.server";
-import { readRules } from "../domain/team/commissions.server";
-import { ruleSummary } from "../domain/team/commissions";
+import { readRules } from "../domain/commissions/commissions.server";
+import { ruleSummary } from "../domain/commissions/commissions";
 import { commissionHref } from "../components/linked-accounts/urls";
 import { redirectWithToast } from "../utils/toast.server";
 import { hit } from "../utils/rate-limit.server";

@@ -4,7 +4,7 @@ import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.notifications";
 import { CalendarFeedCard } from "../components/notifications/calendar-feed-card";
 import { NotificationsForm } from "../components/notifications/notifications-form";
-import { feedUrls, renewFeedToken, setFeedDetails } from "../domain/notifications/calendar-feed.server";
+import { feedUrls, renewFeedToken, setFeedDetails } from "../domain/appointments/calendar-feed.server";
 import { FEED_DETAILS_OFF, FEED_DETAILS_ON, feedDetailsSchema, NOTIFICATIONS_SAVED, notificationsSchema } from "../validation/notifications";
 import { getDb } from "../utils/db.server";
 import { saveProfileSettings } from "../domain/accounts/profile-settings.server";

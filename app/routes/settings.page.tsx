@@ -13,7 +13,7 @@ import { readableOnWhiteText } from "../domain/brand-colours";
 import { formatPhone } from "../domain/phone";
 import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../components/use-hydrated";
-import { saveTeamSettings, teamSettingsAccess } from "../domain/booking-requests/team-page.server";
+import { saveTeamSettings, teamSettingsAccess } from "../domain/booking-page/team-page.server";
 import { TeamPageSettings, TEAM_SETTINGS_INTENT } from "../components/booking/team-page-settings";
 import { CHECK_FIELDS, NO_SLUG, PAGE_DEFAULTS, PAGE_SAVE_FAILED, PAGE_SAVED, pageSchema } from "../validation/profile";
 import { SectionCard } from "../components/section-card";

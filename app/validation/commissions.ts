@@ -3,7 +3,7 @@
 // hundredths of a percent; a service's field left blank follows the rate for services.
 import { z } from "./zod";
 import { parseMoneyToCents } from "../domain/money";
-import type { CommissionRule } from "../domain/team/commissions";
+import type { CommissionRule } from "../domain/commissions/commissions";
 
 export const COMMISSION_MESSAGES = {
   percent: "Informe um percentual de 0 a 100, como 40 ou 37,5",

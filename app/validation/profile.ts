@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { optionalPhoneField, phoneField } from "./phone";
-import { isPixEncodable, normalizePixKey } from "../domain/booking-requests/pix";
+import { isPixEncodable, normalizePixKey } from "../domain/deposits/pix";
 import { slugify } from "../domain/slug";
 
 // Configurações > Perfil and Configurações > Página. Messages are the spec's where it

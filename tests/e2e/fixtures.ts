@@ -5,7 +5,7 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { eq } from "drizzle-orm";
 import { categories, profiles, services, subscriptions, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { defaultWeek } from "../../app/domain/demo/demo-professional.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import { slugify } from "../../app/domain/slug";
 import { openDb, type Db } from "../../app/utils/db.server";

@@ -33,7 +33,7 @@ import {
 } from "../../app/validation/account";
 import { action, loader } from "../../app/routes/settings.general";
 import { loader as exportLoader } from "../../app/routes/settings.general.export";
-import { collectAccountData } from "../../app/domain/accounts/data-export.server";
+import { collectAccountData } from "../../app/domain/data-export/data-export.server";
 import { verifyLogin } from "../../app/domain/accounts/credentials.server";
 import { loadAccess } from "../../app/domain/accounts/access.server";
 import type { Db } from "../../app/utils/db.server";

@@ -13,7 +13,7 @@ import { CASH_MESSAGES } from "../../app/validation/cash";
 import { formatMoney } from "../../app/domain/money";
 import { addDays } from "../../app/domain/dates";
 import { PAYMENT_METHODS } from "../../app/domain/cash/totals";
-import { DEMO, seedDemoIfEmpty } from "../../app/domain/accounts/demo-professional.server";
+import { DEMO, seedDemoIfEmpty } from "../../app/domain/demo/demo-professional.server";
 import { CLOSE_ERRORS } from "../../app/routes/cash-close.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService } from "../support/factories";

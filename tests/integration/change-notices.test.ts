@@ -13,7 +13,7 @@ import { STATUS_ERRORS } from "../../app/domain/appointments/statuses";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { answerBookingRequest } from "../../app/domain/booking-requests/answer.server";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
-import { runJob } from "../../app/domain/notifications/job.server";
+import { runJob } from "../../app/jobs/job.server";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import { whatsappConfig } from "../../app/utils/whatsapp.server";

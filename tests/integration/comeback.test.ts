@@ -9,7 +9,7 @@ import Reminders, { action as remindersAction, loader as remindersLoader } from 
 import { loader as clientsLoader } from "../../app/routes/clients";
 import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { loader as reportsLoader } from "../../app/routes/reports";
-import { runJob } from "../../app/domain/notifications/job.server";
+import { runJob } from "../../app/jobs/job.server";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import type { EmailTransport } from "../../app/utils/email.server";

@@ -13,7 +13,7 @@ import {
   RESCHEDULE_RATE_LIMITED,
   RESCHEDULE_REFUSED,
 } from "../../app/routes/booking-status";
-import { runJob } from "../../app/domain/notifications/job.server";
+import { runJob } from "../../app/jobs/job.server";
 import type { EmailMessage } from "../../app/utils/email.server";
 import { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
 import { loadCustomerBooking, rescheduleByCustomer } from "../../app/domain/booking-requests/customer-changes.server";

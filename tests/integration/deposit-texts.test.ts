@@ -16,7 +16,7 @@ import { action as agendaAction } from "../../app/routes/agenda";
 import { saveConnection } from "../../app/domain/payments/accounts.server";
 import { refundOwedDeposits } from "../../app/domain/payments/deposit-charges.server";
 import { settleEndedHolds } from "../../app/domain/payments/settlement.server";
-import { expireRequests } from "../../app/domain/notifications/job.server";
+import { expireRequests } from "../../app/jobs/job.server";
 import { addDays, dayOfWeek, formatDate, minutesToTime, nowInZone } from "../../app/domain/dates";
 import { formatMoney } from "../../app/domain/money";
 import type { EmailTransport } from "../../app/utils/email.server";

@@ -10,7 +10,7 @@ import { loader as statusLoader } from "../../app/routes/booking-status";
 import { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
 import { loader as agendaLoader } from "../../app/routes/agenda";
 import { loader as clientsLoader } from "../../app/routes/clients";
-import { runJob } from "../../app/domain/notifications/job.server";
+import { runJob } from "../../app/jobs/job.server";
 import { formatMoney } from "../../app/domain/money";
 import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { EmailMessage } from "../../app/utils/email.server";

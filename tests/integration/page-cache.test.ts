@@ -7,7 +7,7 @@ import { appointments, bookingRequests, emailOutbox, profiles, services } from "
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { loader as statusLoader } from "../../app/routes/booking-status";
 import { addDays, nowInZone } from "../../app/domain/dates";
-import { POPULAR_FRESH_MS, VERSION_TRUSTED_MS } from "../../app/domain/booking-requests/public-page.server";
+import { POPULAR_FRESH_MS, VERSION_TRUSTED_MS } from "../../app/domain/booking-page/public-page.server";
 import { cacheContext, memoryCache } from "../../app/utils/cache.server";
 import { answerWithKeptFirstStep } from "../../app/routes/booking.cache.server";
 import { callAction, callLoader, locationOf } from "../support/routes";

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { appointments, bookingRequests, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../db/schema";
-import { runJob, KEEP_BODIES_MS, PURGED_BODY } from "../../app/domain/notifications/job.server";
+import { runJob } from "../../app/jobs/job.server";
+import { KEEP_BODIES_MS, PURGED_BODY } from "../../app/domain/notifications/outbox.server";
 import { contactKey, stopRemindersTarget } from "../../app/domain/notifications/customer-links.server";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { WhatsappConfig } from "../../app/utils/whatsapp.server";

@@ -8,7 +8,7 @@ import CashClose, { action as closeAction, loader as closeLoader } from "../../a
 import { loader as cashLoader } from "../../app/routes/cash";
 import { loader as reportsLoader } from "../../app/routes/reports";
 import { action as accountsAction, loader as accountsLoader } from "../../app/routes/settings.linked-accounts";
-import { teamOf } from "../../app/domain/team/team.server";
+import { teamOf } from "../../app/domain/salon.server";
 import { memberCountQuery } from "../../app/domain/salon.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";

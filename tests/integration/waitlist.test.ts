@@ -24,7 +24,7 @@ import Waitlist, { action as listAction, loader as listLoader } from "../../app/
 import { WorkspaceShell } from "../../app/components/workspace-shell";
 import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
 import { WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TOKEN } from "../support/whatsapp-stand-in";
-import { runJob } from "../../app/domain/notifications/job.server";
+import { runJob } from "../../app/jobs/job.server";
 import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import { formatPhone } from "../../app/domain/phone";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";

@@ -1,7 +1,7 @@
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { appointments, bookingRequests, categories, clients, services, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
-import { defaultWeek } from "../../app/domain/accounts/demo-professional.server";
+import { defaultWeek } from "../../app/domain/demo/demo-professional.server";
 import { slugify } from "../../app/domain/slug";
 import type { Db } from "../../app/utils/db.server";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { DepositBadge } from "../deposits/deposit-controls";
 import type { AppointmentStatus } from "../../../db/schema";
-import type { DepositView } from "../../domain/booking-requests/deposits";
+import type { DepositView } from "../../domain/deposits/deposits";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 import { STATUS_ACTIONS, UNDO, type RowAction } from "../../domain/appointments/statuses";

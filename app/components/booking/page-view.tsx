@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { WaitlistPeriod } from "../../../db/schema";
-import type { PublicPage, PublicService } from "../../domain/booking-requests/public-page.server";
+import type { PublicPage, PublicService } from "../../domain/booking-page/public-page.server";
 import type { BookingField } from "../../validation/booking";
 import type { ProfessionalChoice } from "./professional-step";
 import type { ServiceFigures } from "./service-facts";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { DepositMethod } from "../../../db/schema";
-import { DEPOSIT_METHOD_LABELS, type DepositView } from "../../domain/booking-requests/deposits";
+import { DEPOSIT_METHOD_LABELS, type DepositView } from "../../domain/deposits/deposits";
 import { ConfirmDialog } from "../confirm-dialog";
 
 // A booking's deposit on the professional's screens: its state as a badge, 'Sinal recebido' in

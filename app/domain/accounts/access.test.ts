@@ -2,15 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   accessReason,
   planBadge,
-  isSubscriptionValid,
-  trialDaysLeft,
   TRIAL_DAYS,
   linkedSeats,
   seatsLeft,
   type AccessInput,
   type SeatSubscription,
-  type SubscriptionLike,
 } from "./access";
+import { isSubscriptionValid, trialDaysLeft, type SubscriptionLike } from "../billing/subscription-rules";
 
 const DAY = 86_400_000;
 const now = new Date("2025-03-10T12:00:00.000Z");

@@ -3,7 +3,7 @@
 // and what the list and the calendar ask before a delete or a cancel.
 import type { AppointmentStatus } from "../../../db/schema";
 import type { RowAction } from "./statuses";
-import type { DepositView } from "../booking-requests/deposits";
+import type { DepositView } from "../deposits/deposits";
 
 export type CalendarView = "dia" | "semana";
 export type AgendaView = CalendarView | "lista";

@@ -6,7 +6,7 @@
 import { firstName } from "../names";
 import { and, asc, between, eq } from "drizzle-orm";
 import { appointments, bookingRequests, clients, services } from "../../../db/schema";
-import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../booking-requests/deposits.server";
+import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../deposits/deposits.server";
 import { holidaysOfYear } from "../availability/holidays";
 import { exceptionsQuery, weekHoursQuery } from "../availability/schedule-queries.server";
 import { pendingRequestsBetween, pendingRequestView } from "./pending-requests.server";

@@ -16,7 +16,7 @@ import { actionsAt, type LocalNow } from "./statuses";
 import { notCancelled } from "../status-rules.server";
 import { countWhere, summaryReads } from "./summary.server";
 import { closingStatusColumn } from "../cash/closings.server";
-import { appointmentDeposit, depositColumns, depositJoin } from "../booking-requests/deposits.server";
+import { appointmentDeposit, depositColumns, depositJoin } from "../deposits/deposits.server";
 
 export const PAGE_SIZE = 50;
 

@@ -9,7 +9,7 @@ import type { PendingRequest } from "./calendar-types";
 import { formatDate, minutesToTime, nowInZone } from "../dates";
 import { formatPhone } from "../phone";
 import { professionalAcceptMessage, whatsappLink } from "../whatsapp";
-import { depositView, holdEndsAt } from "../booking-requests/deposits";
+import { depositView, holdEndsAt } from "../deposits/deposits";
 
 /** The requests still holding their time between two dates, with their service's colour. */
 export function pendingRequestsBetween(db: Db, userId: string, from: string, to: string, now: Date) {

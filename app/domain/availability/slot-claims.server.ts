@@ -27,7 +27,7 @@ export async function getWorkingHours(db: Db, userId: string) {
 
 /**
  * A pending request still holds its time: not answered, not expired, and its deposit paid or not
- * yet due ('Sinal não pago em …', holdEndsAt in booking-requests/deposits.ts says the same).
+ * yet due ('Sinal não pago em …', holdEndsAt in deposits/deposits.ts says the same).
  */
 export function stillHeld(now: Date) {
   return and(

@@ -1,5 +1,5 @@
 // What a professional's plan is now, as the plans screens and the current-plan card show it.
-import { isSubscriptionValid, trialDaysLeft } from "../accounts/access";
+import { isSubscriptionValid, trialDaysLeft } from "./subscription-rules";
 import { stripeConfigured } from "../../utils/stripe.server";
 import { planById } from "./plans";
 import type { SubscriptionRow } from "./subscription-decision";

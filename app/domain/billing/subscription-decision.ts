@@ -2,7 +2,7 @@
 // are read as state, and `decide` says what one state does to the row, whatever order events
 // arrive in (docs/decisions/0403). subscriptions.server.ts applies the decisions.
 import type { subscriptions } from "../../../db/schema";
-import { isSubscriptionValid } from "../accounts/access";
+import { isSubscriptionValid } from "./subscription-rules";
 import { isBillingPeriod, isPlanId, planById, type BillingPeriod, type PlanId } from "./plans";
 import { idOf, type StripeSubscription } from "../../utils/stripe.server";
 import { planForPriceId } from "./prices.server";

@@ -10,7 +10,7 @@ import type { Toast } from "../../utils/toast.server";
 import { stillHeld } from "../availability/slot-claims.server";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
-import { holdEndsAt } from "./deposits";
+import { holdEndsAt } from "../deposits/deposits";
 import { acceptedBeforePayment, ANSWER_TOASTS, type AnswerOutcome, type RequestAnswer } from "./answers";
 import { minutesToTime, nowInZone } from "../dates";
 

@@ -6,7 +6,7 @@ import { pendingFrom, stillHeld } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
 import { activeAppointment } from "../status-rules.server";
-import { whyExpired, type ExpiredBecause } from "./deposit-words";
+import { whyExpired, type ExpiredBecause } from "../deposits/deposit-words";
 import { cancelledByCustomerEmail } from "./professional-emails.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";
 import type { PushBooking } from "../notifications/push-texts";

@@ -6,7 +6,7 @@ import { appointments, bookingRequests, bookingRequestTokens, profiles, users } 
 import type { Db } from "../../utils/db.server";
 import { sha256Hex } from "../../utils/password.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
-import { holdEndsAt } from "./deposits";
+import { holdEndsAt } from "../deposits/deposits";
 
 /**
  * The booking request a customer's link stands for, as SQL: a signed link from a message

@@ -3,7 +3,7 @@
 // holds the charge (payment_* columns) beside the deposit's marks (deposits.ts).
 import { formatMoney } from "../money";
 import { span } from "./customer-changes";
-import { holdEndsAt } from "./deposits";
+import { holdEndsAt } from "../deposits/deposits";
 
 /**
  * A Pix charge stays payable at least this long: Mercado Pago takes a `date_of_expiration` "between

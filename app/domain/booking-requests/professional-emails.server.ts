@@ -4,8 +4,8 @@ import { appUrl } from "../../utils/env.server";
 import { formatDate, minutesToTime } from "../dates";
 import { formatMoney } from "../money";
 import { formatPhone } from "../phone";
-import { depositView, type DepositFields } from "./deposits";
-import { depositOnCustomerCancel, type DepositFacts } from "./deposit-words";
+import { depositView, type DepositFields } from "../deposits/deposits";
+import { depositOnCustomerCancel, type DepositFacts } from "../deposits/deposit-words";
 
 /**
  * The professional hears that a customer cancelled from their link (Configurações > Notificações),

@@ -10,8 +10,8 @@ import { insertIf, type Db } from "../../utils/db.server";
 import { closingTotals, type ClosingForm, type PaymentLine } from "./totals";
 import { describeChange, type ClosingSummary } from "./history";
 import type { CurrentUser } from "../accounts/access.server";
-import { salonMemberAppointment } from "../team/team.server";
-import { stampedRate } from "../team/commissions.server";
+import { salonMemberAppointment } from "../salon.server";
+import { stampedRate } from "../commissions/commissions.server";
 
 type Clock = { now: Date; timeZone: string };
 

@@ -4,7 +4,7 @@
 // and a last 'Total' line with the screen's own figures (cashDay), docs/decisions/0925. The
 // salon's file ('Salão', docs/decisions/1050) says whose each line is in a 'Profissional' column.
 import type { FigureScope } from "../salon";
-import { csvCell, csvMoney } from "../csv";
+import { csvCell, csvMoney } from "../formats/csv";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { formatInteger } from "../money";

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { bookingRequests } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import { depositState } from "../booking-requests/deposits";
+import { depositState } from "../deposits/deposits";
 
 export async function depositReceivedCents(db: Db, userId: string, appointment: { bookingRequestId: string | null }): Promise<number> {
   if (!appointment.bookingRequestId) return 0;

@@ -4,8 +4,8 @@
 // in one batch. Every statement carries the professional's id.
 import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL } from "drizzle-orm";
 import { appointments, bookingRequests, cashClosings, clients, type AppointmentStatus } from "../../../db/schema";
-import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../booking-requests/deposits.server";
-import type { DepositView } from "../booking-requests/deposits";
+import { appointmentDeposit, depositColumns, depositJoin, type AppointmentDeposit } from "../deposits/deposits.server";
+import type { DepositView } from "../deposits/deposits";
 import type { Db } from "../../utils/db.server";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { formatDate, minutesToTime } from "../dates";

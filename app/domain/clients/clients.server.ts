@@ -16,9 +16,7 @@ import type { Db } from "../../utils/db.server";
 import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
-import { csvCell, csvMoney } from "../csv";
-
-export { csvCell, csvMoney };
+import { csvCell, csvMoney } from "../formats/csv";
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and

@@ -9,7 +9,7 @@ import { closingOf } from "../cash/revenue.server";
 import { receivedCents } from "../cash/received";
 import { STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
-import { csvCell, csvMoney } from "../clients/clients.server";
+import { csvCell, csvMoney } from "../formats/csv";
 import type { Db } from "../../utils/db.server";
 import { formatDuration } from "../money";
 import { formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";

@@ -12,7 +12,7 @@ import { queueEmail } from "../../utils/email.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { digitsOnly } from "../phone";
 import { whatsappLink, whatsappNumber } from "../whatsapp";
-import { depositAfterEnd } from "../booking-requests/deposit-words";
+import { depositAfterEnd } from "../deposits/deposit-words";
 import { bookingPageUrl, statusPageUrl } from "./customer-links.server";
 import {
   changeEmail,

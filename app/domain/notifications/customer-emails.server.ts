@@ -17,9 +17,9 @@ import {
   pixCodeLines,
   whyExpired,
   type DepositFacts,
-} from "../booking-requests/deposit-words";
-import { depositState } from "../booking-requests/deposits";
-import { professionalPixCode } from "../booking-requests/pix";
+} from "../deposits/deposit-words";
+import { depositState } from "../deposits/deposits";
+import { professionalPixCode } from "../deposits/pix";
 import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl, withEmailProof } from "./customer-links.server";
 import { whenText } from "./texts";
 import { CUSTOMER_EMAIL_ORIGIN, strangerGate, type CustomerEmailKind } from "./unrequested-email.server";

@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterResponse } from "../../utils/background.server";
 import { getDb } from "../../utils/db.server";
 import { deliverEmail, queueEmail, transportFromEnv, type EmailMessage, type OutboxTags, type QueuedEmail } from "../../utils/email.server";
-import { deliverQueuedNow } from "./job.server";
+import { deliverQueuedNow } from "./outbox.server";
 import { deliverPushNow, PUSH_KEY_PREFIX } from "./push.server";
 
 /** The request a message is delivered after: its database and its work after the answer. */

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { appointments, bookingRequests, paymentAccounts, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
-import { depositState } from "../booking-requests/deposits";
+import { depositState } from "../deposits/deposits";
 import { formatMoney } from "../money";
 import { queueCustomerEmail } from "../notifications/customer-emails.server";
 import { refundCharge } from "./deposit-charges.server";

@@ -16,10 +16,11 @@ import { DEFAULT_TIME_ZONE, dayOfWeek, formatDate, minutesToTime, nowInZone } fr
 import { noticeTargets } from "../notifications/change-notices.server";
 import type { Db } from "../../utils/db.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
-import { teamAppointment, teamOf, teamSchedule, timeOffLabel, type TeamMember } from "./team.server";
+import { teamAppointment, teamSchedule, timeOffLabel } from "./team.server";
+import { teamOf, type TeamMember } from "../salon.server";
 import type { TeamDetailData, TeamPendingRequest, TeamView } from "./team-types";
-import { depositView } from "../booking-requests/deposits";
-import { appointmentDeposit } from "../booking-requests/deposits.server";
+import { depositView } from "../deposits/deposits";
+import { appointmentDeposit } from "../deposits/deposits.server";
 
 type Schedule = Awaited<ReturnType<typeof teamSchedule>>;
 type Viewed = NonNullable<Awaited<ReturnType<typeof teamAppointment>>>;

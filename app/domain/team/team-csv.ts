@@ -1,7 +1,7 @@
 // 'CSV da equipe' (issue 22): the figures of Relatórios > Equipe, a line per professional and the
 // salon's total, in the exports' format (UTF-8 BOM, ';', CRLF, formula-safe cells). The figures are
 // the screen's own (team-report.server.ts): the file cannot disagree with it.
-import { csvCell, csvMoney } from "../clients/clients.server";
+import { csvCell, csvMoney } from "../formats/csv";
 import type { TeamFigures, TeamRow } from "./team-report.server";
 
 export const TEAM_CSV_HEADER = [

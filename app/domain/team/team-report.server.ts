@@ -11,12 +11,12 @@ import type { Db } from "../../utils/db.server";
 import type { CurrentUser } from "../accounts/access.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
-import { teamOf } from "./team.server";
+import { teamOf } from "../salon.server";
 import { notCancelled } from "../status-rules.server";
 import { moneyColumns, revenueOf } from "../cash/revenue.server";
-import { commissionBases, readRules, type MemberBase } from "./commissions.server";
+import { commissionBases, readRules, type MemberBase } from "../commissions/commissions.server";
 import { inSalon, memberIdsOf } from "../salon.server";
-import { commissionOf, ruleSummary, toPayCents, type Commission, type CommissionRule } from "./commissions";
+import { commissionOf, ruleSummary, toPayCents, type Commission, type CommissionRule } from "../commissions/commissions";
 
 export type TeamRow = {
   userId: string;

@@ -1,5 +1,5 @@
 // What the 'Equipe' screen draws, laid out on the server (team-calendar.server.ts).
-import type { DepositView } from "../booking-requests/deposits";
+import type { DepositView } from "../deposits/deposits";
 import type { AppointmentStatus } from "../../../db/schema";
 import type { RowAction } from "../appointments/statuses";
 import type { AppointmentFace, CalendarBlock, Lane, MinuteRange } from "../appointments/calendar-types";

@@ -25,17 +25,8 @@ import {
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
-import { depositColumns, depositJoin } from "../booking-requests/deposits.server";
-import { inSalon, memberIdsOf } from "../salon.server";
-
-export type TeamMember = {
-  userId: string;
-  name: string;
-  isOwner: boolean;
-  /** The member allowed the owner to manage their agenda (always true for the owner's own). */
-  ownerMayManage: boolean;
-  timeZone: string;
-};
+import { depositColumns, depositJoin } from "../deposits/deposits.server";
+import { inSalon, managedMember, memberIdsOf } from "../salon.server";
 
 /** What 'Equipe' shows for a member's block or day off whose reason is not public. */
 export const PRIVATE_TIME_OFF = "Indisponível";
@@ -48,33 +39,6 @@ export const PRIVATE_TIME_OFF = "Indisponível";
 export function timeOffLabel(exception: { reason: string; showReason: boolean }, ownersOwn: boolean, fallback: string): string {
   if (!ownersOwn && !exception.showReason) return PRIVATE_TIME_OFF;
   return exception.reason.trim() || fallback;
-}
-
-/**
- * The owner first, then the active members by name. Empty when `ownerId` has no active member
- * (no team to show) — and so for a member, whose own links are none.
- */
-export async function teamOf(db: Db, ownerId: string): Promise<TeamMember[]> {
-  const rows = await db
-    .select({
-      userId: profiles.userId,
-      fullName: profiles.fullName,
-      businessName: profiles.businessName,
-      ownerMayManage: profiles.ownerMayManage,
-      timeZone: profiles.timeZone,
-    })
-    .from(profiles)
-    .where(sql`${profiles.userId} = ${ownerId} or ${profiles.userId} in ${memberIdsOf(ownerId)}`);
-  const owner = rows.find((r) => r.userId === ownerId);
-  const members = rows
-    .filter((r) => r.userId !== ownerId)
-    .map((r) => ({ userId: r.userId, name: r.fullName || r.businessName, isOwner: false, ownerMayManage: r.ownerMayManage, timeZone: r.timeZone }))
-    .sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
-  if (!owner || members.length === 0) return [];
-  return [
-    { userId: owner.userId, name: owner.fullName || owner.businessName, isOwner: true, ownerMayManage: true, timeZone: owner.timeZone },
-    ...members,
-  ];
 }
 
 /** The team's ids as an SQL condition on a user-id column: the owner or one of their members. */
@@ -165,33 +129,6 @@ export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 export function isTeamAction(value: unknown): value is TeamAction {
   return TEAM_ACTIONS.includes(value as TeamAction);
-}
-
-/**
- * The member whose appointment this is, with their zone, when it is an appointment of an active
- * member of the owner's own team; with `allowed`, only of one who allowed the owner to manage
- * their agenda (owner_may_manage). Else null (the caller answers 404).
- */
-async function memberOfAppointment(db: Db, ownerId: string, id: string, allowed: boolean): Promise<{ userId: string; timeZone: string } | null> {
-  const [row] = await db
-    .select({ userId: appointments.userId, timeZone: profiles.timeZone })
-    .from(appointments)
-    .innerJoin(profiles, eq(profiles.userId, appointments.userId))
-    .where(and(eq(appointments.id, id), sql`${appointments.userId} in ${memberIdsOf(ownerId)}`, allowed ? eq(profiles.ownerMayManage, true) : undefined));
-  return row ?? null;
-}
-
-/** A member's appointment the owner may change in the agenda: the member allowed it (docs/decisions/0691). */
-export function managedMember(db: Db, ownerId: string, id: string) {
-  return memberOfAppointment(db, ownerId, id, true);
-}
-
-/**
- * A member's appointment whose payment the owner may record at the salon's counter ('Fechar
- * atendimento', 'Receber'): any active member's, whatever the agenda permission (docs/decisions/1051).
- */
-export function salonMemberAppointment(db: Db, ownerId: string, id: string) {
-  return memberOfAppointment(db, ownerId, id, false);
 }
 
 type ManageOptions = { now?: Date; reason?: string; notify?: boolean; scope?: "this" | "following"; whatsapp?: WhatsappSettings | null };

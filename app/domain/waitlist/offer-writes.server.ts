@@ -1,4 +1,4 @@
-// The writes of one waiting-list offer (the job's pass, openings.server.ts): the offer's row and
+// The writes of one waiting-list offer (the job's pass, app/jobs/waitlist-openings.server.ts): the offer's row and
 // its messages — the e-mail when the customer gave one (and its sign-up e-mail was not withheld),
 // the Cloud API's template when configured — each within the bounds on messages a stranger can
 // cause (whoever signed up typed these contacts: docs/decisions/1020), and a row of 'Lembretes' >

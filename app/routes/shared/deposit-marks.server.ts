@@ -4,8 +4,8 @@
 // request not theirs; else back with a toast.
 import { data, type RouterContextProvider } from "react-router";
 import { DEPOSIT_METHODS, type DepositMethod } from "../../../db/schema";
-import { markDepositReceived, markDepositRefunded } from "../../domain/booking-requests/deposits.server";
-import { DEPOSIT_TOASTS } from "../../domain/booking-requests/deposits";
+import { markDepositReceived, markDepositRefunded } from "../../domain/deposits/deposits.server";
+import { DEPOSIT_TOASTS } from "../../domain/deposits/deposits";
 import { ANSWER_TOASTS } from "../../domain/booking-requests/answers";
 import { answerBookingRequest } from "../../domain/booking-requests/answer.server";
 import { deliverSoon } from "../../domain/notifications/deliver-soon.server";

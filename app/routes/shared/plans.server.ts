@@ -1,7 +1,7 @@
 // The plans screens (/planos and the Planos tab of Configurações): what they show and their form,
 // which opens Stripe Checkout or the Customer Portal (docs/decisions/0404).
 import { redirect } from "react-router";
-import { isSubscriptionValid } from "../../domain/accounts/access";
+import { isSubscriptionValid } from "../../domain/billing/subscription-rules";
 import { currentPlan } from "../../domain/billing/plan-status";
 import {
   isBillingPeriod,

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { appointments, categories, clients, services, users, workingHours } from "../../../db/schema";
-import { createAccount } from "./registration.server";
+import { createAccount } from "../accounts/registration.server";
 import type { Db } from "../../utils/db.server";
 import { addDays, dayOfWeek, DEFAULT_TIME_ZONE, nowInZone } from "../dates";
 import { demoClosingStatements } from "./demo-cash.server";

@@ -7,7 +7,7 @@ import { appointments, cashClosingItems, cashClosings, commissionRules, commissi
 import type { Db } from "../../utils/db.server";
 import type { DateRange } from "../dates";
 import type { CommissionBase, CommissionRule } from "./commissions";
-import { teamOf } from "./team.server";
+import { teamOf } from "../salon.server";
 
 /** The member's current rate for a line of `kind` (and `serviceId`), null without a rule. */
 function rateSql(ownerId: SQL, memberId: SQL, kind: SQL, serviceId: SQL): SQL {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentIcs, escapeIcsText, foldIcsLine } from "./calendar-file";
+import { appointmentIcs, escapeIcsText, foldIcsLine } from "./icalendar";
 
 const base = {
   uid: "apt-123@agendo",

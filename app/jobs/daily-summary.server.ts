@@ -1,14 +1,14 @@
 // 'Resumo diário': at the hour the professional chose (their zone), an e-mail with tomorrow's
 // agenda and the requests waiting for an answer; once per professional per day (dedupe key).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { appointments, bookingRequests, clients, emailOutbox, profiles } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { appUrl } from "../../utils/env.server";
-import { queueEmail, type EmailTransport } from "../../utils/email.server";
-import { stillHeld } from "../availability/slot-claims.server";
-import { addDays, formatDate, minutesToTime, nowInZone } from "../dates";
-import { firstName } from "../names";
-import { activeAppointment } from "../status-rules.server";
+import { appointments, bookingRequests, clients, emailOutbox, profiles } from "../../db/schema";
+import type { Db } from "../utils/db.server";
+import { appUrl } from "../utils/env.server";
+import { queueEmail, type EmailTransport } from "../utils/email.server";
+import { stillHeld } from "../domain/availability/slot-claims.server";
+import { addDays, formatDate, minutesToTime, nowInZone } from "../domain/dates";
+import { firstName } from "../domain/names";
+import { activeAppointment } from "../domain/status-rules.server";
 
 /** Due once the professional's local clock reaches the hour, and not yet queued for that date. */
 export function summaryDue(localMinute: number, hour: number): boolean {

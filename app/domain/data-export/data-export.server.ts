@@ -22,7 +22,7 @@ import {
   users,
   workingHours,
 } from "../../../db/schema";
-import { csvCell, csvMoney } from "../clients/clients.server";
+import { csvCell, csvMoney } from "../formats/csv";
 import { formatMoney } from "../money";
 import { PAYMENT_METHOD_LABELS } from "../cash/totals";
 import type { Db } from "../../utils/db.server";

@@ -9,11 +9,11 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { appointments, clients, profiles } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { appUrl } from "../../utils/env.server";
-import { calendarFeed, type FeedEvent } from "../booking-requests/calendar-file";
+import { calendarFeed, type FeedEvent } from "../formats/icalendar";
 import { addDays, addMonths, nowInZone } from "../dates";
 import { firstName } from "../names";
 import { formatPhone } from "../phone";
-import { STATUS_LABELS } from "../appointments/statuses";
+import { STATUS_LABELS } from "./statuses";
 
 export const FEED_DAYS_BACK = 30;
 export const FEED_MONTHS_AHEAD = 6;

@@ -4,18 +4,18 @@
 // contact that asked for no more reminders. Without the API nothing is queued: the one-tap list
 // in 'Lembretes' is the way.
 import { and, isNotNull, sql } from "drizzle-orm";
-import { profiles, whatsappOutbox } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { env } from "../../utils/env.server";
-import type { WhatsappConfig } from "../../utils/whatsapp.server";
-import { lastVisitWords, sinceText } from "../clients/comeback";
-import { comebackList, comebackSentStatements } from "../clients/comeback.server";
-import { nowInZone } from "../dates";
-import { firstName } from "../names";
-import { normalizePhone } from "../phone";
-import { whatsappNumber } from "../whatsapp";
-import { bookingPageUrl, contactKey } from "./customer-links.server";
-import { stoppedContacts } from "./opt-outs.server";
+import { profiles, whatsappOutbox } from "../../db/schema";
+import type { Db } from "../utils/db.server";
+import { env } from "../utils/env.server";
+import type { WhatsappConfig } from "../utils/whatsapp.server";
+import { lastVisitWords, sinceText } from "../domain/clients/comeback";
+import { comebackList, comebackSentStatements } from "../domain/clients/comeback.server";
+import { nowInZone } from "../domain/dates";
+import { firstName } from "../domain/names";
+import { normalizePhone } from "../domain/phone";
+import { whatsappNumber } from "../domain/whatsapp";
+import { bookingPageUrl, contactKey } from "../domain/notifications/customer-links.server";
+import { stoppedContacts } from "../domain/notifications/opt-outs.server";
 
 type Statement = Parameters<Db["batch"]>[0][number];
 

@@ -3,7 +3,7 @@
 import type * as schema from "../../../db/schema";
 import { STATUS_LABELS } from "../appointments/statuses";
 import { capitalize, minutesToTime, weekdayName } from "../dates";
-import { DEPOSIT_METHOD_LABELS } from "../booking-requests/deposits";
+import { DEPOSIT_METHOD_LABELS } from "../deposits/deposits";
 import { CLOSING_STATUS_LABELS } from "../cash/history";
 
 export type Value = string | number | boolean | null | Date | { cents: number };

@@ -8,16 +8,16 @@
 // booking page's own claim. Exactly once under two runs: a batch is claimed with one conditional
 // write, an offer is unique per opening and person, every message has its dedupe key.
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { bookingRequests, profiles, reminderOptOuts, waitlistEntries, waitlistOffers, waitlistOpenings } from "../../../db/schema";
-import { memoryCache } from "../../utils/cache.server";
-import type { Db } from "../../utils/db.server";
-import type { EmailTransport } from "../../utils/email.server";
-import type { WhatsappConfig } from "../../utils/whatsapp.server";
-import { pageOffer } from "../booking-requests/offer.server";
-import { loadPublicPage, type PublicPage } from "../booking-requests/public-page.server";
-import { addDays, minutesToTime, nowInZone, timeToMinutes } from "../dates";
-import { offerStatements } from "./offer-writes.server";
-import { inPeriod } from "./periods";
+import { bookingRequests, profiles, reminderOptOuts, waitlistEntries, waitlistOffers, waitlistOpenings } from "../../db/schema";
+import { memoryCache } from "../utils/cache.server";
+import type { Db } from "../utils/db.server";
+import type { EmailTransport } from "../utils/email.server";
+import type { WhatsappConfig } from "../utils/whatsapp.server";
+import { pageOffer } from "../domain/booking-page/offer.server";
+import { loadPublicPage, type PublicPage } from "../domain/booking-page/public-page.server";
+import { addDays, minutesToTime, nowInZone, timeToMinutes } from "../domain/dates";
+import { offerStatements } from "../domain/waitlist/offer-writes.server";
+import { inPeriod } from "../domain/waitlist/periods";
 
 /** How many people each batch of an opening goes to, and how long it waits for one of them. */
 export const BATCH_SIZE = 3;

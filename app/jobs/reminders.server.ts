@@ -5,17 +5,17 @@
 // the appointment and its time: a moved appointment is reminded again for its new time) and never
 // to a contact that asked to stop ('Não quero receber lembretes').
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { appointments, bookingRequests, clients, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { queueEmail, type EmailTransport } from "../../utils/email.server";
-import type { WhatsappConfig } from "../../utils/whatsapp.server";
-import { addDays, formatDate, localToUtc, minutesToTime } from "../dates";
-import { whatsappLink, whatsappNumber } from "../whatsapp";
-import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "./customer-links.server";
-import { reminderDue } from "./reminder-due";
-import { whenText } from "./texts";
-import { followUpsWithheld, strangerWhatsapp } from "./unrequested-email.server";
-import { activeAppointment } from "../status-rules.server";
+import { appointments, bookingRequests, clients, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../db/schema";
+import type { Db } from "../utils/db.server";
+import { queueEmail, type EmailTransport } from "../utils/email.server";
+import type { WhatsappConfig } from "../utils/whatsapp.server";
+import { addDays, formatDate, localToUtc, minutesToTime } from "../domain/dates";
+import { whatsappLink, whatsappNumber } from "../domain/whatsapp";
+import { bookingPageUrl, contactKey, statusPageUrl, stopRemindersUrl } from "../domain/notifications/customer-links.server";
+import { reminderDue } from "../domain/notifications/reminder-due";
+import { whenText } from "../domain/notifications/texts";
+import { followUpsWithheld, strangerWhatsapp } from "../domain/notifications/unrequested-email.server";
+import { activeAppointment } from "../domain/status-rules.server";
 
 const reminderKey = (channel: "email" | "whatsapp") =>
   sql<string>`${"reminder:" + channel + ":"} || ${appointments.id} || ':' || ${appointments.date} || 'T' || ${appointments.startMinute}`;
