@@ -25,7 +25,7 @@ import {
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import type { StatusAction } from "../appointments/statuses";
-import { depositColumns, depositJoin } from "../booking-requests/deposits.server";
+import { depositColumns, depositJoin, depositStateColumns } from "../booking-requests/deposits.server";
 import { inSalon, memberIdsOf } from "../salon.server";
 
 export type TeamMember = {
@@ -132,10 +132,7 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
         customerName: bookingRequests.customerName,
         serviceName: bookingRequests.serviceName,
         rescheduledByCustomerAt: bookingRequests.rescheduledByCustomerAt,
-        depositCents: bookingRequests.depositCents,
-        depositReceivedAt: bookingRequests.depositReceivedAt,
-        depositMethod: bookingRequests.depositMethod,
-        depositRefundedAt: bookingRequests.depositRefundedAt,
+        ...depositStateColumns,
         colour: services.color,
       })
       .from(bookingRequests)
