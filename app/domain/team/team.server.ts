@@ -24,7 +24,7 @@ import {
   type UndoOutcome,
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
-import type { StatusAction } from "../appointments/statuses";
+import { STATUS_ACTIONS, type StatusAction } from "../appointments/statuses";
 import { depositColumns, depositJoin, depositStateColumns } from "../booking-requests/deposits.server";
 import { inSalon, memberIdsOf } from "../salon.server";
 
@@ -157,7 +157,7 @@ export async function teamAppointment(db: Db, ownerId: string, id: string) {
 }
 
 /** The status actions the owner may apply to a member's appointment from 'Equipe'. */
-export const TEAM_ACTIONS = ["confirm", "complete", "no-show", "cancel"] as const satisfies readonly StatusAction[];
+export const TEAM_ACTIONS = Object.keys(STATUS_ACTIONS) as StatusAction[];
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 export function isTeamAction(value: unknown): value is TeamAction {
