@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatInstant,
+  localDate,
   ALLOWED_TIME_ZONES,
   addDays,
   capitalize,
@@ -179,5 +181,19 @@ describe("localToUtc", () => {
   it("knows a zone's offset at an instant", () => {
     expect(zoneOffsetMinutes("America/Sao_Paulo", new Date("2026-12-01T12:00:00Z"))).toBe(-180);
     expect(zoneOffsetMinutes("America/Manaus", new Date("2026-12-01T12:00:00Z"))).toBe(-240);
+  });
+
+  it("formats an instant as the day it falls on in the professional's zone", () => {
+    // 02:30 UTC on the 8th is still the 7th in Brasília and in Manaus.
+    const at = new Date("2025-03-08T02:30:00Z");
+    expect(localDate(at, "America/Sao_Paulo")).toBe("2025-03-07");
+    expect(formatInstant(at, "America/Sao_Paulo")).toBe("07/03/2025");
+    expect(formatInstant(at, "America/Manaus", false)).toBe("07/03");
+    expect(formatInstant(new Date("2025-03-08T04:30:00Z"), "America/Manaus")).toBe("08/03/2025");
+    // The same text as Intl's pt-BR day that three screens wrote by hand before.
+    const intl = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Recife" });
+    for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2026, 0, 1); ms += 7 * 3600_000) {
+      if (formatInstant(new Date(ms), "America/Recife") !== intl.format(ms)) throw new Error(`differs at ${new Date(ms).toISOString()}`);
+    }
   });
 });

@@ -192,6 +192,19 @@ export function nowInZone(
   };
 }
 
+/** The local date ("yyyy-MM-dd") an instant falls on in the given zone. */
+export function localDate(at: Date, timeZone: string): string {
+  return nowInZone(timeZone, at).date;
+}
+
+/**
+ * The one formatter of an instant as a day: "07/03/2025" (or "07/03" without the year), on the
+ * date it falls in the professional's zone, never the server's nor a fixed one.
+ */
+export function formatInstant(at: Date, timeZone: string, withYear = true): string {
+  return formatDate(localDate(at, timeZone), withYear);
+}
+
 /** The instant local midnight of `date` begins in the given zone (for created_at comparisons). */
 export function localMidnightMs(date: string, timeZone: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

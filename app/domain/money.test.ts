@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  centsToDecimal,
   centsToDecimalReais,
   decimalReaisToCents,
   formatDuration,
@@ -113,5 +114,19 @@ describe("decimal reais of a payment provider", () => {
   it("refuses what is not centavos on the way out", () => {
     expect(() => centsToDecimalReais(15.5)).toThrow(RangeError);
     expect(() => centsToDecimalReais(-1)).toThrow(RangeError);
+  });
+
+  it("writes centavos as decimal text from their digits, with either separator", () => {
+    expect(centsToDecimal(12345)).toBe("123,45");
+    expect(centsToDecimal(12345, ".")).toBe("123.45");
+    expect(centsToDecimal(5)).toBe("0,05");
+    expect(centsToDecimal(0, ".")).toBe("0.00");
+    expect(centsToDecimal(-150)).toBe("-1,50");
+    expect(centsToDecimal(123456789012)).toBe("1234567890,12");
+    // What the former writers (toFixed, the Pix code's digits, cents / 100) wrote, cent by cent.
+    for (let cents = -1000; cents <= 200_000; cents += 7) {
+      if (centsToDecimal(cents) !== (cents / 100).toFixed(2).replace(".", ",")) throw new Error(`differs at ${cents}`);
+      if (Number(centsToDecimal(cents, ".")) !== cents / 100) throw new Error(`not the same number at ${cents}`);
+    }
   });
 });

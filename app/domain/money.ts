@@ -64,9 +64,23 @@ export function parseMoneyToCents(input: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/**
+ * The one writer of centavos as decimal text: 12345 -> '123,45' (or '123.45' with '.'), -150 ->
+ * '-1,50'. Built from the integer's digits, never by float division, so every cent is exact
+ * (a fraction of a centavo, which no amount should have, is rounded to the nearest first). The
+ * CSV files, the price fields, the Pix code and the payment provider's JSON all write it here.
+ */
+export function centsToDecimal(cents: number, separator: "," | "." = ","): string {
+  const n = Math.round(cents);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not an amount in centavos: ${cents}`);
+  const abs = Math.abs(n);
+  const reais = Math.floor(abs / 100);
+  return `${n < 0 ? "-" : ""}${reais}${separator}${String(abs - reais * 100).padStart(2, "0")}`;
+}
+
 /** Centavos as the price field shows them for editing: 5000 -> '50,00'. */
 export function formatMoneyInput(cents: number): string {
-  return (cents / 100).toFixed(2).replace(".", ",");
+  return centsToDecimal(cents, ",");
 }
 
 /**
@@ -76,9 +90,7 @@ export function formatMoneyInput(cents: number): string {
  */
 export function centsToDecimalReais(cents: number): number {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount in centavos: ${cents}`);
-  const reais = Math.floor(cents / 100);
-  const rest = cents - reais * 100;
-  return Number(`${reais}.${String(rest).padStart(2, "0")}`);
+  return Number(centsToDecimal(cents, "."));
 }
 
 /**

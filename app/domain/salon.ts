@@ -1,6 +1,7 @@
 // 'Meu' or 'Salão' (issue 32 finding 16, docs/decisions/1050): whose figures the dashboard, the
 // Caixa and Relatórios add up. Offered only to an owner with active members; a member, and a
 // professional on her own, always see their own. Pure: the SQL of the salon is salon.server.ts.
+import { plural } from "./words";
 
 export const FIGURE_CHOICES = ["meu", "salao"] as const;
 export type FigureChoice = (typeof FIGURE_CHOICES)[number];
@@ -56,5 +57,5 @@ export function figuresView(url: { pathname: string; search: string }, choice: F
 /** The line under the switch: who the figures are of. */
 export function figuresCaption(view: Pick<FiguresView, "choice" | "members">): string {
   if (view.choice === "meu") return "Somente os seus atendimentos.";
-  return view.members === 1 ? "Somando você e mais 1 profissional da equipe." : `Somando você e mais ${view.members} profissionais da equipe.`;
+  return `Somando você e mais ${plural(view.members, "profissional", "profissionais")} da equipe.`;
 }

@@ -9,6 +9,7 @@ import { stillHeld } from "../domain/availability/slot-claims.server";
 import { addDays, formatDate, minutesToTime, nowInZone } from "../domain/dates";
 import { firstName } from "../domain/names";
 import { activeAppointment } from "../domain/status-rules.server";
+import { plural } from "../domain/words";
 
 /** Due once the professional's local clock reaches the hour, and not yet queued for that date. */
 export function summaryDue(localMinute: number, hour: number): boolean {
@@ -22,7 +23,7 @@ export function summaryEmail(input: { to: string; name: string; date: string; ro
   const lines = input.rows.length
     ? input.rows.map((r) => `${r.time} — ${r.client} · ${r.service}`)
     : ["Nenhum agendamento para amanhã."];
-  const count = input.rows.length === 1 ? "1 agendamento" : `${input.rows.length} agendamentos`;
+  const count = plural(input.rows.length, "agendamento", "agendamentos");
   return {
     to: input.to,
     subject: `Sua agenda de amanhã (${day}): ${count}`,

@@ -26,6 +26,7 @@ import { cancelFields, noticeNote, statusToast, UNDO_ERRORS, undoToast } from ".
 import { closeFormHref } from "../components/cash/urls";
 import { closeStart } from "../domain/cash/closings.server";
 import { deliverSoon } from "../domain/notifications/deliver-soon.server";
+import { plural } from "../domain/words";
 
 /** Query parameters of the list that survive an action (filter and page; the calendar's view and date). */
 const LIST_PARAMS = ["periodo", "de", "ate", "pagina", "vista", "data"] as const;
@@ -122,7 +123,7 @@ function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" 
       {
         type: refused.length ? "info" : "success",
         title: "Agendamento recorrente criado!",
-        description: `${n === 1 ? "1 agendamento criado" : `${n} agendamentos criados`}.${missed}`,
+        description: `${plural(n, "agendamento criado", "agendamentos criados")}.${missed}`,
       },
     ];
   }
@@ -136,7 +137,7 @@ function savedAnswer(outcome: Extract<SaveOutcome, { kind: "series" | "created" 
   let followingNote = "";
   if (following) {
     const n = following.moved;
-    followingNote = ` ${n === 1 ? "1 próximo também atualizado" : `${n} próximos também atualizados`}.`;
+    followingNote = ` ${plural(n, "próximo também atualizado", "próximos também atualizados")}.`;
     if (following.kept.length) followingNote += ` Mantidos como estavam: ${listed(following.kept)}.`;
   }
   return [

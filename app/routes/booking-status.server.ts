@@ -28,7 +28,7 @@ import { customerToProfessionalMessage, whatsappLink } from "../domain/whatsapp"
 import type { DepositView, StatusView } from "../components/booking-status/status-view";
 import { requireFound } from "../utils/actions.server";
 import { getDb } from "../utils/db.server";
-import { LIMITS, type Hits } from "../utils/rate-limit.server";
+import { LIMIT_KEYS, LIMITS, type Hits } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -188,7 +188,7 @@ export async function changeBooking(context: Context, request: Request, token: s
   const dateField = form.get("data");
   const date = typeof dateField === "string" ? dateField : "";
   // A move also counts against its client address, in the same round trip as the reads.
-  const hits: Hits = intent === "reschedule" ? [[`reschedule:ip:${clientAddress(context)}`, LIMITS.reschedulePerAddress]] : [];
+  const hits: Hits = intent === "reschedule" ? [[LIMIT_KEYS.rescheduleAddress(clientAddress(context)), LIMITS.reschedulePerAddress]] : [];
   const booking = requireFound(await loadCustomerBooking(db, token, { date: intent === "reschedule" ? date : null, now, hits }));
   const { profile } = booking;
   const professional = professionalLabel(profile);

@@ -20,6 +20,7 @@ import type { Db } from "../utils/db.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { previewContacts, type ImportPreview } from "../validation/client-import";
 import type { ImportPreviewData } from "../components/clients/import-preview";
+import { plural } from "../domain/words";
 
 export const IMPORT_PATH = "/clientes/importar";
 
@@ -64,7 +65,7 @@ export async function waitingImportAction(request: Request, db: Db, userId: stri
   return redirectWithToast(request, "/clientes", {
     type: "success",
     title: "Importação concluída",
-    description: created === 1 ? "1 cliente importado." : `${created.toLocaleString("pt-BR")} clientes importados.`,
+    description: `${plural(created, "cliente importado", "clientes importados")}.`,
   });
 }
 

@@ -7,7 +7,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { activateLinkedAccountStatement, checkCredentials, credentialsOf } from "../domain/accounts/credentials.server";
 import type { Db } from "../utils/db.server";
-import { hitStatements, LIMITS, resetLimitStatement, withinLimits, type Hits } from "../utils/rate-limit.server";
+import { hitStatements, LIMIT_KEYS, LIMITS, resetLimitStatement, withinLimits, type Hits } from "../utils/rate-limit.server";
 import { newSession } from "../utils/session.server";
 import { CREDENTIALS_ERROR, loginSchema, TOO_MANY_ATTEMPTS } from "../validation/auth";
 
@@ -31,11 +31,11 @@ export function authenticator(db: Db, clientAddress: string) {
       // The lockout is per e-mail and address first: a stranger guessing from elsewhere locks
       // only themselves out; the per-e-mail ceiling is far higher, and a reset link always gets
       // the owner in (docs/decisions/0004).
-      const pair = `login:pair:${email}:${clientAddress}`;
+      const pair = LIMIT_KEYS.loginPair(email, clientAddress);
       const hits: Hits = [
         [pair, LIMITS.loginPerEmailAndAddress],
-        [`login:email:${email}`, LIMITS.loginPerEmail],
-        [`login:ip:${clientAddress}`, LIMITS.loginPerAddress],
+        [LIMIT_KEYS.loginEmail(email), LIMITS.loginPerEmail],
+        [LIMIT_KEYS.loginAddress(clientAddress), LIMITS.loginPerAddress],
       ];
       const [found, ...counts] = await db.batch([credentialsOf(db, email), ...hitStatements(db, hits)]);
       if (!withinLimits(hits, counts)) {

@@ -9,7 +9,7 @@ import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { sendSoon } from "../domain/notifications/deliver-soon.server";
-import { hit, LIMITS } from "../utils/rate-limit.server";
+import { hit, LIMIT_KEYS, LIMITS } from "../utils/rate-limit.server";
 import { requireAnonymous, safeRedirectPath } from "../utils/session.server";
 import { clientAddress } from "../utils/request-context.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -68,7 +68,7 @@ async function requestReset(request: Request, context: Route.ActionArgs["context
   }
   const email = submission.value.email.toLowerCase();
   const db = getDb(context);
-  const limited = await hit(db, `reset:${email}`, LIMITS.resetPerEmail);
+  const limited = await hit(db, LIMIT_KEYS.reset(email), LIMITS.resetPerEmail);
   if (limited.allowed) {
     const reset = await createResetToken(db, email);
     if (reset) {

@@ -9,7 +9,7 @@ import { createAccount, EmailTakenError } from "../domain/accounts/registration.
 import { SPECIALTIES } from "../domain/services/starter-categories";
 import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
-import { hitAll, LIMITS } from "../utils/rate-limit.server";
+import { hitAll, LIMIT_KEYS, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
 import { createSession, requireAnonymous } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -51,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // signing in: per e-mail and per client address.
   const address = clientAddress(context);
   const allowed = await hitAll(db, [
-    [`register:email:${email.toLowerCase()}`, LIMITS.registerPerEmail],
-    [`register:ip:${address}`, LIMITS.registerPerAddress],
+    [LIMIT_KEYS.registerEmail(email.toLowerCase()), LIMITS.registerPerEmail],
+    [LIMIT_KEYS.registerAddress(address), LIMITS.registerPerAddress],
   ]);
   if (!allowed) {
     return data(

@@ -9,15 +9,13 @@ import { loopbackAllowed } from "../domain/calendars/fetch-feed.server";
 import { FeedTooComplexError } from "../domain/calendars/feed-work";
 import { attemptWrite, notFound, WRITE_FAILED } from "../utils/actions.server";
 import type { Db } from "../utils/db.server";
-import { hit, type Limit } from "../utils/rate-limit.server";
+import { hit, LIMIT_KEYS, LIMITS } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { CALENDAR_LIMIT, CALENDAR_TOO_COMPLEX, CALENDAR_UNREADABLE, externalCalendarSchema } from "../validation/external-calendars";
 import type { CurrentUser } from "../domain/accounts/access.server";
 
 export const CALENDARS_ANCHOR = "#calendarios";
 const HOURS_PATH = "/configuracoes/horarios";
-/** Each address added is fetched at once: a ceiling on the fetches one account can cause. */
-const ADDS_PER_HOUR: Limit = { max: 10, windowMs: 60 * 60_000 };
 
 export async function calendarsSection(db: Db, user: CurrentUser, params: URLSearchParams) {
   const rows = await listCalendars(db, user.id);
@@ -39,7 +37,7 @@ export async function addCalendarAction(request: Request, db: Db, user: CurrentU
   if (submission.status !== "success") return reply(submission.reply());
   const urlError = (message: string) => reply(submission.reply({ fieldErrors: { url: [message] } }));
   if ((await listCalendars(db, user.id)).length >= MAX_CALENDARS) return urlError(CALENDAR_LIMIT);
-  if (!(await hit(db, `calendar-add:user:${user.id}`, ADDS_PER_HOUR)).allowed) {
+  if (!(await hit(db, LIMIT_KEYS.calendarAdds(user.id), LIMITS.calendarAddsPerUser)).allowed) {
     return urlError("Muitas tentativas seguidas. Tente de novo daqui a uma hora.");
   }
   const owner = { userId: user.id, email: user.email, timeZone: user.profile.timeZone, bookingWindow: user.profile.bookingWindow };

@@ -51,6 +51,7 @@ import {
   SAVED_RULES,
   workingHoursSchema,
 } from "../validation/working-hours";
+import { plural } from "../domain/words";
 
 /** "Sexta-feira, 25/12/2026". */
 export function dayLabel(date: string) {
@@ -166,7 +167,7 @@ async function savedRedirect(request: Request, db: Db, user: CurrentUser, row: S
   const search = new URLSearchParams({ [EXCEPTION_PARAMS.covered]: row.id });
   return redirectWithToast(request, `${HOURS_PATH}?${search}${extra ? `&${extra}` : ""}${anchor}`, {
     ...toast,
-    description: `${saved} ${n === 1 ? "Há 1 agendamento" : `Há ${n} agendamentos`} neste período: avise seus clientes.`,
+    description: `${saved} Há ${plural(n, "agendamento", "agendamentos")} neste período: avise seus clientes.`,
   });
 }
 

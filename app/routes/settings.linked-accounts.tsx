@@ -20,16 +20,16 @@ import {
   inviteEmail,
 } from "../domain/accounts/linked-accounts.server";
 import { planById, planTeamSize, teamPlansSentence } from "../domain/billing/plans";
+import { formatInstant } from "../domain/dates";
 import { setOwnerMayManage } from "../domain/team/team.server";
 import { readRules } from "../domain/commissions/commissions.server";
 import { ruleSummary } from "../domain/commissions/commissions";
 import { commissionHref } from "../components/linked-accounts/urls";
 import { redirectWithToast } from "../utils/toast.server";
-import { hit } from "../utils/rate-limit.server";
+import { hit, LIMIT_KEYS, LIMITS } from "../utils/rate-limit.server";
 import { sendSoon } from "../domain/notifications/deliver-soon.server";
 import { notFound, readForm, requireFound } from "../utils/actions.server";
 
-const INVITES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
 const TOO_MANY_INVITES = "Você enviou muitos convites hoje. Tente novamente amanhã.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contas — Configurações — Agendo" }];
@@ -51,12 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A confirmation link for a row that is not this owner's (or is gone) is a 404.
   if (confirmId && !rows.some((r) => r.id === confirmId)) notFound();
   const ownerName = user.profile.businessName || user.profile.fullName;
-  const dateFormat = new Intl.DateTimeFormat("pt-BR", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: user.profile.timeZone,
-  });
   const plan = user.subscription?.status === "active" ? planById(user.subscription.planId) : undefined;
   return {
     member: null,
@@ -72,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: r.email,
         status: r.status,
         name: r.name,
-        addedOn: dateFormat.format(r.createdAt),
+        addedOn: formatInstant(r.createdAt, user.profile.timeZone),
         invite: r.status === "pending" ? inviteText({ ownerName, email: r.email }) : null,
         commission: r.userId ? { summary: ruleSummary(rules.get(r.userId) ?? null), defined: rules.has(r.userId), href: commissionHref(r.userId) } : null,
       })),
@@ -119,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const email = submission.value.email;
   // Each add e-mails someone: a cap keeps the form from being used to send mail in bulk.
-  if (!(await hit(db, `invite:owner:${user.id}`, INVITES_PER_DAY)).allowed) {
+  if (!(await hit(db, LIMIT_KEYS.invites(user.id), LIMITS.invitesPerOwner)).allowed) {
     return data<ActionData>(
       { result: submission.reply({ fieldErrors: { email: [TOO_MANY_INVITES] } }) },
       { status: 429 },

@@ -12,6 +12,7 @@ import { redirectWithToast } from "../utils/toast.server";
 import { isPushServiceEndpoint, vapidConfig } from "../utils/web-push.server";
 import { PUSH_ON, PUSH_REMOVED, PUSH_SAVED, PUSH_TEST_SENT, pushKindsSchema, pushSubscriptionSchema, UNKNOWN_PUSH_SERVICE } from "../validation/push";
 import type { CurrentUser } from "../domain/accounts/access.server";
+import { formatInstant } from "../domain/dates";
 
 export const PUSH_INTENTS = ["push-subscribe", "push-remove", "push-test", "push-kinds"] as const;
 type PushIntent = (typeof PUSH_INTENTS)[number];
@@ -25,7 +26,7 @@ export async function pushSettings(context: Readonly<RouterContextProvider>, use
   const muted = mutedKinds(user.profile.pushMuted);
   return {
     publicKey: vapid?.publicKey ?? null,
-    devices: devices.map((d) => ({ id: d.id, label: d.label, endpoint: d.endpoint, since: d.createdAt.toISOString() })),
+    devices: devices.map((d) => ({ id: d.id, label: d.label, endpoint: d.endpoint, since: formatInstant(d.createdAt, user.profile.timeZone) })),
     kinds: Object.fromEntries(PUSH_KINDS.map((k) => [k, !muted.has(k)])) as Record<(typeof PUSH_KINDS)[number], boolean>,
   };
 }

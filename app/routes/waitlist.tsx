@@ -9,6 +9,7 @@ import { redirectWithToast } from "../utils/toast.server";
 import { WaitlistDays } from "../components/agenda/waitlist-days";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { requireUser } from "./workspace.server";
+import { plural } from "../domain/words";
 
 // 'Lista de espera' (issue 24): who waits on a day for a time to open, in order of arrival (the
 // order the openings go in), from the menu (on the first day someone waits on) or the agenda's
@@ -70,7 +71,7 @@ export default function Waitlist() {
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Lista de espera</h1>
           <p className="text-slate-600" data-testid="waitlist-day">
-            {formatDate(d.date, true)}: {d.rows.length === 0 ? "ninguém esperando" : d.rows.length === 1 ? "1 pessoa esperando" : `${d.rows.length} pessoas esperando`}
+            {formatDate(d.date, true)}: {d.rows.length === 0 ? "ninguém esperando" : plural(d.rows.length, "pessoa esperando", "pessoas esperando")}
           </p>
         </div>
         <Link to={`/agenda?data=${d.date}`} className="btn-secondary">
@@ -131,7 +132,7 @@ export default function Waitlist() {
                 </p>
                 <p className="text-xs text-slate-500">
                   Entrou em {r.joined}
-                  {r.offers ? ` · ${r.offers === 1 ? "1 horário oferecido" : `${r.offers} horários oferecidos`}` : ""}
+                  {r.offers ? ` · ${plural(r.offers, "horário oferecido", "horários oferecidos")}` : ""}
                 </p>
               </div>
               <Link to={`${listHref(d.date)}&remover=${r.id}`} className="btn-secondary text-red-700">

@@ -3,6 +3,7 @@
 // signed with the application's secret. data.id comes from the notification URL's query string
 // (lower-cased when alphanumeric, as Mercado Pago documents); a value the notification lacks is
 // left out of the manifest. WebCrypto only: the same code on Node and Workers.
+import { anyHmacMatches, headerParts, hexToBytes } from "./hmac.server";
 
 /** A signed notification older (or newer) than five minutes is refused: a replay, or a stuck clock. */
 export const MP_SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -23,15 +24,6 @@ export type MercadoPagoSignatureResult =
   | { ok: true; timestampMs: number }
   | { ok: false; reason: "missing" | "malformed" | "mismatch" | "expired" };
 
-const encoder = new TextEncoder();
-
-function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[0-9a-f]{64}$/i.test(hex)) return null;
-  const out = new Uint8Array(new ArrayBuffer(32));
-  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
 /** data.id as it is signed: alphanumeric ids lower-cased, numeric ones as they are. */
 export function signedDataId(dataId: string): string {
   return /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
@@ -49,11 +41,8 @@ export function signatureManifest(dataId: string | null, requestId: string | nul
 function parseHeader(header: string) {
   let ts: string | null = null;
   const hashes: Uint8Array<ArrayBuffer>[] = [];
-  for (const part of header.split(",")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const key = part.slice(0, eq).trim().toLowerCase();
-    const value = part.slice(eq + 1).trim();
+  for (const [name, value] of headerParts(header)) {
+    const key = name.toLowerCase();
     if (key === "ts" && /^\d{1,16}$/.test(value)) ts = value;
     if (key === "v1") {
       const bytes = hexToBytes(value);
@@ -73,13 +62,8 @@ export async function verifyMercadoPagoSignature(input: MercadoPagoSignatureInpu
   if (!header) return { ok: false, reason: "missing" };
   const { ts, hashes } = parseHeader(header);
   if (ts === null || hashes.length === 0) return { ok: false, reason: "malformed" };
-  const key = await crypto.subtle.importKey("raw", encoder.encode(input.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  const manifest = encoder.encode(signatureManifest(input.dataId?.trim() || null, input.requestId?.trim() || null, ts));
-  let match = false;
-  for (const hash of hashes) {
-    if (await crypto.subtle.verify("HMAC", key, hash, manifest)) match = true;
-  }
-  if (!match) return { ok: false, reason: "mismatch" };
+  const manifest = signatureManifest(input.dataId?.trim() || null, input.requestId?.trim() || null, ts);
+  if (!(await anyHmacMatches(input.secret, hashes, manifest))) return { ok: false, reason: "mismatch" };
   const timestampMs = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
   const now = input.nowMs ?? Date.now();
   if (Math.abs(now - timestampMs) > (input.toleranceSeconds ?? MP_SIGNATURE_TOLERANCE_SECONDS) * 1000) return { ok: false, reason: "expired" };

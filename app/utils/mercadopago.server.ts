@@ -4,6 +4,7 @@
 // are Mercado Pago's own (decimal reais, its status words); app/domain/payments/mercadopago.server.ts
 // turns them into the provider interface the booking flow uses.
 import { env } from "./env.server";
+import { fetchJson, NoAnswer, type JsonAnswer } from "./http-json.server";
 
 /** True when this server can connect professionals' accounts and charge through them. */
 export function mercadoPagoConfigured(): boolean {
@@ -28,9 +29,6 @@ export class MercadoPagoError extends Error {
   }
 }
 
-/** A call that has not answered in this time is a failure the user can retry. */
-const REQUEST_TIMEOUT_MS = 15_000;
-
 const base = (url: string) => url.replace(/\/+$/, "");
 
 /** What a professional or customer reads when Mercado Pago said no (or nothing). */
@@ -53,29 +51,23 @@ export async function mercadoPagoRequest<T>(method: "GET" | "POST" | "PUT", path
   if (opts.accessToken) headers.Authorization = `Bearer ${opts.accessToken}`;
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.idempotencyKey) headers["X-Idempotency-Key"] = opts.idempotencyKey;
-  let res: Response;
+  let answer: JsonAnswer;
   try {
-    res = await fetch(`${base(env().MERCADOPAGO_API_URL)}${path}`, {
+    answer = await fetchJson(`${base(env().MERCADOPAGO_API_URL)}${path}`, {
       method,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (e) {
-    throw new MercadoPagoError(messageFor(0), 0, undefined, (e as Error).message);
+    if (e instanceof NoAnswer) throw new MercadoPagoError(messageFor(0), 0, undefined, e.message);
+    throw e;
   }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (!res.ok) {
+  const { ok, status, json } = answer;
+  if (!ok) {
     const err = (json ?? {}) as { error?: unknown; message?: unknown };
     const code = typeof err.error === "string" ? err.error : undefined;
     const detail = typeof err.message === "string" ? err.message.slice(0, 300) : undefined;
-    throw new MercadoPagoError(messageFor(res.status, code), res.status, code, detail);
+    throw new MercadoPagoError(messageFor(status, code), status, code, detail);
   }
   return json as T;
 }

@@ -33,7 +33,40 @@ export const LIMITS = {
   newRecipientsPerAddress: { max: 3, windowMs: HOUR },
   /** 'Remarcar' submissions from one address, every booking together (each booking also moves at most 3 times). */
   reschedulePerAddress: { max: 10, windowMs: HOUR },
+  /** Wrong passwords typed in the signed-in settings (change password, delete account), per user (0443). */
+  passwordChecksPerUser: { max: 10, windowMs: WINDOW },
+  /**
+   * Every photo an account sends counts, whatever becomes of it: decoding is the costly part
+   * (0713). The refusal's words say the number too (PHOTO_UPLOADS_PER_HOUR, client-safe; a test
+   * holds them equal).
+   */
+  photoUploadsPerUser: { max: 10, windowMs: HOUR },
+  /** Invitations an owner sends to link accounts (each sends an e-mail). */
+  invitesPerOwner: { max: 20, windowMs: DAY },
+  /** External calendars added: each address added is fetched at once, a ceiling on the fetches one account can cause. */
+  calendarAddsPerUser: { max: 10, windowMs: HOUR },
 } satisfies Record<string, Limit>;
+
+/**
+ * The key of each kind of counter, built only here (e-mails as the forms give them: trimmed and
+ * lower-cased). Account deletion and a password reset clear counters by these same keys.
+ */
+export const LIMIT_KEYS = {
+  loginPair: (email: string, address: string) => `login:pair:${email}:${address}`,
+  loginEmail: (email: string) => `login:email:${email}`,
+  loginAddress: (address: string) => `login:ip:${address}`,
+  reset: (email: string) => `reset:${email}`,
+  registerEmail: (email: string) => `register:email:${email}`,
+  registerAddress: (address: string) => `register:ip:${address}`,
+  /** The professional as an SQL expression (found from the page's slug in the same batch). */
+  bookingPageAndAddress: (professional: SQL, address: string) => sql`'booking:ip:' || ${professional} || ':' || ${address}`,
+  bookingAddress: (address: string) => `booking:ip:${address}`,
+  rescheduleAddress: (address: string) => `reschedule:ip:${address}`,
+  passwordChecks: (userId: string) => `password:user:${userId}`,
+  photoUploads: (userId: string) => `photo:user:${userId}`,
+  invites: (ownerId: string) => `invite:owner:${ownerId}`,
+  calendarAdds: (userId: string) => `calendar-add:user:${userId}`,
+};
 
 /**
  * The statement that counts one hit for `key` in a fixed window, atomically, returning the
@@ -99,7 +132,7 @@ function keysStartingWith(prefix: string) {
 /** Login counters of an e-mail, for every address: cleared when its owner proves who they are (a reset link). */
 export function loginLimitsOf(db: Db, email: string) {
   const e = email.trim().toLowerCase();
-  return db.delete(rateLimits).where(or(eq(rateLimits.key, `login:email:${e}`), keysStartingWith(`login:pair:${e}:`)));
+  return db.delete(rateLimits).where(or(eq(rateLimits.key, LIMIT_KEYS.loginEmail(e)), keysStartingWith(LIMIT_KEYS.loginPair(e, ""))));
 }
 
 /** Every counter whose key names this account or its customers (deleted with the account). */
@@ -109,11 +142,20 @@ export function countersOfAccount(db: Db, userId: string, email: string) {
     .delete(rateLimits)
     .where(
       or(
-        inArray(rateLimits.key, [`password:user:${userId}`, `photo:user:${userId}`, `login:email:${e}`, `reset:${e}`, `register:email:${e}`, `invite:owner:${userId}`]),
-        keysStartingWith(`login:pair:${e}:`),
-        // Booking counters keyed by this professional hold their customers' phones and addresses.
+        inArray(rateLimits.key, [
+          LIMIT_KEYS.passwordChecks(userId),
+          LIMIT_KEYS.photoUploads(userId),
+          LIMIT_KEYS.loginEmail(e),
+          LIMIT_KEYS.reset(e),
+          LIMIT_KEYS.registerEmail(e),
+          LIMIT_KEYS.invites(userId),
+          LIMIT_KEYS.calendarAdds(userId),
+        ]),
+        keysStartingWith(LIMIT_KEYS.loginPair(e, "")),
+        // Booking counters keyed by this professional hold their customers' phones and addresses
+        // (per-phone counters are no longer written, phones are counted in the claim: older rows).
         keysStartingWith(`booking:phone:${userId}:`),
-        keysStartingWith(`booking:ip:${userId}:`),
+        keysStartingWith(LIMIT_KEYS.bookingAddress(`${userId}:`)),
       ),
     );
 }

@@ -1,6 +1,8 @@
 // Stripe through its REST API with fetch and WebCrypto only, so the same code runs on Node and
 // on Cloudflare Workers (no `stripe` SDK, no node: imports). docs/decisions/0401.
 import { env } from "./env.server";
+import { anyHmacMatches, headerParts, hexToBytes } from "./hmac.server";
+import { fetchJson, NoAnswer, type JsonAnswer } from "./http-json.server";
 
 /** True when this environment can talk to Stripe (secret key set). */
 export function stripeConfigured(): boolean {
@@ -17,9 +19,6 @@ export class StripeError extends Error {
     this.name = "StripeError";
   }
 }
-
-/** A Stripe call that has not answered in this time is a failure the user can retry. */
-const REQUEST_TIMEOUT_MS = 15_000;
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -55,22 +54,17 @@ export async function stripeRequest<T = Record<string, unknown>>(
     if (qs) url += `?${qs}`;
   }
   if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;
-  let res: Response;
+  let answer: JsonAnswer;
   try {
-    res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    answer = await fetchJson(url, { method, headers, body });
   } catch (e) {
-    throw new StripeError(`Stripe inacessível: ${(e as Error).message}`, 0);
+    if (e instanceof NoAnswer) throw new StripeError(`Stripe inacessível: ${e.message}`, 0);
+    throw e;
   }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (!res.ok) {
+  const { ok, status, json } = answer;
+  if (!ok) {
     const err = (json as { error?: { message?: string; code?: string } } | null)?.error;
-    throw new StripeError(err?.message ?? `Stripe respondeu ${res.status}`, res.status, err?.code);
+    throw new StripeError(err?.message ?? `Stripe respondeu ${status}`, status, err?.code);
   }
   return json as T;
 }
@@ -196,13 +190,6 @@ export type SignatureResult =
 
 const encoder = new TextEncoder();
 
-function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[0-9a-f]{64}$/i.test(hex)) return null;
-  const out = new Uint8Array(new ArrayBuffer(32));
-  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
 /**
  * Checks `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">[,v1=...]`
  * against the endpoint's secret, over the exact bytes received. Any one v1 may match (Stripe
@@ -219,11 +206,7 @@ export async function verifyStripeSignature(
   if (!header) return { ok: false, reason: "missing" };
   let timestamp: number | null = null;
   const signatures: Uint8Array<ArrayBuffer>[] = [];
-  for (const part of header.split(",")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const key = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
+  for (const [key, value] of headerParts(header)) {
     if (key === "t" && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     if (key === "v1") {
       const bytes = hexToBytes(value);
@@ -231,22 +214,11 @@ export async function verifyStripeSignature(
     }
   }
   if (timestamp === null || signatures.length === 0) return { ok: false, reason: "malformed" };
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
   const prefix = encoder.encode(`${timestamp}.`);
   const signed = new Uint8Array(new ArrayBuffer(prefix.length + payload.length));
   signed.set(prefix, 0);
   signed.set(payload, prefix.length);
-  let match = false;
-  for (const signature of signatures) {
-    if (await crypto.subtle.verify("HMAC", key, signature, signed)) match = true;
-  }
-  if (!match) return { ok: false, reason: "mismatch" };
+  if (!(await anyHmacMatches(secret, signatures, signed))) return { ok: false, reason: "mismatch" };
   if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return { ok: false, reason: "expired" };
   return { ok: true, timestamp };
 }

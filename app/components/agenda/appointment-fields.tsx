@@ -4,6 +4,7 @@ import { formatDate } from "../../domain/dates";
 import { APPOINTMENT_ERRORS } from "../../validation/appointments";
 import { FieldError } from "../forms";
 import type { FieldBits } from "./series-fields";
+import { plural } from "../../domain/words";
 
 // The agenda form's fields: who, what, and when ('Data', 'Horário' and 'Encaixe').
 
@@ -198,7 +199,7 @@ function TimeHint({ times, hydrated, serviceName, date }: { times: string[] | nu
   if (serviceName === null) return null;
   return (
     <p className="mt-1 text-sm text-slate-500">
-      {times.length === 1 ? "1 horário livre" : `${times.length} horários livres`}
+      {plural(times.length, "horário livre", "horários livres")}
       {date ? ` em ${formatDate(date)}` : ""}{" "}
       para {serviceName}.
     </p>

@@ -5,6 +5,7 @@ import { minutesToTime } from "../../domain/dates";
 import { formatDuration } from "../../domain/money";
 import type { CalendarAppointment, CalendarDay, CalendarRequest, MinuteRange } from "../../domain/appointments/calendar-types";
 import { hatch, tint, useNowMinute, withParam } from "./calendar-shared";
+import { APPOINTMENT_STATUS, isEnded } from "../../domain/status-rules";
 
 /** Pixels per minute: an hour is 72 px, half an hour (the usual step) a 36 px tap target. */
 export const PX_PER_MINUTE = 1.2;
@@ -263,7 +264,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
   const client = a.clientName ?? "Cliente não encontrado";
   const service = a.serviceName || "Serviço não encontrado";
   const h = Math.max(height, MIN_BLOCK);
-  const done = a.status === "completed" || a.status === "no_show";
+  const done = isEnded(a.status);
   const label = `${a.time}–${a.endTime}, ${client}, ${service}, ${STATUS_LABELS[a.status]}${a.rescheduledByCustomer ? ", remarcado pelo cliente" : ""}${a.customerConfirmed ? ", cliente confirmou presença" : ""}${a.deposit ? `, ${a.deposit.label}` : ""}`;
   return (
     <Link
@@ -287,7 +288,7 @@ function AppointmentBlock({ a, compact, top, height, href }: { a: CalendarAppoin
             <span className="truncate font-semibold tabular-nums">
               {a.time}
               {compact ? "" : `–${a.endTime}`}
-              {a.customerConfirmed ? " ✓✓" : a.status === "confirmed" ? " ✓" : ""}
+              {a.customerConfirmed ? " ✓✓" : a.status === APPOINTMENT_STATUS.confirmed ? " ✓" : ""}
             </span>
             <span className="truncate font-medium">{client}</span>
             {h >= 50 ? <span className="truncate text-slate-700">{service}</span> : null}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
 import type { CalendarDay } from "../../domain/appointments/calendar-types";
 import { hatch, tint, withParam } from "./calendar-shared";
+import { plural } from "../../domain/words";
 
 /**
  * The week on a phone: seven time columns cannot fit 360 px with anything readable in them, so
@@ -23,8 +24,8 @@ function daySummary(day: CalendarDay) {
     [
       day.closed ? day.closed.label : null,
       day.holiday,
-      day.appointments.length ? `${day.appointments.length} agendamento${day.appointments.length === 1 ? "" : "s"}` : null,
-      day.requests.length ? `${day.requests.length} solicitaç${day.requests.length === 1 ? "ão" : "ões"}` : null,
+      day.appointments.length ? plural(day.appointments.length, "agendamento", "agendamentos") : null,
+      day.requests.length ? plural(day.requests.length, "solicitação", "solicitações") : null,
     ]
       .filter(Boolean)
       .join(" · ") || "Nenhum agendamento"

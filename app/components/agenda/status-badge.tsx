@@ -1,5 +1,6 @@
 import type { AppointmentStatus } from "../../../db/schema";
 import { STATUS_LABELS } from "../../domain/appointments/statuses";
+import { isCompleted } from "../../domain/status-rules";
 
 // The one palette of the appointment statuses (docs/decisions/0162), on every screen that shows
 // one: the agenda's list and calendar, 'Equipe', the dashboard and the client's card.
@@ -16,7 +17,7 @@ export function StatusBadge({ status }: { status: AppointmentStatus }) {
     <span
       className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[status]}`}
     >
-      {status === "completed" ? "✓ " : ""}
+      {isCompleted(status) ? "✓ " : ""}
       {STATUS_LABELS[status]}
     </span>
   );

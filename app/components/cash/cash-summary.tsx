@@ -4,6 +4,7 @@ import { formatInteger, formatMoney } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../domain/cash/totals";
 import type { CashDay } from "../../domain/cash/day.server";
 import { closeFormHref } from "./urls";
+import { plural } from "../../domain/words";
 
 /** 'Recebido' big enough to read at a glance on a phone, 'Previsto' beside it. */
 export function CashTotals({ day }: { day: CashDay }) {
@@ -12,10 +13,10 @@ export function CashTotals({ day }: { day: CashDay }) {
       <div className="card col-span-2 p-4 sm:col-span-1" data-testid="cash-received">
         <p className="text-sm font-medium text-slate-600">Recebido</p>
         <p className="text-4xl font-bold tabular-nums text-emerald-700 sm:text-3xl">{formatMoney(day.receivedCents)}</p>
-        <p className="text-sm text-slate-500">{formatInteger(day.services)} {day.services === 1 ? "atendimento" : "atendimentos"}</p>
+        <p className="text-sm text-slate-500">{plural(day.services, "atendimento", "atendimentos")}</p>
         {day.unclosed.count ? (
           <p className="text-sm text-amber-700" data-testid="cash-unclosed">
-            + {formatMoney(day.unclosed.cents)} de {formatInteger(day.unclosed.count)} {day.unclosed.count === 1 ? "concluído" : "concluídos"} sem fechamento (preço de tabela)
+            + {formatMoney(day.unclosed.cents)} de {plural(day.unclosed.count, "concluído", "concluídos")} sem fechamento (preço de tabela)
           </p>
         ) : null}
       </div>
@@ -37,7 +38,7 @@ function Row({ label, value, muted = false, strong = false, testId }: { label: s
   );
 }
 
-const depositCount = (n: number) => `${formatInteger(n)} ${n === 1 ? "sinal" : "sinais"}`;
+const depositCount = (n: number) => plural(n, "sinal", "sinais");
 
 /**
  * 'Sinais recebidos' and 'Sinais devolvidos' in the period, by when they were marked: informative,

@@ -4,12 +4,13 @@ import { formatInteger, formatMoney } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../domain/cash/totals";
 import type { ClosedService } from "../../domain/cash/closed-services.server";
 import { closeFormHref } from "./urls";
+import { plural } from "../../domain/words";
 
 /** 'Corte + 2 itens': the service and how many more lines the closing had. */
 function whatText(c: ClosedService) {
   const more = c.items - 1;
   const service = c.serviceName || "Serviço não encontrado";
-  return more > 0 ? `${service} + ${formatInteger(more)} ${more === 1 ? "item" : "itens"}` : service;
+  return more > 0 ? `${service} + ${plural(more, "item", "itens")}` : service;
 }
 
 /** 'Pix + Dinheiro', the deposit deducted too; or 'Pagamento pendente'. */

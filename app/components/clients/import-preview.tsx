@@ -3,6 +3,7 @@ import { formatDate } from "../../domain/dates";
 import { formatPhone } from "../../domain/phone";
 import { CSV_FIELD_LABELS, CSV_FIELDS, type ColumnChoice, type CsvMapping } from "../../domain/clients/import/csv";
 import { SectionCard } from "../section-card";
+import { plural, pluralWord } from "../../domain/words";
 
 export type ImportPreviewData = {
   id: string;
@@ -14,7 +15,6 @@ export type ImportPreviewData = {
   refused: { name: string; reason: string }[];
 };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
 
 export function importLabel(n: number) {
   return `Importar ${plural(n, "cliente", "clientes")}`;
@@ -31,10 +31,10 @@ export function ImportPreviewView({ preview }: { preview: ImportPreviewData }) {
       <SectionCard title="Prévia da importação" intro={`Arquivo: ${preview.fileName}`}>
         <ul className="grid gap-2 text-sm sm:grid-cols-2" aria-label="Resumo">
           <li className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
-            <strong>{plural(counts.create, "novo cliente", "novos clientes")}</strong> {counts.create === 1 ? "será criado" : "serão criados"}
+            <strong>{plural(counts.create, "novo cliente", "novos clientes")}</strong> {pluralWord(counts.create, "será criado", "serão criados")}
           </li>
           <li className="rounded-lg bg-slate-50 p-3">
-            <strong>{plural(counts.existing, "contato", "contatos")}</strong> {counts.existing === 1 ? "já é cliente" : "já são clientes"} (mesmo telefone)
+            <strong>{plural(counts.existing, "contato", "contatos")}</strong> {pluralWord(counts.existing, "já é cliente", "já são clientes")} (mesmo telefone)
           </li>
           <li className="rounded-lg bg-amber-50 p-3 text-amber-900">
             <strong>{plural(counts.refused, "contato recusado", "contatos recusados")}</strong>
@@ -48,7 +48,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreviewData }) {
         {counts.withoutYear ? (
           <p className="text-sm text-slate-600">
             {plural(counts.withoutYear, "aniversário está", "aniversários estão")} sem o ano de nascimento e não{" "}
-            {counts.withoutYear === 1 ? "será importado" : "serão importados"}.
+            {pluralWord(counts.withoutYear, "será importado", "serão importados")}.
           </p>
         ) : null}
         {preview.create.length ? (

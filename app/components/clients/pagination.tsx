@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatInteger } from "../../domain/money";
+import { pluralWord } from "../../domain/words";
 
 
 type Props = {
@@ -19,7 +20,7 @@ export function Pagination({ page, pageCount, pageSize, matching, hrefFor }: Pro
     <nav aria-label="Paginação" className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-slate-600" data-testid="pagination-summary">
         Mostrando {formatInteger(first)}–{formatInteger(last)} de {formatInteger(matching)}{" "}
-        {matching === 1 ? "cliente" : "clientes"}
+        {pluralWord(matching, "cliente", "clientes")}
       </p>
       {pageCount > 1 ? (
         <div className="flex items-center gap-2">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { plural } from "../../domain/words";
 
 /** 'Hora de voltar' (issue 24): how many regulars are past their usual interval, one tap from the list. */
 export function ComebackCard({ count }: { count: number }) {
@@ -9,7 +10,7 @@ export function ComebackCard({ count }: { count: number }) {
           Hora de voltar
         </h2>
         <p className="text-sm text-slate-600" data-testid="comeback-summary">
-          {count === 1 ? "1 cliente frequente passou do intervalo de sempre" : `${count} clientes frequentes passaram do intervalo de sempre`}
+          {plural(count, "cliente frequente passou", "clientes frequentes passaram")} do intervalo de sempre
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { plural } from "../../domain/words";
 
 /** Tomorrow's WhatsApp reminders: how many are still to send, one tap away ('Lembretes'). */
 export function RemindersCard({ total, toRemind }: { total: number; toRemind: number }) {
@@ -9,8 +10,8 @@ export function RemindersCard({ total, toRemind }: { total: number; toRemind: nu
           Lembretes de amanhã
         </h2>
         <p className="text-sm text-slate-600" data-testid="reminders-summary">
-          {total === 1 ? "1 agendamento" : `${total} agendamentos`} ·{" "}
-          {toRemind === 0 ? "todos lembrados" : toRemind === 1 ? "1 cliente a lembrar" : `${toRemind} clientes a lembrar`}
+          {plural(total, "agendamento", "agendamentos")} ·{" "}
+          {toRemind === 0 ? "todos lembrados" : plural(toRemind, "cliente a lembrar", "clientes a lembrar")}
         </p>
       </div>
       <Link to="/lembretes" className={toRemind > 0 ? "btn-primary" : "btn-secondary"}>

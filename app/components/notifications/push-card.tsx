@@ -10,6 +10,7 @@ import { subscribeThisDevice, thisDeviceEndpoint } from "./push-subscribe";
 
 export const REMOVE_DEVICE_PARAM = "remover-aparelho";
 
+/** `since`: the day it was added, in the professional's zone ('07/03/2025'). */
 type Device = { id: string; label: string; endpoint: string; since: string };
 
 /**
@@ -117,7 +118,7 @@ function DeviceList({ devices }: { devices: Device[] }) {
           <li key={d.id} className="flex items-center justify-between gap-3 p-3">
             <span>
               <span className="block text-sm font-medium text-slate-900">{d.label}</span>
-              <span className="block text-xs text-slate-600">Desde {new Date(d.since).toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" })}</span>
+              <span className="block text-xs text-slate-600">Desde {d.since}</span>
             </span>
             <Link to={`?${REMOVE_DEVICE_PARAM}=${d.id}`} preventScrollReset className="btn-link" aria-label={`Remover ${d.label}`}>
               Remover

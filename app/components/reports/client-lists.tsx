@@ -7,6 +7,7 @@ import { firstName } from "../../domain/names";
 import { whatsappLink } from "../../domain/whatsapp";
 import { EmptyNote, ReportSection } from "./section";
 import type { Report } from "./types";
+import { plural } from "../../domain/words";
 
 function clientHref(name: string) {
   return `/clientes?q=${encodeURIComponent(name)}`;
@@ -33,7 +34,7 @@ export function VipClients({ clients, yours = false }: { clients: Report["vip"];
                   {c.name}
                 </Link>
                 <p className="text-xs text-slate-600">
-                  {c.completed} {c.completed === 1 ? "atendimento concluído" : "atendimentos concluídos"}
+                  {plural(c.completed, "atendimento concluído", "atendimentos concluídos")}
                 </p>
               </div>
               <span className="shrink-0 text-sm font-semibold tabular-nums">{formatMoney(c.spentCents)}</span>

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { percentLabel } from "../../domain/metrics/metrics";
-import { formatDuration } from "../../domain/money";
+import { formatDuration, formatInteger } from "../../domain/money";
 import { ReportSection } from "./section";
 import type { Report } from "./types";
+import { plural, pluralWord } from "../../domain/words";
 
 function Tile({ testId, title, value, detail }: { testId: string; title: string; value: string; detail: React.ReactNode }) {
   return (
@@ -42,13 +43,13 @@ export function Efficiency({ efficiency: e }: { efficiency: Report["efficiency"]
           testId="average-duration"
           title="Tempo médio por serviço"
           value={e.averageDurationMinutes === null ? "—" : formatDuration(e.averageDurationMinutes)}
-          detail={`Média de ${e.completed} ${e.completed === 1 ? "atendimento concluído" : "atendimentos concluídos"}`}
+          detail={`Média de ${plural(e.completed, "atendimento concluído", "atendimentos concluídos")}`}
         />
         <Tile
           testId="recurring"
           title="Clientes recorrentes"
           value={percentLabel(e.recurringShare)}
-          detail={`${e.recurring} de ${e.clients} ${e.clients === 1 ? "cliente atendido" : "clientes atendidos"} já ${e.recurring === 1 ? "veio" : "vieram"} mais de uma vez`}
+          detail={`${formatInteger(e.recurring)} de ${plural(e.clients, "cliente atendido", "clientes atendidos")} já ${pluralWord(e.recurring, "veio", "vieram")} mais de uma vez`}
         />
       </div>
       <p className="mt-3 text-xs text-slate-500">

@@ -4,6 +4,7 @@ import { formatMoney, formatInteger } from "../../domain/money";
 import type { TeamFigures as TeamFiguresData, TeamRow } from "../../domain/team/team-report.server";
 import { commissionHref } from "../linked-accounts/urls";
 import { ReportSection } from "./section";
+import { plural } from "../../domain/words";
 
 const DEFINITION =
   "Recebido: o faturamento de cada um (o que foi recebido, sem gorjetas). Comissão: o percentual de cada profissional sobre o que foi cobrado nos serviços e produtos de atendimentos pagos. A pagar: comissão mais gorjetas, quando são do profissional. Todos os serviços e status.";
@@ -80,7 +81,7 @@ export function TeamRowFigures({ row, owner = false }: { row: TeamRow; owner?: b
       />
       {row.unclosedCount ? (
         <p className="mt-2 text-xs text-slate-500">
-          {row.unclosedCount === 1 ? "1 atendimento sem fechamento, contado" : `${row.unclosedCount} atendimentos sem fechamento, contados`} pelo preço de tabela.
+          {plural(row.unclosedCount, "atendimento sem fechamento, contado", "atendimentos sem fechamento, contados")} pelo preço de tabela.
         </p>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { barPercent } from "../../domain/metrics/metrics";
 import { formatMoney } from "../../domain/money";
 import { EmptyNote, ReportSection } from "./section";
 import type { Report } from "./types";
+import { plural } from "../../domain/words";
 
 /** The 5 services with the most revenue in the period (then the most appointments). */
 export function TopServices({ services }: { services: Report["topServices"] }) {
@@ -30,7 +31,7 @@ export function TopServices({ services }: { services: Report["topServices"] }) {
                   <div className="h-full rounded-full bg-brand-2" style={{ width: `${barPercent(s.revenueCents, max)}%` }} />
                 </div>
                 <span className="shrink-0 text-xs text-slate-600">
-                  {s.count} {s.count === 1 ? "agendamento" : "agendamentos"}
+                  {plural(s.count, "agendamento", "agendamentos")}
                 </span>
               </div>
             </li>

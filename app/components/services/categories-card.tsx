@@ -5,6 +5,7 @@ import { categorySchema } from "../../validation/services";
 import { Alert, Field, FormFooter } from "../forms";
 import type { CategoryView } from "./types";
 import { formHref, PARAMS } from "./urls";
+import { plural } from "../../domain/words";
 
 export type CategoryPanel = { kind: "new" } | { kind: "edit"; category: CategoryView } | null;
 
@@ -78,7 +79,7 @@ function CategoryRow({ category, search }: { category: CategoryView; search: str
         <p className="truncate text-xs text-slate-600">
           <span className="font-mono">{category.slug}</span>
           {" · "}
-          {category.serviceCount === 1 ? "1 serviço" : `${category.serviceCount} serviços`}
+          {plural(category.serviceCount, "serviço", "serviços")}
         </p>
       </div>
       <Link

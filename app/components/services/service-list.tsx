@@ -2,13 +2,14 @@ import { Form, Link } from "react-router";
 import { formatDuration, formatMoney } from "../../domain/money";
 import type { CategoryView, ServiceStatsView, ServiceView } from "./types";
 import { filterHref, listHref, NO_CATEGORY, PARAMS } from "./urls";
+import { plural } from "../../domain/words";
 
 export function StatsTiles({ stats }: { stats: ServiceStatsView }) {
   const tiles = [
     {
       label: "Serviços Ativos",
       value: String(stats.active),
-      note: stats.inactive === 1 ? "1 inativo" : `${stats.inactive} inativos`,
+      note: plural(stats.inactive, "inativo", "inativos"),
     },
     { label: "Preço Médio", value: formatMoney(stats.averagePriceCents), note: "dos serviços ativos" },
     { label: "Total", value: String(stats.total), note: "serviços cadastrados" },

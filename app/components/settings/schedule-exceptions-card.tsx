@@ -11,6 +11,7 @@ import {
   type ExceptionView,
   type HolidayView,
 } from "./types";
+import { plural } from "../../domain/words";
 
 type ExceptionsSection = {
   today: string;
@@ -33,7 +34,6 @@ const KIND_NOUN = { closed: "fechamento", blocked: "bloqueio", open: "horário e
 const href = (param: string | null, id?: string) =>
   `${HOURS_PATH}${param ? `?${new URLSearchParams({ [param]: id ?? "1" })}` : ""}#${EXCEPTIONS_ANCHOR}`;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** 'Folgas e bloqueios': what is coming, who to warn, the form, the holidays. */
 export function ScheduleExceptionsCard({

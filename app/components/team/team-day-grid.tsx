@@ -4,6 +4,7 @@ import type { MinuteRange } from "../../domain/appointments/calendar-types";
 import { hoursOf, lanePosition, offHours, PX_PER_MINUTE, scaleOf } from "../agenda/calendar-grid";
 import { hatch, tint, useNowMinute } from "../agenda/calendar-shared";
 import type { TeamColumn } from "../../domain/team/team-types";
+import { APPOINTMENT_STATUS, isCompleted } from "../../domain/status-rules";
 
 /**
  * The salon's day: hours down the side, a column per professional (the owner first), each
@@ -96,7 +97,7 @@ function TeamEvent({ a, column, axis }: { a: TeamColumn["appointments"][number];
       preventScrollReset
       title={label}
       className="absolute z-[4] flex flex-col overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-xs leading-4 text-slate-900 shadow-sm ring-1 ring-black/5 hover:shadow-md"
-      style={{ ...lanePosition(a), top: top(a.startMinute), height: h, backgroundColor: tint(a.color, a.status === "completed" ? 0.1 : 0.18), borderLeftColor: a.color }}
+      style={{ ...lanePosition(a), top: top(a.startMinute), height: h, backgroundColor: tint(a.color, isCompleted(a.status) ? 0.1 : 0.18), borderLeftColor: a.color }}
       data-testid="team-event"
       data-status={a.status}
     >
@@ -104,7 +105,7 @@ function TeamEvent({ a, column, axis }: { a: TeamColumn["appointments"][number];
       <span aria-hidden className="contents">
         <span className="truncate font-semibold tabular-nums">
           {a.time}
-          {a.status === "confirmed" ? " ✓" : ""}
+          {a.status === APPOINTMENT_STATUS.confirmed ? " ✓" : ""}
         </span>
         <span className="truncate font-medium">{client}</span>
         {h >= 50 ? <span className="truncate text-slate-700">{a.serviceName}</span> : null}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { StatusBadge } from "../agenda/status-badge";
 import type { TeamWeekDay } from "../../domain/team/team-types";
+import { isCancelled } from "../../domain/status-rules";
 
 /** The salon's week: each day, each professional's appointments and pending requests in order. */
 export function TeamWeek({ days }: { days: TeamWeekDay[] }) {
@@ -26,7 +27,7 @@ export function TeamWeek({ days }: { days: TeamWeekDay[] }) {
                       <li key={a.id}>
                         <Link
                           to={a.href}
-                          className={`flex gap-2 rounded-md border-l-4 bg-slate-50 px-2 py-1 hover:bg-slate-100 ${a.status === "cancelled" ? "line-through opacity-60" : ""}`}
+                          className={`flex gap-2 rounded-md border-l-4 bg-slate-50 px-2 py-1 hover:bg-slate-100 ${isCancelled(a.status) ? "line-through opacity-60" : ""}`}
                           style={{ borderLeftColor: a.color }}
                         >
                           <span className="font-semibold tabular-nums">{a.time}</span>

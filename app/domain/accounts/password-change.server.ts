@@ -4,10 +4,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { passwordResetTokens, rateLimits, sessions, users } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { hashPassword, verifyPassword } from "../../utils/password.server";
-import { hit, type Limit } from "../../utils/rate-limit.server";
+import { hit, LIMIT_KEYS, LIMITS } from "../../utils/rate-limit.server";
 
-/** Wrong passwords typed in the signed-in settings (change password, delete account). */
-export const PASSWORD_CHECK_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+const PASSWORD_CHECK_LIMIT = LIMITS.passwordChecksPerUser;
 
 export type PasswordCheck = "ok" | "wrong" | "limited";
 
@@ -17,13 +16,13 @@ export async function checkPassword(db: Db, userId: string, password: string): P
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user) return "wrong";
   if (await verifyPassword(password, user.passwordHash)) return "ok";
-  const { allowed } = await hit(db, `password:user:${userId}`, PASSWORD_CHECK_LIMIT);
+  const { allowed } = await hit(db, LIMIT_KEYS.passwordChecks(userId), PASSWORD_CHECK_LIMIT);
   return allowed ? "wrong" : "limited";
 }
 
 /** True while the user has used up the wrong-password allowance of the current window. */
 export async function passwordChecksBlocked(db: Db, userId: string, now = Date.now()) {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `password:user:${userId}`));
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, LIMIT_KEYS.passwordChecks(userId)));
   if (!row) return false;
   return row.windowStart.getTime() > now - PASSWORD_CHECK_LIMIT.windowMs && row.count >= PASSWORD_CHECK_LIMIT.max;
 }
@@ -38,6 +37,6 @@ export async function changePassword(db: Db, userId: string, keepSessionId: stri
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
-    db.delete(rateLimits).where(eq(rateLimits.key, `password:user:${userId}`)),
+    db.delete(rateLimits).where(eq(rateLimits.key, LIMIT_KEYS.passwordChecks(userId))),
   ]);
 }

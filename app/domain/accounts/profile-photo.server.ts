@@ -2,20 +2,17 @@
 // body limit. What a photo becomes before it is stored: profile-photo-image.server.ts.
 import { and, eq } from "drizzle-orm";
 import { profiles, storedImages } from "../../../db/schema";
-import { IMAGE_MAX_BYTES, PHOTO_UPLOADS_PER_HOUR } from "./profile-photo";
+import { IMAGE_MAX_BYTES } from "./profile-photo";
 import type { StoredImageInput } from "./profile-photo-image.server";
 import type { Db } from "../../utils/db.server";
-import { hit, type Limit } from "../../utils/rate-limit.server";
+import { hit, LIMIT_KEYS, LIMITS } from "../../utils/rate-limit.server";
 
 /** A body larger than this cannot be a 5 MB photo plus the rest of the form: refused, never parsed. */
 export const MAX_UPLOAD_REQUEST_BYTES = IMAGE_MAX_BYTES + 1024 * 1024;
 
-/** Every photo an account sends counts, whatever becomes of it: decoding is the costly part. */
-export const PHOTO_UPLOAD_LIMIT: Limit = { max: PHOTO_UPLOADS_PER_HOUR, windowMs: 60 * 60_000 };
-
 /** Counts one upload of this account; false once it is past the hour's allowance (0713). */
 export async function countPhotoUpload(db: Db, userId: string) {
-  const { allowed } = await hit(db, `photo:user:${userId}`, PHOTO_UPLOAD_LIMIT);
+  const { allowed } = await hit(db, LIMIT_KEYS.photoUploads(userId), LIMITS.photoUploadsPerUser);
   return allowed;
 }
 

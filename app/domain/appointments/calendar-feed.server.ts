@@ -14,6 +14,7 @@ import { addDays, addMonths, nowInZone } from "../dates";
 import { firstName } from "../names";
 import { formatPhone } from "../phone";
 import { STATUS_LABELS } from "./statuses";
+import { isCancelled } from "../status-rules";
 
 export const FEED_DAYS_BACK = 30;
 export const FEED_MONTHS_AHEAD = 6;
@@ -99,7 +100,7 @@ export async function feedFor(db: Db, token: string, now = new Date()): Promise<
     date: r.date,
     startMinute: r.startMinute,
     durationMinutes: r.durationMinutes,
-    status: r.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
+    status: isCancelled(r.status) ? "CANCELLED" : "CONFIRMED",
     sequence: r.sequence,
     createdAt: r.createdAt,
     lastModified: r.updatedAt,

@@ -5,6 +5,7 @@ import type { AppointmentStatus } from "../../../db/schema";
 import { dayPlan, type DayException, type DayHours } from "../availability/slots";
 import { minutesToTime } from "../dates";
 import type { CalendarBlock, Lane, MinuteRange } from "./calendar-types";
+import { isCancelled } from "../status-rules";
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -63,12 +64,12 @@ export function dayLanes<A extends Timed & { status: AppointmentStatus }, R exte
   appointments: readonly A[],
   requests: readonly R[],
 ) {
-  const placed = placeInLanes<A | R>([...appointments.filter((a) => a.status !== "cancelled"), ...requests]);
+  const placed = placeInLanes<A | R>([...appointments.filter((a) => !isCancelled(a.status)), ...requests]);
   const isRequest = (item: (A | R) & Lane): item is R & Lane => "customerName" in item;
   return {
     appointments: placed.filter((item): item is A & Lane => !isRequest(item)),
     requests: placed.filter(isRequest),
-    cancelled: appointments.filter((a) => a.status === "cancelled").map((a) => ({ ...a, lane: 0, lanes: 1 })),
+    cancelled: appointments.filter((a) => isCancelled(a.status)).map((a) => ({ ...a, lane: 0, lanes: 1 })),
   };
 }
 

@@ -21,7 +21,7 @@ import {
 import type { CancelAsk } from "./calendar-types";
 import { applyStatusAction, changedAt, undoStatus, type StatusChange, type Undo } from "./statuses.server";
 import type { AppointmentStatus, StatusAction } from "./statuses";
-import { isActiveStatus } from "../status-rules";
+import { isActiveStatus, APPOINTMENT_STATUS, isCancelled } from "../status-rules";
 import { activeAppointment, notCancelled } from "../status-rules.server";
 
 type Clock = { now: Date; timeZone: string };
@@ -103,7 +103,7 @@ export async function changeStatusWithNotice(
           reason: opts.reason,
           now: clock.now,
           whatsapp: opts.whatsapp,
-          onlyIf: () => happened(changedAt(userId, id, clock.now, eq(appointments.status, "cancelled"))),
+          onlyIf: () => happened(changedAt(userId, id, clock.now, eq(appointments.status, APPOINTMENT_STATUS.cancelled))),
           hold: true,
         })
       : null;
@@ -136,17 +136,17 @@ export async function undoWithNotice(
   const sameCancel = and(
     sql`${appointments.seriesId} = ${field("series_id", userId, id)}`,
     sql`${appointments.date} >= ${field("date", userId, id)}`,
-    eq(appointments.status, "cancelled"),
+    eq(appointments.status, APPOINTMENT_STATUS.cancelled),
     sql`${appointments.updatedAt} = ${field("updated_at", userId, id)}`,
   );
   const targets = await noticeTargets(db, userId, opts.scope === "following" ? or(eq(appointments.id, id), sameCancel)! : eq(appointments.id, id));
   const before = targets.find((t) => t.id === id) ?? null;
   const none = { withdrawn: false, restored: null, whatsappLink: null };
   if (!before) return { undo: { ok: false, reason: "not-found" }, before, ...none };
-  const undoingCancel = before.status === "cancelled" && before.cancelledBy !== "customer";
+  const undoingCancel = isCancelled(before.status) && before.cancelledBy !== "customer";
   const restoredNow = happened(changedAt(userId, id, clock.now, notCancelled));
   const withdraw = undoingCancel ? withdrawHeldNotices(db, id, "cancel", restoredNow, clock.now) : [];
-  const times = targets.filter((t) => t.status === "cancelled" && ahead(t, clock)).map(timeOf);
+  const times = targets.filter((t) => isCancelled(t.status) && ahead(t, clock)).map(timeOf);
   const notice =
     undoingCancel && times.length > 0
       ? await changeNotice(db, {

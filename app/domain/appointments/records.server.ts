@@ -6,6 +6,7 @@ import type { Db } from "../../utils/db.server";
 import { minutesToTime } from "../dates";
 import type { ConfirmDelete } from "./calendar-types";
 import { fromDateOn } from "./series.server";
+import { ACTIVE_STATUSES, APPOINTMENT_STATUS } from "../status-rules";
 
 export type Appointment = typeof appointments.$inferSelect;
 
@@ -70,7 +71,7 @@ export async function deleteAppointments(db: Db, userId: string, id: string, sco
             and(
               fromDateOn(userId, row.seriesId, row.date),
               gt(appointments.date, row.date),
-              inArray(appointments.status, ["scheduled", "confirmed", "cancelled"]),
+              inArray(appointments.status, [...ACTIVE_STATUSES, APPOINTMENT_STATUS.cancelled]),
             ),
           ),
         )

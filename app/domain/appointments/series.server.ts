@@ -11,6 +11,7 @@ import { placementLabel, placementOf, type Placement } from "./placement";
 import { freeTimesOf, loadDays } from "./placement.server";
 import type { SeriesInterval } from "./series";
 import { activeAppointment } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 export type OccurrencePreview = {
   date: string;
@@ -86,7 +87,7 @@ export async function createSeries(
     ...args.values,
     date: o.date,
     startMinute: o.startMinute,
-    status: "scheduled" as const,
+    status: APPOINTMENT_STATUS.scheduled,
     createdVia: "dashboard" as const,
     seriesId,
   }));

@@ -7,6 +7,7 @@ import { nowInZone } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { STATUS_ACTIONS, UNDO, undoTarget, type StatusAction } from "./statuses";
 import { fromDateOn } from "./series.server";
+import { ACTIVE_STATUSES, APPOINTMENT_STATUS, isCancelled } from "../status-rules";
 
 type Clock = { now: Date; timeZone: string };
 type BatchItem = Parameters<Db["batch"]>[0][number];
@@ -59,7 +60,7 @@ export async function applyStatusAction(
 }
 
 export type Undo =
-  | { ok: true; to: "scheduled" | "confirmed"; changed: number; also: unknown[] }
+  | { ok: true; to: (typeof ACTIVE_STATUSES)[number]; changed: number; also: unknown[] }
   | { ok: false; reason: "not-found" | "not-final" | "late" | "taken" | "changed" | "customer" };
 
 /** The change of this appointment just written at `now` (what the statements after it in a batch require). */
@@ -103,21 +104,21 @@ export async function undoStatus(
 ): Promise<Undo> {
   const [row] = await db.select().from(appointments).where(owned(userId, id));
   if (!row) return { ok: false, reason: "not-found" };
-  const confirmedByPro = row.status === "confirmed" && !row.bookingRequestId && !row.customerConfirmedAt;
+  const confirmedByPro = row.status === APPOINTMENT_STATUS.confirmed && !row.bookingRequestId && !row.customerConfirmedAt;
   if (!(UNDO.from as readonly AppointmentStatus[]).includes(row.status) && !confirmedByPro) return { ok: false, reason: "not-final" };
-  if (row.status === "cancelled" && row.cancelledBy === "customer") return { ok: false, reason: "customer" };
+  if (isCancelled(row.status) && row.cancelledBy === "customer") return { ok: false, reason: "customer" };
   const today = nowInZone(clock.timeZone, clock.now).date;
   if (nowInZone(clock.timeZone, row.updatedAt).date !== today) return { ok: false, reason: "late" };
-  const to = confirmedByPro ? "scheduled" : undoTarget(row);
-  const back = { status: to, updatedAt: clock.now, ...(row.status === "cancelled" ? { cancelledBy: null, cancelReason: "" } : {}) };
+  const to = confirmedByPro ? APPOINTMENT_STATUS.scheduled : undoTarget(row);
+  const back = { status: to, updatedAt: clock.now, ...(isCancelled(row.status) ? { cancelledBy: null, cancelReason: "" } : {}) };
   const unchanged = (r: typeof row) => and(owned(userId, r.id), eq(appointments.status, r.status), eq(appointments.updatedAt, r.updatedAt));
-  const free = (r: typeof row) => (r.status === "cancelled" ? stillFree(db, r, clock.now) : undefined);
+  const free = (r: typeof row) => (isCancelled(r.status) ? stillFree(db, r, clock.now) : undefined);
   const siblings =
-    opts.scope === "following" && row.seriesId && row.status === "cancelled"
+    opts.scope === "following" && row.seriesId && isCancelled(row.status)
       ? await db
           .select()
           .from(appointments)
-          .where(and(fromDateOn(userId, row.seriesId, row.date), ne(appointments.id, row.id), eq(appointments.status, "cancelled"), eq(appointments.updatedAt, row.updatedAt)))
+          .where(and(fromDateOn(userId, row.seriesId, row.date), ne(appointments.id, row.id), eq(appointments.status, APPOINTMENT_STATUS.cancelled), eq(appointments.updatedAt, row.updatedAt)))
       : [];
   const [result, ...rest] = await db.batch([
     db.update(appointments).set(back).where(and(unchanged(row), free(row))),

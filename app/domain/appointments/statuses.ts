@@ -4,6 +4,7 @@
 // Pure: the caller passes "now" as the professional's local date and minute.
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../db/schema";
 import { nowInZone } from "../dates";
+import { ACTIVE_STATUSES, APPOINTMENT_STATUS as S, ENDED_STATUSES } from "../status-rules";
 
 export { APPOINTMENT_STATUSES, type AppointmentStatus };
 
@@ -25,10 +26,10 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
  * the appointment has started, in the professional's zone.
  */
 export const STATUS_ACTIONS = {
-  confirm: { to: "confirmed", from: ["scheduled"], label: "Confirmar", afterStart: false },
-  complete: { to: "completed", from: ["scheduled", "confirmed"], label: "Concluir", afterStart: true },
-  "no-show": { to: "no_show", from: ["scheduled", "confirmed"], label: "Não compareceu", afterStart: true },
-  cancel: { to: "cancelled", from: ["scheduled", "confirmed"], label: "Cancelar", afterStart: false },
+  confirm: { to: S.confirmed, from: [S.scheduled], label: "Confirmar", afterStart: false },
+  complete: { to: S.completed, from: ACTIVE_STATUSES, label: "Concluir", afterStart: true },
+  "no-show": { to: S.noShow, from: ACTIVE_STATUSES, label: "Não compareceu", afterStart: true },
+  cancel: { to: S.cancelled, from: ACTIVE_STATUSES, label: "Cancelar", afterStart: false },
 } as const satisfies Record<
   string,
   { to: AppointmentStatus; from: readonly AppointmentStatus[]; label: string; afterStart: boolean }
@@ -41,7 +42,7 @@ export function isStatusAction(value: unknown): value is StatusAction {
 }
 
 /** 'Desfazer': a final status set by mistake goes back to an active one, the same day. */
-export const UNDO = { from: ["completed", "no_show", "cancelled"], label: "Desfazer" } as const;
+export const UNDO = { from: [...ENDED_STATUSES, S.cancelled], label: "Desfazer" } as const;
 
 /** What the agenda's refused status changes say (400, nothing changed). */
 export const STATUS_ERRORS = {
@@ -76,8 +77,8 @@ export function undoAllowed(status: AppointmentStatus, changedOn: string, today:
  * Where 'Desfazer' takes it: 'Confirmado' when it came from an accepted booking request (those
  * start confirmed and can only move forward), 'Agendado' otherwise.
  */
-export function undoTarget(appointment: { bookingRequestId: string | null }): "confirmed" | "scheduled" {
-  return appointment.bookingRequestId ? "confirmed" : "scheduled";
+export function undoTarget(appointment: { bookingRequestId: string | null }): (typeof ACTIVE_STATUSES)[number] {
+  return appointment.bookingRequestId ? S.confirmed : S.scheduled;
 }
 
 export type RowAction = StatusAction | "undo";
@@ -106,7 +107,7 @@ export function actionsAt(
 ): RowAction[] {
   const local = nowInZone(timeZone, now);
   // A cancel the customer made from their link is not the agenda's to undo (docs/decisions/0721).
-  const customers = appointment.status === "cancelled" && appointment.cancelledBy === "customer";
+  const customers = appointment.status === S.cancelled && appointment.cancelledBy === "customer";
   return statusActionsFor(appointment.status, {
     started: hasStarted(appointment, local),
     undoable: !customers && undoAllowed(appointment.status, nowInZone(timeZone, updatedAt).date, local.date),

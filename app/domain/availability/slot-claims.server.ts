@@ -5,6 +5,7 @@ import { computeSlots } from "./slots";
 import { insertIf, type Db } from "../../utils/db.server";
 import { dayHoursQuery, exceptionsQuery, weekHoursQuery } from "./schedule-queries.server";
 import { notCancelled } from "../status-rules.server";
+import { APPOINTMENT_STATUS, isCancelled } from "../status-rules";
 
 type ClaimArgs = {
   timeZone: string;
@@ -263,7 +264,7 @@ export async function insertAppointmentIfFree(
 ): Promise<boolean> {
   const durationMinutes = values.durationMinutes ?? 60;
   if (!validSlotShape(values.date, values.startMinute, durationMinutes)) return false;
-  if (values.status === "cancelled") return false;
+  if (values.status === APPOINTMENT_STATUS.cancelled) return false;
   const now = args.now ?? new Date();
   const slot = {
     userId: values.userId,
@@ -311,8 +312,8 @@ export async function updateAppointmentIfFree(
     next.startMinute !== current.startMinute ||
     next.durationMinutes !== current.durationMinutes ||
     next.bufferMinutes !== current.bufferMinutes ||
-    current.status === "cancelled";
-  const claims = next.status !== "cancelled" && moves;
+    isCancelled(current.status);
+  const claims = next.status !== APPOINTMENT_STATUS.cancelled && moves;
   const owned = and(eq(appointments.id, id), eq(appointments.userId, userId));
 
   if (!claims) {

@@ -1,6 +1,7 @@
 // What a professional's plan is now, as the plans screens and the current-plan card show it.
 import { isSubscriptionValid, trialDaysLeft } from "./subscription-rules";
 import { stripeConfigured } from "../../utils/stripe.server";
+import { formatInstant } from "../dates";
 import { planById } from "./plans";
 import type { SubscriptionRow } from "./subscription-decision";
 
@@ -13,8 +14,7 @@ export function subscriptionStatusLabel(row: SubscriptionRow | null, now: Date) 
 }
 
 function formatDay(date: Date | null, timeZone: string) {
-  if (!date) return null;
-  return new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(date);
+  return date ? formatInstant(date, timeZone) : null;
 }
 
 /** The current-plan card: plan, status, dates and price, in the professional's zone. */

@@ -1,6 +1,7 @@
 // The plan catalogue (prices in centavos) and each plan's seats.
 // Every text about how many professionals a plan takes is derived from `seats` here, so Planos,
 // the landing page and Contas say the same (docs/decisions/0743).
+import { plural } from "../words";
 
 export type PlanId = "essencial" | "avancado" | "profissional" | "enterprise";
 
@@ -60,7 +61,7 @@ export function linkedSeatsOf(plan: Pick<Plan, "seats">): number | null {
   return plan.seats === null ? null : Math.max(0, plan.seats - 1);
 }
 
-const professionals = (n: number) => `${n} ${n === 1 ? "profissional" : "profissionais"}`;
+const professionals = (n: number) => plural(n, "profissional", "profissionais");
 
 /** 'até 2 profissionais' (or 'profissionais ilimitados'), the owner included. */
 function upTo(plan: Pick<Plan, "seats">): string {

@@ -5,6 +5,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { bookingRequests } from "../../../db/schema";
 import { noAppointmentOverlaps } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
+import { statusLiteral } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 type RequestToAccept = Pick<
   typeof bookingRequests.$inferSelect,
@@ -67,7 +69,7 @@ export function acceptStatements(
       select ${appointmentId}, ${userId},
         (select id from clients where user_id = ${userId} and phone = ${request.customerPhone}),
         ${request.serviceId}, ${request.serviceName}, ${request.date}, ${request.startMinute},
-        ${request.durationMinutes}, ${request.bufferMinutes}, ${request.priceCents}, 'confirmed', '', ${request.notes ?? ""},
+        ${request.durationMinutes}, ${request.bufferMinutes}, ${request.priceCents}, ${statusLiteral(APPOINTMENT_STATUS.confirmed)}, '', ${request.notes ?? ""},
         'booking_page', ${request.id}, ${at}, ${at}
       where ${pendingAndFree}`),
     // Accepted only if its appointment was written just above: a double click accepts once.

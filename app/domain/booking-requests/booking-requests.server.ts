@@ -5,11 +5,12 @@ import { appointments, bookingRequests } from "../../../db/schema";
 import { pendingFrom, stillHeld } from "../availability/slot-claims.server";
 import type { Db } from "../../utils/db.server";
 import { queueEmail } from "../../utils/email.server";
-import { activeAppointment } from "../status-rules.server";
+import { activeAppointment, statusIn, statusIs, statusLiteral } from "../status-rules.server";
 import { whyExpired, type ExpiredBecause } from "../deposits/deposit-words";
 import { cancelledByCustomerEmail } from "./professional-emails.server";
 import { bookingNotice, queuePush } from "../notifications/push.server";
 import type { PushBooking } from "../notifications/push-texts";
+import { APPOINTMENT_STATUS, ENDED_STATUSES } from "../status-rules";
 
 /** The pending requests, soonest first (Solicitações, the dashboard's card). */
 export function pendingRequests(db: Db, professionalId: string, today: string, limit: number) {
@@ -44,7 +45,7 @@ export async function recentlyAnswered(db: Db, professionalId: string, now: Date
     .limit(limit);
   return rows.map(({ request, appointmentStatus, cancelledBy }) => {
     let outcome: RequestOutcome = request.status === "pending" || request.status === "expired" ? EXPIRED_OUTCOME[whyExpired(request)] : request.status;
-    if (request.status === "accepted" && appointmentStatus === "cancelled") outcome = cancelledBy === "customer" ? "cancelled" : "cancelled-after-accept";
+    if (request.status === "accepted" && appointmentStatus === APPOINTMENT_STATUS.cancelled) outcome = cancelledBy === "customer" ? "cancelled" : "cancelled-after-accept";
     return { ...request, outcome };
   });
 }
@@ -94,7 +95,7 @@ export async function cancelRequestByCustomer(db: Db, requestId: string, notify:
         and(
           eq(bookingRequests.id, requestId),
           inArray(bookingRequests.status, ["pending", "accepted"]),
-          sql`not exists (select 1 from ${appointments} where ${appointments.bookingRequestId} = ${requestId} and ${appointments.status} in ('completed', 'no_show'))`,
+          sql`not exists (select 1 from ${appointments} where ${appointments.bookingRequestId} = ${requestId} and ${statusIn(ENDED_STATUSES)})`,
         ),
       )
       .returning({ id: bookingRequests.id }),
@@ -128,7 +129,7 @@ export async function confirmAttendanceByCustomer(db: Db, request: PushBooking &
   const [updated] = await db.batch([
     db
       .update(appointments)
-      .set({ status: sql`case when ${appointments.status} = 'scheduled' then 'confirmed' else ${appointments.status} end`, customerConfirmedAt: now })
+      .set({ status: sql`case when ${statusIs(APPOINTMENT_STATUS.scheduled)} then ${statusLiteral(APPOINTMENT_STATUS.confirmed)} else ${appointments.status} end`, customerConfirmedAt: now })
       .where(
         and(
           eq(appointments.bookingRequestId, requestId),

@@ -8,7 +8,7 @@ import { insertIf, type Db } from "../../utils/db.server";
 import type { PublicService } from "../booking-page/public-page.server";
 import { queueEmail, type QueuedEmail } from "../../utils/email.server";
 import { createToken } from "../../utils/password.server";
-import { LIMITS, type Hits } from "../../utils/rate-limit.server";
+import { LIMIT_KEYS, LIMITS, type Hits } from "../../utils/rate-limit.server";
 import { localToUtc } from "../dates";
 import { queueCustomerEmail, type CustomerEmailProfile } from "../notifications/customer-emails.server";
 import { acceptStatements } from "./accept.server";
@@ -46,8 +46,8 @@ function recentRequestsOfPhone(professionalId: string, phone: string, now: Date)
  */
 export function bookingFloodGuard(address: string) {
   return (professional: SQL): Hits => [
-    [sql`'booking:ip:' || ${professional} || ':' || ${address}`, LIMITS.bookingPerPageAndAddress],
-    [`booking:ip:${address}`, LIMITS.bookingPerAddress],
+    [LIMIT_KEYS.bookingPageAndAddress(professional, address), LIMITS.bookingPerPageAndAddress],
+    [LIMIT_KEYS.bookingAddress(address), LIMITS.bookingPerAddress],
   ];
 }
 

@@ -4,6 +4,7 @@
 import { formatDate, localToUtc, minutesToTime, nowInZone } from "../dates";
 import { formatDuration } from "../money";
 import type { RescheduleOutcome } from "./customer-changes.server";
+import { plural } from "../words";
 
 /** The instant the customer's changes close: `cutoffMinutes` before the start, in the professional's zone. */
 export function changeDeadline(date: string, startMinute: number, timeZone: string, cutoffMinutes: number): Date {
@@ -22,8 +23,8 @@ export function changesOpen(
 
 /** 120 -> "2 horas", 60 -> "1 hora", 30 -> "30 minutos", 90 -> "1h 30min". */
 export function span(minutes: number): string {
-  if (minutes % 60 === 0) return minutes === 60 ? "1 hora" : `${minutes / 60} horas`;
-  if (minutes < 60) return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+  if (minutes % 60 === 0) return plural(minutes / 60, "hora", "horas");
+  if (minutes < 60) return plural(minutes, "minuto", "minutos");
   return formatDuration(minutes);
 }
 

@@ -2,11 +2,12 @@
 // appointment it became and its deposit, as the customer sees it (the appointment is
 // the truth once accepted), who changed it last, and the .ics revision.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, bookingRequests, bookingRequestTokens, profiles, users } from "../../../db/schema";
+import { appointments, bookingRequests, bookingRequestTokens, profiles, users, type AppointmentStatus } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { sha256Hex } from "../../utils/password.server";
 import { requestIdFromStatusToken } from "../notifications/customer-links.server";
 import { holdEndsAt } from "../deposits/deposits";
+import { isCancelled } from "../status-rules";
 
 /**
  * The booking request a customer's link stands for, as SQL: a signed link from a message
@@ -121,7 +122,7 @@ export async function findRequestByToken(db: Db, token: string) {
  */
 function asTheCustomerSeesIt(
   request: typeof bookingRequests.$inferSelect,
-  appointment: { date: string; startMinute: number; durationMinutes: number; status: string; updatedAt: Date } | null,
+  appointment: { date: string; startMinute: number; durationMinutes: number; status: AppointmentStatus; updatedAt: Date } | null,
   now = new Date(),
 ): typeof bookingRequests.$inferSelect {
   // Not answered in time: it holds nothing any more, whether or not the job has marked it yet.
@@ -133,7 +134,7 @@ function asTheCustomerSeesIt(
   if (request.status !== "accepted") return request;
   if (!appointment) return { ...request, status: "cancelled", updatedAt: new Date() };
   const updatedAt = appointment.updatedAt > request.updatedAt ? appointment.updatedAt : request.updatedAt;
-  if (appointment.status === "cancelled") return { ...request, status: "cancelled", updatedAt };
+  if (isCancelled(appointment.status)) return { ...request, status: "cancelled", updatedAt };
   return {
     ...request,
     date: appointment.date,

@@ -10,6 +10,7 @@ import { inScope, professionalName, sameProfessional } from "../salon.server";
 import type { Db } from "../../utils/db.server";
 import { receivedCents } from "./received";
 import { PAYMENT_METHODS, type PaymentMethod } from "./totals";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 /** How many closings the Caixa lists; the CSV has them all. */
 export const CLOSINGS_LISTED = 50;
@@ -42,7 +43,7 @@ function closedServicesQuery(db: Db, scope: FigureScope, range: DateRange) {
     .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sameProfessional(scope, appointments.userId, cashClosings.userId)))
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), sameProfessional(scope, clients.userId, appointments.userId)))
     .leftJoin(profiles, eq(profiles.userId, appointments.userId))
-    .where(and(inScope(scope, cashClosings.userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to)))
+    .where(and(inScope(scope, cashClosings.userId), eq(appointments.status, APPOINTMENT_STATUS.completed), gte(appointments.date, range.from), lte(appointments.date, range.to)))
     .$dynamic();
 }
 

@@ -12,6 +12,8 @@ import { describeChange, type ClosingSummary } from "./history";
 import type { CurrentUser } from "../accounts/access.server";
 import { salonMemberAppointment } from "../salon.server";
 import { stampedRate } from "../commissions/commissions.server";
+import { statusIn, activeAppointment } from "../status-rules.server";
+import { ACTIVE_STATUSES, APPOINTMENT_STATUS, isCancelled, isCompleted } from "../status-rules";
 
 type Clock = { now: Date; timeZone: string };
 
@@ -107,7 +109,7 @@ function closingValues(form: ClosingForm, depositCents: number) {
 
 /** Refusals read before writing: a cancelled or no-show appointment, or one not started yet. */
 export function closableNow(appointment: ClosableAppointment, clock: Clock): CloseOutcome {
-  if (appointment.status === "cancelled" || appointment.status === "no_show") return { ok: false, reason: "status" };
+  if (isCancelled(appointment.status) || appointment.status === APPOINTMENT_STATUS.noShow) return { ok: false, reason: "status" };
   const local = nowInZone(clock.timeZone, clock.now);
   const started = appointment.date < local.date || (appointment.date === local.date && appointment.startMinute <= local.minute);
   return started ? { ok: true } : { ok: false, reason: "not-started" };
@@ -125,7 +127,7 @@ export function firstClosingStatements(db: Db, p: FirstClosing) {
   const local = nowInZone(clock.timeZone, clock.now);
   const closingId = crypto.randomUUID();
   const eligible = sql`exists (select 1 from appointments where id = ${appointment.id} and user_id = ${userId}
-      and status in ('scheduled', 'confirmed', 'completed')
+      and ${statusIn([...ACTIVE_STATUSES, APPOINTMENT_STATUS.completed], sql`status`)}
       and (date < ${local.date} or (date = ${local.date} and start_minute <= ${local.minute})))
     and not exists (select 1 from cash_closings where appointment_id = ${appointment.id})`;
   const revision = crypto.randomUUID();
@@ -135,8 +137,8 @@ export function firstClosingStatements(db: Db, p: FirstClosing) {
     insertIf(db, cashClosings, values, eligible),
     db
       .update(appointments)
-      .set({ status: "completed", updatedAt: clock.now })
-      .where(and(eq(appointments.id, appointment.id), eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), mine)),
+      .set({ status: APPOINTMENT_STATUS.completed, updatedAt: clock.now })
+      .where(and(eq(appointments.id, appointment.id), eq(appointments.userId, userId), activeAppointment, mine)),
     ...lineRows(db, userId, closingId, p.form, mine),
   ] as const;
 }
@@ -154,18 +156,18 @@ export async function closeAppointment(db: Db, p: FirstClosing & { appointment: 
     return { ok: false, reason: "taken" };
   }
   const again = await findClosable(db, p.userId, p.appointment.id);
-  return again && (again.status === "cancelled" || again.status === "no_show") ? { ok: false, reason: "status" } : { ok: false, reason: "taken" };
+  return again && (isCancelled(again.status) || again.status === APPOINTMENT_STATUS.noShow) ? { ok: false, reason: "status" } : { ok: false, reason: "taken" };
 }
 
 /** Changes a closed service (or settles a pending one): only the version read (its revision), with a history row. */
 export async function editClosing(db: Db, p: { userId: string; actorId: string; appointment: ClosableAppointment; existing: ExistingClosing; form: ClosingForm; depositCents: number; clock: Clock }): Promise<CloseOutcome> {
-  if (p.appointment.status === "cancelled" || p.appointment.status === "no_show") return { ok: false, reason: "status" };
+  if (isCancelled(p.appointment.status) || p.appointment.status === APPOINTMENT_STATUS.noShow) return { ok: false, reason: "status" };
   const { userId, existing, clock } = p;
   const values = closingValues(p.form, p.depositCents);
   const before = summaryOf(existing, existing.items, existing.payments);
   const after = summaryOf(values, p.form.items, p.form.payments);
   const lines = describeChange(before, after);
-  const reopened = p.appointment.status !== "completed";
+  const reopened = !isCompleted(p.appointment.status);
   if (lines.length === 0 && !reopened) return { ok: true };
   const at = clock.now;
   // This write's own mark: a second edit at the same instant cannot pass for it.
@@ -183,8 +185,8 @@ export async function editClosing(db: Db, p: { userId: string; actorId: string; 
     // Undone by 'Desfazer' and closed again: completed again with its closing.
     db
       .update(appointments)
-      .set({ status: "completed", updatedAt: at })
-      .where(and(eq(appointments.id, p.appointment.id), eq(appointments.userId, userId), inArray(appointments.status, ["scheduled", "confirmed"]), mineNow)),
+      .set({ status: APPOINTMENT_STATUS.completed, updatedAt: at })
+      .where(and(eq(appointments.id, p.appointment.id), eq(appointments.userId, userId), activeAppointment, mineNow)),
   ]);
   return updated.rowsAffected === 1 ? { ok: true } : { ok: false, reason: "changed" };
 }

@@ -7,11 +7,11 @@ import type { FigureScope } from "../salon";
 import { csvCell, csvMoney } from "../formats/csv";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
-import { formatInteger } from "../money";
 import { cashDay, type CashDay } from "./day.server";
 import { CLOSING_STATUS_LABELS } from "./history";
 import { allClosedServices, closedService } from "./closed-services.server";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./totals";
+import { plural } from "../words";
 
 export const CASH_CSV_HEADER = [
   "Data",
@@ -39,7 +39,7 @@ function totalLine(day: CashDay, salon: boolean) {
     "",
     ...(salon ? [""] : []),
     "",
-    `${formatInteger(day.services)} ${day.services === 1 ? "atendimento" : "atendimentos"}`,
+    plural(day.services, "atendimento", "atendimentos"),
     csvMoney(day.subtotalCents),
     csvMoney(day.discountCents),
     csvMoney(day.depositsCents),

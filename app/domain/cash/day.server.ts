@@ -12,10 +12,12 @@ import { asScope, type FigureScope } from "../salon";
 import { inScope, sameProfessional, professionalName } from "../salon.server";
 import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
 import { closedService, latestClosedServices } from "./closed-services.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
+import { activeAppointment } from "../status-rules.server";
 
 /** The closings of the scope's completed appointments in the range (appointments joined to them). */
 const inRange = (scope: FigureScope, range: DateRange) =>
-  and(inScope(scope, appointments.userId), sameProfessional(scope, cashClosings.userId, appointments.userId), eq(appointments.status, "completed"), gte(appointments.date, range.from), lte(appointments.date, range.to));
+  and(inScope(scope, appointments.userId), sameProfessional(scope, cashClosings.userId, appointments.userId), eq(appointments.status, APPOINTMENT_STATUS.completed), gte(appointments.date, range.from), lte(appointments.date, range.to));
 
 /**
  * 'Sinais recebidos' and 'Sinais devolvidos': the deposits marked in the period, by the instant
@@ -51,7 +53,7 @@ function pendingPaymentsQ(db: Db, scope: FigureScope) {
     .innerJoin(appointments, and(eq(appointments.id, cashClosings.appointmentId), sql`+${appointments.userId} = ${cashClosings.userId}`))
     .leftJoin(clients, and(eq(clients.id, appointments.clientId), sameProfessional(scope, clients.userId, appointments.userId)))
     .leftJoin(profiles, eq(profiles.userId, appointments.userId))
-    .where(and(inScope(scope, cashClosings.userId), eq(cashClosings.status, "pending"), eq(appointments.status, "completed")))
+    .where(and(inScope(scope, cashClosings.userId), eq(cashClosings.status, "pending"), eq(appointments.status, APPOINTMENT_STATUS.completed)))
     .orderBy(asc(appointments.date), asc(appointments.startMinute))
     .limit(100);
 }
@@ -95,7 +97,7 @@ export async function cashDay(db: Db, who: string | FigureScope, range: DateRang
   const expectedQ = db
     .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)` })
     .from(appointments)
-    .where(and(inScope(scope, appointments.userId), inArray(appointments.status, ["scheduled", "confirmed"]), gte(appointments.date, from), lte(appointments.date, range.to)));
+    .where(and(inScope(scope, appointments.userId), activeAppointment, gte(appointments.date, from), lte(appointments.date, range.to)));
   // 'Recebido' and the completed appointments without a closing: the dashboard's and Relatórios' SQL.
   const moneyQ = db
     .select(moneyColumns())

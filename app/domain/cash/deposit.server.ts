@@ -5,16 +5,12 @@ import { and, eq } from "drizzle-orm";
 import { bookingRequests } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { depositState } from "../deposits/deposits";
+import { depositStateColumns } from "../deposits/deposits.server";
 
 export async function depositReceivedCents(db: Db, userId: string, appointment: { bookingRequestId: string | null }): Promise<number> {
   if (!appointment.bookingRequestId) return 0;
   const [request] = await db
-    .select({
-      depositCents: bookingRequests.depositCents,
-      depositReceivedAt: bookingRequests.depositReceivedAt,
-      depositMethod: bookingRequests.depositMethod,
-      depositRefundedAt: bookingRequests.depositRefundedAt,
-    })
+    .select(depositStateColumns)
     .from(bookingRequests)
     .where(and(eq(bookingRequests.id, appointment.bookingRequestId), eq(bookingRequests.professionalId, userId)));
   return request && depositState(request) === "received" ? request.depositCents : 0;

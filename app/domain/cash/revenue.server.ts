@@ -9,6 +9,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, cashClosingItems, cashClosings, cashPayments } from "../../../db/schema";
 import { receivedCents } from "./received";
 import { asScope, type FigureScope } from "../salon";
+import { statusIs } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 /** An appointment's closing by its own professional (the appointments bounded by the caller). */
 export const ownClosing: SQL = and(eq(cashClosings.appointmentId, appointments.id), eq(cashClosings.userId, appointments.userId))!;
@@ -32,7 +34,7 @@ function itemOf(who: string | FigureScope): SQL {
 }
 
 const paidAtTheChair = sql`(select coalesce(sum(${cashPayments.amountCents}), 0) from ${cashPayments} where ${cashPayments.closingId} = ${cashClosings.id})`;
-const completed = sql`${appointments.status} = 'completed'`;
+const completed = statusIs(APPOINTMENT_STATUS.completed);
 
 const sumWhen = (condition: SQL, value: SQL) => sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`.mapWith(Number);
 

@@ -17,6 +17,7 @@ import { clientType, isLoyal } from "./client-types";
 import { activeAppointment } from "../status-rules.server";
 import { closingColumns, closingOf, closingOfRow } from "../cash/revenue.server";
 import { visitCents, type ReceivedInput } from "../cash/received";
+import { isCompleted } from "../status-rules";
 
 /** Visits shown at first; 'Ver mais' shows this many more each time. */
 export const HISTORY_PAGE = 10;
@@ -140,7 +141,7 @@ type HistoryRow = Parameters<typeof closingOfRow>[0] & { id: string; date: strin
 
 function historyEntry(a: HistoryRow): Omit<HistoryEntry, "deposit"> {
   const closing: ReceivedInput | null = closingOfRow(a);
-  const completed = a.status === "completed";
+  const completed = isCompleted(a.status);
   return {
     id: a.id,
     date: formatDate(a.date, true),

@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format, startOfMonth, subDays } from "date-fns";
 import { and, asc, count, desc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { clients } from "../../../db/schema";
 import {
@@ -13,7 +11,7 @@ import {
   type ClientView,
 } from "./client-types";
 import type { Db } from "../../utils/db.server";
-import { formatDate, monthAndYear } from "../dates";
+import { addDays, formatDate, formatInstant, localDate, localMidnightMs, monthAndYear, nowInZone } from "../dates";
 import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
 import { csvCell, csvMoney } from "../formats/csv";
@@ -50,12 +48,12 @@ export type Client = typeof clients.$inferSelect;
 
 /** "Today", the start of this month and the start of the active window, in the professional's zone. */
 export function clientClock(timeZone: string, now = new Date()) {
-  const local = TZDate.tz(timeZone, now.getTime());
+  const today = nowInZone(timeZone, now).date;
   return {
     timeZone,
-    today: format(local, "yyyy-MM-dd"),
-    monthStartMs: startOfMonth(local).getTime(),
-    activeFrom: format(subDays(local, ACTIVE_WITHIN_DAYS), "yyyy-MM-dd"),
+    today,
+    monthStartMs: localMidnightMs(`${today.slice(0, 8)}01`, timeZone),
+    activeFrom: addDays(today, -ACTIVE_WITHIN_DAYS),
   };
 }
 export type ClientClock = ReturnType<typeof clientClock>;
@@ -115,7 +113,7 @@ export function searchCondition(userId: string, q: string): SQL {
 
 /** Everything a card or timeline entry shows, formatted on the server (same text with or without JS). */
 export function toListItem(client: Client, timeZone: string): ClientListItem {
-  const created = TZDate.tz(timeZone, client.createdAt.getTime());
+  const created = localDate(client.createdAt, timeZone);
   const stats = { visitCount: client.visitCount, totalSpentCents: client.spentCents };
   return {
     id: client.id,
@@ -131,9 +129,9 @@ export function toListItem(client: Client, timeZone: string): ClientListItem {
     noShowCount: client.noShowCount,
     totalSpent: formatMoney(client.spentCents),
     lastVisit: client.lastVisitDate ? formatDate(client.lastVisitDate, true) : null,
-    since: monthAndYear(format(created, "yyyy-MM")),
-    createdDay: format(created, "dd/MM"),
-    createdYear: format(created, "yyyy"),
+    since: monthAndYear(created),
+    createdDay: formatDate(created),
+    createdYear: created.slice(0, 4),
   };
 }
 
@@ -342,7 +340,7 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
         client.address,
         client.birthDate ? formatDate(client.birthDate, true) : "",
         client.notes,
-        format(TZDate.tz(clock.timeZone, client.createdAt.getTime()), "dd/MM/yyyy"),
+        formatInstant(client.createdAt, clock.timeZone),
         String(client.appointmentCount),
         String(client.visitCount),
         csvMoney(client.spentCents),

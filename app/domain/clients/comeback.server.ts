@@ -12,6 +12,8 @@ import { appointments, clients, comebackMessages } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { addDays } from "../dates";
 import { MARGIN_DAYS, MARGIN_SHARE } from "./comeback";
+import { statusIs, statusIsNot } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 const DAY_MS = 86_400_000;
 
@@ -48,7 +50,7 @@ export async function comebackList(db: Db, userId: string, today: string, now: D
   const rows = await db.all<{ id: string; name: string; phone: string; interval_days: number; days_since: number; service: string | null }>(sql`
     select c.id, c.name, c.phone, d.interval_days, d.days_since,
       (select a.service_name from ${appointments} a indexed by appointments_user_client_metrics_idx
-        where a.user_id = ${userId} and a.client_id = c.id and a.status = 'completed'
+        where a.user_id = ${userId} and a.client_id = c.id and ${statusIs(APPOINTMENT_STATUS.completed, sql`a.status`)}
         group by a.service_name order by count(*) desc, max(a.date) desc limit 1) as service
     from (select * from (${comebackDue(userId, today, now)}) order by days_since - interval_days desc limit ${limit}) d
     join ${clients} c on c.id = d.client_id
@@ -102,6 +104,6 @@ export function comebackConversionQuery(db: Db, userId: string, fromMs: number, 
   const m = comebackMessages;
   return db.all<{ sent: number; booked: number }>(sql`
     select count(*) as sent, coalesce(sum(exists (select 1 from ${appointments} a where a.user_id = ${userId} and a.client_id = ${m.clientId}
-      and a.status <> 'cancelled' and a.created_at >= ${m.sentAt} and a.created_at < ${m.sentAt} + ${14 * DAY_MS})), 0) as booked
+      and ${statusIsNot(APPOINTMENT_STATUS.cancelled, sql`a.status`)} and a.created_at >= ${m.sentAt} and a.created_at < ${m.sentAt} + ${14 * DAY_MS})), 0) as booked
     from ${m} where ${m.professionalId} = ${userId} and ${m.sentAt} >= ${fromMs} and ${m.sentAt} < ${toMs}`);
 }

@@ -8,6 +8,8 @@ import type { Db } from "../../utils/db.server";
 import type { DateRange } from "../dates";
 import type { CommissionBase, CommissionRule } from "./commissions";
 import { teamOf } from "../salon.server";
+import { statusIs } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 /** The member's current rate for a line of `kind` (and `serviceId`), null without a rule. */
 function rateSql(ownerId: SQL, memberId: SQL, kind: SQL, serviceId: SQL): SQL {
@@ -77,7 +79,7 @@ export async function commissionBases(db: Db, ownerId: string, userIds: string[]
   if (Array.isArray(userIds) && userIds.length === 0) return [];
   // A list of ids, or a subquery of them (the owner's members, read in the same round trip).
   const ids = Array.isArray(userIds) ? sql`(${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : userIds;
-  const within = sql`a.user_id in ${ids} and a.date between ${range.from} and ${range.to} and a.status = 'completed'`;
+  const within = sql`a.user_id in ${ids} and a.date between ${range.from} and ${range.to} and ${statusIs(APPOINTMENT_STATUS.completed, sql`a.status`)}`;
   const closedRate = sql`coalesce(i.commission_basis_points, ${rateSql(sql`${ownerId}`, sql`a.user_id`, sql`i.kind`, sql`i.service_id`)})`;
   const listRate = rateSql(sql`${ownerId}`, sql`a.user_id`, sql`'service'`, sql`a.service_id`);
   const rows = await db.all<{ user_id: string; kind: "service" | "product"; bp: number | null; net: number }>(sql`

@@ -23,7 +23,7 @@ import {
   workingHours,
 } from "../../../db/schema";
 import { csvCell, csvMoney } from "../formats/csv";
-import { formatMoney } from "../money";
+import { centsToDecimal, formatMoney } from "../money";
 import { PAYMENT_METHOD_LABELS } from "../cash/totals";
 import type { Db } from "../../utils/db.server";
 import {
@@ -49,7 +49,8 @@ import {
 function jsonValue(v: Value): string | number | boolean | null {
   if (v === null) return null;
   if (v instanceof Date) return v.toISOString();
-  if (typeof v === "object") return v.cents / 100;
+  // Decimal reais built from the centavos' digits (the same number as cents / 100, never drifted).
+  if (typeof v === "object") return Number(centsToDecimal(v.cents, "."));
   return v;
 }
 

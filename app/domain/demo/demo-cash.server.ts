@@ -8,6 +8,7 @@ import type { Db } from "../../utils/db.server";
 import { localMidnightMs } from "../dates";
 import { firstClosingStatements } from "../cash/closings.server";
 import { closingTotals, type ClosingForm, type PaymentMethod } from "../cash/totals";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 type DemoAppointment = Required<Pick<typeof appointments.$inferInsert, "id" | "date" | "startMinute" | "durationMinutes">> & typeof appointments.$inferInsert;
 
@@ -63,7 +64,7 @@ function demoForm(appointment: DemoAppointment, random: () => number, kind: { sp
  * of its service, closed by the professional: to run in the seed's batch after the appointments.
  */
 export function demoClosingStatements(db: Db, userId: string, history: DemoAppointment[], timeZone: string) {
-  const done = history.filter((a) => a.status === "completed");
+  const done = history.filter((a) => a.status === APPOINTMENT_STATUS.completed);
   const random = randomFrom(22);
   const last = done.length - 1;
   return done.flatMap((appointment, i) => {

@@ -4,6 +4,7 @@ import { createAccount } from "../accounts/registration.server";
 import type { Db } from "../../utils/db.server";
 import { addDays, dayOfWeek, DEFAULT_TIME_ZONE, nowInZone } from "../dates";
 import { demoClosingStatements } from "./demo-cash.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 export const DEMO = {
   email: "demo@agendo.app",
@@ -90,7 +91,7 @@ export function demoHistory(
       const service = serviceRows[n % serviceRows.length]!;
       // Carlos comes most often (the VIP of the demo); the others less.
       const client = clientRows[[0, 1, 0, 2, 3, 0, 1][n % 7]!]!;
-      const status = n % 17 === 0 ? "cancelled" : n % 13 === 0 ? "no_show" : "completed";
+      const status = n % 17 === 0 ? APPOINTMENT_STATUS.cancelled : n % 13 === 0 ? APPOINTMENT_STATUS.noShow : APPOINTMENT_STATUS.completed;
       rows.push({
         id: crypto.randomUUID(),
         userId,

@@ -20,9 +20,7 @@ async function findDeposit(db: Db, { professionalId, requestId }: Mark) {
   const [row] = await db
     .select({
       status: bookingRequests.status,
-      depositCents: bookingRequests.depositCents,
-      depositReceivedAt: bookingRequests.depositReceivedAt,
-      depositRefundedAt: bookingRequests.depositRefundedAt,
+      ...depositStateColumns,
     })
     .from(bookingRequests)
     .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.professionalId, professionalId)));
@@ -72,16 +70,21 @@ export async function markDepositRefunded(db: Db, mark: Mark): Promise<DepositOu
   return row.depositRefundedAt ? "already" : "not-received";
 }
 
+/** The four columns a deposit's state is read from (`depositState`): what was asked, received how and when, given back. */
+export const depositStateColumns = {
+  depositCents: bookingRequests.depositCents,
+  depositReceivedAt: bookingRequests.depositReceivedAt,
+  depositMethod: bookingRequests.depositMethod,
+  depositRefundedAt: bookingRequests.depositRefundedAt,
+};
+
 /**
  * An appointment's deposit is its request's (the request holds it, docs/decisions/0910): the
  * columns to select and the join, scoped by the professional's id.
  */
 export const depositColumns = {
   requestId: bookingRequests.id,
-  depositCents: bookingRequests.depositCents,
-  depositReceivedAt: bookingRequests.depositReceivedAt,
-  depositMethod: bookingRequests.depositMethod,
-  depositRefundedAt: bookingRequests.depositRefundedAt,
+  ...depositStateColumns,
   paymentProvider: bookingRequests.paymentProvider,
   depositDueAt: bookingRequests.depositDueAt,
 };

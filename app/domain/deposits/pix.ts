@@ -2,6 +2,7 @@
 // Pure functions: no Node or browser APIs beyond TextEncoder, so they run on Workers too.
 // Layout follows the Banco Central "Manual de Padrões para Iniciação do Pix" (static QR).
 import { renderSVG } from "uqr";
+import { centsToDecimal } from "../money";
 import { digitsOnly } from "../phone";
 
 const GUI = "br.gov.bcb.pix";
@@ -138,7 +139,7 @@ export type PixPayloadInput = {
 
 /** "1050" cents -> "10.50". */
 function formatAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return centsToDecimal(cents, ".");
 }
 
 /**

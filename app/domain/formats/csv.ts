@@ -1,4 +1,5 @@
 // The cells of every CSV the app writes (clients, Relatórios, the Caixa, the team), for Excel pt-BR.
+import { centsToDecimal } from "../money";
 
 /**
  * One CSV cell for Excel pt-BR: quoted when it holds the separator, a quote or a line break;
@@ -12,5 +13,5 @@ export function csvCell(value: string): string {
 
 /** 12345 centavos to "123,45" (a number Excel pt-BR reads, without the currency symbol). */
 export function csvMoney(cents: number) {
-  return (cents / 100).toFixed(2).replace(".", ",");
+  return centsToDecimal(cents, ",");
 }

@@ -8,6 +8,8 @@ import { appointments, cashClosings, clients } from "../../../db/schema";
 import type { DateRange } from "../dates";
 import { atRiskCutoff, RECURRING_VISITS_ABOVE } from "./metrics";
 import { ownClosing, visitRevenueCents } from "../cash/revenue.server";
+import { statusIs } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 const earlier = alias(appointments, "earlier");
 
@@ -21,11 +23,11 @@ const earlier = alias(appointments, "earlier");
  * appointments_user_client_metrics_idx (only for those clients).
  */
 export function periodClientsSql(range: DateRange, where: SQL, { withSpent = false } = {}): SQL {
-  const visits = sql`coalesce(sum(case when ${appointments.status} = 'completed' then 1 else 0 end), 0)`;
+  const visits = sql`coalesce(sum(case when ${statusIs(APPOINTMENT_STATUS.completed)} then 1 else 0 end), 0)`;
   // The client's own professional's visits (a client is one professional's: on the salon's figures too).
   const visitsUpToEnd = sql`(select count(*) from (select 1 from ${appointments} as ${sql.identifier("earlier")}
       where ${earlier.userId} = ${appointments.userId} and ${earlier.clientId} = ${appointments.clientId}
-        and ${earlier.status} = 'completed' and ${earlier.date} <= ${range.to}
+        and ${statusIs(APPOINTMENT_STATUS.completed, earlier.status)} and ${earlier.date} <= ${range.to}
       limit ${RECURRING_VISITS_ABOVE + 1}))`;
   return sql`select ${appointments.clientId} as client_id, count(*) as n,
       ${withSpent ? sql`coalesce(sum(${visitRevenueCents}), 0)` : sql`0`} as spent,

@@ -11,6 +11,7 @@ import { isAtRisk, isRecurring, variation, type Variation } from "./metrics";
 import { isVip } from "../clients/client-types";
 import { formatInteger, formatMoney } from "../money";
 import { addDays, daysInMonth, formatDate, shiftMonth, ymd } from "../dates";
+import { plural } from "../words";
 
 // ------------------------------------------------------------------ periods
 
@@ -113,7 +114,7 @@ export type Kpi = {
  */
 export function dashboardKpis(t: DashboardTotals, c: ClientTotals): Kpi[] {
   const newClients =
-    c.newThisMonth === 1 ? "1 novo cliente este mês" : `${formatInteger(c.newThisMonth)} novos clientes este mês`;
+    `${plural(c.newThisMonth, "novo cliente", "novos clientes")} este mês`;
   return [
     {
       key: "revenue-today",

@@ -11,9 +11,10 @@ import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql }
 import { AT_RISK_NAMES, bestCustomersFirst, monthWindows, type ClientFigures, type PeriodTotals } from "./dashboard-figures";
 import { addDays, localMidnightMs, nowInZone, type DateRange } from "../dates";
 import { birthdayKeys } from "../clients/birthdays";
-import { notCancelled } from "../status-rules.server";
+import { notCancelled, statusIn, statusIs } from "../status-rules.server";
 import { asScope, type FigureScope } from "../salon";
 import { inScope } from "../salon.server";
+import { ACTIVE_STATUSES, APPOINTMENT_STATUS } from "../status-rules";
 
 /** Today and the compared periods in the professional's zone, with the instants they start at. */
 export function dashboardClock(timeZone: string, now = new Date()) {
@@ -34,7 +35,7 @@ export type DashboardClock = ReturnType<typeof dashboardClock>;
 
 // ------------------------------------------------------------------ building blocks
 
-const completed = sql`${appointments.status} = 'completed'`;
+const completed = statusIs(APPOINTMENT_STATUS.completed);
 
 function inRange(range: DateRange) {
   return sql`${appointments.date} between ${range.from} and ${range.to}`;
@@ -49,7 +50,7 @@ export function periodColumns(range: DateRange) {
   const within = inRange(range);
   return {
     ...moneyColumns(within),
-    expected: sql<number>`coalesce(sum(case when ${appointments.status} in ('scheduled', 'confirmed') and ${within} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
+    expected: sql<number>`coalesce(sum(case when ${statusIn(ACTIVE_STATUSES)} and ${within} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
     completed: sql<number>`coalesce(sum(case when ${completed} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
     appointments: sql<number>`coalesce(sum(case when ${notCancelled} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
   };
@@ -175,7 +176,7 @@ export function lastCreatedQuery(db: Db, userId: string) {
 function completedThisMonth(userId: string, clock: DashboardClock) {
   return and(
     eq(appointments.userId, userId),
-    eq(appointments.status, "completed"),
+    eq(appointments.status, APPOINTMENT_STATUS.completed),
     between(appointments.date, clock.current.from, clock.current.to),
   );
 }

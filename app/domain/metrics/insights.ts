@@ -3,9 +3,10 @@
 // they read are dashboard-figures.ts's.
 import { AT_RISK_AFTER_DAYS, averageTicket, variation, type Variation } from "./metrics";
 import { VIP_SPENT_ABOVE_CENTS } from "../clients/client-types";
-import { formatInteger, formatMoney } from "../money";
+import { formatMoney } from "../money";
 import { capitalize, weekdayName } from "../dates";
 import type { ClientFigures, PeriodTotals } from "./dashboard-figures";
+import { plural } from "../words";
 
 // ------------------------------------------------------------------ constants
 
@@ -78,10 +79,6 @@ export type InsightData = {
 /** Average ticket of a period: completed revenue / completed appointments; null without any. */
 function ticketOf(p: PeriodTotals): number | null {
   return averageTicket(p.revenueCents, p.completed);
-}
-
-function plural(n: number, one: string, many: string) {
-  return `${formatInteger(n)} ${n === 1 ? one : many}`;
 }
 
 function joinNames(names: string[]) {

@@ -5,6 +5,7 @@ import { closingOf, moneyColumns, revenueOf } from "../cash/revenue.server";
 import type { Db } from "../../utils/db.server";
 import type { LifetimeTotals } from "./achievements";
 import { clientTotalsQuery, dashboardClock, flagsQuery, periodColumns, pick, prefixed } from "./dashboard-queries.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 /** Lifetime figures of the profile page (completed appointments only; 'Faturamento' as cash/revenue.server.ts) and this month vs last. */
 export async function loadProfileStats(db: Db, userId: string, timeZone: string, now = new Date()) {
@@ -19,7 +20,7 @@ export async function loadProfileStats(db: Db, userId: string, timeZone: string,
       })
       .from(appointments)
       .leftJoin(cashClosings, closingOf(userId))
-      .where(and(eq(appointments.userId, userId), eq(appointments.status, "completed"))),
+      .where(and(eq(appointments.userId, userId), eq(appointments.status, APPOINTMENT_STATUS.completed))),
     db
       .select({
         ...prefixed("current", periodColumns(clock.current)),

@@ -15,6 +15,7 @@ import { formatDuration } from "../money";
 import { formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
 import { readReportParams, type ReportFilter } from "./report-params";
 import { inPeriod } from "./report-queries.server";
+import { isCompleted } from "../status-rules";
 
 /**
  * 'Faturado' is what the row adds to Relatórios' 'Receita total' (decision 0920): received for a
@@ -45,7 +46,7 @@ type CsvRow = {
 
 /** The money columns of a row: nothing for one not completed. */
 function moneyCells(row: CsvRow): string[] {
-  if (row.status !== "completed") return ["", "", ""];
+  if (!isCompleted(row.status)) return ["", "", ""];
   if (!row.closingStatus) return [csvMoney(row.priceCents), "", "Sem fechamento"];
   const paid = row.closingStatus === "paid";
   const received = receivedCents({ status: row.closingStatus, paidCents: Number(row.paidCents ?? 0), tipCents: Number(row.tipCents ?? 0), depositCents: Number(row.depositCents ?? 0) });

@@ -14,8 +14,9 @@ import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql }
 import type { ReadBatch, Db } from "../../utils/db.server";
 import { AT_RISK_LIMIT, REPORT_VIP_LIMIT } from "./metrics";
 import type { DateRange } from "../dates";
-import { notCancelled } from "../status-rules.server";
+import { notCancelled, statusIn, statusIs } from "../status-rules.server";
 import type { ReportFilter } from "./report-params";
+import { ACTIVE_STATUSES, APPOINTMENT_STATUS } from "../status-rules";
 
 export const TOP_SERVICES_LIMIT = 5;
 
@@ -35,7 +36,7 @@ export function inPeriod(who: string | FigureScope, range: DateRange, filter: Re
   )!;
 }
 
-const isCompleted = sql`${appointments.status} = 'completed'`;
+const isCompleted = statusIs(APPOINTMENT_STATUS.completed);
 const completedCount = sql`coalesce(sum(case when ${isCompleted} then 1 else 0 end), 0)`;
 
 // ------------------------------------------------------------------ queries
@@ -82,7 +83,7 @@ export function dailyFigures(
   const read = reads.add(db.all<Record<string, unknown>>(sql`
     with daily as materialized (
       select ${appointments.date} as day, count(*) as n, ${moneySelect()}, ${completedCount} as completed,
-        coalesce(sum(case when ${appointments.status} in ('scheduled', 'confirmed') and ${appointments.date} >= ${today} then ${appointments.priceCents} else 0 end), 0) as expected,
+        coalesce(sum(case when ${statusIn(ACTIVE_STATUSES)} and ${appointments.date} >= ${today} then ${appointments.priceCents} else 0 end), 0) as expected,
         coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
         coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes
       from ${appointments} left join ${cashClosings} on ${closingOf(scope)}

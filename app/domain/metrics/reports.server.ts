@@ -54,8 +54,7 @@ function figureReads(reads: ReadBatch, db: Db, scope: FigureScope, params: Repor
   const top = reads.add(topServicesQuery(db, scope, range, filter));
   // Being at risk is a state of a client: the owner's own clients, on the salon's page too.
   const atRisk = atRiskReads(reads, db, scope.userId, params.today);
-  const hours = reads.add(db.select().from(workingHours).where(inScope(scope, workingHours.userId)));
-  return () => [daily(), periodClients(), previousClients(), top(), atRisk(), hours(), months] as const;
+  return () => [daily(), periodClients(), previousClients(), top(), atRisk(), months] as const;
 }
 
 export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new Date(), scope: FigureScope = { userId: user.id, salon: false }) {
@@ -72,6 +71,9 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
   const serviceRowsOf = reads.add(serviceChoicesQuery(db, scope));
   const anyOf = reads.add(db.select({ id: appointments.id }).from(appointments).where(inScope(scope, appointments.userId)).limit(1));
   const firstOf = range && previous ? figureReads(reads, db, scope, asked, range, previous) : null;
+  // The working hours (the occupancy's available time) do not depend on the service asked for:
+  // read once, in this first batch, even when the figures are read again.
+  const hoursOf = range ? reads.add(db.select().from(workingHours).where(inScope(scope, workingHours.userId))) : null;
   // 'Hora de voltar' messages sent in the period, and how many turned into a booking (issue 24).
   const zone = user.profile.timeZone;
   const comebackOf = range ? reads.add(comebackConversionQuery(db, userId, localMidnightMs(range.from, zone), localMidnightMs(addDays(range.to, 1), zone))) : null;
@@ -95,15 +97,16 @@ export async function loadReport(db: Db, user: CurrentUser, url: URL, now = new 
     figures = secondOf();
   }
   const [comeback] = comebackOf?.() ?? [];
-  return { ...base, report: { ...reportOf(figures, range, previous, today, services), comeback: { sent: comeback?.sent ?? 0, booked: Number(comeback?.booked ?? 0) } } };
+  return { ...base, report: { ...reportOf(figures, hoursOf?.() ?? [], range, previous, today, services), comeback: { sent: comeback?.sent ?? 0, booked: Number(comeback?.booked ?? 0) } } };
 }
 export type ReportData = Awaited<ReturnType<typeof loadReport>>;
 
 type Figures = ReturnType<ReturnType<typeof figureReads>>;
+type WorkingHours = typeof workingHours.$inferSelect;
 
 /** The screen's figures, from what was read for the period and the one it is compared with. */
-function reportOf(figures: Figures, range: DateRange, previous: DateRange, today: string, serviceRows: readonly { id: string; name: string }[]) {
-  const [daily, periodClients, previousClients, top, atRisk, hours, months] = figures;
+function reportOf(figures: Figures, hours: readonly WorkingHours[], range: DateRange, previous: DateRange, today: string, serviceRows: readonly { id: string; name: string }[]) {
+  const [daily, periodClients, previousClients, top, atRisk, months] = figures;
   const { current, previous: before } = daily;
   const serviceNames = new Map(serviceRows.map((s) => [s.id, s.name]));
   // Each professional's own week (one on her own, every chair of the salon).

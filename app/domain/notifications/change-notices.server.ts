@@ -13,6 +13,7 @@ import type { WhatsappSettings } from "../../utils/whatsapp.server";
 import { digitsOnly } from "../phone";
 import { whatsappLink, whatsappNumber } from "../whatsapp";
 import { depositAfterEnd } from "../deposits/deposit-words";
+import { depositStateColumns } from "../deposits/deposits.server";
 import { bookingPageUrl, statusPageUrl } from "./customer-links.server";
 import {
   changeEmail,
@@ -66,10 +67,7 @@ export function noticeTargets(db: Db, userId: string, which: SQL) {
       heldMove: sql<number>`(${heldMoveIn(emailOutbox)} or ${heldMoveIn(whatsappOutbox)})`,
       /** The booking's deposit (none for an appointment made in the agenda): a cancel says what becomes of it. */
       deposit: {
-        depositCents: bookingRequests.depositCents,
-        depositReceivedAt: bookingRequests.depositReceivedAt,
-        depositMethod: bookingRequests.depositMethod,
-        depositRefundedAt: bookingRequests.depositRefundedAt,
+        ...depositStateColumns,
         paymentProvider: bookingRequests.paymentProvider,
         paymentId: bookingRequests.paymentId,
       },

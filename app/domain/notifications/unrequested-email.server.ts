@@ -19,6 +19,8 @@ import { queueEmail, type EmailMessage, type EmailTransport } from "../../utils/
 import { LIMITS } from "../../utils/rate-limit.server";
 import { whatsappNumber } from "../whatsapp";
 import { emailProofOf } from "./customer-links.server";
+import { statusIs } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 /** Who each customer e-mail is from, in effect: what bounds it. */
 export const CUSTOMER_EMAIL_ORIGIN = {
@@ -38,7 +40,7 @@ export type CustomerEmailKind = keyof typeof CUSTOMER_EMAIL_ORIGIN;
 /** An appointment this professional made themselves, or that took place: the client is theirs. */
 const vouchedAppointment = (professionalId: string | SQL) =>
   sql`exists (select 1 from ${appointments} where ${appointments.userId} = ${professionalId} and ${appointments.clientId} = ${clients.id}
-        and (${appointments.createdVia} <> 'booking_page' or ${appointments.status} = 'completed'))`;
+        and (${appointments.createdVia} <> 'booking_page' or ${statusIs(APPOINTMENT_STATUS.completed)}))`;
 
 /**
  * An address this professional knows: one they accepted a request of by hand (the acceptance

@@ -12,6 +12,7 @@ import { pixCodeIntoFirstEmail, queueCustomerEmail } from "../notifications/cust
 import { accessForRow, validAccessToken, type ProviderAccess } from "./accounts.server";
 import { paymentNotificationUrl } from "./notifications.server";
 import { PaymentProviderError } from "./provider";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 type Request = typeof bookingRequests.$inferSelect;
 
@@ -148,7 +149,7 @@ export async function refundOwedDeposits(db: Db, now: Date, requestId?: string, 
         isNull(bookingRequests.paymentRefundId),
         isNotNull(bookingRequests.depositReceivedAt),
         isNull(bookingRequests.depositRefundedAt),
-        or(inArray(bookingRequests.status, ["declined", "cancelled"]), eq(appointments.status, "cancelled")),
+        or(inArray(bookingRequests.status, ["declined", "cancelled"]), eq(appointments.status, APPOINTMENT_STATUS.cancelled)),
       ),
     )
     .limit(limit);

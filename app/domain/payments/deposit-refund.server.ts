@@ -10,6 +10,7 @@ import { formatMoney } from "../money";
 import { queueCustomerEmail } from "../notifications/customer-emails.server";
 import { refundCharge } from "./deposit-charges.server";
 import { PaymentProviderError } from "./provider";
+import { isCancelled } from "../status-rules";
 
 /**
  * How a received deposit goes back: by the app through the provider (paid online, the account
@@ -34,7 +35,7 @@ async function readRequest(db: Db, professionalId: string, requestId: string): P
     .where(and(eq(bookingRequests.id, requestId.slice(0, 64)), eq(bookingRequests.professionalId, professionalId)))
     .limit(1);
   if (!row) return null;
-  const stands = row.request.status === "accepted" && row.appointment !== null && row.appointment !== "cancelled";
+  const stands = row.request.status === "accepted" && row.appointment !== null && !isCancelled(row.appointment);
   return { request: row.request, profile: row.profile, connected: row.account !== null, stands };
 }
 

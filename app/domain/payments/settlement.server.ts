@@ -20,6 +20,8 @@ import { bookingNotice, queuePush } from "../notifications/push.server";
 import { validAccessToken, type ProviderAccess } from "./accounts.server";
 import { refundCharge } from "./deposit-charges.server";
 import { PaymentProviderError, type ChargeState } from "./provider";
+import { statusIsNot } from "../status-rules.server";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 type Request = typeof bookingRequests.$inferSelect;
 type Profile = typeof profiles.$inferSelect;
@@ -144,7 +146,7 @@ async function receivedOnConfirmed(db: Db, r: Request, p: Paid): Promise<string[
         isNull(bookingRequests.depositReceivedAt),
         isNull(bookingRequests.depositRefundedAt),
         isNull(bookingRequests.paymentPaidAt),
-        sql`exists (select 1 from appointments where id = ${bookingRequests.appointmentId} and user_id = ${r.professionalId} and status <> 'cancelled')`,
+        sql`exists (select 1 from appointments where id = ${bookingRequests.appointmentId} and user_id = ${r.professionalId} and ${statusIsNot(APPOINTMENT_STATUS.cancelled, sql`status`)})`,
       ),
     )
     .returning({ id: bookingRequests.id });

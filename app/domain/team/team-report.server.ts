@@ -12,11 +12,12 @@ import type { CurrentUser } from "../accounts/access.server";
 import type { DateRange } from "../dates";
 import { availableMinutes, share } from "../metrics/metrics";
 import { teamOf } from "../salon.server";
-import { notCancelled } from "../status-rules.server";
+import { notCancelled, statusIs } from "../status-rules.server";
 import { moneyColumns, revenueOf } from "../cash/revenue.server";
 import { commissionBases, readRules, type MemberBase } from "../commissions/commissions.server";
 import { inSalon, memberIdsOf } from "../salon.server";
 import { commissionOf, ruleSummary, toPayCents, type Commission, type CommissionRule } from "../commissions/commissions";
+import { APPOINTMENT_STATUS } from "../status-rules";
 
 export type TeamRow = {
   userId: string;
@@ -46,7 +47,7 @@ function sumsQuery(db: Db, whose: (column: Column) => SQL, range: DateRange) {
     .select({
       userId: appointments.userId,
       appointments: sql<number>`coalesce(sum(case when ${notCancelled} then 1 else 0 end), 0)`.mapWith(Number),
-      completed: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then 1 else 0 end), 0)`.mapWith(Number),
+      completed: sql<number>`coalesce(sum(case when ${statusIs(APPOINTMENT_STATUS.completed)} then 1 else 0 end), 0)`.mapWith(Number),
       bookedMinutes: sql<number>`coalesce(sum(case when ${notCancelled} then ${appointments.durationMinutes} else 0 end), 0)`.mapWith(Number),
       ...moneyColumns(),
     })

@@ -24,8 +24,8 @@ import {
   type UndoOutcome,
 } from "../appointments/professional-changes.server";
 import type { WhatsappSettings } from "../../utils/whatsapp.server";
-import type { StatusAction } from "../appointments/statuses";
-import { depositColumns, depositJoin } from "../deposits/deposits.server";
+import { STATUS_ACTIONS, type StatusAction } from "../appointments/statuses";
+import { depositColumns, depositJoin, depositStateColumns } from "../deposits/deposits.server";
 import { inSalon, managedMember, memberIdsOf } from "../salon.server";
 
 /** What 'Equipe' shows for a member's block or day off whose reason is not public. */
@@ -96,10 +96,7 @@ export async function teamSchedule(db: Db, ownerId: string, from: string, to: st
         customerName: bookingRequests.customerName,
         serviceName: bookingRequests.serviceName,
         rescheduledByCustomerAt: bookingRequests.rescheduledByCustomerAt,
-        depositCents: bookingRequests.depositCents,
-        depositReceivedAt: bookingRequests.depositReceivedAt,
-        depositMethod: bookingRequests.depositMethod,
-        depositRefundedAt: bookingRequests.depositRefundedAt,
+        ...depositStateColumns,
         colour: services.color,
       })
       .from(bookingRequests)
@@ -124,7 +121,7 @@ export async function teamAppointment(db: Db, ownerId: string, id: string) {
 }
 
 /** The status actions the owner may apply to a member's appointment from 'Equipe'. */
-export const TEAM_ACTIONS = ["confirm", "complete", "no-show", "cancel"] as const satisfies readonly StatusAction[];
+export const TEAM_ACTIONS = Object.keys(STATUS_ACTIONS) as StatusAction[];
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 export function isTeamAction(value: unknown): value is TeamAction {

@@ -11,6 +11,7 @@ import { prepareMoveNotice, queueSeriesMoveNotice } from "../professional-change
 import { findAppointment, type Appointment, type Professional } from "../records.server";
 import { changeFollowing, createSeries, followingOccurrences, type Occurrence } from "../series.server";
 import { serviceCopy, type SavePlan, type SaveIntent } from "./plan.server";
+import { APPOINTMENT_STATUS } from "../../status-rules";
 
 type Planned<K extends SavePlan["kind"]> = Extract<SavePlan, { kind: K }>;
 
@@ -59,7 +60,7 @@ export async function writeOne(db: Db, user: Professional, args: One): Promise<O
         serviceId: plan.service.id,
         ...serviceCopy(plan.service),
         notes: intent.notes,
-        status: "scheduled",
+        status: APPOINTMENT_STATUS.scheduled,
         createdVia: "dashboard",
         ...when,
       },
