@@ -54,17 +54,45 @@ export function schemaAccepts(schema: $ZodType, path: Readonly<FieldPath>): bool
   }
 }
 
+/** The longest validation intent conform sends (`{"type":"validate","payload":{"name":…}}`). */
+const MAX_INTENT_CHARS = 200;
+
+/**
+ * conform's 'validate this field' intent, as conform itself sends it when a form has no validation
+ * in the browser: it asks the server for the field's errors, and the action must not act on it
+ * (the answer is not a success). Only this intent reaches conform on the server: it changes no
+ * value, where 'update' or 'insert' would build the path they name.
+ */
+function isValidateIntent(value: FormDataEntryValue): boolean {
+  if (typeof value !== "string" || value.length > MAX_INTENT_CHARS) return false;
+  try {
+    const intent: unknown = JSON.parse(value);
+    if (typeof intent !== "object" || intent === null || (intent as { type?: unknown }).type !== "validate") return false;
+    const payload = (intent as { payload?: unknown }).payload;
+    if (typeof payload !== "object" || payload === null) return false;
+    const name = (payload as { name?: unknown }).name;
+    return name === undefined || (typeof name === "string" && (name === "" || fieldPath(name) !== null));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The fields of `form` that `schema` has a place for, in their order. conform's own controls
- * (list and validation intents, its list state) act in the browser, whose validation keeps them;
- * an action never acts on one (our forms are plain HTML posts), so on the server they are dropped
- * and a crafted one is neither parsed as JSON nor echoed back.
+ * (list and validation intents, its list state) act in the browser, whose validation keeps them.
+ * On the server only a well-formed validation intent is kept (a form without validation in the
+ * browser asks for a field's errors so, and the action must not act on it); the rest are dropped,
+ * and a crafted one is neither parsed by conform nor echoed back.
  */
 export function schemaFields(form: FormData | URLSearchParams, schema: $ZodType): FormData {
   const inBrowser = typeof document !== "undefined";
   const kept = new FormData();
   const verdicts = new Map<string, boolean>();
   for (const [name, value] of form.entries()) {
+    if (name === "__intent__" && !inBrowser) {
+      if (!kept.has(name) && isValidateIntent(value)) kept.append(name, value);
+      continue;
+    }
     let keep = verdicts.get(name);
     if (keep === undefined) {
       const path = CONFORM_CONTROLS.includes(name) ? (inBrowser ? [] : null) : fieldPath(name);
