@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, subscriptions, type AppointmentStatus } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
@@ -331,18 +331,22 @@ describe("booking requests in the workspace", () => {
       const prop = (name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(text)?.[1]?.trim();
       return { method: prop("METHOD"), status: prop("STATUS"), sequence: Number(prop("SEQUENCE")), stamp: prop("DTSTAMP")! };
     };
+    // The clock is the test's: each change comes a second after the last without waiting one.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    onTestFinished(() => vi.useRealTimers());
+    const later = () => vi.setSystemTime(Date.now() + 1100);
     const now = new Date().toISOString().replace(/[-:]/g, "").slice(0, 11); // yyyymmddThh
     const first = await ics();
     expect(first).toMatchObject({ method: "PUBLISH", status: "TENTATIVE" });
     expect(first.stamp.startsWith(now)).toBe(true);
 
-    await new Promise((r) => setTimeout(r, 1100));
+    later();
     await respond(db, pro, "accept", request.id);
     const accepted = await ics();
     expect(accepted).toMatchObject({ method: "PUBLISH", status: "CONFIRMED" });
     expect(accepted.sequence).toBeGreaterThan(first.sequence);
 
-    await new Promise((r) => setTimeout(r, 1100));
+    later();
     await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.bookingRequestId, request.id));
     const cancelled = await ics();
     expect(cancelled).toMatchObject({ method: "CANCEL", status: "CANCELLED" });
