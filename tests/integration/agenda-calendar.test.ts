@@ -8,7 +8,7 @@ import { statusPageUrl } from "../../app/domain/notifications/customer-links.ser
 import type { Db } from "../../app/utils/db.server";
 import { countingTrips, createTestDb, toastOf, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, responseOf, runMiddleware, thrownStatus } from "../support/routes";
+import { callAction, callLoader, responseOf, routeArgs, runMiddleware, thrownStatus } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked.
 const NOW = new Date("2025-03-10T11:00:00Z");
@@ -228,12 +228,10 @@ describe("the view links", () => {
   });
 
   it("remembers the view chosen on this device in a cookie", async () => {
-    const answer = (path: string, cookie?: string) =>
-      runMiddleware(
-        middleware,
-        { request: new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }), context: pro.ctx, params: {}, url: new URL(`http://localhost:3000${path}`), pattern: "/agenda" } as never,
-        async () => new Response("ok"),
-      );
+    const answer = async (path: string, cookie?: string) => {
+      const request = new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      return runMiddleware(middleware, await routeArgs({ context: pro.ctx, request, pattern: "/agenda" }), async () => new Response("ok"));
+    };
     const chosen = await answer("/agenda?vista=semana");
     const setCookie = chosen.headers.get("Set-Cookie");
     expect(setCookie).toMatch(/^agenda_vista=/);

@@ -333,7 +333,9 @@ describe("booking requests in the workspace", () => {
     };
     // The clock is the test's: each change comes a second after the last without waiting one.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const later = () => vi.setSystemTime(Date.now() + 1100);
     const now = new Date().toISOString().replace(/[-:]/g, "").slice(0, 11); // yyyymmddThh
     const first = await ics();

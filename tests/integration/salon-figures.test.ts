@@ -19,7 +19,7 @@ import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN, settleBackground, userContextFor } from "../support/db";
 import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, routeArgs, runMiddleware, signIn, thrownStatus } from "../support/routes";
+import { callAction, callLoader, routeArgs, runMiddleware, signIn, thrownStatus, type RouteArgs } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 
 // "Now" is Monday 10/03/2025 12:00 in São Paulo (15:00 UTC).
@@ -243,12 +243,12 @@ describe("Meu or Salão: the owner's figures", () => {
 
   it("the salon's pages still read in one round trip once the session is known", async () => {
     const { cookie } = await signIn(db, owner);
-    const visit = async (path: string, loader: typeof cashLoader | typeof dashboardLoader | typeof reportsLoader) => {
+    const visit = async (path: string, loader: (args: RouteArgs) => Promise<unknown>) => {
       const counted = sequentialTrips(db);
       const args = await routeArgs({ db: counted.db, request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }) });
       let page: unknown = null;
       const response = await runMiddleware(workspaceMiddleware, args, async () => {
-        page = await (loader as typeof cashLoader)(args as never);
+        page = await loader(args);
         return new Response("the page");
       });
       await settleBackground(args.context);

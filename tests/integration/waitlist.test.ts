@@ -160,7 +160,7 @@ describe("what the list offers on a day", () => {
  * Each way a morning opens on a full day: what frees 09:00-12:00 after the customer joined (for
  * any time: a morning blocked or outside the hours is no period to wait for, docs/decisions/1024).
  */
-const openings: [string, (db: Db, s: Setup) => Promise<Setup>, (db: Db, s: Setup) => Promise<void>][] = [
+const openings: [string, (db: Db) => Promise<Setup>, (db: Db, s: Setup) => Promise<void>][] = [
   ["a cancellation", (db) => fullDay(db), async (db, s) => void (await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, s.morningAppointment!.id)))],
   [
     "a declined request",
@@ -204,7 +204,7 @@ const openings: [string, (db: Db, s: Setup) => Promise<Setup>, (db: Db, s: Setup
 describe("a time opening on a day someone waits on", () => {
   it.each(openings)("is offered after %s, by e-mail with a link straight to step 3", async (_, arrange, open) => {
     const db = createTestDb();
-    const s = await arrange(db, undefined as never);
+    const s = await arrange(db);
     expect(locationOf(await join(db, s, { email: "espera@example.com", periodo: "qualquer" }))).toMatch(/^\/agendamento\/espera\//);
     const { sent, transport } = recorder();
     await job(db, transport);
