@@ -7,7 +7,7 @@ import { MOVED_BY_CUSTOMER, TIME_TAKEN } from "../../app/domain/booking-requests
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import type { Db } from "../../app/utils/db.server";
 import { countingTrips, createTestDb, toastOf, userContextFor } from "../support/db";
-import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createBookingRequest, createClient } from "../support/factories";
 import { callAction, callLoader, responseOf, routeArgs, runMiddleware, thrownStatus } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked.
@@ -25,9 +25,10 @@ let pro: Pro;
 let other: Pro;
 
 async function setUp(name: string): Promise<Pro> {
-  const account = await createProfessional(db, { name });
-  await createWorkingHours(db, account.id);
-  const service = await createService(db, account.id, { name: "Corte Masculino", durationMinutes: 45, color: "#2563EB", bufferMinutes: 15 });
+  const { pro: account, service } = await createBookablePro(db, {
+    name,
+    services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45, color: "#2563EB", bufferMinutes: 15 }],
+  });
   const client = await createClient(db, account.id, { name: `Cliente de ${name}` });
   return { id: account.id, email: account.email, ctx: await userContextFor(db, account), clientId: client.id, serviceId: service.id };
 }

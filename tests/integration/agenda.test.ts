@@ -6,7 +6,7 @@ import type { Db } from "../../app/utils/db.server";
 import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import { createTestDb, userContextFor } from "../support/db";
-import { createAppointment, createAppointments, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createAppointments, createBookablePro, createBookingRequest, createClient, createService } from "../support/factories";
 import { answerStatus, callAction, callLoader, replyOf, signIn, thrownBy } from "../support/routes";
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 import { renderRoute, visibleText } from "../support/render";
@@ -26,18 +26,24 @@ let pro: Pro;
 let other: Pro;
 
 async function setUpProfessional(name: string): Promise<Pro> {
-  const account = await createProfessional(db, { name });
-  await createWorkingHours(db, account.id);
-  const service = await createService(db, account.id, { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
-  const inactive = await createService(db, account.id, { name: "Escova antiga", priceCents: 3000, durationMinutes: 30, isActive: false });
+  const {
+    pro: account,
+    services: [service, inactive],
+  } = await createBookablePro(db, {
+    name,
+    services: [
+      { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 },
+      { name: "Escova antiga", priceCents: 3000, durationMinutes: 30, isActive: false },
+    ],
+  });
   const client = await createClient(db, account.id, { name: `Cliente de ${name}` });
   return {
     id: account.id,
     email: account.email,
     ctx: await userContextFor(db, account),
     clientId: client.id,
-    serviceId: service.id,
-    inactiveServiceId: inactive.id,
+    serviceId: service!.id,
+    inactiveServiceId: inactive!.id,
   };
 }
 

@@ -2,7 +2,7 @@
 // actions by the clock with 'Desfazer', and recurring series ('Agendamento recorrente').
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, appointmentSeries, bookingRequests, profiles, scheduleExceptions } from "../../db/schema";
+import { appointments, appointmentSeries, bookingRequests, scheduleExceptions } from "../../db/schema";
 import { action, loader } from "../../app/routes/agenda";
 import { action as bookAction } from "../../app/routes/booking";
 import type { Db } from "../../app/utils/db.server";
@@ -11,7 +11,7 @@ import { STATUS_ERRORS } from "../../app/domain/appointments/statuses";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import type { SaveFailure, StatusFailure } from "../../app/routes/agenda.server";
 import { createTestDb, toastOf, userContextFor } from "../support/db";
-import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createBookingRequest, createClient } from "../support/factories";
 import { answerStatus, callAction, callLoader, replyOf } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC; 07:00 in Manaus).
@@ -28,10 +28,7 @@ let pro: Pro;
 let other: Pro;
 
 async function setUpProfessional(name: string, timeZone = "America/Sao_Paulo"): Promise<Pro> {
-  const account = await createProfessional(db, { name });
-  await db.update(profiles).set({ timeZone }).where(eq(profiles.userId, account.id));
-  await createWorkingHours(db, account.id);
-  const service = await createService(db, account.id, { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
+  const { pro: account, service } = await createBookablePro(db, { name, profile: { timeZone }, services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 }] });
   const client = await createClient(db, account.id, { name: `Cliente de ${name}` });
   return {
     id: account.id,

@@ -18,7 +18,7 @@ import { action as teamAction, loader as teamLoader } from "../../app/routes/tea
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN, settleBackground, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createClient, createProfessional } from "../support/factories";
 import { callAction, callLoader, routeArgs, runMiddleware, signIn, thrownStatus, type RouteArgs } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 
@@ -31,9 +31,7 @@ let db: Db;
 type Pro = Awaited<ReturnType<typeof createProfessional>> & { clientId: string; serviceId: string };
 
 async function pro(name: string): Promise<Pro> {
-  const p = await createProfessional(db, { name });
-  await createWorkingHours(db, p.id);
-  const service = await createService(db, p.id, { name: `Serviço de ${name}`, priceCents: 5000, durationMinutes: 60 });
+  const { pro: p, service } = await createBookablePro(db, { name, services: [{ name: `Serviço de ${name}`, priceCents: 5000, durationMinutes: 60 }] });
   const client = await createClient(db, p.id, { name: `Cliente de ${name}` });
   return { ...p, clientId: client.id, serviceId: service.id };
 }
