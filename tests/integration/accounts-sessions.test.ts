@@ -1,58 +1,15 @@
 // Sessions after sign-in ('Lembrar senha', sign-out, revocation) and the root middleware's refusal of cross-site writes.
-import { count } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, passwordResetTokens, profiles, sessions, subscriptions, users } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import { middleware } from "../../app/root";
-import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
+import { loader as loginLoader } from "../../app/routes/login";
 import { action as logoutAction } from "../../app/routes/logout";
 import { action as registerAction, loader as registerLoader } from "../../app/routes/register";
 import type { Db } from "../../app/utils/db.server";
-import { getSessionUser } from "../../app/utils/session.server";
-import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
+import { createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
 import { callAction, callLoader, responseOf, routeArgs, runMiddleware, thrownBy } from "../support/routes";
-
-// ------------------------------------------------------------------ helpers
-
-/** The raw Set-Cookie header of one cookie. */
-function setCookie(res: Response, name: string) {
-  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-}
-
-function getRequest(path: string, cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-async function sessionUser(db: Db, cookie: string) {
-  return getSessionUser(db, getRequest("/dashboard", cookie));
-}
-
-const rows = async (db: Db, table: typeof users | typeof profiles | typeof subscriptions | typeof sessions | typeof emailOutbox | typeof passwordResetTokens) =>
-  (await db.select({ n: count() }).from(table))[0]!.n;
-
-function register(db: Db, fields: Partial<Record<string, string>> = {}) {
-  const form = {
-    name: "Salão da Maria",
-    email: "maria@example.com",
-    phone: "(11) 98765-4321",
-    password: "senha-forte-1",
-    confirmPassword: "senha-forte-1",
-    terms: "on",
-    ...fields,
-  };
-  const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return callAction(registerAction, { db, path: "/register", form: clean });
-}
-
-function login(db: Db, fields: Record<string, string>, cookie?: string) {
-  return callAction(loginAction, { db, path: "/login", form: { intent: "login", ...fields }, cookie });
-}
-
-async function signIn(db: Db, email: string, password: string, extra: Record<string, string> = {}) {
-  const res = responseOf(await login(db, { email, password, ...extra }));
-  expect(res.status).toBe(302);
-  return { res, cookie: cookiesFrom(res) };
-}
+import { login, register, rows, sessionUser, setCookie, signIn } from "../support/account-forms";
 
 beforeEach(() => {
   vi.spyOn(console, "info").mockImplementation(() => {}); // the log e-mail transport

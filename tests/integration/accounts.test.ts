@@ -1,89 +1,13 @@
+// Signing up and signing in: the forms, their refusals, the rate limits and the account made.
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { categories, emailOutbox, passwordResetTokens, profiles, rateLimits, sessions, subscriptions, users } from "../../db/schema";
-import { action as loginAction } from "../../app/routes/login";
+import { categories, profiles, rateLimits, sessions, subscriptions, users } from "../../db/schema";
 import { action as registerAction } from "../../app/routes/register";
-import { action as resetAction } from "../../app/routes/reset-password";
 import { verifyLogin } from "../../app/domain/accounts/credentials.server";
-import type { Db } from "../../app/utils/db.server";
-import { getSessionUser } from "../../app/utils/session.server";
-import { cookiesFrom, createTestDb, ORIGIN } from "../support/db";
+import { cookiesFrom, createTestDb } from "../support/db";
 import { createProfessional } from "../support/factories";
 import { callAction, replyOf, responseOf } from "../support/routes";
-
-const DAY = 86_400_000;
-const EMAIL_TAKEN = "Este e-mail já está em uso. Faça login ou use outro e-mail.";
-const FILL_ALL = "Por favor, preencha todos os campos.";
-const CREDENTIALS = {
-  title: "Credenciais inválidas",
-  text: "E-mail ou senha incorretos. Verifique seus dados e tente novamente.",
-};
-const TOO_MANY = { title: "Muitas tentativas", text: "Aguarde alguns minutos antes de tentar novamente." };
-
-// ------------------------------------------------------------------ helpers
-
-/** The raw Set-Cookie header of one cookie. */
-function setCookie(res: Response, name: string) {
-  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-}
-
-function getRequest(path: string, cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-async function sessionUser(db: Db, cookie: string) {
-  return getSessionUser(db, getRequest("/dashboard", cookie));
-}
-
-const rows = async (db: Db, table: typeof users | typeof profiles | typeof subscriptions | typeof sessions | typeof emailOutbox | typeof passwordResetTokens) =>
-  (await db.select({ n: count() }).from(table))[0]!.n;
-
-function register(db: Db, fields: Partial<Record<string, string>> = {}) {
-  const form = {
-    name: "Salão da Maria",
-    email: "maria@example.com",
-    phone: "(11) 98765-4321",
-    password: "senha-forte-1",
-    confirmPassword: "senha-forte-1",
-    terms: "on",
-    ...fields,
-  };
-  const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return callAction(registerAction, { db, path: "/register", form: clean });
-}
-
-function login(db: Db, fields: Record<string, string>, cookie?: string) {
-  return callAction(loginAction, { db, path: "/login", form: { intent: "login", ...fields }, cookie });
-}
-
-/** A sign-in attempt from another client address. */
-function loginFrom(db: Db, address: string, fields: Record<string, string>) {
-  return callAction(loginAction, { db, clientAddress: address, path: "/login", form: { intent: "login", ...fields } });
-}
-
-async function signIn(db: Db, email: string, password: string, extra: Record<string, string> = {}) {
-  const res = responseOf(await login(db, { email, password, ...extra }));
-  expect(res.status).toBe(302);
-  return { res, cookie: cookiesFrom(res) };
-}
-
-function requestReset(db: Db, email: string) {
-  return callAction(loginAction, { db, path: "/login", form: { intent: "reset", email, password: "" } });
-}
-
-async function outbox(db: Db) {
-  return db.select().from(emailOutbox);
-}
-
-function tokenFrom(text: string) {
-  const match = /\/redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(text);
-  if (!match) throw new Error(`no reset link in: ${text}`);
-  return match[1]!;
-}
-
-function resetWith(db: Db, token: string, password: string, confirmPassword = password) {
-  return callAction(resetAction, { db, path: "/redefinir-senha", form: { token, password, confirmPassword } });
-}
+import { CREDENTIALS, DAY, EMAIL_TAKEN, FILL_ALL, login, loginFrom, outbox, register, requestReset, resetWith, rows, sessionUser, setCookie, signIn, tokenFrom, TOO_MANY } from "../support/account-forms";
 
 beforeEach(() => {
   vi.spyOn(console, "info").mockImplementation(() => {}); // the log e-mail transport

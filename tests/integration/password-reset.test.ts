@@ -1,75 +1,15 @@
 // Password reset: the e-mail asked for on the login page, its one-time link and the new password.
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, passwordResetTokens, profiles, sessions, subscriptions, users } from "../../db/schema";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
-import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
+import { emailOutbox, passwordResetTokens, sessions } from "../../db/schema";
+import { loader as resetLoader } from "../../app/routes/reset-password";
 import { createResetToken, verifyLogin } from "../../app/domain/accounts/credentials.server";
-import type { Db } from "../../app/utils/db.server";
-import { getSessionUser } from "../../app/utils/session.server";
 import { queueEmail, SECRET_REMOVED } from "../../app/utils/email.server";
 import { deliverSoon, sendSoon } from "../../app/domain/notifications/deliver-soon.server";
 import { contextFor, cookiesFrom, createTestDb, ORIGIN, settleBackground } from "../support/db";
 import { createProfessional } from "../support/factories";
-import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
-
-function getRequest(path: string, cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-async function sessionUser(db: Db, cookie: string) {
-  return getSessionUser(db, getRequest("/dashboard", cookie));
-}
-
-const rows = async (db: Db, table: typeof users | typeof profiles | typeof subscriptions | typeof sessions | typeof emailOutbox | typeof passwordResetTokens) =>
-  (await db.select({ n: count() }).from(table))[0]!.n;
-
-function register(db: Db, fields: Partial<Record<string, string>> = {}) {
-  const form = {
-    name: "Salão da Maria",
-    email: "maria@example.com",
-    phone: "(11) 98765-4321",
-    password: "senha-forte-1",
-    confirmPassword: "senha-forte-1",
-    terms: "on",
-    ...fields,
-  };
-  const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return callAction(registerAction, { db, path: "/register", form: clean });
-}
-
-function login(db: Db, fields: Record<string, string>, cookie?: string) {
-  return callAction(loginAction, { db, path: "/login", form: { intent: "login", ...fields }, cookie });
-}
-
-async function signIn(db: Db, email: string, password: string, extra: Record<string, string> = {}) {
-  const res = responseOf(await login(db, { email, password, ...extra }));
-  expect(res.status).toBe(302);
-  return { res, cookie: cookiesFrom(res) };
-}
-
-function requestReset(db: Db, email: string) {
-  return callAction(loginAction, { db, path: "/login", form: { intent: "reset", email, password: "" } });
-}
-
-async function outbox(db: Db) {
-  return db.select().from(emailOutbox);
-}
-
-function tokenFrom(text: string) {
-  const match = /\/redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(text);
-  if (!match) throw new Error(`no reset link in: ${text}`);
-  return match[1]!;
-}
-
-function resetWith(db: Db, token: string, password: string, confirmPassword = password) {
-  return callAction(resetAction, { db, path: "/redefinir-senha", form: { token, password, confirmPassword } });
-}
-
-function resetPage(db: Db, token: string) {
-  return callLoader(resetLoader, { db, path: `/redefinir-senha?token=${encodeURIComponent(token)}` });
-}
+import { callLoader, replyOf, responseOf } from "../support/routes";
+import { login, outbox, requestReset, resetPage, resetWith, rows, sessionUser, signIn, tokenFrom } from "../support/account-forms";
 
 beforeEach(() => {
   vi.spyOn(console, "info").mockImplementation(() => {}); // the log e-mail transport
