@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
 import { STANDIN_PORT, stripeTestEnv } from "./tests/support/stripe";
 import { mercadoPagoTestEnv, MP_STANDIN_PORT } from "./tests/support/mercadopago";
+import { E2E_PUSH_ORIGINS, standInCertificateFile } from "./tests/support/push-stand-in";
 
 // The server and the tests (which sign sessions in themselves) share a throwaway secret; set here,
 // in the main process, so the test workers inherit it.
@@ -81,6 +82,12 @@ export default defineConfig({
         ...stripeTestEnv(`http://127.0.0.1:${STANDIN_PORT}`),
         // Mercado Pago (OAuth page, API and webhooks) against its local stand-in (0935).
         ...mercadoPagoTestEnv(`http://127.0.0.1:${MP_STANDIN_PORT}`),
+        // Push notifications to the journeys' stand-ins for a push service: their origins allowed,
+        // their certificate trusted (tests/support/push-stand-in.ts).
+        PUSH_SERVICE_ORIGINS: E2E_PUSH_ORIGINS.join(","),
+        NODE_EXTRA_CA_CERTS: standInCertificateFile(),
+        // 'Calendários externos' reads the feeds a journey serves on loopback (tests only: 0956).
+        CALENDAR_FETCH_ALLOW_LOOPBACK: "1",
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -3,13 +3,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { categories, profiles, services, subscriptions, workingHours } from "../../db/schema";
+import { subscriptions } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
-import { defaultWeek } from "../../app/domain/demo/demo-professional.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
-import { slugify } from "../../app/domain/slug";
 import { openDb, type Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
+import { createBookablePro, workingDay, type BookableOptions } from "../support/factories";
 import { E2E_DB_URL, E2E_PORT } from "./env";
 
 let db: Db | undefined;
@@ -34,52 +32,17 @@ export async function createPro(overrides: Partial<{ name: string; email: string
   return { ...input, id: account.userId, bookingSlug: account.bookingSlug };
 }
 
-type ServiceFields = Omit<typeof services.$inferInsert, "userId">;
-
-/**
- * A professional ready to be booked: an account, working hours and services. By default the
- * demo week (Monday to Saturday 09:00-18:00, lunch 12:00-13:00, Sunday closed) and one service,
- * 'Corte', R$ 50,00 for 30 minutes. `hours` opens every day of the week with those hours
- * instead; `category` files every service under a category of that name.
- */
-export async function bookablePro(
-  options: {
-    name?: string;
-    profile?: Partial<typeof profiles.$inferInsert>;
-    hours?: { start: string; end: string };
-    services?: ServiceFields[];
-    category?: string;
-  } = {},
-) {
-  const db = e2eDb();
-  const pro = await createPro({ name: options.name ?? `Salão ${crypto.randomUUID().slice(0, 8)}` });
-  if (options.profile) await db.update(profiles).set(options.profile).where(eq(profiles.userId, pro.id));
-  const { hours } = options;
-  await db
-    .insert(workingHours)
-    .values(hours ? Array.from({ length: 7 }, (_, day) => ({ userId: pro.id, dayOfWeek: day, startTime: hours.start, endTime: hours.end })) : defaultWeek(pro.id));
-  let categoryId: string | undefined;
-  if (options.category) {
-    const [category] = await db.insert(categories).values({ userId: pro.id, name: options.category, slug: slugify(options.category) }).returning();
-    categoryId = category!.id;
-  }
-  const list = options.services ?? [{ name: "Corte", priceCents: 5000, durationMinutes: 30 }];
-  const rows = list.length ? await db.insert(services).values(list.map((s) => ({ categoryId, ...s, userId: pro.id }))).returning() : [];
-  return { pro, service: rows[0]!, services: rows };
+/** A professional ready to be booked in the e2e server's database: tests/support/factories.ts's createBookablePro. */
+export function bookablePro(options: BookableOptions = {}) {
+  return createBookablePro(e2eDb(), options);
 }
 
 /**
  * A working day (Monday to Saturday) at least `ahead` days after today in São Paulo, or the
- * `skip`-th working day after that one (two projects booking one professional take 0 and 1: two
- * plain offsets can meet across a Sunday).
+ * `skip`-th working day after that one: the factories' workingDay.
  */
 export function workingDate(ahead: number, skip = 0) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  for (let left = skip; ; left--) {
-    while (dayOfWeek(date) === 0) date = addDays(date, 1);
-    if (left === 0) return date;
-    date = addDays(date, 1);
-  }
+  return workingDay(ahead, { skip });
 }
 
 /** Signs a professional in by inserting a session and setting its cookie. */

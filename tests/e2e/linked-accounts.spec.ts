@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { emailOutbox, linkedAccounts, subscriptions } from "../../db/schema";
-import { createPro, e2eDb, expect, signIn, test, uniqueEmail } from "./fixtures";
+import { bookablePro, createPro, e2eDb, expect, signIn, test, uniqueEmail } from "./fixtures";
 
 // Runs in project "js" (React enhances); the journey through every form of the screen (@nojs)
 // also in "no-js" (plain HTML forms). The second test's forms ('Adicionar', the sign-in) are
@@ -171,4 +171,48 @@ test("the owner sees the invitee become active; on a trial no account can be lin
   await page.goto("/configuracoes/contas");
   await expect(row(page, member.email)).toContainText("Ativa");
   await expect(row(page, member.email)).toContainText("Rafa Souza");
+});
+
+test("the owner sets a member's commission from the member's row: refused beside its field, then saved and summed up @nojs", async ({ page }) => {
+  const owner = await createPro({ name: `Studio ${crypto.randomUUID().slice(0, 6)}` });
+  await setOwnerPlan(owner.id, { status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * DAY) });
+  const { pro: member } = await bookablePro({
+    name: `Ana Lima ${crypto.randomUUID().slice(0, 4)}`,
+    services: [
+      { name: "Corte", priceCents: 5000, durationMinutes: 30 },
+      { name: "Escova", priceCents: 6000, durationMinutes: 45 },
+    ],
+  });
+  await e2eDb().insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
+  await signIn(page, owner.id);
+  await page.goto("/configuracoes/contas");
+  await expect(row(page, member.email).getByTestId("linked-commission")).toContainText("Comissão não definida");
+  await row(page, member.email).getByRole("link", { name: `Definir comissão de ${member.name}` }).click();
+  await expect(page.getByRole("heading", { name: `Comissão de ${member.name}` })).toBeVisible();
+
+  // Over 100%: the message beside the field, what was typed kept.
+  const services = page.getByLabel("Comissão sobre serviços (%)");
+  await services.fill("140");
+  await page.getByLabel("Escova").fill("50");
+  await page.getByRole("button", { name: "Salvar comissão" }).click();
+  await expect(page.getByText("Informe um percentual de 0 a 100, como 40 ou 37,5")).toBeVisible();
+  await expect(services).toHaveValue("140");
+  await expect(page.getByLabel("Escova")).toHaveValue("50");
+
+  await services.fill("40");
+  await page.getByLabel("Comissão sobre produtos (%)").fill("10");
+  await page.getByLabel("Gorjetas ficam com o profissional").uncheck();
+  await page.getByRole("button", { name: "Salvar comissão" }).click();
+  await expect(page).toHaveURL(/\/configuracoes\/contas$/);
+  await expect(page.getByText("Comissão salva")).toBeVisible();
+  await expect(row(page, member.email).getByTestId("linked-commission")).toContainText(
+    "Comissão: 40% dos serviços (1 com percentual próprio) · 10% dos produtos · gorjetas do salão",
+  );
+
+  // 'Alterar' opens the rule as saved.
+  await row(page, member.email).getByRole("link", { name: `Alterar comissão de ${member.name}` }).click();
+  await expect(services).toHaveValue("40");
+  await expect(page.getByLabel("Escova")).toHaveValue("50");
+  await expect(page.getByLabel("Corte")).toHaveValue("");
+  await expect(page.getByLabel("Gorjetas ficam com o profissional")).not.toBeChecked();
 });

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { appointments, bookingRequests, clients, emailOutbox, profiles, reminderOptOuts, waitlistEntries } from "../../db/schema";
+import { appointments, bookingRequests, clients, emailOutbox, profiles, pushSubscriptions, reminderOptOuts, waitlistEntries } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
-import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
+import { E2E_PUSH_PORTS, startPushStandIn } from "../support/push-stand-in";
+import { bookablePro, e2eDb, expect, signIn, test, waitForHydration } from "./fixtures";
 
 // 'Nobody forgets' end to end, JavaScript on, off (the forms, @nojs) and on a phone: the
 // customer's e-mail and 'Confirmo presença', the job the server runs by itself, the one-tap
-// WhatsApp list, the 'Notificações' settings with the calendar feed, and 'Não quero receber
-// lembretes'.
+// WhatsApp list and 'Hora de voltar', the 'Notificações' settings with the calendar feed and the
+// devices' push notifications (to a stand-in push service), and 'Não quero receber lembretes'.
 
 const today = () => nowInZone("America/Sao_Paulo").date;
 const digits = (project: string) => ({ js: "1", "no-js": "2", phone: "3" })[project] ?? "4";
@@ -144,6 +145,44 @@ test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message
   await expect(page.getByTestId("reminders-summary")).toHaveText("1 agendamento · todos lembrados");
 });
 
+test("'Hora de voltar': the regulars due back, one tap opens WhatsApp with the warm message, 'Não chamar' asks first @phone @nojs", async ({ page }, info) => {
+  const pro = await proWithService(`Studio Volta ${info.project.name}`);
+  const db = e2eDb();
+  /** A client with three completed visits, `days` ago. */
+  const regular = async (name: string, n: number, days: number[]) => {
+    const [client] = await db.insert(clients).values({ userId: pro.id, name, phone: `119765400${digits(info.project.name)}${n}` }).returning();
+    await db.insert(appointments).values(days.map((d) => ({ userId: pro.id, clientId: client!.id, date: addDays(today(), -d), startMinute: 10 * 60, durationMinutes: 30, serviceName: "Escova", status: "completed" as const })));
+    return client!;
+  };
+  const carla = await regular("Carla Dias", 1, [82, 61, 40]); // every 21 days, the last 40 days ago
+  await regular("Maria Souza", 2, [75, 54, 33]);
+  await page.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title><p>WhatsApp</p>" }));
+  await signIn(page, pro.id);
+
+  await page.goto("/lembretes");
+  const group = page.getByTestId("comeback-group");
+  await expect(group.getByRole("heading", { name: "Hora de voltar" })).toBeVisible();
+  await expect(group.getByRole("listitem")).toHaveCount(2);
+  const carlaRow = group.getByRole("listitem").filter({ hasText: "Carla Dias" });
+  await expect(carlaRow).toContainText("Escova · costuma voltar a cada 21 dias · última visita há 40 dias");
+
+  await carlaRow.getByRole("button", { name: "Chamar no WhatsApp" }).click();
+  await page.waitForURL(/^https:\/\/wa\.me\//);
+  expect(new URL(page.url()).pathname).toBe(`/55${carla.phone}`);
+  expect(new URL(page.url()).searchParams.get("text")).toMatch(
+    new RegExp(`^Oi, Carla! Já faz 5 semanas do seu último atendimento de escova com Studio Volta ${info.project.name}\\. Que tal marcar o próximo\\?\\nÉ só escolher o melhor horário por aqui: http\\S+/agendamento/`),
+  );
+
+  // Carla is off the list; Maria is taken off for good, after a question.
+  await page.goto("/lembretes");
+  await expect(group.getByRole("listitem")).toHaveCount(1);
+  await group.getByRole("link", { name: "Não chamar" }).click();
+  await expect(page.getByText("Tirar Maria Souza da lista 'Hora de voltar' de vez?")).toBeVisible();
+  await page.getByRole("button", { name: "Não chamar", exact: true }).click();
+  await expect(page.getByTestId("comeback-group")).toHaveCount(0);
+  await expect(page.getByTestId("reminders-day")).toBeVisible();
+});
+
 test("'Notificações': choices saved, WhatsApp said off, the calendar feed made, copied and renewed @nojs", async ({ page, request }, info) => {
   const pro = await proWithService(`Studio Avisos ${info.project.name}`);
   const db = e2eDb();
@@ -189,6 +228,71 @@ test("'Notificações': choices saved, WhatsApp said off, the calendar feed made
   await expect(page.getByText("Novo link gerado")).toBeVisible();
   await expect(address).not.toHaveValue(first);
   expect((await request.get(first.replace("webcal://", "http://"))).status()).toBe(404);
+});
+
+test("'Notificações no celular': a device turned on, a test notification delivered to its push service, the events chosen, the device removed @nojs", async ({ page }, info) => {
+  test.setTimeout(60_000); // two services: the app and the push service
+  // The push service the device is subscribed at: the project's stand-in, which decrypts what arrives.
+  const standIn = await startPushStandIn({ port: E2E_PUSH_PORTS[info.project.name] });
+  try {
+    const pro = await proWithService(`Studio Push ${info.project.name}`);
+    const db = e2eDb();
+    const subscription = standIn.newSubscription();
+    await signIn(page, pro.id);
+    if (info.project.name === "no-js") {
+      // Turning a device on takes JavaScript: this one was turned on before, from a phone.
+      await db.insert(pushSubscriptions).values({ professionalId: pro.id, ...subscription, label: "Chrome no Android" });
+      await page.goto("/configuracoes/notificacoes");
+      await expect(page.getByText("Para receber notificações neste aparelho, abra esta página com o JavaScript ligado.")).toBeVisible();
+    } else {
+      // This browser's push subscription is the stand-in's (Chromium's own service is out of reach here).
+      await page.context().grantPermissions(["notifications"]);
+      await page.addInitScript((s) => {
+        const made: PushSubscription = {
+          endpoint: s.endpoint,
+          expirationTime: null,
+          options: { userVisibleOnly: true, applicationServerKey: null },
+          getKey: () => null,
+          unsubscribe: async () => true,
+          toJSON: () => ({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }),
+        };
+        PushManager.prototype.getSubscription = async () => (sessionStorage.getItem("push-on") ? made : null);
+        PushManager.prototype.subscribe = async () => (sessionStorage.setItem("push-on", "1"), made);
+      }, subscription);
+      await page.goto("/configuracoes/notificacoes");
+      await waitForHydration(page);
+      await expect(page.getByText("Nenhum aparelho recebe notificações ainda.")).toBeVisible();
+      await page.getByRole("button", { name: "Receber notificações neste aparelho" }).click();
+      await expect(page.getByText("Notificações ligadas")).toBeVisible();
+      await expect(page.getByTestId("push-this-device")).toHaveText("Este aparelho recebe as notificações.");
+    }
+    const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.professionalId, pro.id));
+    expect(device!.endpoint).toBe(subscription.endpoint);
+    const devices = page.getByRole("list", { name: "Aparelhos que recebem" });
+    await expect(devices).toContainText(device!.label);
+
+    await page.getByRole("button", { name: "Enviar notificação de teste" }).click();
+    await expect(page.getByText("Notificação de teste enviada")).toBeVisible();
+    await expect.poll(() => standIn.received.map((r) => [r.endpoint, r.payload.title])).toEqual([[subscription.endpoint, "Notificações ligadas"]]);
+    expect(standIn.refused).toEqual([]);
+
+    const cancels = page.getByRole("switch", { name: "Cancelamento pelo cliente" });
+    await expect(cancels).toBeChecked();
+    await cancels.uncheck();
+    await page.getByRole("button", { name: "Salvar avisos do aparelho" }).click();
+    await expect(page.getByText("Notificações no aparelho salvas")).toBeVisible();
+    await expect(cancels).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Nova solicitação", exact: true })).toBeChecked();
+
+    await devices.getByRole("link", { name: `Remover ${device!.label}` }).click();
+    await expect(page.getByText(`Parar de enviar notificações para “${device!.label}”?`)).toBeVisible();
+    await page.getByRole("button", { name: "Remover", exact: true }).click();
+    await expect(page.getByText("Aparelho removido")).toBeVisible();
+    await expect(page.getByText("Nenhum aparelho recebe notificações ainda.")).toBeVisible();
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.professionalId, pro.id))).toEqual([]);
+  } finally {
+    await standIn.close();
+  }
 });
 
 test("'Lista de espera': a full day takes a place, a cancellation opens a time, the e-mail's link books it, filled in @nojs", async ({ page }, info) => {

@@ -1,9 +1,12 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { profiles, workingHours } from "../../db/schema";
-import { createPro, e2eDb, expect, signIn, test } from "./fixtures";
+import { bookablePro, createPro, e2eDb, expect, signIn, test, workingDate } from "./fixtures";
 
-// Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs.
+// Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs. The hours,
+// the time zone and step, and 'Calendários externos' (a feed served here on loopback).
 
 const INVALID = "Horários inválidos. Verifique se o horário de fim é posterior ao de início e se o intervalo está dentro do horário de trabalho.";
 
@@ -142,6 +145,56 @@ test("change the time zone and the slot step @nojs", async ({ page }) => {
   await expect(page.getByLabel("Horários a cada")).toHaveValue("15");
   const [profile] = await e2eDb().select().from(profiles).where(eq(profiles.userId, pro.id));
   expect(profile).toMatchObject({ timeZone: "America/Manaus", slotStepMinutes: 15 });
+});
+
+test("'Calendários externos': a feed added takes its busy time off the booking page, then removed; one that cannot be read is refused beside the field @nojs", async ({ page }) => {
+  // The feed a calendar app would publish, served on loopback (the e2e server may read it: CALENDAR_FETCH_ALLOW_LOOPBACK).
+  const date = workingDate(3);
+  const compact = date.replaceAll("-", "");
+  const ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Agenda//PT", "BEGIN:VEVENT", "UID:dentista@agenda", `DTSTART:${compact}T130000Z`, `DTEND:${compact}T143000Z`, "SUMMARY:Dentista", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+  const feeds = createServer((req, res) => (req.url === "/agenda.ics" ? res.writeHead(200, { "Content-Type": "text/calendar" }).end(ics) : res.writeHead(404).end()));
+  await new Promise<void>((resolve) => feeds.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
+  test.setTimeout(60_000); // the app and a feed server, two screens
+  try {
+    const { pro, service } = await bookablePro();
+    await signIn(page, pro.id);
+    await page.goto("/configuracoes/horarios");
+    const card = page.locator("#calendarios");
+    await expect(card.getByText("Nenhum calendário externo.")).toBeVisible();
+    const address = card.getByLabel("Endereço secreto no formato iCal");
+
+    await address.fill(`${origin}/agenda.ics`);
+    await card.getByLabel("Nome (opcional)").fill("Google Agenda");
+    await card.getByRole("button", { name: "Adicionar calendário" }).click();
+    await expect(page.getByText("Calendário adicionado")).toBeVisible();
+    await expect(card.getByRole("listitem")).toContainText(["Google Agenda"]);
+    await expect(card.getByRole("listitem")).toContainText([`${origin}/…`]);
+
+    const bookingPage = `/agendamento/${pro.bookingSlug}?servico=${service.id}&data=${date}`;
+    await page.goto(bookingPage);
+    await expect(page.getByText("09:30", { exact: true })).toBeVisible();
+    for (const busy of ["10:00", "10:30", "11:00"]) await expect(page.getByText(busy, { exact: true })).toHaveCount(0);
+    await expect(page.getByText("11:30", { exact: true })).toBeVisible();
+
+    await page.goto("/configuracoes/horarios");
+    await card.getByRole("link", { name: "Remover" }).click();
+    await expect(page.getByText('Remover "Google Agenda"?')).toBeVisible();
+    await page.getByRole("button", { name: "Remover", exact: true }).click();
+    await expect(page.getByText("Calendário removido")).toBeVisible();
+    await expect(card.getByText("Nenhum calendário externo.")).toBeVisible();
+
+    // A feed that cannot be read: refused beside the field, what was typed kept, nothing added.
+    // (Last: with JavaScript, editing the form after a refusal posts it again, see the issue's note.)
+    await address.fill(`${origin}/nada.ics`);
+    await card.getByRole("button", { name: "Adicionar calendário" }).click();
+    await expect(card.getByText("Não foi possível ler este calendário. Confira se copiou o endereço secreto no formato iCal inteiro.")).toBeVisible();
+    await expect(address).toHaveValue(`${origin}/nada.ics`);
+    await expect(card.getByText("Nenhum calendário externo.")).toBeVisible();
+  } finally {
+    feeds.closeAllConnections();
+    await new Promise((resolve) => feeds.close(resolve));
+  }
 });
 
 test("the hours screen fits a phone @phone", async ({ page }) => {

@@ -7,8 +7,8 @@ import { MOVED_BY_CUSTOMER, TIME_TAKEN } from "../../app/domain/booking-requests
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import type { Db } from "../../app/utils/db.server";
 import { countingTrips, createTestDb, toastOf, userContextFor } from "../support/db";
-import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, responseOf, runMiddleware, thrownStatus } from "../support/routes";
+import { createAppointment, createBookablePro, createBookingRequest, createClient } from "../support/factories";
+import { callAction, callLoader, responseOf, routeArgs, runMiddleware, thrownStatus } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked.
 const NOW = new Date("2025-03-10T11:00:00Z");
@@ -25,9 +25,10 @@ let pro: Pro;
 let other: Pro;
 
 async function setUp(name: string): Promise<Pro> {
-  const account = await createProfessional(db, { name });
-  await createWorkingHours(db, account.id);
-  const service = await createService(db, account.id, { name: "Corte Masculino", durationMinutes: 45, color: "#2563EB", bufferMinutes: 15 });
+  const { pro: account, service } = await createBookablePro(db, {
+    name,
+    services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45, color: "#2563EB", bufferMinutes: 15 }],
+  });
   const client = await createClient(db, account.id, { name: `Cliente de ${name}` });
   return { id: account.id, email: account.email, ctx: await userContextFor(db, account), clientId: client.id, serviceId: service.id };
 }
@@ -228,12 +229,10 @@ describe("the view links", () => {
   });
 
   it("remembers the view chosen on this device in a cookie", async () => {
-    const answer = (path: string, cookie?: string) =>
-      runMiddleware(
-        middleware,
-        { request: new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }), context: pro.ctx, params: {}, url: new URL(`http://localhost:3000${path}`), pattern: "/agenda" } as never,
-        async () => new Response("ok"),
-      );
+    const answer = async (path: string, cookie?: string) => {
+      const request = new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      return runMiddleware(middleware, await routeArgs({ context: pro.ctx, request, pattern: "/agenda" }), async () => new Response("ok"));
+    };
     const chosen = await answer("/agenda?vista=semana");
     const setCookie = chosen.headers.get("Set-Cookie");
     expect(setCookie).toMatch(/^agenda_vista=/);

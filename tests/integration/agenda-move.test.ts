@@ -6,29 +6,19 @@
 import { and, eq, like } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { appointments, emailOutbox, profiles } from "../../db/schema";
+import { appointments, emailOutbox } from "../../db/schema";
 import Agenda, { action as agendaAction, loader as agendaLoader } from "../../app/routes/agenda";
 import { answerBookingRequest } from "../../app/domain/booking-requests/answer.server";
 import { changeTemplateParams } from "../../app/domain/notifications/change-notices";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, toastOf, userContextFor } from "../support/db";
-import { createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createBookingRequest, createClient, workingDay } from "../support/factories";
 import { renderRoute, visibleText } from "../support/render";
 import { callAction, callLoader, responseOf } from "../support/routes";
 
-function workingDay(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
 /** A booking Joana made on the page (e-mail and phone), accepted: its appointment and the agenda's context. */
 async function booked(db: Db) {
-  const pro = await createProfessional(db, { name: "Bela Nunes" });
-  await db.update(profiles).set({ businessName: "Salão Flor" }).where(eq(profiles.userId, pro.id));
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", durationMinutes: 30 });
+  const { pro, service } = await createBookablePro(db, { name: "Bela Nunes", profile: { businessName: "Salão Flor" } });
   const date = workingDay(3);
   const request = await createBookingRequest(db, pro.id, {
     serviceId: service.id,

@@ -1,31 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, profiles, subscriptions, type AppointmentStatus } from "../../db/schema";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { appointments, bookingRequests, clients, emailOutbox, linkedAccounts, subscriptions, type AppointmentStatus } from "../../db/schema";
 import { action as bookAction, loader as bookLoader } from "../../app/routes/booking";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
 import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { action as requestsAction } from "../../app/routes/booking-requests";
 import { TIME_TAKEN } from "../../app/domain/booking-requests/answers";
 import { NAME_FORMAT } from "../../app/validation/booking";
-import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
+import { addDays, minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, statusOf } from "../support/db";
-import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createBookingRequest, createClient, createProfessional, createService, workingDay } from "../support/factories";
 import { answerStatus, callAction, callLoader, locationOf, replyOf, responseOf } from "../support/routes";
 
-function nextWorkingDay(ahead = 2) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
-async function setup(db: Db, opts: { autoConfirm?: boolean } = {}) {
-  const pro = await createProfessional(db, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
-  if (opts.autoConfirm) await db.update(profiles).set({ autoConfirm: true }).where(eq(profiles.userId, pro.id));
-  return { pro, service };
-}
+const setup = (db: Db, opts: { autoConfirm?: boolean } = {}) => createBookablePro(db, { profile: opts.autoConfirm ? { autoConfirm: true } : undefined });
 
 /** A booking POST from the client address `ip` (as the root middleware resolves it). */
 async function book(db: Db, slug: string, fields: Record<string, string>, ip?: string): Promise<unknown> {
@@ -96,7 +84,7 @@ describe("public booking page", () => {
   it("creates a pending request with a private link and e-mails the professional", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const res = await book(db, pro.bookingSlug, valid(service.id, date));
     expect(res).toHaveRedirect(/^\/agendamento\/reserva\/[\w-]{20,}\?novo=1$/);
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
@@ -111,7 +99,7 @@ describe("public booking page", () => {
   it("50 simultaneous submissions for one time make exactly one request", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(3);
+    const date = workingDay(3);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         book(db, pro.bookingSlug, { ...valid(service.id, date, "11:00"), phone: `119${String(70000000 + i)}` }, `198.51.100.${i}`),
@@ -127,7 +115,7 @@ describe("public booking page", () => {
   it("applies the submission rules in order with the spec's messages, storing nothing", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const cases: [Record<string, string>, string, string][] = [
       [{ website_hp: "http://bot" , name: "A" }, "form", "Solicitação inválida"],
       [{ company: "ACME" }, "form", "Solicitação inválida"],
@@ -155,7 +143,7 @@ describe("public booking page", () => {
   it("refuses a fourth submission from one phone within 15 minutes", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (const [i, time] of ["09:00", "09:30", "10:00"].entries()) {
       expect(answerStatus(await book(db, pro.bookingSlug, valid(service.id, date, time), `192.0.2.${i}`))).toBe(302);
     }
@@ -168,7 +156,7 @@ describe("public booking page", () => {
   it("refused submissions cost the phone nothing: three mistyped names, then the booking goes through", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (const name of ["1", "M", "<b>Maria</b>"]) {
       expect(answerStatus(await book(db, pro.bookingSlug, { ...valid(service.id, date), name }))).toBe(400);
     }
@@ -178,7 +166,7 @@ describe("public booking page", () => {
   it("ten simultaneous submissions from one phone for different times create three requests", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     // Ten times the page offers (09:00-18:00, break 12:00-13:00).
     const times = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "13:00", "13:30", "14:00", "14:30"];
     const results = (await Promise.all(times.map((t, i) => book(db, pro.bookingSlug, valid(service.id, date, t), `192.0.2.${i}`)))).map(answerStatus);
@@ -191,7 +179,7 @@ describe("public booking page", () => {
     const db = createTestDb();
     const a = await setup(db);
     const b = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (let i = 0; i < 20; i++) {
       expect(answerStatus(await book(db, a.pro.bookingSlug, { ...valid(a.service.id, date), name: "1" }, "198.51.100.9"))).toBe(400);
     }
@@ -203,7 +191,7 @@ describe("public booking page", () => {
   it("with 'Confirmar automaticamente' the booking goes straight to the agenda", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { autoConfirm: true });
-    const date = nextWorkingDay();
+    const date = workingDay();
     expect(answerStatus(await book(db, pro.bookingSlug, valid(service.id, date)))).toBe(302);
     const [request] = await db.select().from(bookingRequests);
     expect(request?.status).toBe("accepted");
@@ -217,7 +205,7 @@ describe("public booking page", () => {
 describe("booking requests in the workspace", () => {
   async function pending(db: Db) {
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const res = await book(db, pro.bookingSlug, valid(service.id, date));
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     return { pro, service, date, request: request!, token: tokenOf(res) };
@@ -259,7 +247,7 @@ describe("booking requests in the workspace", () => {
   it("accepting re-checks the time: of four overlapping requests accepted at once, one is confirmed", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     // Inserted directly (the booking page would never let them overlap), 10:00-10:45 and neighbours.
     const rows = [];
     for (const [i, startMinute] of [600, 615, 630, 570].entries()) {
@@ -331,18 +319,24 @@ describe("booking requests in the workspace", () => {
       const prop = (name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(text)?.[1]?.trim();
       return { method: prop("METHOD"), status: prop("STATUS"), sequence: Number(prop("SEQUENCE")), stamp: prop("DTSTAMP")! };
     };
+    // The clock is the test's: each change comes a second after the last without waiting one.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const later = () => vi.setSystemTime(Date.now() + 1100);
     const now = new Date().toISOString().replace(/[-:]/g, "").slice(0, 11); // yyyymmddThh
     const first = await ics();
     expect(first).toMatchObject({ method: "PUBLISH", status: "TENTATIVE" });
     expect(first.stamp.startsWith(now)).toBe(true);
 
-    await new Promise((r) => setTimeout(r, 1100));
+    later();
     await respond(db, pro, "accept", request.id);
     const accepted = await ics();
     expect(accepted).toMatchObject({ method: "PUBLISH", status: "CONFIRMED" });
     expect(accepted.sequence).toBeGreaterThan(first.sequence);
 
-    await new Promise((r) => setTimeout(r, 1100));
+    later();
     await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.bookingRequestId, request.id));
     const cancelled = await ics();
     expect(cancelled).toMatchObject({ method: "CANCEL", status: "CANCELLED" });

@@ -5,7 +5,7 @@
 // WhatsApp Cloud API's template through its stand-in.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appointments, emailOutbox, profiles, reminderOptOuts, whatsappOutbox } from "../../db/schema";
+import { appointments, emailOutbox, reminderOptOuts, whatsappOutbox } from "../../db/schema";
 import { action as agendaAction } from "../../app/routes/agenda";
 import BookingRequests, { loader as requestsLoader } from "../../app/routes/booking-requests";
 import { action as statusAction, loader as statusLoader } from "../../app/routes/booking-status";
@@ -14,22 +14,16 @@ import { loader as icsLoader } from "../../app/routes/booking-status.ics";
 import { answerBookingRequest } from "../../app/domain/booking-requests/answer.server";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import { runJob } from "../../app/jobs/job.server";
-import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
+import { formatDate } from "../../app/domain/dates";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import { whatsappConfig } from "../../app/utils/whatsapp.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, toastOf, userContextFor } from "../support/db";
 import { envOverrides } from "../support/env";
-import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createBookingRequest, createClient, workingDay } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 import { startWhatsappStandIn, whatsappEnv, WHATSAPP_TEST_CHANGE_TEMPLATE, type WhatsappStandIn } from "../support/whatsapp-stand-in";
-
-function workingDay(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
 
 function recorder() {
   const sent: EmailMessage[] = [];
@@ -42,10 +36,7 @@ const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
 /** A booking made on the page by Joana (e-mail and phone), accepted: its appointment, token and agenda context. */
 async function accepted(db: Db, opts: { email?: string; phone?: string } = {}) {
   const name = `Bela Nunes ${crypto.randomUUID().slice(0, 4)}`;
-  const pro = await createProfessional(db, { name });
-  await db.update(profiles).set({ businessName: "Salão Flor" }).where(eq(profiles.userId, pro.id));
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", durationMinutes: 30 });
+  const { pro, service } = await createBookablePro(db, { name, profile: { businessName: "Salão Flor" } });
   const date = workingDay(3);
   const request = await createBookingRequest(db, pro.id, {
     serviceId: service.id,
@@ -210,9 +201,7 @@ describe("the professional moves the time from the agenda's form", () => {
 
   it("a manual appointment whose client has an e-mail gets it too (no status link); an edit keeping the time tells nobody", async () => {
     const db = createTestDb();
-    const pro = await createProfessional(db, { name: "Rita Alves" });
-    await createWorkingHours(db, pro.id);
-    const service = await createService(db, pro.id, { name: "Escova", durationMinutes: 30 });
+    const { pro, service } = await createBookablePro(db, { name: "Rita Alves", services: [{ name: "Escova", priceCents: 5000, durationMinutes: 30 }] });
     const client = await createClient(db, pro.id, { name: "Lia Souza", email: "lia@example.com" });
     const date = workingDay(4);
     const appointment = await createAppointment(db, pro.id, { clientId: client.id, serviceId: service.id, serviceName: "Escova", durationMinutes: 30, date, startMinute: 9 * 60 });

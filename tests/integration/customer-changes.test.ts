@@ -18,11 +18,11 @@ import type { EmailMessage } from "../../app/utils/email.server";
 import { action as requestsAction, loader as requestsLoader } from "../../app/routes/booking-requests";
 import { loadCustomerBooking, rescheduleByCustomer } from "../../app/domain/booking-requests/customer-changes.server";
 import { changeDeadline, changesOpen, cutoffPhrase } from "../../app/domain/booking-requests/customer-changes";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { addDays } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
 import { envOverrides } from "../support/env";
-import { createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createBookingRequest, createService, workingDay } from "../support/factories";
 import { answerStatus, callAction, callLoader, locationOf, replyOf } from "../support/routes";
 
 const overrides = envOverrides();
@@ -36,19 +36,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function nextWorkingDay(ahead = 2, zone = "America/Sao_Paulo") {
-  let date = addDays(nowInZone(zone).date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
-async function setup(db: Db, profile: Partial<typeof profiles.$inferInsert> = {}) {
-  const pro = await createProfessional(db, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
-  if (Object.keys(profile).length) await db.update(profiles).set(profile).where(eq(profiles.userId, pro.id));
-  return { pro, service };
-}
+const setup = (db: Db, profile: Partial<typeof profiles.$inferInsert> = {}) => createBookablePro(db, { profile });
 
 /** Whatever the action answered or threw. */
 async function settle(p: Promise<unknown>): Promise<unknown> {
@@ -97,8 +85,8 @@ describe("'Remarcar' from the status link", () => {
   it("moves a pending request: the old time is offered again, the new one is held, the professional is e-mailed", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
-    const later = nextWorkingDay(3);
+    const date = workingDay(2);
+    const later = workingDay(3);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     expect(await offered(db, pro.bookingSlug, service.id, date)).not.toContain("10:00");
 
@@ -142,7 +130,7 @@ describe("'Remarcar' from the status link", () => {
   it("moves an accepted booking's appointment, and its request follows", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const request = await requestOf(db, pro.id);
     await callAction(requestsAction, { db, as: pro, path: "/solicitacoes", form: { intent: "accept", id: request.id } });
@@ -168,7 +156,7 @@ describe("'Remarcar' from the status link", () => {
     const db = createTestDb();
     const { pro } = await setup(db);
     const long = await createService(db, pro.id, { name: "Escova", priceCents: 8000, durationMinutes: 60 });
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, long.id, date, "10:00");
     expect(await offered(db, pro.bookingSlug, long.id, date)).not.toContain("10:30");
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);
@@ -184,7 +172,7 @@ describe("'Remarcar' from the status link", () => {
   it("two customers racing for the same new time: one wins, the other is told and nothing of theirs changes", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const a = await book(db, pro.bookingSlug, service.id, date, "09:00", "(11) 98888-0001");
     const b = await book(db, pro.bookingSlug, service.id, date, "10:00", "(11) 98888-0002");
     const results = await Promise.all([reschedule(db, a, date, "16:00"), reschedule(db, b, date, "16:00")]);
@@ -212,7 +200,7 @@ describe("'Remarcar' from the status link", () => {
   it("a time taken by a new booking after the customer saw it is refused with fresh times", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const mine = await requestOf(db, pro.id);
     await book(db, pro.bookingSlug, service.id, date, "11:00", "(11) 97777-0000");
@@ -241,7 +229,7 @@ describe("'Remarcar' from the status link", () => {
   it("the claim itself is atomic: both read the time free, both claim it, exactly one holds it", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const tokens = [];
     for (let i = 0; i < 6; i++) tokens.push(await book(db, pro.bookingSlug, service.id, date, `${9 + (i > 2 ? i + 1 : i)}:00`.padStart(5, "0"), `(11) 98888-000${i}`));
     const now = new Date();
@@ -261,7 +249,7 @@ describe("'Remarcar' from the status link", () => {
   it("the professional accepting while the customer moves: the accept of the old time does not land", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const request = await requestOf(db, pro.id);
     expect(answerStatus(await reschedule(db, token, date, "14:00"))).toBe(302);
@@ -278,7 +266,7 @@ describe("'Remarcar' from the status link", () => {
   it("a second submit of the same move answers as done and sends one e-mail", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     expect(answerStatus(await reschedule(db, token, date, "14:00"))).toBe(302);
     const again = await reschedule(db, token, date, "14:00");
@@ -291,7 +279,7 @@ describe("'Remarcar' from the status link", () => {
   it("a blocked time ('Folgas e bloqueios') is not offered nor claimable", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const { scheduleExceptions } = await import("../../db/schema");
     await db.insert(scheduleExceptions).values({ userId: pro.id, kind: "blocked", startDate: date, endDate: date, startMinute: 14 * 60, endMinute: 16 * 60 });
@@ -309,7 +297,7 @@ describe("'Remarcar' has limits, and the professional hears once (issue 20)", ()
   it("30 moves in a row: 3 go through, then a message pointing to WhatsApp; the job sends one e-mail with the latest time", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { contactPhone: "11987654321" });
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const answers = [];
     for (let i = 0; i < 30; i++) answers.push(await reschedule(db, token, date, times[i % times.length]!));
@@ -339,7 +327,7 @@ describe("'Remarcar' has limits, and the professional hears once (issue 20)", ()
   it("a move after the notice went out is a new notice, from the time the professional was told of", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     expect(answerStatus(await reschedule(db, token, date, "11:00"))).toBe(302);
     const sent: EmailMessage[] = [];
@@ -353,8 +341,8 @@ describe("'Remarcar' has limits, and the professional hears once (issue 20)", ()
   it("one client address moves at most 10 times an hour, across bookings; refused, nothing changes", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
-    const later = nextWorkingDay(5);
+    const date = workingDay(2);
+    const later = workingDay(5);
     const tokens = [];
     for (const [i, time] of ["09:00", "09:30", "10:00", "10:30"].entries()) {
       tokens.push(await book(db, pro.bookingSlug, service.id, later, time, `(11) 9777${i}-0000`));
@@ -375,7 +363,7 @@ describe("the cut-off ('Cancelamento/remarcação até')", () => {
     const db = createTestDb();
     // Three days before the start: a booking two days ahead is already past it.
     const { pro, service } = await setup(db, { customerChangeCutoffMinutes: 3 * 24 * 60, contactPhone: "11912345678" });
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const page = await statusPage(db, token, `?remarcar=1&data=${date}`);
     expect(page.data).toMatchObject({ canChange: false, reschedule: null });
@@ -415,7 +403,7 @@ describe("the cut-off ('Cancelamento/remarcação até')", () => {
   it("reads the professional's zone for the page: a pro far east sees the same rules in their own day", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { timeZone: "Asia/Tokyo" });
-    const date = nextWorkingDay(2, "Asia/Tokyo");
+    const date = workingDay(2, { zone: "Asia/Tokyo" });
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const page = await statusPage(db, token);
     expect(page.data.canChange).toBe(true);
@@ -430,7 +418,7 @@ describe("expiry", () => {
   it("an unanswered request past its expiry: the status page says so, nothing can be moved, the time is free", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     const request = await requestOf(db, pro.id);
     expect(request.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
@@ -461,7 +449,7 @@ describe("expiry", () => {
     const r = await createBookingRequest(db, pro.id, {
       serviceId: service.id,
       serviceName: service.name,
-      date: nextWorkingDay(2),
+      date: workingDay(2),
       startMinute: 600,
       durationMinutes: 30,
       expiresAt: new Date(Date.now() - 60_000),
@@ -478,7 +466,7 @@ describe("the private link", () => {
   it("an unknown or guessed token is a 404 for the page and for the posts; one booking's token moves only it", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const mine = await book(db, pro.bookingSlug, service.id, date, "10:00", "(11) 98888-0001");
     await book(db, pro.bookingSlug, service.id, date, "11:00", "(11) 98888-0002");
     for (const token of ["x".repeat(43), mine.slice(0, -1) + (mine.endsWith("a") ? "b" : "a"), "y".repeat(300)]) {
@@ -496,7 +484,7 @@ describe("the private link", () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
     const other = await setup(db);
-    const date = nextWorkingDay(2);
+    const date = workingDay(2);
     const token = await book(db, pro.bookingSlug, service.id, date, "10:00");
     await book(db, other.pro.bookingSlug, other.service.id, date, "14:00");
     const grid = await statusPage(db, token, `?remarcar=1&data=${date}`);

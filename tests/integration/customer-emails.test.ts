@@ -15,29 +15,19 @@ import { EMAIL_INVALID } from "../../app/validation/booking";
 import { statusPageUrl } from "../../app/domain/notifications/customer-links.server";
 import { runJob } from "../../app/jobs/job.server";
 import type { EmailMessage } from "../../app/utils/email.server";
-import { addDays, dayOfWeek, localToUtc, nowInZone } from "../../app/domain/dates";
+import { addDays, localToUtc, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { logTransport } from "../../app/utils/email.server";
 import { expireRequests } from "../../app/jobs/job.server";
 import { contextFor, createTestDb, settleBackground, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createClient, workingDay } from "../support/factories";
 import { callAction, callLoader, replyOf, responseOf } from "../support/routes";
 
-function nextWorkingDay(ahead = 2) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
 async function setup(db: Db, opts: { autoConfirm?: boolean; notifyNewRequest?: boolean } = {}) {
-  const pro = await createProfessional(db, { name: `Bela Nunes ${crypto.randomUUID().slice(0, 4)}` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
-  await db
-    .update(profiles)
-    .set({ autoConfirm: opts.autoConfirm ?? false, notifyNewRequest: opts.notifyNewRequest ?? true, businessAddress: "Rua do Sol, 5" })
-    .where(eq(profiles.userId, pro.id));
-  return { pro, service };
+  return createBookablePro(db, {
+    name: `Bela Nunes ${crypto.randomUUID().slice(0, 4)}`,
+    profile: { autoConfirm: opts.autoConfirm ?? false, notifyNewRequest: opts.notifyNewRequest ?? true, businessAddress: "Rua do Sol, 5" },
+  });
 }
 
 /** Books with the given fields; returns the answer once the work after it (e-mails) is done. */
@@ -69,7 +59,7 @@ describe("the customer's e-mail on the booking page", () => {
   it("is optional, kept with the request, and brings 'request received' naming the professional with the way to stop", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const res = responseOf(await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "  joana@example.com " })));
+    const res = responseOf(await book(db, pro.bookingSlug, fields(service.id, workingDay(), { email: "  joana@example.com " })));
     expect(res.status).toBe(302);
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     expect(request!.customerEmail).toBe("joana@example.com");
@@ -80,7 +70,7 @@ describe("the customer's e-mail on the booking page", () => {
     expect(mail!.text).toMatch(/Não quero receber lembretes de Bela Nunes \S*: http:\/\/\S+\/lembretes\/parar\//);
 
     // Without an e-mail: no message to the customer, the request as before.
-    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { horario: "11:00", phone: "(11) 97777-1111" }));
+    await book(db, pro.bookingSlug, fields(service.id, workingDay(), { horario: "11:00", phone: "(11) 97777-1111" }));
     const kinds = (await db.select({ kind: emailOutbox.kind }).from(emailOutbox)).map((r) => r.kind);
     expect(kinds.filter((k) => k === "request-received")).toHaveLength(1);
   });
@@ -88,20 +78,16 @@ describe("the customer's e-mail on the booking page", () => {
   it("refuses a malformed address beside the field, with 400, and saves nothing", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const reply = replyOf(await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "joana@gmail" })) as never) as {
-      data: { field: string; message: string; fields: Record<string, string> };
-      init?: { status?: number };
-    };
+    const reply = replyOf(await book(db, pro.bookingSlug, fields(service.id, workingDay(), { email: "joana@gmail" })));
     expect(reply.init?.status).toBe(400);
-    expect(reply.data).toMatchObject({ field: "email", message: EMAIL_INVALID });
-    expect(reply.data.fields).toMatchObject({ name: "Joana Lima", email: "joana@gmail" });
+    expect(reply.data).toMatchObject({ field: "email", message: EMAIL_INVALID, fields: { name: "Joana Lima", email: "joana@gmail" } });
     expect(await db.select().from(bookingRequests)).toHaveLength(0);
   });
 
   it("confirmed at once (automatic confirmation): one e-mail saying so, with the calendar file", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { autoConfirm: true });
-    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "auto@example.com" }));
+    await book(db, pro.bookingSlug, fields(service.id, workingDay(), { email: "auto@example.com" }));
     const mails = await mailsTo(db, "auto@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Agendamento confirmado com Bela Nunes/);
@@ -111,7 +97,7 @@ describe("the customer's e-mail on the booking page", () => {
   it("the professional who turned new-request e-mails off gets none; the customer still gets theirs", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { notifyNewRequest: false });
-    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email: "so-eu@example.com" }));
+    await book(db, pro.bookingSlug, fields(service.id, workingDay(), { email: "so-eu@example.com" }));
     expect(await mailsTo(db, pro.email)).toHaveLength(0);
     expect(await mailsTo(db, "so-eu@example.com")).toHaveLength(1);
   });
@@ -120,7 +106,7 @@ describe("the customer's e-mail on the booking page", () => {
 describe("the answer reaches the customer", () => {
   async function pending(db: Db, email: string) {
     const { pro, service } = await setup(db);
-    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email }));
+    await book(db, pro.bookingSlug, fields(service.id, workingDay(), { email }));
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     return { pro, request: request! };
   }
@@ -163,7 +149,7 @@ describe("the customer's e-mail stays with the client", () => {
   async function accepted(db: Db, email: string, existing?: { email: string }) {
     const { pro, service } = await setup(db);
     if (existing) await createClient(db, pro.id, { name: "Joana", phone: "11988887777", email: existing.email });
-    await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { email }));
+    await book(db, pro.bookingSlug, fields(service.id, workingDay(), { email }));
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     const context = await userContextFor(db, pro);
     await callAction(requestsAction, { context, path: "/solicitacoes", form: { intent: "accept", id: request!.id } });
@@ -203,7 +189,7 @@ describe("the professional hears of a customer's cancellation, as they chose", (
     for (const notify of [true, false]) {
       const { pro, service } = await setup(db);
       await db.update(profiles).set({ notifyCustomerChanges: notify }).where(eq(profiles.userId, pro.id));
-      await book(db, pro.bookingSlug, fields(service.id, nextWorkingDay(), { phone: notify ? "(11) 96666-1111" : "(11) 96666-2222" }));
+      await book(db, pro.bookingSlug, fields(service.id, workingDay(), { phone: notify ? "(11) 96666-1111" : "(11) 96666-2222" }));
       // Made a while ago: a booking cancelled minutes after it was made is one notice (hostile-waitlist.test.ts).
       await db.update(bookingRequests).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(bookingRequests.professionalId, pro.id));
       const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
@@ -224,7 +210,7 @@ describe("'Confirmo presença' from the reminder", () => {
   it("the signed link opens the customer's page; confirming marks the appointment and the professional sees it", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { autoConfirm: true });
-    const date = nextWorkingDay();
+    const date = workingDay();
     await book(db, pro.bookingSlug, fields(service.id, date, { email: "vem@example.com" }));
     const [request] = await db.select().from(bookingRequests).where(eq(bookingRequests.professionalId, pro.id));
     const token = (await statusPageUrl(request!.id)).split("/").pop()!;
@@ -273,7 +259,7 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
 
   it("an unknown address gets at most 3 a day, whoever asks and on whatever page; the bookings still go through", async () => {
     const db = createTestDb();
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (let i = 0; i < 5; i++) {
       // Five pages, five client addresses: only the recipient is the same.
       const { pro, service } = await setup(db);
@@ -293,7 +279,7 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
   it("one client address makes the app write to at most 3 new addresses an hour (again to one of them is not new)", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (let i = 0; i < 5; i++) {
       const res = responseOf(await book(db, pro.bookingSlug, fields(service.id, date, { email: `novo${i}@example.org`, phone: phone(i), horario: time(i) })));
       expect(res.status).toBe(302);
@@ -319,7 +305,7 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
   it("an address the professional knows is not limited: their client, or one they accepted by hand", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const client = await createClient(db, pro.id, { email: "cliente@example.org" });
     await createAppointment(db, pro.id, { clientId: client.id, date: addDays(date, -30), status: "completed" });
     for (let i = 0; i < 5; i++) {
@@ -335,7 +321,7 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
   it("confirmed at once, a withheld address never reaches the client record (nor its reminders)", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { autoConfirm: true });
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (let i = 0; i < 4; i++) {
       await book(db, pro.bookingSlug, fields(service.id, date, { email: `auto${i}@example.org`, phone: phone(i), horario: time(i) }));
     }
@@ -346,7 +332,7 @@ describe("e-mails a stranger makes the app send are bounded (issue 20)", () => {
   it("a withheld e-mail has no follow-ups (decline, expiry) unless the professional accepts by hand; no e-mail opens with the name", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     for (let i = 0; i < 6; i++) {
       await book(db, pro.bookingSlug, fields(service.id, date, { email: `seguinte${i}@example.org`, phone: phone(i), horario: time(i) }));
     }

@@ -7,7 +7,7 @@ import { clientFigures } from "../../app/domain/metrics/dashboard-figures";
 import { action, loader } from "../../app/routes/dashboard";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN, statusOf, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createClient, createProfessional, createService } from "../support/factories";
 import { callAction, callLoader, responseOf } from "../support/routes";
 
 // Saturday 15/03/2025, 12:00 in São Paulo. The month-to-date is 01/03-15/03 and the previous
@@ -55,9 +55,10 @@ async function addAppointment(
   await createAppointment(db, userId, { clientId, date, startMinute, status, priceCents, serviceName, createdAt });
 }
 
-async function makeReady(userId: string) {
-  await createWorkingHours(db, userId);
-  await createService(db, userId, { name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 });
+/** A professional whose setup is done: hours and a service. */
+async function readyPro() {
+  const { pro } = await createBookablePro(db, { services: [{ name: "Corte Masculino", priceCents: 5000, durationMinutes: 45 }] });
+  return pro;
 }
 
 /** A month of history; the expected figures are worked out by hand in the tests below. */
@@ -142,10 +143,9 @@ describe("dashboard loader", () => {
   });
 
   it("shows the tips, computed from the data, once setup is done and flagged", async () => {
-    const pro = await createProfessional(db);
+    const pro = await readyPro();
     await seedHistory(pro.id);
     await seedOther();
-    await makeReady(pro.id);
     const ctx = await userContextFor(db, pro);
 
     const before = await load(ctx);
@@ -205,8 +205,7 @@ describe("dashboard loader", () => {
   });
 
   it("top service: most completed this month, revenue breaks a tie; cancelled and last month do not count", async () => {
-    const pro = await createProfessional(db);
-    await makeReady(pro.id);
+    const pro = await readyPro();
     const ana = await addClient(pro.id, "Ana Lima", "2025-01-01T12:00:00Z");
     await addAppointment(pro.id, ana, "2025-03-10", "completed", 3500, "Barba");
     await addAppointment(pro.id, ana, "2025-03-11", "completed", 5000, "Corte");
@@ -220,8 +219,7 @@ describe("dashboard loader", () => {
   });
 
   it("the first-steps card goes by itself once every step is done, without 'Finalizar Configuração'", async () => {
-    const pro = await createProfessional(db);
-    await makeReady(pro.id);
+    const pro = await readyPro();
     const ctx = await userContextFor(db, pro);
     const before = await load(ctx);
     expect(before.steps.filter((s) => !s.done).map((s) => s.key)).toEqual(["page"]);
@@ -236,8 +234,7 @@ describe("dashboard loader", () => {
   });
 
   it("the starter tip when setup is done but nothing was booked yet", async () => {
-    const pro = await createProfessional(db);
-    await makeReady(pro.id);
+    const pro = await readyPro();
     const ctx = await userContextFor(db, pro);
     await post(ctx, { intent: "setup-later" });
     const d = await load(ctx);

@@ -13,11 +13,11 @@ import { action as requestsAction } from "../../app/routes/booking-requests";
 import { saveConnection } from "../../app/domain/payments/accounts.server";
 import { refundOwedDeposits } from "../../app/domain/payments/deposit-charges.server";
 import { settleEndedHolds } from "../../app/domain/payments/settlement.server";
-import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
+import { minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN } from "../support/db";
 import { dispatch } from "../support/dispatch";
-import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createProfessional, workingDay } from "../support/factories";
 import { callAction, callLoader, locationOf } from "../support/routes";
 import { envOverrides } from "../support/env";
 import { mercadoPagoTestEnv } from "../support/mercadopago";
@@ -40,16 +40,13 @@ afterAll(async () => {
 beforeEach(() => {
   env.set(mercadoPagoTestEnv(standIn.url));
   db = createTestDb();
-  date = addDays(nowInZone(ZONE).date, 2);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  date = workingDay(2);
 });
 afterEach(() => db.$client.close());
 
 /** A professional whose 'Mechas' asks R$ 15,00, connected to the Mercado Pago account `seller`. */
 async function connectedPro(seller = String(100_000 + Math.floor(Math.random() * 1e6)), name = `Paula ${crypto.randomUUID().slice(0, 4)}`) {
-  const pro = await createProfessional(db, { name });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 });
+  const { pro, service } = await createBookablePro(db, { name, services: [{ name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 }] });
   const token = `APP_USR-${crypto.randomUUID()}`;
   standIn.accessTokens.set(token, seller);
   await saveConnection(db, pro.id, "mercadopago", { accessToken: token, refreshToken: `TG-${crypto.randomUUID()}`, expiresAt: new Date(Date.now() + 180 * 86_400_000), providerUserId: seller, publicKey: null, liveMode: false });

@@ -17,13 +17,13 @@ import { saveConnection } from "../../app/domain/payments/accounts.server";
 import { refundOwedDeposits } from "../../app/domain/payments/deposit-charges.server";
 import { settleEndedHolds } from "../../app/domain/payments/settlement.server";
 import { expireRequests } from "../../app/jobs/job.server";
-import { addDays, dayOfWeek, formatDate, minutesToTime, nowInZone } from "../../app/domain/dates";
+import { formatDate, minutesToTime, nowInZone } from "../../app/domain/dates";
 import { formatMoney } from "../../app/domain/money";
 import type { EmailTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
 import { contextFor, createTestDb, ORIGIN, settleBackground, userContextFor } from "../support/db";
 import { dispatch } from "../support/dispatch";
-import { createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createProfessional, createService, workingDay } from "../support/factories";
 import { callAction, callLoader, locationOf, replyOf } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 import { envOverrides } from "../support/env";
@@ -52,18 +52,13 @@ beforeEach(() => {
 });
 afterEach(() => db.$client.close());
 
-function workingDay(ahead = 2) {
-  let date = addDays(nowInZone(ZONE).date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
 /** 'Paula Reis', whose 'Mechas' asks a R$ 15,00 deposit: by her Pix key, or charged through Mercado Pago. */
 async function professional(how: "pix-key" | "mercadopago", rules: Partial<typeof profiles.$inferInsert> = {}) {
-  const pro = await createProfessional(db, { name: `Paula Reis ${crypto.randomUUID().slice(0, 4)}` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 });
-  await db.update(profiles).set({ pixKey: how === "pix-key" ? "paula@example.com" : "", ...rules }).where(eq(profiles.userId, pro.id));
+  const { pro, service } = await createBookablePro(db, {
+    name: `Paula Reis ${crypto.randomUUID().slice(0, 4)}`,
+    services: [{ name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 }],
+    profile: { pixKey: how === "pix-key" ? "paula@example.com" : "", ...rules },
+  });
   if (how === "mercadopago") {
     const seller = String(100_000 + Math.floor(Math.random() * 1e6));
     const token = `APP_USR-${crypto.randomUUID()}`;

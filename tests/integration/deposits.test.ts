@@ -12,30 +12,23 @@ import { loader as agendaLoader } from "../../app/routes/agenda";
 import { loader as clientsLoader } from "../../app/routes/clients";
 import { runJob } from "../../app/jobs/job.server";
 import { formatMoney } from "../../app/domain/money";
-import { addDays, dayOfWeek, minutesToTime, nowInZone } from "../../app/domain/dates";
+import { minutesToTime, nowInZone } from "../../app/domain/dates";
 import type { EmailMessage } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, statusOf } from "../support/db";
-import { createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createBookingRequest, createProfessional, workingDay } from "../support/factories";
 import { callAction, callLoader, locationOf } from "../support/routes";
 
 const ZONE = "America/Sao_Paulo";
 const R15 = formatMoney(1500);
 type Pro = Awaited<ReturnType<typeof createProfessional>>;
 
-function nextWorkingDay(ahead = 2) {
-  let date = addDays(nowInZone(ZONE).date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
+
+const MECHAS = [{ name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 }];
 
 /** A professional whose 'Mechas' asks a R$ 15,00 deposit, with `rules` on the profile. */
-async function setup(db: Db, rules: Partial<typeof profiles.$inferInsert> = {}) {
-  const pro = await createProfessional(db, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 });
-  await db.update(profiles).set({ pixKey: "paula@example.com", ...rules }).where(eq(profiles.userId, pro.id));
-  return { pro, service };
+function setup(db: Db, rules: Partial<typeof profiles.$inferInsert> = {}) {
+  return createBookablePro(db, { services: MECHAS, profile: { pixKey: "paula@example.com", ...rules } });
 }
 
 /** A booking from the page; its request and the token of the customer's link. */
@@ -62,7 +55,7 @@ describe("a booking's deposit", () => {
   it("is pending, then received and accepted in one tap, then given back; every screen says so", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const { request, token } = await book(db, pro, service.id, date);
     expect(request).toMatchObject({ depositCents: 1500, depositDueAt: null, depositReceivedAt: null });
     expect((await requestsPage(db, pro)).pending[0]?.deposit?.label).toBe(`Sinal pendente — ${R15}`);
@@ -103,7 +96,7 @@ describe("a booking's deposit", () => {
   it("takes another method; a refund of a deposit not received, or a made-up method, changes nothing", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const { request } = await book(db, pro, service.id, nextWorkingDay());
+    const { request } = await book(db, pro, service.id, workingDay());
     await expect(await post(db, pro, { intent: "deposit-refunded", id: request.id })).toSendToast({ title: "Sinal não recebido" });
     expect(await statusOf(post(db, pro, { intent: "deposit-received", id: request.id, method: "boleto" }))).toBe(400);
     await expect(requestsPage(db, pro, `/solicitacoes?devolver-sinal=${request.id}`)).rejects.toMatchObject({ init: { status: 404 } });
@@ -116,7 +109,7 @@ describe("a booking's deposit", () => {
   it("another professional's request is a 404, for every mark and the refund's confirmation", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const { request } = await book(db, pro, service.id, nextWorkingDay());
+    const { request } = await book(db, pro, service.id, workingDay());
     const intruder = await createProfessional(db);
     for (const intent of ["deposit-received", "deposit-received-accept", "deposit-refunded"]) {
       expect(await statusOf(post(db, intruder, { intent, id: request.id }))).toBe(404);
@@ -128,7 +121,7 @@ describe("a booking's deposit", () => {
   it("marked twice at once (two phones) stores one mark", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db);
-    const { request } = await book(db, pro, service.id, nextWorkingDay());
+    const { request } = await book(db, pro, service.id, workingDay());
     const answers = await Promise.all(["pix", "cash", "debit"].map((method) => statusOf(post(db, pro, { intent: "deposit-received", id: request.id, method }))));
     expect(answers).toEqual([302, 302, 302]);
     const marked = await row(db, request.id);
@@ -143,7 +136,7 @@ describe("'Sinal não pago em … libera o horário'", () => {
   it("is off by default; on, an unpaid deposit's request frees its time when due and the job expires it, telling the customer", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { depositReleaseMinutes: 60 });
-    const date = nextWorkingDay();
+    const date = workingDay();
     const before = Date.now();
     const { request, token } = await book(db, pro, service.id, date);
     expect(request.depositDueAt!.getTime()).toBeGreaterThanOrEqual(before + 3_600_000);
@@ -170,7 +163,7 @@ describe("'Sinal não pago em … libera o horário'", () => {
   it("an unpaid deposit past due holds nothing even before the job runs: the time is booked again, and it cannot be marked or accepted", async () => {
     const db = createTestDb();
     const { pro, service } = await setup(db, { depositReleaseMinutes: 30 });
-    const date = nextWorkingDay();
+    const date = workingDay();
     const late = await createBookingRequest(db, pro.id, {
       serviceId: service.id,
       serviceName: service.name,

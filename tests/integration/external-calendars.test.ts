@@ -18,7 +18,7 @@ import { logTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
 import { envOverrides } from "../support/env";
-import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createProfessional } from "../support/factories";
 import { callAction, callLoader, replyOf } from "../support/routes";
 
 const SP = "America/Sao_Paulo";
@@ -79,9 +79,7 @@ afterAll(async () => {
 
 async function setup() {
   const db = createTestDb();
-  const pro = await createProfessional(db, { name: "Paula Ribeiro", email: `paula-${crypto.randomUUID().slice(0, 6)}@example.com` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", durationMinutes: 30 });
+  const { pro, service } = await createBookablePro(db, { name: "Paula Ribeiro", email: `paula-${crypto.randomUUID().slice(0, 6)}@example.com` });
   const owner: CalendarOwner = { userId: pro.id, email: pro.email, timeZone: SP, bookingWindow: "6m" };
   const add = (fields: Record<string, string>) => callAction(hoursAction, { db, as: pro, path: "/configuracoes/horarios", form: { intent: "add-calendar", ...fields } });
   const offered = async () => {

@@ -13,6 +13,7 @@ import { loader as reportsExport } from "../../app/routes/reports.export";
 import { loader as agendaLoader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { loadDashboardData } from "../../app/domain/metrics/dashboard.server";
+import { requireUser } from "../../app/routes/workspace.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional, createService } from "../support/factories";
 import { callAction, callLoader } from "../support/routes";
@@ -134,7 +135,7 @@ describe("figures follow the money", () => {
       ["Barba", 1, 3000],
     ]);
     // The dashboard's 'mais vendido' tip reads the month's completed ones only (the 15:00 one is still ahead).
-    const month = await loadDashboardData(db, { id: proId, email: "ana@example.com", profile: { timeZone: "America/Sao_Paulo" } } as never, NOW);
+    const month = await loadDashboardData(db, requireUser(ctx), NOW);
     expect(month.topService).toEqual({ name: "Corte", sales: 4, revenueCents: 20_000 });
   });
 });

@@ -8,7 +8,7 @@ import { loader as reportsLoader } from "../../app/routes/reports";
 import { loader as clientsLoader } from "../../app/routes/clients";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createClient } from "../support/factories";
 import { callAction, callLoader, replyOf } from "../support/routes";
 
 // Saturday 15/03/2025, 12:00 in São Paulo: this month to date is 01/03-15/03.
@@ -59,9 +59,7 @@ async function seedMonth(userId: string) {
 
 describe("one month through the dashboard, Relatórios and Clientes", () => {
   it("shows the same appointments, revenue, recurring clients, VIPs and clients at risk", async () => {
-    const pro = await createProfessional(db, { name: "Paula Ribeiro" });
-    await createWorkingHours(db, pro.id);
-    await createService(db, pro.id, { name: "Corte" });
+    const { pro } = await createBookablePro(db, { name: "Paula Ribeiro" });
     await seedMonth(pro.id);
     const ctx = await userContextFor(db, pro);
     await callAction(dashboardAction, { context: ctx, path: "/dashboard", form: { intent: "setup-finish" } });

@@ -15,11 +15,10 @@ import { saveConnection, validAccessToken } from "../../app/domain/payments/acco
 import { mercadoPago } from "../../app/domain/payments/mercadopago.server";
 import { refundOwedDeposits, startCharge } from "../../app/domain/payments/deposit-charges.server";
 import { settleEndedHolds } from "../../app/domain/payments/settlement.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { countingTrips, createTestDb, ORIGIN } from "../support/db";
 import { dispatch } from "../support/dispatch";
-import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createProfessional, workingDay } from "../support/factories";
 import { callAction, callLoader, locationOf } from "../support/routes";
 import { envOverrides } from "../support/env";
 import { mercadoPagoTestEnv } from "../support/mercadopago";
@@ -44,11 +43,10 @@ afterAll(async () => {
 beforeEach(async () => {
   env.set(mercadoPagoTestEnv(standIn.url));
   db = createTestDb();
-  pro = await createProfessional(db, { name: "Paula Reis" });
-  await createWorkingHours(db, pro.id);
-  serviceId = (await createService(db, pro.id, { name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 })).id;
-  date = addDays(nowInZone(ZONE).date, 2);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  const bookable = await createBookablePro(db, { name: "Paula Reis", services: [{ name: "Mechas", priceCents: 20000, durationMinutes: 60, requiresDeposit: true, depositCents: 1500 }] });
+  pro = bookable.pro;
+  serviceId = bookable.service.id;
+  date = workingDay(2);
   // Connected: a token the stand-in knows, stored sealed as the OAuth return stores it.
   const seller = String(100_000 + Math.floor(Math.random() * 1e6));
   const token = `APP_USR-${crypto.randomUUID()}`;

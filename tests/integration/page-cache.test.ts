@@ -12,7 +12,7 @@ import { cacheContext, memoryCache } from "../../app/utils/cache.server";
 import { answerWithKeptFirstStep } from "../../app/routes/booking.cache.server";
 import { callAction, callLoader, locationOf } from "../support/routes";
 import { contextFor, countingTrips, createTestDb } from "../support/db";
-import { createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createClient, createService } from "../support/factories";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,9 +21,7 @@ afterEach(() => {
 /** A professional whose page is served by one server: one cache for every request. */
 async function salon() {
   const base = createTestDb();
-  const pro = await createProfessional(base, { name: `Salao ${crypto.randomUUID().slice(0, 6)}` });
-  await createWorkingHours(base, pro.id);
-  const service = await createService(base, pro.id, { name: "Corte", priceCents: 5000, durationMinutes: 30 });
+  const { pro, service } = await createBookablePro(base);
   const { db, trips } = countingTrips(base);
   const cache = memoryCache();
   const context = () => {

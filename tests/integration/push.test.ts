@@ -8,12 +8,12 @@ import { appointments, profiles, pushOutbox, pushSubscriptions } from "../../db/
 import { action as bookAction } from "../../app/routes/booking";
 import { action as statusAction } from "../../app/routes/booking-status";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.notifications";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { dayOfWeek } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { newVapidKeys } from "../../scripts/vapid-keys";
 import { contextFor, createTestDb, formRequest, settleBackground } from "../support/db";
 import { envOverrides } from "../support/env";
-import { createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createBookablePro, createProfessional, workingDay } from "../support/factories";
 import { startPushStandIn, trustStandIn, type PushStandIn, type TestSubscription } from "../support/push-stand-in";
 import { answerStatus, callAction, callLoader, locationOf, routeArgs } from "../support/routes";
 
@@ -36,11 +36,8 @@ afterAll(async () => {
 });
 
 async function setup(db: Db) {
-  const pro = await createProfessional(db, { name: "Ana Souza" });
-  await createWorkingHours(db, pro.id);
-  const corte = await createService(db, pro.id, { name: "Corte", durationMinutes: 30 });
-  let date = addDays(nowInZone("America/Sao_Paulo").date, 2);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  const { pro, service: corte } = await createBookablePro(db, { name: "Ana Souza" });
+  const date = workingDay(2);
   return { pro, corte, date, when: `${WEEKDAYS[dayOfWeek(date)]} ${date.slice(8, 10)}/${date.slice(5, 7)} às 10:00` };
 }
 

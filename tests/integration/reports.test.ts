@@ -8,7 +8,7 @@ import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { REPORT_CSV_HEADER } from "../../app/domain/metrics/report-csv.server";
 import { REPORT_NOTICES } from "../../app/domain/metrics/report-params";
 import { createTestDb, userContextFor } from "../support/db";
-import { createAppointment, createAppointments, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createAppointments, createBookablePro, createClient, createProfessional } from "../support/factories";
 import { callLoader } from "../support/routes";
 
 // "Now" is Monday 10/03/2025 08:00 in São Paulo (11:00 UTC). Only Date is faked: the
@@ -37,12 +37,10 @@ let pro: Pro;
 let other: Pro;
 
 async function setUp(name: string, prefix: string): Promise<Pro> {
-  const account = await createProfessional(db, { name });
-  await createWorkingHours(db, account.id);
+  const { pro: account, services } = await createBookablePro(db, { name, services: Object.values(SERVICES) });
+  const byName = new Map(services.map((s) => [s.name, s.id]));
   const service = {} as Pro["service"];
-  for (const [key, s] of Object.entries(SERVICES)) {
-    service[key as keyof typeof SERVICES] = (await createService(db, account.id, s)).id;
-  }
+  for (const [key, s] of Object.entries(SERVICES)) service[key as keyof typeof SERVICES] = byName.get(s.name)!;
   const client: Record<string, string> = {};
   for (const [i, clientName] of CLIENT_NAMES.entries()) {
     const row = await createClient(db, account.id, {

@@ -18,8 +18,8 @@ import { action as teamAction, loader as teamLoader } from "../../app/routes/tea
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN, settleBackground, userContextFor } from "../support/db";
-import { createAppointment, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
-import { callAction, callLoader, routeArgs, runMiddleware, signIn, thrownStatus } from "../support/routes";
+import { createAppointment, createBookablePro, createClient, createProfessional } from "../support/factories";
+import { callAction, callLoader, routeArgs, runMiddleware, signIn, thrownStatus, type RouteArgs } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 
 // "Now" is Monday 10/03/2025 12:00 in São Paulo (15:00 UTC).
@@ -31,9 +31,7 @@ let db: Db;
 type Pro = Awaited<ReturnType<typeof createProfessional>> & { clientId: string; serviceId: string };
 
 async function pro(name: string): Promise<Pro> {
-  const p = await createProfessional(db, { name });
-  await createWorkingHours(db, p.id);
-  const service = await createService(db, p.id, { name: `Serviço de ${name}`, priceCents: 5000, durationMinutes: 60 });
+  const { pro: p, service } = await createBookablePro(db, { name, services: [{ name: `Serviço de ${name}`, priceCents: 5000, durationMinutes: 60 }] });
   const client = await createClient(db, p.id, { name: `Cliente de ${name}` });
   return { ...p, clientId: client.id, serviceId: service.id };
 }
@@ -243,12 +241,12 @@ describe("Meu or Salão: the owner's figures", () => {
 
   it("the salon's pages still read in one round trip once the session is known", async () => {
     const { cookie } = await signIn(db, owner);
-    const visit = async (path: string, loader: typeof cashLoader | typeof dashboardLoader | typeof reportsLoader) => {
+    const visit = async (path: string, loader: (args: RouteArgs) => Promise<unknown>) => {
       const counted = sequentialTrips(db);
       const args = await routeArgs({ db: counted.db, request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }) });
       let page: unknown = null;
       const response = await runMiddleware(workspaceMiddleware, args, async () => {
-        page = await (loader as typeof cashLoader)(args as never);
+        page = await loader(args);
         return new Response("the page");
       });
       await settleBackground(args.context);

@@ -14,13 +14,16 @@ import { createTestDb } from "../support/db";
 import { createAppointment, createBookingRequest, createClient, createProfessional } from "../support/factories";
 import { startWhatsappStandIn, WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TEMPLATE, WHATSAPP_TEST_TOKEN, type WhatsappStandIn } from "../support/whatsapp-stand-in";
 
-/** A transport that records what it sends, optionally failing (or slow) for some messages. */
-function recorder(opts: { fail?: (m: EmailMessage) => boolean; delayMs?: number } = {}) {
+/**
+ * A transport that records what it sends, optionally failing for some messages; `yields` lets the
+ * event loop turn before each send, so two runs at once interleave without a wall-clock sleep.
+ */
+function recorder(opts: { fail?: (m: EmailMessage) => boolean; yields?: boolean } = {}) {
   const sent: EmailMessage[] = [];
   const transport: EmailTransport = {
     name: "test",
     async send(message) {
-      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      if (opts.yields) await new Promise((r) => setImmediate(r));
       if (opts.fail?.(message)) throw new Error("SMTP 451 tente mais tarde");
       sent.push(message);
     },
@@ -193,7 +196,7 @@ describe("customer reminders by e-mail", () => {
     const pro = await createProfessional(fresh);
     const emails = Array.from({ length: 8 }, (_, i) => `par${i}@example.com`);
     for (const [i, email] of emails.entries()) await booked(fresh, pro.id, { email, startMinute: 9 * 60 + i * 30 });
-    const { sent, transport } = recorder({ delayMs: 15 });
+    const { sent, transport } = recorder({ yields: true });
     const now = hoursBefore(20);
     const [a, b] = await Promise.all([run(fresh, now, transport), run(fresh, now, transport)]);
     expect(a.remindersQueued + b.remindersQueued).toBe(8);

@@ -6,41 +6,36 @@ import { bookingRequests, linkedAccounts, profiles, services as servicesTable, s
 import Booking, { action as bookAction, loader as bookLoader, OFFER_CHANGED } from "../../app/routes/booking";
 import { formatMoney } from "../../app/domain/money";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.page";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
-import { createAppointment, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createProfessional, createService, workingDay } from "../support/factories";
 import { renderRoute, visibleText } from "../support/render";
 import { callAction, callLoader, replyOf } from "../support/routes";
 
-function nextWorkingDay(ahead = 2) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
 /** A salon of three: the owner (on a paid plan, page on) and two active members, each with 'Corte'. */
 async function salon(db: Db) {
-  const owner = await createProfessional(db, { name: "Dona Salão" });
-  const ana = await createProfessional(db, { name: "Ana Cabeleireira" });
-  const bia = await createProfessional(db, { name: "Bia Manicure" });
+  const owner = await createBookablePro(db, {
+    name: "Dona Salão",
+    profile: { teamPage: true, businessName: "Salão Bela Vista", specialty: "Coloração" },
+    services: [{ name: "Coloração", durationMinutes: 60, priceCents: 12000 }],
+  });
+  const ana = await createBookablePro(db, { name: "Ana Cabeleireira", profile: { specialty: "Cortes femininos" } });
+  const bia = await createBookablePro(db, {
+    name: "Bia Manicure",
+    services: [
+      { name: "corte ", durationMinutes: 45, priceCents: 6000 },
+      { name: "Manicure", durationMinutes: 30, priceCents: 3000 },
+    ],
+  });
   await db
     .update(subscriptions)
     .set({ status: "active", planId: "avancado", subscriptionEndDate: new Date(Date.now() + 30 * 86_400_000) })
-    .where(eq(subscriptions.userId, owner.id));
-  await db.update(profiles).set({ teamPage: true, businessName: "Salão Bela Vista", specialty: "Coloração" }).where(eq(profiles.userId, owner.id));
-  await db.update(profiles).set({ specialty: "Cortes femininos" }).where(eq(profiles.userId, ana.id));
-  for (const member of [ana, bia]) {
-    await db.insert(linkedAccounts).values({ ownerId: owner.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
+    .where(eq(subscriptions.userId, owner.pro.id));
+  for (const member of [ana.pro, bia.pro]) {
+    await db.insert(linkedAccounts).values({ ownerId: owner.pro.id, linkedUserEmail: member.email, linkedUserId: member.id, status: "active" });
   }
-  for (const p of [owner, ana, bia]) await createWorkingHours(db, p.id);
-  const services = {
-    owner: await createService(db, owner.id, { name: "Coloração", durationMinutes: 60, priceCents: 12000 }),
-    ana: await createService(db, ana.id, { name: "Corte", durationMinutes: 30, priceCents: 5000 }),
-    bia: await createService(db, bia.id, { name: "corte ", durationMinutes: 45, priceCents: 6000 }),
-    biaNails: await createService(db, bia.id, { name: "Manicure", durationMinutes: 30, priceCents: 3000 }),
-  };
-  return { owner, ana, bia, services };
+  const services = { owner: owner.service, ana: ana.service, bia: bia.services[0]!, biaNails: bia.services[1]! };
+  return { owner: owner.pro, ana: ana.pro, bia: bia.pro, services };
 }
 
 const page = async (db: Db, slug: string, query = "") =>
@@ -91,7 +86,7 @@ describe("the salon's page", () => {
   it("books a named professional on their own agenda, with their services and times", async () => {
     const db = createTestDb();
     const { owner, ana, bia, services } = await salon(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const step1 = await page(db, owner.bookingSlug, `?profissional=${bia.id}`);
     expect(step1.step).toBe(1);
     expect(step1.services.map((s) => s.id).sort()).toEqual([services.bia.id, services.biaNails.id].sort());
@@ -115,7 +110,7 @@ describe("the salon's page", () => {
   it("'Qualquer profissional' offers the team's services by name and the union of free times, and lands on the free member", async () => {
     const db = createTestDb();
     const { owner, ana, bia, services } = await salon(db);
-    const date = nextWorkingDay();
+    const date = workingDay();
     const any = await page(db, owner.bookingSlug, "?profissional=qualquer");
     expect(any.step).toBe(1);
     // 'Corte' (Ana) and 'corte ' (Bia) are one service; the owner's 'Coloração' and Bia's 'Manicure' too.
@@ -147,7 +142,7 @@ describe("the salon's page", () => {
     const { owner, ana, bia, services } = await salon(db);
     // Both at Ana's price and duration: either may take what step 3 showed.
     await db.update(servicesTable).set({ durationMinutes: 30, priceCents: 5000 }).where(eq(servicesTable.id, services.bia.id));
-    const date = nextWorkingDay(3);
+    const date = workingDay(3);
     const { finalOffer } = await page(db, owner.bookingSlug, `?profissional=qualquer&servico=${services.ana.id}&data=${date}&horario=14:00`);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -173,7 +168,7 @@ describe("the salon's page", () => {
     const escova = await createService(db, ana.id, { name: "Escova", durationMinutes: 30, priceCents: 5000 });
     await createService(db, bia.id, { name: "Escova", durationMinutes: 30, priceCents: 5500 });
     const [r50, r55] = [formatMoney(5000), formatMoney(5500)];
-    const date = nextWorkingDay();
+    const date = workingDay();
     const at = (time: string) => `?profissional=qualquer&servico=${escova.id}&data=${date}&horario=${time}`;
     const post = (time: string, oferta: string | undefined, i: number) =>
       book(db, owner.bookingSlug, { profissional: "qualquer", servico: escova.id, data: date, horario: time, oferta: oferta ?? "", ...customer(i) });
@@ -220,7 +215,7 @@ describe("the salon's page", () => {
     expect(own.services.map((s) => s.id)).toEqual([services.owner.id]);
     // A post without a professional on the salon's page books nobody.
     await db.update(profiles).set({ teamPage: true }).where(eq(profiles.userId, owner.id));
-    const date = nextWorkingDay();
+    const date = workingDay();
     const res = await book(db, owner.bookingSlug, { servico: services.owner.id, data: date, horario: "10:00", ...customer() });
     expect(res.status).toBe(400);
     expect(await db.select().from(bookingRequests)).toHaveLength(0);

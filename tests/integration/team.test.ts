@@ -12,7 +12,7 @@ import { teamOf } from "../../app/domain/salon.server";
 import { memberCountQuery } from "../../app/domain/salon.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, settleBackground, toastOf, userContextFor } from "../support/db";
-import { createAppointment, createBookingRequest, createClient, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createBookingRequest, createClient, createProfessional } from "../support/factories";
 import { callAction, callLoader, responseOf, thrownStatus } from "../support/routes";
 import { renderRoute, visibleText } from "../support/render";
 
@@ -25,9 +25,7 @@ let db: Db;
 type Pro = Awaited<ReturnType<typeof createProfessional>> & { serviceId: string; clientId: string };
 
 async function pro(name: string): Promise<Pro> {
-  const p = await createProfessional(db, { name });
-  await createWorkingHours(db, p.id);
-  const service = await createService(db, p.id, { name: `Corte de ${name}`, durationMinutes: 60, priceCents: 5000 });
+  const { pro: p, service } = await createBookablePro(db, { name, services: [{ name: `Corte de ${name}`, durationMinutes: 60, priceCents: 5000 }] });
   const client = await createClient(db, p.id, { name: `Cliente de ${name}`, phone: "11912345678", notes: `Nota secreta de ${name}` });
   return { ...p, serviceId: service.id, clientId: client.id };
 }

@@ -2,7 +2,9 @@
 // get what React Router would give them.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appointments, sessions } from "../../db/schema";
+import { appointments, profiles, sessions, workingHours } from "../../db/schema";
+import { dayOfWeek } from "../../app/domain/dates";
+import { loader as bookLoader } from "../../app/routes/booking";
 import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { action as pageAction } from "../../app/routes/settings.page";
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
@@ -11,11 +13,13 @@ import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN } from "../support/db";
 import {
   createAppointment,
+  createBookablePro,
   createBookingRequest,
   createCategory,
   createProfessional,
   createService,
   createWorkingHours,
+  workingDay,
 } from "../support/factories";
 import { callAction, callLoader, replyOf, routeArgs, runMiddleware, signIn, thrownBy } from "../support/routes";
 
@@ -126,5 +130,33 @@ describe("factories", () => {
       [0, false, "09:00", "18:00", "12:00"],
       ...[1, 2, 3, 4, 5, 6].map((d) => [d, true, "09:00", "18:00", "12:00"]),
     ]);
+  });
+
+  it("make a professional ready to be booked: the demo week and 'Corte' offered on the booking page", async () => {
+    const { pro: salon, service, services } = await createBookablePro(db);
+    expect(services).toEqual([service]);
+    expect(service).toMatchObject({ userId: salon.id, name: "Corte", priceCents: 5000, durationMinutes: 30, categoryId: null });
+    const date = workingDay(2);
+    const page = await callLoader(bookLoader, { db, path: `/agendamento/${salon.bookingSlug}?servico=${service.id}&data=${date}`, params: { slug: salon.bookingSlug } });
+    expect(page.data.slots.slice(0, 3)).toEqual(["09:00", "09:30", "10:00"]);
+    expect(page.data.slots).not.toContain("12:00");
+  });
+
+  it("make a bookable professional with hours every day, a profile and services under one category", async () => {
+    const { pro: salon, services } = await createBookablePro(db, {
+      name: "Rita Alves",
+      hours: { start: "08:00", end: "20:00" },
+      profile: { autoConfirm: true },
+      category: "Unhas",
+      services: [{ name: "Manicure", priceCents: 3500, durationMinutes: 45 }, { name: "Pedicure", priceCents: 4000, durationMinutes: 45 }],
+    });
+    expect(salon.name).toBe("Rita Alves");
+    expect(new Set(services.map((s) => s.categoryId)).size).toBe(1);
+    expect(services[0]!.categoryId).not.toBeNull();
+    const rows = await db.select().from(workingHours).where(eq(workingHours.userId, salon.id));
+    expect(rows.map((d) => [d.dayOfWeek, d.isActive, d.startTime, d.endTime]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((d) => [d, true, "08:00", "20:00"]));
+    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, salon.id));
+    expect(profile!.autoConfirm).toBe(true);
+    expect(dayOfWeek(workingDay(0, { skip: 1 }))).not.toBe(0);
   });
 });

@@ -25,28 +25,20 @@ import { WorkspaceShell } from "../../app/components/workspace-shell";
 import { action as remindersAction, loader as remindersLoader } from "../../app/routes/reminders";
 import { WHATSAPP_TEST_PHONE_ID, WHATSAPP_TEST_TOKEN } from "../support/whatsapp-stand-in";
 import { runJob } from "../../app/jobs/job.server";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
+import { addDays, dayOfWeek } from "../../app/domain/dates";
 import { formatPhone } from "../../app/domain/phone";
 import type { EmailMessage, EmailTransport } from "../../app/utils/email.server";
 import type { Db } from "../../app/utils/db.server";
 import { PERIOD_NOT_OFFERED, PERIOD_REQUIRED } from "../../app/validation/waitlist";
 import { RATE_LIMIT_MESSAGE, TAKEN } from "../../app/validation/booking";
 import { createTestDb } from "../support/db";
-import { createAppointment, createBookingRequest, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, createBookingRequest, createProfessional, workingDay } from "../support/factories";
 import { renderRoute, visibleText } from "../support/render";
 import { answerStatus, callAction, callLoader, locationOf, replyOf } from "../support/routes";
 
-function workingDay(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
 /** A professional whose `date` is fully booked (the demo week: 09:00-18:00, lunch 12:00-13:00). */
 async function fullDay(db: Db, date = workingDay(3), morning: "busy" | "none" = "busy") {
-  const pro = await createProfessional(db, { name: `Salão ${crypto.randomUUID().slice(0, 6)}` });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", durationMinutes: 30 });
+  const { pro, service } = await createBookablePro(db);
   const morningAppointment = morning === "busy" ? await createAppointment(db, pro.id, { date, startMinute: 9 * 60, durationMinutes: 180 }) : null;
   await createAppointment(db, pro.id, { date, startMinute: 13 * 60, durationMinutes: 300 });
   return { pro, service, date, morningAppointment };
@@ -160,7 +152,7 @@ describe("what the list offers on a day", () => {
  * Each way a morning opens on a full day: what frees 09:00-12:00 after the customer joined (for
  * any time: a morning blocked or outside the hours is no period to wait for, docs/decisions/1024).
  */
-const openings: [string, (db: Db, s: Setup) => Promise<Setup>, (db: Db, s: Setup) => Promise<void>][] = [
+const openings: [string, (db: Db) => Promise<Setup>, (db: Db, s: Setup) => Promise<void>][] = [
   ["a cancellation", (db) => fullDay(db), async (db, s) => void (await db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, s.morningAppointment!.id)))],
   [
     "a declined request",
@@ -204,7 +196,7 @@ const openings: [string, (db: Db, s: Setup) => Promise<Setup>, (db: Db, s: Setup
 describe("a time opening on a day someone waits on", () => {
   it.each(openings)("is offered after %s, by e-mail with a link straight to step 3", async (_, arrange, open) => {
     const db = createTestDb();
-    const s = await arrange(db, undefined as never);
+    const s = await arrange(db);
     expect(locationOf(await join(db, s, { email: "espera@example.com", periodo: "qualquer" }))).toMatch(/^\/agendamento\/espera\//);
     const { sent, transport } = recorder();
     await job(db, transport);

@@ -9,10 +9,9 @@ import { action as bookAction } from "../../app/routes/booking";
 import { loader as statusLoader } from "../../app/routes/booking-status";
 import WaitlistStatus, { loader as waitlistStatusLoader } from "../../app/routes/waitlist-status";
 import { action as joinAction } from "../../app/routes/waitlist-join";
-import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb } from "../support/db";
-import { createAppointment, createProfessional, createService, createWorkingHours } from "../support/factories";
+import { createAppointment, createBookablePro, workingDay } from "../support/factories";
 import { renderRoute, visibleText } from "../support/render";
 import { callAction, callLoader, locationOf, replyOf } from "../support/routes";
 
@@ -22,16 +21,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function workingDay(ahead: number) {
-  let date = addDays(nowInZone("America/Sao_Paulo").date, ahead);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
-}
-
 async function salon(db: Db) {
-  const pro = await createProfessional(db, { name: "Salão Wi-Fi" });
-  await createWorkingHours(db, pro.id);
-  const service = await createService(db, pro.id, { name: "Corte", durationMinutes: 30 });
+  const { pro, service } = await createBookablePro(db, { name: "Salão Wi-Fi" });
   return { pro, service, date: workingDay(3) };
 }
 

@@ -1,7 +1,9 @@
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { appointments, bookingRequests, categories, clients, services, workingHours } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { appointments, bookingRequests, categories, clients, profiles, services, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
 import { defaultWeek } from "../../app/domain/demo/demo-professional.server";
+import { addDays, dayOfWeek, nowInZone } from "../../app/domain/dates";
 import { slugify } from "../../app/domain/slug";
 import type { Db } from "../../app/utils/db.server";
 
@@ -30,7 +32,7 @@ export async function createProfessional(db: Db, overrides: Partial<{ name: stri
     password: overrides.password ?? "senha123",
   };
   const account = await createAccount(db, input);
-  return { id: account.userId, email: account.email, password: input.password, bookingSlug: account.bookingSlug };
+  return { id: account.userId, name: input.name, email: account.email, password: input.password, bookingSlug: account.bookingSlug };
 }
 
 let phones = 0;
@@ -117,4 +119,57 @@ type Day = Omit<Insert<typeof workingHours>, "userId">;
 export async function createWorkingHours(db: Db, userId: string, days: readonly Day[] = defaultWeek(userId)) {
   const rows = await insertRows(db, workingHours, days.map((day) => ({ ...day, userId })));
   return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek);
+}
+
+type ServiceFields = Omit<Insert<typeof services>, "userId">;
+
+export type BookableOptions = {
+  name?: string;
+  email?: string;
+  /** Profile fields set after sign-up (auto-confirmation, a business name, a time zone, a Pix key). */
+  profile?: Partial<Insert<typeof profiles>>;
+  /** The demo week unless given: `{ start, end }` opens every day with those hours; rows are used as they are. */
+  hours?: { start: string; end: string } | readonly Day[];
+  /** 'Corte', R$ 50,00 for 30 minutes, unless given; an empty list makes a page with nothing to book. */
+  services?: readonly ServiceFields[];
+  /** Files every service under a category of that name. */
+  category?: string;
+};
+
+/**
+ * The one bookable professional of the integration and e2e tests: an account (see
+ * createProfessional; named 'Salão …' unless given), working hours, services and a booking page
+ * (`pro.bookingSlug`), ready to be booked. `service` is the first service.
+ */
+export async function createBookablePro(db: Db, options: BookableOptions = {}) {
+  const name = options.name ?? `Salão ${crypto.randomUUID().slice(0, 8)}`;
+  const pro = await createProfessional(db, options.email ? { name, email: options.email } : { name });
+  if (options.profile && Object.keys(options.profile).length) {
+    await db.update(profiles).set(options.profile).where(eq(profiles.userId, pro.id));
+  }
+  const { hours } = options;
+  const days = !hours
+    ? undefined
+    : "start" in hours
+      ? Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: hours.start, endTime: hours.end }))
+      : hours;
+  await createWorkingHours(db, pro.id, days);
+  const categoryId = options.category ? (await createCategory(db, pro.id, { name: options.category })).id : undefined;
+  const list = options.services ?? [{ name: "Corte", priceCents: 5000, durationMinutes: 30 }];
+  const rows = list.length ? await insertRows(db, services, list.map((fields) => ({ categoryId, ...fields, userId: pro.id }))) : [];
+  return { pro, service: rows[0]!, services: rows };
+}
+
+/**
+ * A working day of the demo week (Monday to Saturday) at least `ahead` days after today in `zone`
+ * (São Paulo unless given), or the `skip`-th working day after that one (two e2e projects booking
+ * one professional take 0 and 1: two plain offsets can meet across a Sunday).
+ */
+export function workingDay(ahead = 2, { skip = 0, zone = "America/Sao_Paulo" }: { skip?: number; zone?: string } = {}) {
+  let date = addDays(nowInZone(zone).date, ahead);
+  for (let left = skip; ; left--) {
+    while (dayOfWeek(date) === 0) date = addDays(date, 1);
+    if (left === 0) return date;
+    date = addDays(date, 1);
+  }
 }

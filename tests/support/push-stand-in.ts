@@ -8,8 +8,11 @@
 // is kept in `received`. An id starting 'gone-' answers 410 (the subscription expired), one
 // starting 'slow-' answers only after `slowMs`.
 import { createECDH, createHmac, createDecipheriv, createPublicKey, randomBytes, verify } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { getCACertificates, setDefaultCACertificates } from "node:tls";
+import { E2E_PORT } from "../e2e/env";
+import { scratchDir } from "./scratch";
 
 const CERT = `-----BEGIN CERTIFICATE-----
 MIIBmzCCAUGgAwIBAgIUFz6SQIh6CEia+A/gjswqYD5lNxAwCgYIKoZIzj0EAwIw
@@ -30,6 +33,23 @@ MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQguf2R8a2RbO6DVB7a
 1kBOHQFeoC+m2P+c+TIzEZuYSXVRDXUgvMnDSA8hu8ZEDGIOR5FV13Bl
 -----END PRIVATE KEY-----
 `;
+
+/**
+ * The e2e journeys' stand-ins: one fixed port a browser project that sends to one (js and no-js
+ * may run at once), beside the e2e app's port and clear of Stripe's (+2000) and Mercado Pago's
+ * (+3000) stand-ins. The e2e server allows these origins (PUSH_SERVICE_ORIGINS).
+ */
+export const E2E_PUSH_PORTS: Record<string, number> = { js: E2E_PORT + 4000, "no-js": E2E_PORT + 4001 };
+export const E2E_PUSH_ORIGINS = Object.values(E2E_PUSH_PORTS).map((port) => `https://127.0.0.1:${port}`);
+
+/** The certificate in a file, for a server process to trust (NODE_EXTRA_CA_CERTS): its path. */
+export function standInCertificateFile() {
+  const dir = scratchDir("e2e");
+  mkdirSync(dir, { recursive: true });
+  const path = `${dir}/push-stand-in-${E2E_PORT}.pem`;
+  writeFileSync(path, CERT);
+  return path;
+}
 
 /** Makes this process's fetch trust the stand-in's certificate (besides the usual authorities). */
 export function trustStandIn() {
@@ -97,7 +117,7 @@ function decrypt(body: Buffer, keys: { ecdh: ReturnType<typeof createECDH>; auth
   return padded.subarray(0, end).toString("utf8");
 }
 
-export async function startPushStandIn(opts: { slowMs?: number } = {}): Promise<PushStandIn> {
+export async function startPushStandIn(opts: { slowMs?: number; port?: number } = {}): Promise<PushStandIn> {
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const received: Received[] = [];
   const refused: string[] = [];
@@ -139,7 +159,7 @@ export async function startPushStandIn(opts: { slowMs?: number } = {}): Promise<
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
   origin = `https://127.0.0.1:${port}`;
   return {
