@@ -42,4 +42,13 @@ describe("parseForm: the fields the schema asks for, and nothing else", () => {
     expect(JSON.stringify(reply)).not.toContain("NAO-PEDIDO");
     expect(reply.initialValue).toEqual({ nome: "Ana" });
   });
+  it("keeps conform's request for a field's errors, and no other control, on the server", () => {
+    const validate = '{"type":"validate","payload":{"name":"nome"}}';
+    const kept = (intent: string) => [...schemaFields(form([["nome", "Ana"], ["__intent__", intent]]), schema).keys()];
+    expect(kept(validate)).toEqual(["nome", "__intent__"]);
+    expect(parseForm(form([["nome", "Ana"], ["__intent__", validate]]), { schema: z.object({ nome: z.string() }) }).status).toBeUndefined();
+    for (const intent of ['{"type":"update","payload":{"name":"zz[90]"}}', '{"type":"validate","payload":{"name":"zz[100000000]"}}', "{not json", `{"type":"validate","payload":{"name":"${"n".repeat(300)}"}}`]) {
+      expect(kept(intent), intent.slice(0, 40)).toEqual(["nome"]);
+    }
+  });
 });

@@ -190,4 +190,14 @@ describe("external calendars", () => {
     await refreshCalendar(db, await row(), owner, logTransport, new Date(t0.getTime() + 150 * 60_000));
     expect(await row()).toMatchObject({ failingSince: null, failureNotifiedAt: null });
   });
+  it("a field checked as it is typed (conform asks the server) adds nothing; the button does", async () => {
+    const { db, add } = await setup();
+    const url = `${origin}/agenda.ics`;
+    // With JavaScript, this form (no validation in the browser) asks for a field's errors on each edit.
+    const checked = replyOf(await add({ url, name: "Trabalho", __intent__: JSON.stringify({ type: "validate", payload: { name: "url" } }) }));
+    expect(checked.data.result.status).toBeUndefined();
+    expect(await db.select().from(externalCalendars)).toEqual([]);
+    await add({ url, name: "Trabalho" });
+    expect(await db.select({ name: externalCalendars.name }).from(externalCalendars)).toEqual([{ name: "Trabalho" }]);
+  });
 });
