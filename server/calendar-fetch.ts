@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 
 type FeedFetcher = (url: URL, init: { headers: Headers; signal: AbortSignal }) => Promise<Response>;
 
-const isLoopbackIp = (ip: string) => /^127\./.test(ip) || ip === "::1" || ip === "::ffff:127.0.0.1";
+const isLoopbackIp = (ip: string) => ip.startsWith("127.") || ip === "::1" || ip === "::ffff:127.0.0.1";
 
 /** `isNonPublic` is the app's own rule (addresses.ts); `allowLoopback` only ever true in tests. */
 export function createFeedFetcher(isNonPublic: (ip: string) => boolean, allowLoopback: () => boolean): FeedFetcher {

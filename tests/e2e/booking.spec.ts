@@ -53,7 +53,7 @@ const selectorsOn = (page: Page) =>
  */
 const hasRule = (css: string, selector: string) => new RegExp(`(?<=^|[{},;\\s])${selector.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w\\\\-])`).test(css);
 
-test("book through the three steps, accept it, the customer sees it confirmed @nojs", async ({ page, browserName }, info) => {
+test("book through the three steps, accept it, the customer sees it confirmed @nojs", async ({ page }, info) => {
   const date = workingDate(3, info.project.name === "js" ? 0 : 1);
   await page.goto("/agendamento/demo");
   await expect(page.getByRole("heading", { name: "Ana Souza" })).toBeVisible();

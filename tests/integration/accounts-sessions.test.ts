@@ -9,7 +9,7 @@ import type { Db } from "../../app/utils/db.server";
 import { createTestDb, ORIGIN } from "../support/db";
 import { createProfessional } from "../support/factories";
 import { callAction, callLoader, responseOf, routeArgs, runMiddleware, thrownBy } from "../support/routes";
-import { login, register, rows, sessionUser, setCookie, signIn } from "../support/account-forms";
+import { rows, sessionUser, setCookie, signIn } from "../support/account-forms";
 
 beforeEach(() => {
   vi.spyOn(console, "info").mockImplementation(() => {}); // the log e-mail transport

@@ -1,5 +1,5 @@
 // Signing up and signing in: the forms, their refusals, the rate limits and the account made.
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { categories, profiles, rateLimits, sessions, subscriptions, users } from "../../db/schema";
 import { action as registerAction } from "../../app/routes/register";

@@ -2,8 +2,8 @@
 // a bad custom range explained, pages, and only the signed-in professional's rows.
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, services } from "../../db/schema";
-import Agenda, { action, loader } from "../../app/routes/agenda";
+import { appointments } from "../../db/schema";
+import Agenda, { loader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { PERIOD_ERRORS } from "../../app/domain/periods";
 import { createTestDb, userContextFor } from "../support/db";

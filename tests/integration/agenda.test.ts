@@ -1,7 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, services } from "../../db/schema";
-import Agenda, { action, loader } from "../../app/routes/agenda";
+import { action, loader } from "../../app/routes/agenda";
 import type { Db } from "../../app/utils/db.server";
 import { APPOINTMENT_ERRORS } from "../../app/validation/appointments";
 import { createTestDb, userContextFor } from "../support/db";

@@ -1,6 +1,6 @@
 // Issue 14, the professional's appointment rules: 'Encaixe' after a confirmation and status
 // actions by the clock with 'Desfazer' (recurring series: appointment-series.test.ts).
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, bookingRequests, scheduleExceptions } from "../../db/schema";
 import { action, loader } from "../../app/routes/agenda";
@@ -292,6 +292,3 @@ describe("status actions by the clock", () => {
   });
 });
 
-function series(who: Pro, over: Record<string, string> = {}) {
-  return booking(who, { repeat: "2", endKind: "count", count: "6", ...over });
-}

@@ -1,14 +1,11 @@
 // A client's figures kept by the database, and the client's card (?ver=<id>).
 import { format, subDays, addDays } from "date-fns";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appointments, clients } from "../../db/schema";
 import { loader } from "../../app/routes/clients";
 import { formatMoney } from "../../app/domain/money";
-import {
-  clientClock,
-  createClient,
-} from "../../app/domain/clients/clients.server";
+import { clientClock } from "../../app/domain/clients/clients.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createClient as addClient, createProfessional } from "../support/factories";
 import { callLoader, isDataReply, replyOf, thrownStatus as statusThrown } from "../support/routes";

@@ -3,16 +3,11 @@
 import { format, subDays, addDays } from "date-fns";
 import { TZDate } from "@date-fns/tz";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, clients, type AppointmentStatus } from "../../db/schema";
+import { type AppointmentStatus } from "../../db/schema";
 import { loader } from "../../app/routes/clients";
 import { loader as exportLoader } from "../../app/routes/clients.export";
 import type { InArgs } from "@libsql/client";
-import {
-  activeClientsQuery,
-  clientClock,
-  createClient,
-  PAGE_SIZE,
-} from "../../app/domain/clients/clients.server";
+import { activeClientsQuery, clientClock, PAGE_SIZE } from "../../app/domain/clients/clients.server";
 import type { Db } from "../../app/utils/db.server";
 import { createTestDb, userContextFor } from "../support/db";
 import { createAppointment, createClient as addClient, createClients, createProfessional } from "../support/factories";
@@ -77,7 +72,7 @@ describe("clients list", () => {
     const vip = await addClient(db, pro.id, { name: "Vera VIP", phone: "11911112222", email: "vera@example.com" });
     const loyal = await addClient(db, pro.id, { name: "Fabio Fiel" });
     const regular = await addClient(db, pro.id, { name: "Rita Regular", address: "Av. Paulista, 1000" });
-    const novo = await addClient(db, pro.id, { name: "Nina Nova" });
+    await addClient(db, pro.id, { name: "Nina Nova" });
 
     // Vera: 501 reais completed -> VIP; a cancelled one neither counts nor adds.
     await addAppointment(db, pro.id, vip.id, { date: isoDaysAgo(40), status: "completed", priceCents: 30_000 });

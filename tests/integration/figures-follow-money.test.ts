@@ -24,7 +24,6 @@ const TODAY = "2025-03-10";
 
 let db: Db;
 let ctx: Awaited<ReturnType<typeof userContextFor>>;
-let proId: string;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
@@ -45,7 +44,6 @@ async function close(id: string, form: Record<string, string>) {
 async function seedDay() {
   const pro = await createProfessional(db, { name: "Ana Souza" });
   ctx = await userContextFor(db, pro);
-  proId = pro.id;
   const corte = await createService(db, pro.id, { name: "Corte", priceCents: 5000 });
   const barba = await createService(db, pro.id, { name: "Barba", priceCents: 3000 });
   const client = await createClient(db, pro.id, { name: "Carla Dias" });

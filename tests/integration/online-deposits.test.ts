@@ -24,7 +24,6 @@ import { envOverrides } from "../support/env";
 import { mercadoPagoTestEnv } from "../support/mercadopago";
 import { startMercadoPagoStandIn, type MercadoPagoStandIn, type WebhookDelivery } from "../support/mercadopago-stand-in";
 
-const ZONE = "America/Sao_Paulo";
 const env = envOverrides();
 let standIn: MercadoPagoStandIn;
 let db: Db;

@@ -9,7 +9,7 @@ import { deliverSoon, sendSoon } from "../../app/domain/notifications/deliver-so
 import { contextFor, cookiesFrom, createTestDb, ORIGIN, settleBackground } from "../support/db";
 import { createProfessional } from "../support/factories";
 import { callLoader, replyOf, responseOf } from "../support/routes";
-import { login, outbox, requestReset, resetPage, resetWith, rows, sessionUser, signIn, tokenFrom } from "../support/account-forms";
+import { outbox, requestReset, resetPage, resetWith, rows, sessionUser, signIn, tokenFrom } from "../support/account-forms";
 
 beforeEach(() => {
   vi.spyOn(console, "info").mockImplementation(() => {}); // the log e-mail transport

@@ -256,7 +256,7 @@ describe("customer reminders by e-mail", () => {
     const pro = await createProfessional(db);
     await booked(db, pro.id, { email: "parou@example.com", startMinute: 9 * 60 });
     await booked(db, pro.id, { email: "Fila@Example.com", startMinute: 16 * 60 });
-    const { sent, transport } = recorder({ fail: () => true });
+    const { transport } = recorder({ fail: () => true });
     await db.insert(reminderOptOuts).values({ professionalId: pro.id, contact: contactKey("parou@example.com") });
     await run(db, hoursBefore(20), transport); // the second is queued, its send fails: it waits for a retry
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, "parou@example.com"))).toHaveLength(0);

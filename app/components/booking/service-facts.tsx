@@ -1,5 +1,5 @@
 import { depositAsk } from "../../domain/booking-requests/online-deposits";
-import { formatDurationRange, formatMoney, formatMoneyRange } from "../../domain/money";
+import { formatDurationRange, formatMoneyRange } from "../../domain/money";
 
 // How the booking page states a service's duration and price: one member's exact figures, or for
 // 'Qualquer profissional' the real range of the members offering it ('R$ 50,00 a R$ 55,00'),

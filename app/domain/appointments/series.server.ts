@@ -156,7 +156,7 @@ export async function changeFollowing(
       startMinute: change.startMinute,
       clientId: change.clientId,
       notes: change.notes,
-      ...(change.service ?? {}),
+      ...change.service,
     };
     const durationMinutes = change.service?.durationMinutes ?? row.durationMinutes;
     const bufferMinutes = change.service?.bufferMinutes ?? row.bufferMinutes;

@@ -68,7 +68,7 @@ export function isNonPublicAddress(ip: string): boolean {
   return (g0 & 0xfe00) === 0xfc00 || (g0 & 0xffc0) === 0xfe80 || (g0 & 0xff00) === 0xff00 || g0 === 0x2001 && g[1] === 0xdb8;
 }
 
-const isLoopback = (host: string) => host === "localhost" || /^127\./.test(host) || host === "[::1]" || host === "::1";
+const isLoopback = (host: string) => host === "localhost" || host.startsWith("127.") || host === "[::1]" || host === "::1";
 
 /**
  * A typed calendar address as the URL to fetch, or the reason it is refused. `webcal://` (what

@@ -3,7 +3,7 @@
 // started, is not cancelled and has no closing yet (the unique index backs it up): two phones
 // closing at once store exactly one. An edit rewrites the closing only if it is still the one
 // read (its revision), and writes a history row in the same batch: nothing is silently overwritten.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { appointments, cashClosingHistory, cashClosingItems, cashClosings, cashPayments, clients, profiles, services } from "../../../db/schema";
 import { nowInZone } from "../dates";
 import { insertIf, type Db } from "../../utils/db.server";

@@ -4,7 +4,7 @@
 // deposits marked in the period are informative lines apart from 'Recebido' (docs/decisions/0921).
 // The same reads add up one professional's drawer or the salon's ('Salão', docs/decisions/1050):
 // each closing is its own professional's, and the salon is salon.server.ts's.
-import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPayments, clients, profiles, type PaymentMethod } from "../../../db/schema";
 import { addDays, localMidnightMs, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
