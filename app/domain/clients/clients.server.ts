@@ -16,9 +16,7 @@ import type { Db } from "../../utils/db.server";
 import { formatDate, monthAndYear } from "../dates";
 import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
-import { csvCell, csvMoney } from "../csv";
-
-export { csvCell, csvMoney };
+import { csvMoney, toCsv } from "../csv";
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and
@@ -334,7 +332,7 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
     .from(clients)
     .where(eq(clients.userId, userId))
     .orderBy(asc(sql`${clients.name} collate nocase`), asc(clients.id));
-  const lines = [CSV_HEADER.map(csvCell).join(";")];
+  const lines: string[][] = [CSV_HEADER];
   for (const client of rows) {
     lines.push(
       [
@@ -349,10 +347,8 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
         String(client.visitCount),
         csvMoney(client.spentCents),
         client.lastVisitDate ? formatDate(client.lastVisitDate, true) : "",
-      ]
-        .map(csvCell)
-        .join(";"),
+      ],
     );
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return toCsv(lines);
 }
