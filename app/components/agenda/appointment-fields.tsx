@@ -4,6 +4,8 @@ import { formatDate } from "../../domain/dates";
 import { APPOINTMENT_ERRORS } from "../../validation/appointments";
 import { FieldError } from "../forms";
 import type { FieldBits } from "./series-fields";
+import { useHydrated } from "../use-hydrated";
+import { ClientCombobox } from "./client-combobox";
 
 // The agenda form's fields: who, what, and when ('Data', 'Horário' and 'Encaixe').
 
@@ -43,18 +45,30 @@ export function Control({
 
 type Reload = (form: HTMLFormElement | null) => void;
 
+/** 'Cliente': with JavaScript a combobox to type the name into; without it, the list. */
 export function ClientField({ field, clients }: { field: Field; clients: { id: string; name: string }[] }) {
+  const hydrated = useHydrated();
   return (
     <Control id={field.id} label="Cliente *" errors={field.errors}>
-      <select key={field.key} {...field.props} className="input">
-        <option value="">Selecione um cliente</option>
-        {clients.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+      {hydrated ? (
+        <ClientCombobox key={field.key} id={field.id} props={field.props} clients={clients} />
+      ) : (
+        <ClientSelect field={field} clients={clients} />
+      )}
     </Control>
+  );
+}
+
+function ClientSelect({ field, clients }: { field: Field; clients: { id: string; name: string }[] }) {
+  return (
+    <select key={field.key} {...field.props} className="input">
+      <option value="">Selecione um cliente</option>
+      {clients.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
   );
 }
 
