@@ -9,7 +9,7 @@ export async function chooseClient(page: Page, testInfo: TestInfo, name: string)
     await field.selectOption({ label: name });
     return;
   }
-  // Hydrated: the list became the combobox (a choice made in the list before would be lost).
+  // Hydrated and the combobox's code fetched: the list became the combobox.
   await expect(field).toHaveJSProperty("tagName", "INPUT");
   await field.fill(name.slice(0, 4));
   await page.getByRole("option", { name, exact: true }).click();

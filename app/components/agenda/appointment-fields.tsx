@@ -1,11 +1,21 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 import { APPOINTMENT_ERRORS } from "../../validation/appointments";
 import { FieldError } from "../forms";
 import type { FieldBits } from "./series-fields";
+import type { ComboboxProps } from "./client-combobox";
 import { useHydrated } from "../use-hydrated";
-import { ClientCombobox } from "./client-combobox";
+
+// Headless UI's combobox weighs ~44 KB gzip: fetched when the form opens with JavaScript, the list
+// standing in until it arrives (and staying if the fetch fails, offline), so the agenda's own page
+// stays as light as it was.
+const ClientCombobox = lazy(() =>
+  import("./client-combobox").then(
+    (m) => ({ default: m.ClientCombobox }),
+    () => ({ default: ({ id, props, clients }: ComboboxProps) => <ClientSelect field={{ id, key: undefined, props, errors: undefined }} clients={clients} /> }),
+  ),
+);
 
 // The agenda form's fields: who, what, and when ('Data', 'Horário' and 'Encaixe').
 
@@ -51,7 +61,9 @@ export function ClientField({ field, clients }: { field: Field; clients: { id: s
   return (
     <Control id={field.id} label="Cliente *" errors={field.errors}>
       {hydrated ? (
-        <ClientCombobox key={field.key} id={field.id} props={field.props} clients={clients} />
+        <Suspense fallback={<ClientSelect field={field} clients={clients} />}>
+          <ClientCombobox key={field.key} id={field.id} props={field.props} clients={clients} />
+        </Suspense>
       ) : (
         <ClientSelect field={field} clients={clients} />
       )}

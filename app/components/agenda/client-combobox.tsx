@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 // (appointment-fields.tsx, docs/decisions/1142).
 
 type Client = { id: string; name: string };
+export type ComboboxProps = { id: string; props: Record<string, unknown>; clients: Client[] };
 
 /** Case and accents aside: 'jose' finds 'José'. */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
@@ -14,11 +15,15 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, 
 /** At most this many names in the popup; typing narrows it. */
 const SHOWN = 50;
 
-export function ClientCombobox({ id, props, clients }: { id: string; props: Record<string, unknown>; clients: Client[] }) {
+export function ClientCombobox({ id, props, clients }: ComboboxProps) {
   const name = String(props.name);
   const names = useMemo(() => new Map(clients.map((c) => [c.id, c.name])), [clients]);
-  const initial = typeof props.defaultValue === "string" && names.has(props.defaultValue) ? props.defaultValue : null;
-  const [value, setValue] = useState<string | null>(initial);
+  const [value, setValue] = useState<string | null>(() => {
+    // The list stands in while this loads (appointment-fields.tsx): a choice made there carries over.
+    const list = document.getElementById(id);
+    const chosen = list instanceof HTMLSelectElement ? list.value : props.defaultValue;
+    return typeof chosen === "string" && names.has(chosen) ? chosen : null;
+  });
   const [query, setQuery] = useState("");
   const hidden = useRef<HTMLInputElement>(null);
   const picked = useRef(false);
