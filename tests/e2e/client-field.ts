@@ -1,5 +1,5 @@
 // 'Cliente' of the agenda's form: a <select> without JavaScript, a combobox to type into with it
-// (app/components/agenda/client-combobox.tsx, docs/decisions/1142).
+// (app/components/agenda/client-combobox.client.tsx, docs/decisions/1142).
 import type { Page, TestInfo } from "@playwright/test";
 import { expect } from "./fixtures";
 

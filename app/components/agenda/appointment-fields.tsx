@@ -4,14 +4,14 @@ import { formatDate } from "../../domain/dates";
 import { APPOINTMENT_ERRORS } from "../../validation/appointments";
 import { FieldError } from "../forms";
 import type { FieldBits } from "./series-fields";
-import type { ComboboxProps } from "./client-combobox";
+import type { ComboboxProps } from "./client-combobox.client";
 import { useHydrated } from "../use-hydrated";
 
 // Headless UI's combobox weighs ~44 KB gzip: fetched when the form opens with JavaScript, the list
 // standing in until it arrives (and staying if the fetch fails, offline), so the agenda's own page
 // stays as light as it was.
 const ClientCombobox = lazy(() =>
-  import("./client-combobox").then(
+  import("./client-combobox.client").then(
     (m) => ({ default: m.ClientCombobox }),
     () => ({ default: ({ id, props, clients }: ComboboxProps) => <ClientSelect field={{ id, key: undefined, props, errors: undefined }} clients={clients} /> }),
   ),
