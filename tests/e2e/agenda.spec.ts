@@ -4,6 +4,7 @@ import { appointments, clients, users } from "../../db/schema";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
 import { formatMoney } from "../../app/domain/money";
 import { createPro, e2eDb, expect, expectEscapeCancels, signIn, test } from "./fixtures";
+import { chooseClient } from "./client-field";
 
 // Project "js" runs every test; "no-js" (plain HTML forms) the ones tagged @nojs. Both book for
 // the demo professional (Mon-Sat 09:00-18:00, break 12:00-13:00), so each
@@ -73,7 +74,7 @@ test("book, see the time taken, complete and delete an appointment @nojs", async
   // Book 10:00 for Corte Masculino (45 min).
   await page.getByRole("link", { name: "+ Novo Agendamento", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Novo Agendamento" })).toBeVisible();
-  await page.getByLabel("Cliente").selectOption({ label: clientName });
+  await chooseClient(page, testInfo, clientName);
   await chooseServiceAndDate(page, testInfo, "Corte Masculino (45 min)", date);
   const time = page.getByLabel("Horário");
   await expect(time.locator("option", { hasText: "10:00" })).toHaveCount(1);

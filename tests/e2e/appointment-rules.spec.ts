@@ -4,6 +4,7 @@ import { appointments, appointmentSeries } from "../../db/schema";
 import { addDays, dayOfWeek, formatDate, nowInZone } from "../../app/domain/dates";
 import { createClient } from "../support/factories";
 import { bookablePro, e2eDb, expect, signIn, test } from "./fixtures";
+import { chooseClient } from "./client-field";
 
 // Issue 14: 'Encaixe' after a confirmation, a biweekly series with a clash skipped, and status
 // actions by the clock with 'Desfazer'; every one a form, so with JavaScript off too (@nojs).
@@ -27,7 +28,7 @@ function nextTuesday() {
 async function fillBasics(page: Page, testInfo: TestInfo, date: string) {
   await page.goto("/agenda?novo=1");
   await expect(page.getByRole("heading", { name: "Novo Agendamento" })).toBeVisible();
-  await page.getByLabel("Cliente").selectOption({ label: "Rafael Costa" });
+  await chooseClient(page, testInfo, "Rafael Costa");
   await page.getByLabel("Serviço").selectOption({ label: "Corte Masculino (45 min)" });
   await page.getByLabel("Data").fill(date);
   if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Ver horários" }).click();

@@ -1,10 +1,22 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { formatDuration, formatMoney } from "../../domain/money";
 import { formatDate } from "../../domain/dates";
 import { APPOINTMENT_ERRORS } from "../../validation/appointments";
 import { FieldError } from "../forms";
 import type { FieldBits } from "./series-fields";
 import { plural } from "../../domain/words";
+import type { ComboboxProps } from "./client-combobox.client";
+import { useHydrated } from "../use-hydrated";
+
+// Headless UI's combobox weighs ~44 KB gzip: fetched when the form opens with JavaScript, the list
+// standing in until it arrives (and staying if the fetch fails, offline), so the agenda's own page
+// stays as light as it was.
+const ClientCombobox = lazy(() =>
+  import("./client-combobox.client").then(
+    (m) => ({ default: m.ClientCombobox }),
+    () => ({ default: ({ id, props, clients }: ComboboxProps) => <ClientSelect field={{ id, key: undefined, props, errors: undefined }} clients={clients} /> }),
+  ),
+);
 
 // The agenda form's fields: who, what, and when ('Data', 'Horário' and 'Encaixe').
 
@@ -44,18 +56,32 @@ export function Control({
 
 type Reload = (form: HTMLFormElement | null) => void;
 
+/** 'Cliente': with JavaScript a combobox to type the name into; without it, the list. */
 export function ClientField({ field, clients }: { field: Field; clients: { id: string; name: string }[] }) {
+  const hydrated = useHydrated();
   return (
     <Control id={field.id} label="Cliente *" errors={field.errors}>
-      <select key={field.key} {...field.props} className="input">
-        <option value="">Selecione um cliente</option>
-        {clients.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+      {hydrated ? (
+        <Suspense fallback={<ClientSelect field={field} clients={clients} />}>
+          <ClientCombobox key={field.key} id={field.id} props={field.props} clients={clients} />
+        </Suspense>
+      ) : (
+        <ClientSelect field={field} clients={clients} />
+      )}
     </Control>
+  );
+}
+
+function ClientSelect({ field, clients }: { field: Field; clients: { id: string; name: string }[] }) {
+  return (
+    <select key={field.key} {...field.props} className="input">
+      <option value="">Selecione um cliente</option>
+      {clients.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
   );
 }
 

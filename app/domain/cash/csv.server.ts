@@ -1,10 +1,10 @@
 // 'Exportar CSV' of the Caixa: one line per closed service of the period (the rows of the Caixa's
 // list, closed-services.server.ts), in the Relatórios' and
-// the clients' format (UTF-8 BOM, ';', CRLF, formula-safe cells: the same csvCell and csvMoney),
+// the clients' format (UTF-8 BOM, ';', CRLF, formula-safe cells: the one writer, csv.ts),
 // and a last 'Total' line with the screen's own figures (cashDay), docs/decisions/0925. The
 // salon's file ('Salão', docs/decisions/1050) says whose each line is in a 'Profissional' column.
 import type { FigureScope } from "../salon";
-import { csvCell, csvMoney } from "../formats/csv";
+import { csvMoney, toCsv } from "../formats/csv";
 import { formatDate, minutesToTime, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { cashDay, type CashDay } from "./day.server";
@@ -68,5 +68,5 @@ export async function cashCsv(db: Db, scope: FigureScope, range: DateRange, cloc
     csvMoney(r.receivedCents),
     CLOSING_STATUS_LABELS[r.status],
   ]);
-  return `\uFEFF${[cashCsvHeader(scope.salon), ...lines, totalLine(day, scope.salon)].map((cells) => cells.map(csvCell).join(";")).join("\r\n")}\r\n`;
+  return toCsv([cashCsvHeader(scope.salon), ...lines, totalLine(day, scope.salon)]);
 }

@@ -14,7 +14,7 @@ import type { Db } from "../../utils/db.server";
 import { addDays, formatDate, formatInstant, localDate, localMidnightMs, monthAndYear, nowInZone } from "../dates";
 import { formatMoney } from "../money";
 import { digitsOnly, formatPhone } from "../phone";
-import { csvCell, csvMoney } from "../formats/csv";
+import { csvMoney, toCsv } from "../formats/csv";
 
 // Every query here takes the professional's id and puts it in the WHERE clause.
 // Each client's figures are kept by the database on the client's row (migrations 0007 and
@@ -330,7 +330,7 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
     .from(clients)
     .where(eq(clients.userId, userId))
     .orderBy(asc(sql`${clients.name} collate nocase`), asc(clients.id));
-  const lines = [CSV_HEADER.map(csvCell).join(";")];
+  const lines: string[][] = [CSV_HEADER];
   for (const client of rows) {
     lines.push(
       [
@@ -345,10 +345,8 @@ export async function clientsCsv(db: Db, userId: string, clock: ClientClock) {
         String(client.visitCount),
         csvMoney(client.spentCents),
         client.lastVisitDate ? formatDate(client.lastVisitDate, true) : "",
-      ]
-        .map(csvCell)
-        .join(";"),
+      ],
     );
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return toCsv(lines);
 }

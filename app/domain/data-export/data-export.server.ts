@@ -22,7 +22,7 @@ import {
   users,
   workingHours,
 } from "../../../db/schema";
-import { csvCell, csvMoney } from "../formats/csv";
+import { csvMoney, toCsv } from "../formats/csv";
 import { centsToDecimal, formatMoney } from "../money";
 import { PAYMENT_METHOD_LABELS } from "../cash/totals";
 import type { Db } from "../../utils/db.server";
@@ -62,11 +62,9 @@ function csvValue(v: Value): string {
   return String(v);
 }
 
-function toCsv<T>(table: Table<T>): string {
-  const lines = [table.columns.map((c) => csvCell(c.label)).join(";")];
-  for (const row of table.rows) lines.push(table.columns.map((c) => csvCell(csvValue(c.get(row)))).join(";"));
-  // Excel pt-BR: UTF-8 BOM, ';' and CRLF, like the clients export.
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+/** Excel pt-BR: UTF-8 BOM, ';' and CRLF, like the clients export (the one writer, csv.ts). */
+function tableCsv<T>(table: Table<T>): string {
+  return toCsv([table.columns.map((c) => c.label), ...table.rows.map((row) => table.columns.map((c) => csvValue(c.get(row))))]);
 }
 
 function toJson<T>(table: Table<T>) {
@@ -166,7 +164,7 @@ export async function collectAccountData(db: Db, userId: string, now = new Date(
     "LEIA-ME.txt": strToU8(readme(now)),
     "dados.json": strToU8(JSON.stringify(data, null, 2)),
   };
-  for (const t of [...single, ...lists]) files[t.file] = strToU8(toCsv(t as Table<unknown>));
+  for (const t of [...single, ...lists]) files[t.file] = strToU8(tableCsv(t as Table<unknown>));
   for (const image of images) files[imagePath(image.id, image.contentType)] = new Uint8Array(image.data);
   return { data, files };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentIcs, escapeIcsText, foldIcsLine } from "./icalendar";
+import { appointmentIcs, calendarFeed, escapeIcsText, foldIcsLine } from "./icalendar";
 
 const base = {
   uid: "apt-123@agendo",
@@ -141,5 +141,99 @@ describe("foldIcsLine", () => {
     // 74 ASCII octets then "ç" (2 octets) would be 76: the "ç" moves to the next line.
     const folded = foldIcsLine(`${"a".repeat(74)}çx`);
     expect(folded).toBe(`${"a".repeat(74)}\r\n çx`);
+  });
+});
+
+// The bytes as the hand-written writer gave them before ical.js wrote them (docs/decisions/1141):
+// an upgrade of ical.js that changes a byte fails here.
+describe("the bytes written", () => {
+  const pinned = { ...base, title: "Corte; Barba, e\\ mais", description: `Observações: Linha 1\r\n${"ção ".repeat(20)}fim`, status: "CONFIRMED" as const, sequence: 60 };
+  const lines = (...l: string[]) => `${l.join("\r\n")}\r\n`;
+
+  it("of the customer's file", () => {
+    expect(appointmentIcs(pinned)).toBe(
+      lines(
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Agendo//Agendamento//PT-BR",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        "BEGIN:VEVENT",
+        "UID:apt-123@agendo",
+        "SEQUENCE:60",
+        "STATUS:CONFIRMED",
+        "DTSTAMP:20261124T090000Z",
+        "CREATED:20261120T123456Z",
+        "DTSTART:20261201T170000Z",
+        "DTEND:20261201T174500Z",
+        "SUMMARY:Corte\\; Barba\\, e\\\\ mais",
+        `DESCRIPTION:Observações: Linha 1\\n${"ção ".repeat(6)}ç`,
+        ` ão ${"ção ".repeat(11)}çã`,
+        " o ção fim",
+        "LOCATION:Rua das Flores\\, 100",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ),
+    );
+  });
+
+  const events = [
+    { ...pinned, description: "", location: "", lastModified: new Date("2026-11-21T10:00:00Z") },
+    { ...pinned, uid: "apt-456@agendo", title: "Carla — Escova", status: "CANCELLED" as const, sequence: 2, description: "", location: "", startMinute: 23 * 60 + 30, durationMinutes: 60, lastModified: new Date("2026-11-22T10:00:00Z") },
+  ];
+  const head = (zone: string) => [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Agendo//Agenda//PT-BR",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "X-WR-CALNAME:Agendo — Studio Flor",
+    `X-WR-TIMEZONE:${zone}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
+    "X-PUBLISHED-TTL:PT15M",
+  ];
+  const event = (uid: string, sequence: number, status: string, modified: string, start: string, end: string, summary: string) => [
+    "BEGIN:VEVENT",
+    `UID:${uid}`,
+    `SEQUENCE:${sequence}`,
+    `STATUS:${status}`,
+    "DTSTAMP:20261124T090000Z",
+    "CREATED:20261120T123456Z",
+    `LAST-MODIFIED:${modified}`,
+    start,
+    end,
+    `SUMMARY:${summary}`,
+    "END:VEVENT",
+  ];
+
+  it("of the feed in a zone of one offset: its VTIMEZONE, local times, UTC for an end past midnight", () => {
+    expect(calendarFeed({ name: "Agendo — Studio Flor", timeZone: "America/Sao_Paulo", events, stamp: base.stamp })).toBe(
+      lines(
+        ...head("America/Sao_Paulo"),
+        "BEGIN:VTIMEZONE",
+        "TZID:America/Sao_Paulo",
+        "BEGIN:STANDARD",
+        "DTSTART:19700101T000000",
+        "TZOFFSETFROM:-0300",
+        "TZOFFSETTO:-0300",
+        "END:STANDARD",
+        "END:VTIMEZONE",
+        ...event("apt-123@agendo", 60, "CONFIRMED", "20261121T100000Z", "DTSTART;TZID=America/Sao_Paulo:20261201T140000", "DTEND;TZID=America/Sao_Paulo:20261201T144500", "Corte\\; Barba\\, e\\\\ mais"),
+        ...event("apt-456@agendo", 2, "CANCELLED", "20261122T100000Z", "DTSTART;TZID=America/Sao_Paulo:20261201T233000", "DTEND:20261202T033000Z", "Carla — Escova"),
+        "END:VCALENDAR",
+      ),
+    );
+  });
+
+  it("of the feed in a zone whose offset changes: UTC times, no VTIMEZONE", () => {
+    const summer = [events[0]!, { ...events[1]!, date: "2026-07-01" }];
+    expect(calendarFeed({ name: "Agendo — Studio Flor", timeZone: "Europe/London", events: summer, stamp: base.stamp })).toBe(
+      lines(
+        ...head("Europe/London"),
+        ...event("apt-123@agendo", 60, "CONFIRMED", "20261121T100000Z", "DTSTART:20261201T140000Z", "DTEND:20261201T144500Z", "Corte\\; Barba\\, e\\\\ mais"),
+        ...event("apt-456@agendo", 2, "CANCELLED", "20261122T100000Z", "DTSTART:20260701T223000Z", "DTEND:20260701T233000Z", "Carla — Escova"),
+        "END:VCALENDAR",
+      ),
+    );
   });
 });

@@ -1,5 +1,8 @@
-// An appointment as an iCalendar file (RFC 5545) the client can add to their calendar.
+// An appointment as an iCalendar file (RFC 5545) the client can add to their calendar, and the
+// professional's calendar feed: built with ical.js (ICAL.Component, ICAL.Event, ICAL.Time), each
+// content line written by ical.js and folded here at 75 octets (docs/decisions/1141).
 // Pure: no Node or browser APIs beyond TextEncoder, so it runs on Workers too.
+import ICAL from "ical.js";
 import { localToUtc, zoneOffsetMinutes } from "../dates";
 
 export type AppointmentIcsInput = {
@@ -29,33 +32,31 @@ export type IcsStatus = "TENTATIVE" | "CONFIRMED" | "CANCELLED";
 
 const CRLF = "\r\n";
 const MAX_OCTETS = 75;
+const design = ICAL.design.icalendar;
+const encoder = new TextEncoder();
+const ASCII = /^[\x00-\x7F]*$/;
 
-/** TEXT value escaping (RFC 5545 3.3.11): \ ; , and line breaks. */
+/** TEXT value escaping (RFC 5545 3.3.11) as ical.js writes it: \ ; , and line breaks (any of CRLF, CR, LF). */
 export function escapeIcsText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
+  return design.value.text!.toICAL!(value.replace(/\r\n?/g, "\n")) as string;
 }
 
 /**
  * Folds a content line at 75 octets (RFC 5545 3.1): continuation lines start with one space,
- * which counts toward their 75. Never splits a UTF-8 character.
+ * which counts toward their 75. Never splits a UTF-8 character. (ical.js's own folding leaves a
+ * continuation line 76 octets long: it does not count the space.)
  */
 export function foldIcsLine(line: string): string {
-  const encoder = new TextEncoder();
+  if (line.length <= MAX_OCTETS && ASCII.test(line)) return line;
   const parts: string[] = [];
   let current = "";
   let octets = 0;
-  let limit = MAX_OCTETS;
   for (const char of line) {
     const size = encoder.encode(char).length;
-    if (octets + size > limit) {
+    if (octets + size > MAX_OCTETS) {
       parts.push(current);
       current = " ";
       octets = 1;
-      limit = MAX_OCTETS;
     }
     current += char;
     octets += size;
@@ -64,9 +65,64 @@ export function foldIcsLine(line: string): string {
   return parts.join(CRLF);
 }
 
-/** 2026-12-01T17:00:00.000Z -> 20261201T170000Z. */
-function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+/** The component as text: ical.js writes each property's line, folded here, CRLF after every line. */
+function icsText(component: ICAL.Component): string {
+  const lines: string[] = [];
+  const walk = (jCal: unknown[]) => {
+    const [name, properties, children] = jCal as [string, unknown[][], unknown[][]];
+    lines.push(`BEGIN:${name.toUpperCase()}`);
+    for (const property of properties) lines.push(ICAL.stringify.property(property, design, true));
+    for (const child of children) walk(child);
+    lines.push(`END:${name.toUpperCase()}`);
+  };
+  walk(component.toJSON());
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}
+
+/** A property ical.js does not know (X-WR-CALNAME), as TEXT without a VALUE=TEXT parameter. */
+function addTextExtension(component: ICAL.Component, name: string, value: string) {
+  component.addPropertyWithValue(name, escapeIcsText(value));
+}
+
+const utc = (date: Date) => ICAL.Time.fromJSDate(date, true);
+
+/** yyyy-MM-dd + minutes after midnight, as a time in `zone` (floating when none). */
+function localTime(date: string, minute: number, zone?: ICAL.Timezone): ICAL.Time {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return ICAL.Time.fromData({ year, month, day, hour: Math.floor(minute / 60), minute: minute % 60, second: 0, isDate: false }, zone);
+}
+
+function calendar(prodid: string, method: string): ICAL.Component {
+  const vcalendar = new ICAL.Component("vcalendar");
+  vcalendar.addPropertyWithValue("version", "2.0");
+  vcalendar.addPropertyWithValue("prodid", prodid);
+  vcalendar.addPropertyWithValue("calscale", "GREGORIAN");
+  vcalendar.addPropertyWithValue("method", method);
+  return vcalendar;
+}
+
+type EventFields = Pick<AppointmentIcsInput, "uid" | "sequence" | "status" | "title" | "description" | "location" | "createdAt"> & {
+  stamp: Date;
+  lastModified?: Date;
+  start: ICAL.Time;
+  end: ICAL.Time;
+};
+
+/** One VEVENT, its properties in the order calendars have always read from us. */
+function vevent({ uid, sequence, status, stamp, createdAt, lastModified, start, end, title, description, location }: EventFields): ICAL.Component {
+  const event = new ICAL.Event();
+  event.uid = uid;
+  event.sequence = sequence;
+  event.component.addPropertyWithValue("status", status);
+  event.component.addPropertyWithValue("dtstamp", utc(stamp));
+  event.component.addPropertyWithValue("created", utc(createdAt));
+  if (lastModified) event.component.addPropertyWithValue("last-modified", utc(lastModified));
+  event.startDate = start;
+  event.endDate = end;
+  event.summary = title.replace(/\r\n?/g, "\n");
+  if (description) event.description = description.replace(/\r\n?/g, "\n");
+  if (location) event.location = location.replace(/\r\n?/g, "\n");
+  return event.component;
 }
 
 /**
@@ -82,42 +138,26 @@ export function appointmentIcs(input: AppointmentIcsInput): string {
   const start = localToUtc(input.date, input.startMinute, input.timeZone);
   const end = new Date(start.getTime() + input.durationMinutes * 60_000);
 
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Agendo//Agendamento//PT-BR",
-    "CALSCALE:GREGORIAN",
-    input.status === "CANCELLED" ? "METHOD:CANCEL" : "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${escapeIcsText(input.uid)}`,
-    `SEQUENCE:${input.sequence}`,
-    `STATUS:${input.status}`,
-    `DTSTAMP:${utcStamp(input.stamp)}`,
-    `CREATED:${utcStamp(input.createdAt)}`,
-    `DTSTART:${utcStamp(start)}`,
-    `DTEND:${utcStamp(end)}`,
-    `SUMMARY:${escapeIcsText(input.title)}`,
-  ];
-  if (input.description) lines.push(`DESCRIPTION:${escapeIcsText(input.description)}`);
-  if (input.location) lines.push(`LOCATION:${escapeIcsText(input.location)}`);
-  lines.push("END:VEVENT", "END:VCALENDAR");
-  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+  const vcalendar = calendar("-//Agendo//Agendamento//PT-BR", input.status === "CANCELLED" ? "CANCEL" : "PUBLISH");
+  vcalendar.addSubcomponent(vevent({ ...input, start: utc(start), end: utc(end) }));
+  return icsText(vcalendar);
 }
 
 // ---------------------------------------------------------------- the professional's feed
 
 export type FeedEvent = Omit<AppointmentIcsInput, "stamp" | "timeZone"> & { lastModified: Date };
 
-/** -180 -> "-0300" (TZOFFSETFROM/TZOFFSETTO). */
-function icsOffset(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
-}
-
-/** 2026-12-01 + 840 -> 20261201T140000 (a local time, for TZID=). */
-function localStamp(date: string, minute: number): string {
-  return `${date.replace(/-/g, "")}T${String(Math.floor(minute / 60)).padStart(2, "0")}${String(minute % 60).padStart(2, "0")}00`;
+/** The zone's one offset as a VTIMEZONE (from 1970, STANDARD only). */
+function vtimezone(tzid: string, offsetMinutes: number): ICAL.Component {
+  const zone = new ICAL.Component("vtimezone");
+  zone.addPropertyWithValue("tzid", tzid);
+  const standard = new ICAL.Component("standard");
+  standard.addPropertyWithValue("dtstart", localTime("1970-01-01", 0));
+  const offset = ICAL.UtcOffset.fromSeconds(offsetMinutes * 60);
+  standard.addPropertyWithValue("tzoffsetfrom", offset);
+  standard.addPropertyWithValue("tzoffsetto", offset);
+  zone.addSubcomponent(standard);
+  return zone;
 }
 
 /**
@@ -129,54 +169,29 @@ function localStamp(date: string, minute: number): string {
 export function calendarFeed(input: { name: string; timeZone: string; events: readonly FeedEvent[]; stamp: Date }): string {
   const starts = input.events.map((e) => localToUtc(e.date, e.startMinute, input.timeZone));
   const offsets = new Set([zoneOffsetMinutes(input.timeZone, input.stamp), ...starts.map((s) => zoneOffsetMinutes(input.timeZone, s))]);
-  const zoned = offsets.size === 1;
-  const tzid = escapeIcsText(input.timeZone);
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Agendo//Agenda//PT-BR",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeIcsText(input.name)}`,
-    `X-WR-TIMEZONE:${tzid}`,
-    "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
-    "X-PUBLISHED-TTL:PT15M",
-  ];
-  if (zoned) {
-    const offset = icsOffset([...offsets][0]!);
-    lines.push(
-      "BEGIN:VTIMEZONE",
-      `TZID:${tzid}`,
-      "BEGIN:STANDARD",
-      "DTSTART:19700101T000000",
-      `TZOFFSETFROM:${offset}`,
-      `TZOFFSETTO:${offset}`,
-      "END:STANDARD",
-      "END:VTIMEZONE",
-    );
+  const vcalendar = calendar("-//Agendo//Agenda//PT-BR", "PUBLISH");
+  addTextExtension(vcalendar, "x-wr-calname", input.name);
+  addTextExtension(vcalendar, "x-wr-timezone", input.timeZone);
+  const refresh = new ICAL.Property("refresh-interval");
+  refresh.resetType("duration"); // RFC 7986, unknown to ical.js: written with VALUE=DURATION
+  refresh.setValue(ICAL.Duration.fromString("PT15M"));
+  vcalendar.addProperty(refresh);
+  vcalendar.addPropertyWithValue("x-published-ttl", "PT15M");
+  let zone: ICAL.Timezone | undefined;
+  if (offsets.size === 1) {
+    const component = vtimezone(input.timeZone, [...offsets][0]!);
+    vcalendar.addSubcomponent(component);
+    zone = new ICAL.Timezone(component);
   }
   input.events.forEach((e, i) => {
     if (!Number.isInteger(e.durationMinutes) || e.durationMinutes <= 0) throw new RangeError("Invalid appointment duration");
     const start = starts[i]!;
-    const end = new Date(start.getTime() + e.durationMinutes * 60_000);
     const endLocal = e.startMinute + e.durationMinutes;
-    const crossesMidnight = endLocal >= 24 * 60;
-    lines.push(
-      "BEGIN:VEVENT",
-      `UID:${escapeIcsText(e.uid)}`,
-      `SEQUENCE:${e.sequence}`,
-      `STATUS:${e.status}`,
-      `DTSTAMP:${utcStamp(input.stamp)}`,
-      `CREATED:${utcStamp(e.createdAt)}`,
-      `LAST-MODIFIED:${utcStamp(e.lastModified)}`,
-      zoned ? `DTSTART;TZID=${tzid}:${localStamp(e.date, e.startMinute)}` : `DTSTART:${utcStamp(start)}`,
-      zoned && !crossesMidnight ? `DTEND;TZID=${tzid}:${localStamp(e.date, endLocal)}` : `DTEND:${utcStamp(end)}`,
-      `SUMMARY:${escapeIcsText(e.title)}`,
+    // An event past midnight ends in UTC: its local end would need tomorrow's date.
+    const zonedEnd = zone && endLocal < 24 * 60 ? localTime(e.date, endLocal, zone) : utc(new Date(start.getTime() + e.durationMinutes * 60_000));
+    vcalendar.addSubcomponent(
+      vevent({ ...e, stamp: input.stamp, start: zone ? localTime(e.date, e.startMinute, zone) : utc(start), end: zonedEnd }),
     );
-    if (e.description) lines.push(`DESCRIPTION:${escapeIcsText(e.description)}`);
-    if (e.location) lines.push(`LOCATION:${escapeIcsText(e.location)}`);
-    lines.push("END:VEVENT");
   });
-  lines.push("END:VCALENDAR");
-  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+  return icsText(vcalendar);
 }

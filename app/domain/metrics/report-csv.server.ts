@@ -9,7 +9,7 @@ import { closingOf } from "../cash/revenue.server";
 import { receivedCents } from "../cash/received";
 import { STATUS_LABELS } from "../appointments/statuses";
 import type { CurrentUser } from "../accounts/access.server";
-import { csvCell, csvMoney } from "../formats/csv";
+import { csvLines, csvMoney, toCsv } from "../formats/csv";
 import type { Db } from "../../utils/db.server";
 import { formatDuration } from "../money";
 import { formatDate, minutesToTime, nowInZone, type DateRange } from "../dates";
@@ -58,7 +58,7 @@ function csvHeader(salon: boolean) {
   return salon ? [...REPORT_CSV_HEADER.slice(0, 2), "Profissional", ...REPORT_CSV_HEADER.slice(2)] : REPORT_CSV_HEADER;
 }
 
-function csvLine(row: CsvRow, salon: boolean) {
+function csvCells(row: CsvRow, salon: boolean): string[] {
   return [
     formatDate(row.date, true),
     minutesToTime(row.startMinute),
@@ -69,9 +69,7 @@ function csvLine(row: CsvRow, salon: boolean) {
     csvMoney(row.priceCents),
     STATUS_LABELS[row.status],
     ...moneyCells(row),
-  ]
-    .map(csvCell)
-    .join(";");
+  ];
 }
 
 /**
@@ -88,7 +86,7 @@ export function reportCsvStream(db: Db, scope: FigureScope, range: DateRange, fi
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvHeader(scope.salon).map(csvCell).join(";")}\r\n`));
+        controller.enqueue(encoder.encode(toCsv([csvHeader(scope.salon)])));
         return;
       }
       const rows: CsvRow[] = await db
@@ -122,7 +120,7 @@ export function reportCsvStream(db: Db, scope: FigureScope, range: DateRange, fi
         .orderBy(asc(appointments.date), asc(appointments.startMinute), asc(appointments.id))
         .limit(CSV_PAGE);
       if (rows.length > 0) {
-        controller.enqueue(encoder.encode(rows.map((r) => `${csvLine(r, scope.salon)}\r\n`).join("")));
+        controller.enqueue(encoder.encode(csvLines(rows.map((r) => csvCells(r, scope.salon)))));
         after = rows.at(-1)!;
       }
       if (rows.length < CSV_PAGE) controller.close();

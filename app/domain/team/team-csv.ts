@@ -1,7 +1,7 @@
 // 'CSV da equipe' (issue 22): the figures of Relatórios > Equipe, a line per professional and the
 // salon's total, in the exports' format (UTF-8 BOM, ';', CRLF, formula-safe cells). The figures are
 // the screen's own (team-report.server.ts): the file cannot disagree with it.
-import { csvCell, csvMoney } from "../formats/csv";
+import { csvMoney, toCsv } from "../formats/csv";
 import type { TeamFigures, TeamRow } from "./team-report.server";
 
 export const TEAM_CSV_HEADER = [
@@ -37,5 +37,5 @@ export function teamCsv(figures: Pick<TeamFigures, "rows"> & { total: TeamFigure
   const t = figures.total;
   const lines = [TEAM_CSV_HEADER, ...figures.rows.map(line)];
   if (t) lines.push(["Total do salão", String(t.completed), csvMoney(t.revenueCents), "", "", "", csvMoney(t.commissionCents), csvMoney(t.tipsCents), csvMoney(t.toPayCents)]);
-  return `\uFEFF${lines.map((l) => l.map(csvCell).join(";")).join("\r\n")}\r\n`;
+  return toCsv(lines);
 }
