@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, in the order a failure is cheapest to find.
-#   1. typecheck, the layer check (dependency-cruiser), and the README's run command on a fresh clone  2. unit + integration (vitest, real libSQL files)
+#   1. typecheck, the layer check (dependency-cruiser), the linter (oxlint), the unused-code check
+#      (knip), and the README's run command on a fresh clone  2. unit + integration (vitest, real libSQL files)
 #   3. production build + end-to-end in Chromium: every journey with JavaScript, the ones tagged
 #      @nojs without it, the @phone ones on a phone (those tagged both: phone and no-JS only), and
 #      the HTTP-level security suites (Playwright)
@@ -50,6 +51,12 @@ tsc
 
 stage "layer check (dependency-cruiser: imports point down, no cycle between domain subjects)"
 depcruise app db
+
+stage "lint (oxlint: correctness, React hooks, accessibility, vitest)"
+oxlint --deny-warnings
+
+stage "unused files, exports and dependencies (knip)"
+knip --no-progress
 
 stage "fresh clone: NODE_ENV=production npm start"
 bash scripts/test-fresh-clone.sh

@@ -45,9 +45,6 @@ export function sameProfessional(scope: FigureScope, column: Column | SQL, joine
   return scope.salon ? sql`${column} = ${joinedTo}` : sql`${column} = ${scope.userId}`;
 }
 
-/** `inScope` as the schedule queries take their `whose` (a condition on the user column). */
-export const scopeRows = (scope: FigureScope) => (column: Column) => inScope(scope, column);
-
 export type TeamMember = {
   userId: string;
   name: string;

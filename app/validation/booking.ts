@@ -1,7 +1,7 @@
 // The public booking form's rules, runtime-agnostic and without a validation library: the
 // route's action calls validateBookingSubmission, the page (JavaScript on) the live-input
 // helpers, from the same rules, in a few hundred bytes.
-import { checkPhone, digitsOnly, formatPhone, PHONE_FORMAT, PHONE_MIN } from "../domain/phone";
+import { checkPhone, digitsOnly, formatPhone } from "../domain/phone";
 import { isIsoDate, localToUtc, maxBookingDate, nowInZone } from "../domain/dates";
 import { looksLikeLink, NAME_LINK } from "./person-name";
 
@@ -17,7 +17,6 @@ export const NAME_MAX = "Nome deve ter no máximo 100 caracteres";
 export const NAME_FORMAT = "Nome deve conter apenas letras, espaços, hífens, apóstrofos e pontos";
 /** A name that is (or holds) a site or e-mail address: it would reach e-mails as a link (issue 20). */
 export { NAME_LINK };
-export { PHONE_FORMAT, PHONE_MIN };
 export const PHONE_MAX = "Telefone deve ter no máximo 15 dígitos";
 export const NOTES_MAX = "Observações devem ter no máximo 500 caracteres";
 export const INVALID_DATA = "Dados inválidos";

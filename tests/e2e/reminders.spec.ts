@@ -93,6 +93,7 @@ test("a customer leaves an e-mail, is confirmed by e-mail, confirms attendance f
   expect(await e2eDb().select().from(reminderOptOuts).where(eq(reminderOptOuts.professionalId, pro.id))).toHaveLength(0);
 });
 
+// oxlint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test asks for from its first parameter
 test("the server runs the job by itself: a due reminder goes out with 'Confirmo presença' and 'Preciso remarcar'", async ({}, info) => {
   test.skip(info.project.name !== "js", "one server, one job: checked once");
   const pro = await proWithService("Studio Cron");

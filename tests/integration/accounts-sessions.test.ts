@@ -106,7 +106,7 @@ describe("root middleware (cross-site writes)", () => {
   // The root middlewares as React Router chains them around the route (`next`): headers around the write checks.
   const root = async (db: Db, request: Request, next: () => Promise<Response>) =>
     runMiddleware(middleware, await routeArgs({ db, request }), next);
-  const ok = () => vi.fn(async () => new Response("ok"));
+  const ok = () => vi.fn<() => Promise<Response>>(async () => new Response("ok"));
 
   function post(headers: Record<string, string>) {
     return new Request(`${ORIGIN}/login`, { method: "POST", headers, body: new URLSearchParams({ email: "x" }) });

@@ -342,7 +342,7 @@ describe("reminders through the WhatsApp Cloud API", () => {
     expect(calls[0]?.params[5]).toMatch(/\/agendamento\/reserva\//);
     expect(calls[0]?.params[6]).toMatch(/\/lembretes\/parar\//);
     const [row] = await db.select().from(whatsappOutbox).where(eq(whatsappOutbox.appointmentId, appointment.id));
-    expect(row).toMatchObject({ status: "sent", providerMessageId: (calls[0]?.answer as { id: string }).id, attempts: 1 });
+    expect(row).toMatchObject({ status: "sent", providerMessageId: (calls[0]!.answer as { id: string }).id, attempts: 1 });
   });
 
   it("an undeliverable number fails at once; a rate limit waits for a later run; the API's own trouble is retried", async () => {

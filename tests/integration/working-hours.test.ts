@@ -163,7 +163,7 @@ describe("invalid weeks: 400, the message beside the day, nothing saved, input k
     expect(f.error["days[1]"]).toEqual([INVALID_HOURS]);
     expect(Object.keys(f.error)).toEqual(["days[1]"]);
     expect(await rowsOf(pro.id)).toHaveLength(0);
-    const typed = (f.initialValue?.days as Record<string, unknown>[])[1];
+    const typed = (f.initialValue!.days as Record<string, unknown>[])[1];
     const day = (overrides as Record<number, Day>)[1]!;
     if (day.startTime) expect(typed?.startTime).toBe(day.startTime);
   });

@@ -59,7 +59,7 @@ export async function signedInActor(playwright: Playwright, userId: string) {
   return actor(playwright, await sessionValue(userId));
 }
 
-export { dayAfter, TINY_PNG, type SeededPro } from "../support/seed";
+export { dayAfter, type SeededPro } from "../support/seed";
 
 /** A professional with one row in every table a professional owns, in the e2e server's database. */
 export function seedPro(label: string) {

@@ -160,12 +160,18 @@ export async function snapshotOf(db: Db, pro: { id: string; email: string }) {
       where.push(`"${column}" = ?`);
       args.push(pro.id);
     }
-    if (name === "users") where.push("id = ?"), args.push(pro.id);
+    if (name === "users") {
+      where.push("id = ?");
+      args.push(pro.id);
+    }
     if (columns.includes("booking_request_id") && name !== "appointments") {
       where.push("booking_request_id IN (SELECT id FROM booking_requests WHERE professional_id = ?)");
       args.push(pro.id);
     }
-    if (name === "email_outbox") where.push('"to" = ?'), args.push(pro.email);
+    if (name === "email_outbox") {
+      where.push('"to" = ?');
+      args.push(pro.email);
+    }
     if (!where.length) continue;
     const rows = await client.execute({ sql: `SELECT * FROM "${name}" WHERE ${where.join(" OR ")}`, args });
     out[name] = rows.rows

@@ -86,8 +86,3 @@ export function paidAfterDeadline(r: { status: string; expiresAt: Date | null; d
   const deadline = holdEndsAt({ ...r, depositReceivedAt: null });
   return !!deadline && paidAt.getTime() > deadline.getTime();
 }
-
-/** Whether a customer's cancellation at `now` gets the deposit back: before the cut-off only. */
-export function refundOnCustomerCancel(now: Date, changeDeadline: Date): boolean {
-  return now.getTime() < changeDeadline.getTime();
-}

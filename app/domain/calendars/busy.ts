@@ -13,7 +13,6 @@ import { readFeedText } from "./feed-reader";
 import { EVENT_UNITS, FeedTooComplexError, inLane, type FeedWork, type Meter } from "./feed-work";
 
 export { FeedParseError } from "./feed-reader";
-export { FeedTooComplexError } from "./feed-work";
 
 export type BusyRow = { date: string; startMinute: number; endMinute: number };
 

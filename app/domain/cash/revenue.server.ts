@@ -85,8 +85,6 @@ export const visitRevenueCents = sql`case when ${completed} then case
     else ${cashClosings.depositCents} end else 0 end`;
 
 export type MoneySums = { paid: number; tips: number; paidDeposits: number; pendingDeposits: number; unclosed: number; unclosedCount: number };
-export const NO_MONEY: MoneySums = { paid: 0, tips: 0, paidDeposits: 0, pendingDeposits: 0, unclosed: 0, unclosedCount: 0 };
-
 export type Revenue = {
   /** 'Faturamento': received plus the list prices of completed appointments without a closing. */
   revenueCents: number;

@@ -12,10 +12,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   credit: "Cartão de crédito",
 };
 
-export function isPaymentMethod(value: unknown): value is PaymentMethod {
-  return PAYMENT_METHODS.includes(value as PaymentMethod);
-}
-
 export type ClosingLine = { unitPriceCents: number; quantity: number };
 /** 'Desconto' as typed: an amount in centavos, or a percentage in hundredths (10% = 1000). */
 export type Discount = { kind: "amount"; cents: number } | { kind: "percent"; basisPoints: number };

@@ -87,10 +87,6 @@ export async function saveMapping(db: Db, userId: string, id: string, mapping: C
   return !!row;
 }
 
-export async function discardImport(db: Db, userId: string, id: string) {
-  await db.delete(clientImports).where(and(eq(clientImports.id, id), eq(clientImports.userId, userId)));
-}
-
 /** The contacts of a waiting import, the CSV's rows read through its mapping. */
 export function contactsOf(waiting: WaitingImport): (RawContact | null)[] {
   if (waiting.file.kind === "vcard") return waiting.file.contacts;
