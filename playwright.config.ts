@@ -1,18 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DB_PATH, E2E_DB_URL, E2E_PORT } from "./tests/e2e/env";
 import { STANDIN_PORT, stripeTestEnv } from "./tests/support/stripe";
 import { mercadoPagoTestEnv, MP_STANDIN_PORT } from "./tests/support/mercadopago";
 import { E2E_PUSH_ORIGINS, standInCertificateFile } from "./tests/support/push-stand-in";
+import { chromiumPath } from "./tests/support/browser";
 
 // The server and the tests (which sign sessions in themselves) share a throwaway secret; set here,
 // in the main process, so the test workers inherit it.
 process.env.SESSION_SECRET ??= `e2e-${randomBytes(24).toString("hex")}`;
-
-// Debian's chromium where installed (this machine, CI); Playwright's own elsewhere.
-const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 
 // The suites that load the server on purpose (tests/security/photo-load.spec.ts decodes four
 // 16-megapixel photos, unrequested-email.spec.ts sends 104 bookings): their own project, one test
@@ -34,7 +31,7 @@ export default defineConfig({
     // suite, push): elsewhere it fetched and cached two agenda pages and their assets in every new
     // browser context, about half of the suite's CPU (docs/decisions/1090).
     serviceWorkers: "block",
-    launchOptions: { executablePath },
+    launchOptions: { executablePath: chromiumPath },
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",

@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { DB_PATH, DB_TOKEN, HRANA_PORT, HRANA_URL, SESSION_SECRET, TRIP_PROXY_PORT, TRIP_PROXY_URL, WORKER_PORT, WORKER_URL } from "./env";
+import { chromiumPath } from "../support/browser";
 
 // The Workers build (build/workers; `bash scripts/test-workers.sh` builds it first) in the local
 // Workers runtime (wrangler dev), against a fresh migrated database reached over libSQL's HTTP
 // protocol through the test-only Hrana endpoint, as it reaches Turso in production.
-const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 
 export default defineConfig({
   testDir: ".",
@@ -19,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: WORKER_URL,
-    launchOptions: { executablePath },
+    launchOptions: { executablePath: chromiumPath },
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
