@@ -62,6 +62,20 @@ export async function expireTrial(userId: string) {
     .where(eq(subscriptions.userId, userId));
 }
 
+/**
+ * The address of the outside service an action sends the page to (Stripe's checkout or portal,
+ * WhatsApp's one-tap link): read from the request, since this machine reaches none of them and the
+ * headless shell (docs/decisions/1091) then shows chrome-error://, not the address the app sent.
+ */
+export async function sentTo(page: Page, address: RegExp, act: () => Promise<unknown>): Promise<URL> {
+  const request = page.waitForRequest(address);
+  await act();
+  const sent = new URL((await request).url());
+  // The browser's own page for an address it cannot reach: the navigation has ended there.
+  await page.waitForURL((url) => address.test(url.href) || url.protocol === "chrome-error:");
+  return sent;
+}
+
 /** Every test fails on a console error or an uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
 import { STANDIN_PORT, signedDelivery, stripeEvent, subscriptionObject } from "../support/stripe";
-import { createPro, e2eDb, expect, expireTrial, signIn, test, uniqueEmail } from "./fixtures";
+import { createPro, e2eDb, expect, expireTrial, sentTo, signIn, test, uniqueEmail } from "./fixtures";
 
 // Runs in project "js"; the forms that start a payment or open the portal (@nojs) also in
 // "no-js" (the same form answering with another error is checked once). Pages, redirects and
@@ -109,9 +109,8 @@ test("Assinar opens Stripe Checkout; back from it the plan is active @nojs", asy
   const pro = await createPro();
   await signIn(page, pro.id);
   await page.goto("/configuracoes/planos?periodo=anual");
-  await page.getByRole("button", { name: "Assinar o plano Essencial anual" }).click();
-  await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  const checkout = await sentTo(page, /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, () => page.getByRole("button", { name: "Assinar o plano Essencial anual" }).click());
+  const sessionId = checkout.pathname.split("/").pop()!;
 
   const calls = (await (await request.get(`${STANDIN}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
   const call = calls.find((c) => c.path === "/v1/checkout/sessions" && c.form.client_reference_id === pro.id);
@@ -168,8 +167,7 @@ test("Gerenciar assinatura opens the Customer Portal, or says it could not @nojs
 
   await activate("cus_portal_ok_e2e");
   await page.goto("/configuracoes/planos");
-  await page.getByRole("button", { name: "Gerenciar assinatura" }).click();
-  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+  await sentTo(page, /^https:\/\/billing\.stripe\.com\/p\/session\//, () => page.getByRole("button", { name: "Gerenciar assinatura" }).click());
 });
 
 test("a suspended professional subscribes from /planos @nojs", async ({ page, request }) => {
@@ -180,9 +178,8 @@ test("a suspended professional subscribes from /planos @nojs", async ({ page, re
   await page.goto("/planos");
   await expect(page.getByRole("heading", { name: "Assine um plano" })).toBeVisible();
   await expect(page.getByTestId("subscription-status")).toHaveText("Período grátis encerrado");
-  await page.getByRole("button", { name: "Assinar o plano Profissional mensal" }).click();
-  await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  const checkout = await sentTo(page, /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, () => page.getByRole("button", { name: "Assinar o plano Profissional mensal" }).click());
+  const sessionId = checkout.pathname.split("/").pop()!;
   const { session } = (await (await request.post(`${STANDIN}/__complete/${sessionId}`)).json()) as { session: { success_url: string } };
   expect(session.success_url).toMatch(/\/planos\?checkout=sucesso&session_id=\{CHECKOUT_SESSION_ID\}$/);
   await page.goto(session.success_url.replace("{CHECKOUT_SESSION_ID}", sessionId));

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { appointments, bookingRequests, clients, emailOutbox, profiles, pushSubscriptions, reminderOptOuts, waitlistEntries } from "../../db/schema";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import { E2E_PUSH_PORTS, startPushStandIn } from "../support/push-stand-in";
-import { bookablePro, e2eDb, expect, signIn, test, waitForHydration } from "./fixtures";
+import { bookablePro, e2eDb, expect, sentTo, signIn, test, waitForHydration } from "./fixtures";
 
 // 'Nobody forgets' end to end, JavaScript on, off (the forms, @nojs) and on a phone: the
 // customer's e-mail and 'Confirmo presença', the job the server runs by itself, the one-tap
@@ -129,10 +129,9 @@ test("'Lembretes': tomorrow's customers, one tap opens WhatsApp with the message
   await expect(row).toContainText("09:30 · Carla Dias");
   await expect(row).toContainText("A lembrar");
 
-  await row.getByRole("button", { name: "Lembrar no WhatsApp" }).click();
-  await page.waitForURL(/^https:\/\/wa\.me\//);
-  const text = new URL(page.url()).searchParams.get("text") ?? "";
-  expect(new URL(page.url()).pathname).toBe(`/55${client!.phone}`);
+  const whatsapp = await sentTo(page, /^https:\/\/wa\.me\//, () => row.getByRole("button", { name: "Lembrar no WhatsApp" }).click());
+  const text = whatsapp.searchParams.get("text") ?? "";
+  expect(whatsapp.pathname).toBe(`/55${client!.phone}`);
   expect(text).toContain(`Olá, Carla! Passando para lembrar do seu horário com Studio Zap ${info.project.name}: Escova, amanhã,`);
   expect(text).toContain("Endereço: Rua das Flores, 10.");
 
@@ -167,10 +166,9 @@ test("'Hora de voltar': the regulars due back, one tap opens WhatsApp with the w
   const carlaRow = group.getByRole("listitem").filter({ hasText: "Carla Dias" });
   await expect(carlaRow).toContainText("Escova · costuma voltar a cada 21 dias · última visita há 40 dias");
 
-  await carlaRow.getByRole("button", { name: "Chamar no WhatsApp" }).click();
-  await page.waitForURL(/^https:\/\/wa\.me\//);
-  expect(new URL(page.url()).pathname).toBe(`/55${carla.phone}`);
-  expect(new URL(page.url()).searchParams.get("text")).toMatch(
+  const whatsapp = await sentTo(page, /^https:\/\/wa\.me\//, () => carlaRow.getByRole("button", { name: "Chamar no WhatsApp" }).click());
+  expect(whatsapp.pathname).toBe(`/55${carla.phone}`);
+  expect(whatsapp.searchParams.get("text")).toMatch(
     new RegExp(`^Oi, Carla! Já faz 5 semanas do seu último atendimento de escova com Studio Volta ${info.project.name}\\. Que tal marcar o próximo\\?\\nÉ só escolher o melhor horário por aqui: http\\S+/agendamento/`),
   );
 
