@@ -72,10 +72,14 @@ async function keepAgenda(key, response) {
 /** The server sent this device to sign in: whoever was signed in here is not any more. */
 const toSignIn = (response) => response.redirected && new URL(response.url).pathname === "/login";
 
-/** Fetches and keeps one day's agenda (the worker's own request, with this device's cookie). */
+/**
+ * Fetches and keeps one day's agenda (the worker's own request, with this device's cookie). The
+ * header tells the server no one is looking: the message the professional's last action left for
+ * the next page (a toast) is neither spent on this request nor kept in the copy (toast.server.ts).
+ */
 async function keepDay(date) {
   const key = `/agenda?data=${date}`;
-  const response = await fetch(key, { credentials: "same-origin" });
+  const response = await fetch(key, { credentials: "same-origin", headers: { "X-Agendo-Background": "1" } });
   if (toSignIn(response)) return clearAll();
   if (response.ok && !response.redirected) await keepAgenda(key, response);
 }

@@ -42,8 +42,15 @@ export async function redirectWithToast(
   return redirect(to, { headers });
 }
 
-/** Reads the flash message, if any, and the header that clears it. */
+/** Marks a request no one is looking at: the workspace's service worker keeping an agenda page. */
+export const BACKGROUND_REQUEST = "X-Agendo-Background";
+
+/**
+ * Reads the flash message, if any, and the header that clears it. A background request leaves it
+ * for the page the professional is about to see.
+ */
 export async function readToast(request: Request) {
+  if (request.headers.has(BACKGROUND_REQUEST)) return { toast: null, clear: null };
   const value = await toastCookie().parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object" || typeof value.title !== "string") {
     return { toast: null, clear: null };
