@@ -34,7 +34,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath },
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
-    trace: "retain-on-failure",
+    trace: "off",
   },
   projects: [
     // Every journey with JavaScript; without it the ones tagged @nojs (every form and every

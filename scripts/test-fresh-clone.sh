@@ -15,6 +15,7 @@ cleanup() {
   rm -rf "$dir"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT # stopped by npm test (a check failed): the clean-up still runs
 git clone -q . "$dir/agendo"
 cd "$dir/agendo"
 started=$(date +%s)
