@@ -81,7 +81,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   // With JavaScript, a page opened by goto or reload is used once React has taken it over: a
   // click while it hydrates can be lost (no request at all), which made journeys flaky once the
   // suite ran faster (docs/decisions/1092).
-  page: async ({ page }, use, info) => {
+  page: async ({ page }, provide, info) => {
     if (info.project.use.javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
@@ -96,7 +96,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         return response;
       };
     }
-    await use(page);
+    await provide(page);
   },
   consoleErrors: [
     async ({ page }, use) => {
