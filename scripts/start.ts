@@ -45,6 +45,9 @@ const vapid = ensureVapidKeys();
 if (vapid !== "configured") console.log(`Web Push keys: ${vapid} (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to use your own)`);
 const db = await openAndMigrate();
 const config = env();
+if (config.EMAIL_TRANSPORT === "log") {
+  console.log("E-mails: written to this log, not sent (set EMAIL_TRANSPORT=resend and RESEND_API_KEY to send them)");
+}
 if (config.AGENDO_DEMO !== "0") {
   const demo = await seedDemoIfEmpty(db);
   if (demo) {

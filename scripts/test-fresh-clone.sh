@@ -26,6 +26,8 @@ for _ in $(seq 1 300); do
   if curl -fs -o /dev/null "http://localhost:$port/login"; then
     echo "fresh clone: NODE_ENV=production npm start serves /login after $(( $(date +%s) - started )) s"
     [ -f data/.session-secret ] && [ "$(stat -c %a data/.session-secret)" = "600" ] || { echo "no private session secret"; exit 1; }
+    # The newcomer's e-mails go to the log, and the start says so (docs/decisions/1240).
+    grep -q "^E-mails: written to this log, not sent" "$dir/start.log" || { echo "npm start did not say where e-mails go"; exit 1; }
     if grep -q EBADENGINE "$dir/start.log"; then
       echo "fresh clone: npm start warned about engines ($(grep -c 'EBADENGINE.*package:' "$dir/start.log") EBADENGINE); its log:"
       grep -m 12 EBADENGINE "$dir/start.log"

@@ -3,6 +3,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { answerWithKeptFirstStep } from "../app/routes/booking.cache.server";
 import { prepareRequest } from "../app/utils/request-body.server";
 import { runScheduledJob } from "../app/jobs/scheduled.server";
+import { env } from "../app/utils/env.server";
 
 // Cloudflare Workers entry. Vars and secrets reach the app through process.env
 // (nodejs_compat), so the app code is the same as on Node. There is no socket address here:
@@ -13,6 +14,9 @@ import { runScheduledJob } from "../app/jobs/scheduled.server";
 // Imported, not loaded on first use: the app's modules are evaluated when the Worker starts (which
 // Cloudflare does ahead of the first request, during the TLS handshake), not while the first
 // customer waits (docs/decisions/0622).
+// The configuration is checked as the Worker starts, not on a visitor's request: a deploy without
+// its secrets, or one that would write e-mails into the logs, fails at once (docs/decisions/1240).
+env();
 const build = serverBuild as unknown as ServerBuild;
 const requestHandler = createRequestHandler(build, import.meta.env.MODE);
 

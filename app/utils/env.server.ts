@@ -56,6 +56,8 @@ const schema = z.object({
   ACCESS_EXEMPT_EMAILS: csv,
   SUPPORT_EMAIL: z.string().default("suporte@agendo.app"),
   EMAIL_TRANSPORT: z.enum(["log", "resend"]).default("log"),
+  // On Workers the log transport is refused unless this says it is a demo (docs/decisions/1240).
+  ALLOW_LOG_EMAIL: z.enum(["0", "1"]).optional(),
   EMAIL_FROM: z.string().default("Agendo <nao-responda@agendo.app>"),
   RESEND_API_KEY: z.string().optional(),
   STRIPE_SECRET_KEY: optionalText,
@@ -117,6 +119,13 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/**
+ * A deploy that forgot the e-mail settings: every message (password-reset links included) would go
+ * into the Worker's logs and be marked sent.
+ */
+export const LOG_EMAIL_REFUSED =
+  "On Workers EMAIL_TRANSPORT=log writes every e-mail, password-reset links included, into the logs and marks it sent: set EMAIL_TRANSPORT=resend and RESEND_API_KEY (see README 'Deploy'), or ALLOW_LOG_EMAIL=1 for a demo.";
+
 let cached: Env | undefined;
 let cachedSource: Record<string, string | undefined> | undefined;
 
@@ -133,6 +142,7 @@ export function env(): Env {
         "On Workers set the SESSION_SECRET secret, APP_URL and a libsql:// or https:// DATABASE_URL (see README 'Deploy').",
       );
     }
+    if (onWorkers() && parsed.EMAIL_TRANSPORT === "log" && parsed.ALLOW_LOG_EMAIL !== "1") throw new Error(LOG_EMAIL_REFUSED);
     cached = parsed;
     cachedSource = process.env;
   }

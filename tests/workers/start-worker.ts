@@ -24,7 +24,11 @@ const dir = mkdtempSync(join(tmpdir(), "agendo-worker-"));
 const envFile = join(dir, "secrets.env");
 writeFileSync(
   envFile,
-  ["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN", "APP_URL"].map((k) => `${k}="${required(k)}"`).join("\n") + "\n",
+  [
+    ...["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN", "APP_URL"].map((k) => `${k}="${required(k)}"`),
+    // The suites read e-mails from the outbox: the log transport, allowed as for a demo (1240).
+    'ALLOW_LOG_EMAIL="1"',
+  ].join("\n") + "\n",
   { mode: 0o600 },
 );
 
