@@ -5,7 +5,7 @@
 // the decoders keep to a few MB whatever the upload (docs/decisions/0712). Either way few decode
 // at once and few wait; past that the answer is 'tente novamente em instantes' (0711).
 import { createContext, type RouterContextProvider } from "react-router";
-import { processProfileImage, type ProcessResult } from "./profile-photo-image.server";
+import type { ProcessResult } from "./profile-photo-image.server";
 
 /**
  * Runs processProfileImage on the uploaded bytes somewhere (the bytes may be handed over, not
@@ -33,7 +33,12 @@ export function oneAtATime(decode: ImageProcessor, waiting = IN_PROCESS_WAITING)
   };
 }
 
-export const inProcessImageProcessor: ImageProcessor = oneAtATime(processProfileImage);
+// The decoders (jpeg-js and the app's own, ~14 KiB gzip) load on the first photo, not when a Worker
+// starts: most isolates never see a photo (docs/decisions/1220).
+export const inProcessImageProcessor: ImageProcessor = oneAtATime(async (bytes) => {
+  const { processProfileImage } = await import("./profile-photo-image.server");
+  return processProfileImage(bytes);
+});
 
 export const imageProcessorContext = createContext<ImageProcessor>(inProcessImageProcessor);
 

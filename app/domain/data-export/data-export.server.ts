@@ -1,7 +1,7 @@
 // Everything a professional's account holds, as CSV and JSON files in a .zip (LGPD;
 // docs/decisions/0441-0442).
 import { and, asc, eq } from "drizzle-orm";
-import { strToU8, zipSync, type Zippable } from "fflate";
+import type { Zippable } from "fflate";
 import {
   appointments,
   bookingRequests,
@@ -161,13 +161,16 @@ export async function collectAccountData(db: Db, userId: string, now = new Date(
   data[subscriptionRow.name] = toJson(subscriptionRow)[0] ?? null;
 
   const files: Zippable = {
-    "LEIA-ME.txt": strToU8(readme(now)),
-    "dados.json": strToU8(JSON.stringify(data, null, 2)),
+    "LEIA-ME.txt": utf8(readme(now)),
+    "dados.json": utf8(JSON.stringify(data, null, 2)),
   };
-  for (const t of [...single, ...lists]) files[t.file] = strToU8(tableCsv(t as Table<unknown>));
+  for (const t of [...single, ...lists]) files[t.file] = utf8(tableCsv(t as Table<unknown>));
   for (const image of images) files[imagePath(image.id, image.contentType)] = new Uint8Array(image.data);
   return { data, files };
 }
+
+const encoder = new TextEncoder();
+const utf8 = (text: string) => encoder.encode(text);
 
 function readme(now: Date) {
   return [
@@ -185,8 +188,10 @@ function readme(now: Date) {
   ].join("\r\n");
 }
 
-/** The archive as .zip bytes (fflate runs on Node and Workers alike). */
+/** The archive as .zip bytes (fflate runs on Node and Workers alike; loaded on the first export,
+ * not when a Worker starts: docs/decisions/1220). */
 export async function accountArchiveZip(db: Db, userId: string, now = new Date()) {
   const { files } = await collectAccountData(db, userId, now);
+  const { zipSync } = await import("fflate");
   return zipSync(files, { level: 6, mtime: now });
 }
