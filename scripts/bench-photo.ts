@@ -34,7 +34,11 @@ function runtimePids(root: number): number[] {
   const under = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const p of stats) if (under.has(p.ppid) && !under.has(p.pid)) (under.add(p.pid), (grew = true));
+    for (const p of stats) {
+      if (!under.has(p.ppid) || under.has(p.pid)) continue;
+      under.add(p.pid);
+      grew = true;
+    }
   }
   return stats.filter((p) => under.has(p.pid) && p.comm === "workerd").map((p) => p.pid);
 }
