@@ -4,7 +4,10 @@ import { syntheticJpeg } from "../support/synthetic-images";
 import { bookablePro, expect, fileDb, signIn, test } from "./fixtures";
 
 // A profile photo decoded, resized and encoded inside the Worker's own isolate (docs/decisions/0711,
-// 0712: no worker threads there), as a phone sends it: a 12-megapixel JPEG.
+// 0712: no worker threads there), as a phone sends it without JavaScript (with it the browser
+// would shrink the photo first): a 12-megapixel JPEG.
+test.use({ javaScriptEnabled: false });
+
 test("a profile photo from a phone is made small in the Worker and served on the booking page", async ({ page }) => {
   const { pro } = await bookablePro({ name: `Photo Workers ${crypto.randomUUID().slice(0, 6)}` });
   await signIn(page, pro.id);
