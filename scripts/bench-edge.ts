@@ -5,13 +5,16 @@
 // it prints the sequential round trips, the requests in all, the most in flight at once, and the
 // median time to first byte at 0 ms and at 50 ms per trip, beside the targets; and the first
 // request's time after the runtime started. Figures are printed, never asserted (the round-trip
-// counts are asserted in tests/workers/trips.spec.ts).
-// Env: EDGE_RUNS (default 7 timed runs per request and delay).
+// counts are asserted in tests/workers/trips.spec.ts). Then a profile photo's CPU time on the
+// Workers build against Cloudflare's CPU limits (scripts/bench-photo.ts).
+// Env: EDGE_RUNS (default 7 timed runs per request and delay); HRANA_PORT, TRIP_PROXY_PORT,
+// WORKER_PORT (free ones unless given).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { openDb } from "../app/utils/db.server";
 import { freePort } from "./free-port";
+import { benchWorkerPhoto } from "./bench-photo";
 import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, tripsOf } from "../tests/workers/trips";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -45,7 +48,9 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 async function main() {
   const token = randomBytes(16).toString("hex");
   const secret = randomBytes(24).toString("hex");
-  const [hranaPort, proxyPort, workerPort] = [await freePort(), await freePort(), await freePort()];
+  // The Workers suite's port variables when given (so a run beside others keeps to its own), else free ones.
+  const portOf = async (name: string) => Number(process.env[name]) || (await freePort());
+  const [hranaPort, proxyPort, workerPort] = [await portOf("HRANA_PORT"), await portOf("TRIP_PROXY_PORT"), await portOf("WORKER_PORT")];
   const hrana = `http://127.0.0.1:${hranaPort}`;
   const proxy = `http://127.0.0.1:${proxyPort}`;
   const origin = `http://localhost:${workerPort}`;
@@ -79,7 +84,7 @@ async function main() {
 
   // The first request after the runtime starts: cold isolate, cold module graph, cold cache.
   const workerStarted = performance.now();
-  start("tsx", ["tests/workers/start-worker.ts"], {
+  const worker = start("tsx", ["tests/workers/start-worker.ts"], {
     WORKER_PORT: String(workerPort),
     DATABASE_URL: proxy,
     DATABASE_AUTH_TOKEN: token,
@@ -140,6 +145,7 @@ async function main() {
       ].join("  "),
     );
   }
+  await benchWorkerPhoto(db, origin, worker.pid!);
   rmSync(dbPath, { force: true });
   for (const suffix of ["-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
 }

@@ -3,8 +3,12 @@
 # local Workers runtime (wrangler dev) against a fresh, migrated libSQL file reached over libSQL's
 # HTTP protocol through a test-only Hrana endpoint (tests/workers/hrana-server.ts), as production
 # reaches Turso. Suite: tests/workers/ (sign in -> service -> booking without JavaScript -> accept,
-# a 50-way race for one slot, the endpoint's protocol). Extra arguments go to Playwright.
-# Ports: WORKER_PORT (8799) and HRANA_PORT (8798). Exits non-zero on any failure.
+# a 50-way race for one slot, the endpoint's protocol, and one journey per feature that touches the
+# runtime). Journeys tagged @extended run only with WORKERS_SUITE=all (`npm run test:workers:all`):
+# `npm test` keeps the cheapest set that proves each runtime-specific mechanism (docs/decisions/1200).
+# Extra arguments go to Playwright.
+# Ports: WORKER_PORT (8799), HRANA_PORT (8798), TRIP_PROXY_PORT (8797); the stand-ins take
+# WORKER_PORT + 3 to + 5. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -19,4 +23,8 @@ if [ "${AGENDO_WORKERS_BUILT:-}" != "1" ]; then
 fi
 
 echo "== Workers end-to-end (wrangler dev + Hrana endpoint over HTTP)"
-playwright test -c tests/workers/playwright.workers.config.ts "$@"
+if [ "${WORKERS_SUITE:-}" = "all" ]; then
+  playwright test -c tests/workers/playwright.workers.config.ts "$@"
+else
+  playwright test -c tests/workers/playwright.workers.config.ts --grep-invert @extended "$@"
+fi

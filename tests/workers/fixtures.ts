@@ -1,7 +1,12 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { createAccount } from "../../app/domain/accounts/registration.server";
 import { openDb, type Db } from "../../app/utils/db.server";
-import { DB_PATH, DB_TOKEN, HRANA_URL } from "./env";
+import { createSession } from "../../app/utils/session.server";
+import { createBookablePro, type BookableOptions } from "../support/factories";
+import { DB_PATH, DB_TOKEN, HRANA_URL, SESSION_SECRET, WORKER_URL } from "./env";
+
+// Sessions made here are signed as the Worker signs them.
+process.env.SESSION_SECRET = SESSION_SECRET;
 
 let http: Db | undefined;
 let file: Db | undefined;
@@ -27,6 +32,18 @@ export async function createPro(name: string) {
   };
   const account = await createAccount(httpDb(), input);
   return { ...input, id: account.userId, bookingSlug: account.bookingSlug };
+}
+
+/** A professional ready to be booked (tests/support/factories.ts), written over HTTP as the Worker reads. */
+export function bookablePro(options: BookableOptions = {}) {
+  return createBookablePro(httpDb(), options);
+}
+
+/** Signs a professional in by inserting a session and setting its cookie, signed with the Worker's secret. */
+export async function signIn(page: Page, userId: string) {
+  const setCookie = await createSession(httpDb(), new Request(`${WORKER_URL}/`), userId, false);
+  const value = setCookie.split(";")[0]!.slice("__session=".length);
+  await page.context().addCookies([{ name: "__session", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** Every test fails on a console error or an uncaught page error. */

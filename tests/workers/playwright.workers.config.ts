@@ -1,6 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { DB_PATH, DB_TOKEN, HRANA_PORT, HRANA_URL, SESSION_SECRET, TRIP_PROXY_PORT, TRIP_PROXY_URL, WORKER_PORT, WORKER_URL } from "./env";
+import { DB_PATH, DB_TOKEN, HRANA_PORT, HRANA_URL, MP_STANDIN_URL, STRIPE_STANDIN_URL, TRIP_PROXY_PORT, TRIP_PROXY_URL, WORKER_PORT, WORKER_URL, workerEnv } from "./env";
 import { chromiumPath } from "../support/browser";
+import { standInCertificateFile } from "../support/push-stand-in";
+
+const port = (url: string) => new URL(url).port;
 
 // The Workers build (build/workers; `bash scripts/test-workers.sh` builds it first) in the local
 // Workers runtime (wrangler dev), against a fresh migrated database reached over libSQL's HTTP
@@ -62,15 +65,38 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         WORKER_PORT: String(WORKER_PORT),
-        DATABASE_URL: TRIP_PROXY_URL,
-        DATABASE_AUTH_TOKEN: DB_TOKEN,
-        SESSION_SECRET,
-        APP_URL: WORKER_URL,
+        // Payments, push and calendars configured as in production, against the stand-ins.
+        ...workerEnv(),
+        WORKER_VARS: Object.keys(workerEnv()).join(","),
+        // The push stand-in's certificate, trusted by the runtime's fetch (wrangler reads it).
+        NODE_EXTRA_CA_CERTS: standInCertificateFile(),
       },
       stdout: "ignore",
       stderr: "pipe",
       // SIGTERM, not Playwright's default SIGKILL, so the launcher deletes its secrets file.
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      // Mercado Pago: OAuth page, Pix payments and the signed notifications it sends the Worker.
+      command: "tsx tests/support/mercadopago-stand-in.ts",
+      cwd: "../..",
+      url: `${MP_STANDIN_URL}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MP_STANDIN_PORT: port(MP_STANDIN_URL) },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // api.stripe.com (the webhook journey's subscription reads, when any).
+      command: "tsx tests/support/stripe-stand-in.ts",
+      cwd: "../..",
+      url: `${STRIPE_STANDIN_URL}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STRIPE_STANDIN_PORT: port(STRIPE_STANDIN_URL) },
+      stdout: "ignore",
+      stderr: "pipe",
     },
   ],
 });

@@ -2,7 +2,11 @@
 // `wrangler dev`, its secrets in a throwaway env file (mode 600, deleted on exit) rather than on
 // the command line or in the repository.
 //
-// Env: WORKER_PORT (8799), DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET, APP_URL.
+// Env: WORKER_PORT (8799); WORKER_VARS, the comma-separated names of the variables the Worker is
+// given (each read from this process's environment; tests/workers/env.ts's workerEnv() is the
+// suite's list), always including SESSION_SECRET, DATABASE_URL, DATABASE_AUTH_TOKEN and APP_URL,
+// which the app refuses to start on Workers without. NODE_EXTRA_CA_CERTS, when set, is a
+// certificate the runtime's own fetch trusts too (wrangler reads it: the push stand-in's).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { freePort } from "../../scripts/free-port";
@@ -22,10 +26,13 @@ function required(name: string) {
 /** A free port for the runtime's inspector (its default 9229 may be taken by another wrangler). */
 const dir = mkdtempSync(join(tmpdir(), "agendo-worker-"));
 const envFile = join(dir, "secrets.env");
+const REQUIRED = ["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN", "APP_URL"];
+const names = new Set([...REQUIRED, ...(process.env.WORKER_VARS ?? "").split(",").map((n) => n.trim()).filter(Boolean)]);
+for (const name of names) if (!/^[A-Z][A-Z0-9_]*$/.test(name)) throw new Error(`${name} is not a variable's name`);
 writeFileSync(
   envFile,
   [
-    ...["SESSION_SECRET", "DATABASE_URL", "DATABASE_AUTH_TOKEN", "APP_URL"].map((k) => `${k}="${required(k)}"`),
+    ...[...names].map((k) => `${k}="${required(k)}"`),
     // The suites read e-mails from the outbox: the log transport, allowed as for a demo (1240).
     'ALLOW_LOG_EMAIL="1"',
   ].join("\n") + "\n",
