@@ -23,8 +23,5 @@ if [ "${AGENDO_WORKERS_BUILT:-}" != "1" ]; then
 fi
 
 echo "== Workers end-to-end (wrangler dev + Hrana endpoint over HTTP)"
-if [ "${WORKERS_SUITE:-}" = "all" ]; then
-  playwright test -c tests/workers/playwright.workers.config.ts "$@"
-else
-  playwright test -c tests/workers/playwright.workers.config.ts --grep-invert @extended "$@"
-fi
+# WORKERS_SUITE=all: the @extended journeys too (the configuration reads it).
+playwright test -c tests/workers/playwright.workers.config.ts "$@"
