@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { openDb } from "../app/utils/db.server";
 import { freePort } from "./free-port";
-import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, tripsOf } from "../tests/workers/trips";
+import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, signedInCookie, tripsOf } from "../tests/workers/trips";
 
 const root = new URL("..", import.meta.url).pathname;
 const RUNS = Number(process.env.EDGE_RUNS ?? 7);
@@ -88,7 +88,8 @@ async function main() {
   });
   await waitFor(`${origin}/favicon.svg`, 120_000);
   let statusPath = "";
-  const requests = edgeRequests(seed, () => statusPath, coldSlugs);
+  // The workspace's pages, each the first of a session just signed in (as on a new isolate).
+  const requests = edgeRequests(seed, () => statusPath, coldSlugs, () => signedInCookie(db, origin, seed));
   const firstStarted = performance.now();
   const first = await fetch(`${origin}/agendamento/${seed.slug}`);
   const firstTtfb = performance.now() - firstStarted;
