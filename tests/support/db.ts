@@ -138,3 +138,29 @@ export function countingTrips(db: Db): { db: Db; trips: { count: number } } {
   });
   return { db: drizzle(counted, { schema }) as Db, trips };
 }
+
+/**
+ * A Db that counts the round trips a request waits for one after another: statements sent while
+ * another is still out ride the same trip (as on the edge, where they go out together).
+ */
+export function sequentialTrips(base: Db) {
+  const trips = { sequential: 0 };
+  let inFlight = 0;
+  const client = new Proxy(base.$client, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      if (name !== "execute" && name !== "batch") return value.bind(target);
+      return async (...args: unknown[]) => {
+        if (inFlight === 0) trips.sequential++;
+        inFlight++;
+        try {
+          return await value.apply(target, args);
+        } finally {
+          inFlight--;
+        }
+      };
+    },
+  });
+  return { db: drizzle(client, { schema }) as Db, trips };
+}
