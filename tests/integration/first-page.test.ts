@@ -23,7 +23,8 @@ function workspacePages(): string[] {
     }
   };
   walk(workspace.children!, "");
-  return [...paths, "/agenda?vista=lista", "/agenda?vista=semana", "/agenda?novo=1", "/clientes?novo=1", "/relatorios?periodo=ano", "/caixa?periodo=mes"];
+  return [...paths, "/agenda?vista=lista", "/agenda?vista=semana", "/agenda?novo=1", "/clientes?novo=1", "/relatorios?periodo=ano", "/caixa?periodo=mes", "/agenda?vista=dia",
+    "/dashboard?visao=salao", "/relatorios?visao=salao", "/caixa?visao=salao", "/equipe?vista=semana"];
 }
 
 describe("the first page after signing in", () => {
