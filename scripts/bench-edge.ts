@@ -127,12 +127,12 @@ async function main() {
 
   console.log(`\nEdge mode: Workers build in the local runtime, database through the counting proxy (${RUNS} runs, medians)`);
   console.log(
-    ["request".padEnd(30), "trips (target)".padEnd(15), "requests", "in flight", "TTFB @0ms", "TTFB @50ms (target)"].join("  "),
+    ["request".padEnd(34), "trips (target)".padEnd(15), "requests", "in flight", "TTFB @0ms", "TTFB @50ms (target)"].join("  "),
   );
   for (const r of rows) {
     console.log(
       [
-        r.label.padEnd(30),
+        r.label.padEnd(34),
         `${r.sequential} (≤ ${r.target})`.padEnd(15),
         String(r.total).padStart(8),
         String(r.inFlight).padStart(9),

@@ -42,7 +42,7 @@ test("each request of the booking path and the workspace stays within its round 
       expect(warm.response.status, request.label).toBeLessThan(400);
     }
     const { report } = await tripsOf(TRIP_PROXY_URL, WORKER_URL, request);
-    rows.push(`${request.label.padEnd(32)} sequential ${report.sequential} (target ≤ ${request.targetTrips}), total ${report.total}, in flight ≤ ${report.maxInFlight}`);
+    rows.push(`${request.label.padEnd(34)} sequential ${report.sequential} (target ≤ ${request.targetTrips}), total ${report.total}, in flight ≤ ${report.maxInFlight}`);
     if (report.sequential > request.targetTrips) over.push(`${request.label}: ${report.sequential} sequential round trips > ${request.targetTrips}`);
     if (report.maxInFlight > MAX_IN_FLIGHT) over.push(`${request.label}: ${report.maxInFlight} requests in flight > ${MAX_IN_FLIGHT}`);
   }
