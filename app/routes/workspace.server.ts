@@ -42,10 +42,13 @@ export function confirmedUser(context: Readonly<RouterContextProvider>): Promise
   return confirmed();
 }
 
-/** Places the session's professional in the router context for the workspace's pages. */
-export function provideUser(context: Readonly<RouterContextProvider>, session: WorkspaceSession) {
-  context.set(userContext, session.user);
-  context.set(confirmedContext, session.confirmed);
+/**
+ * Places the session's professional in the router context for the workspace's pages, with how to
+ * wait for it to be confirmed (already confirmed when not given).
+ */
+export function provideUser(context: Readonly<RouterContextProvider>, user: CurrentUser, confirmed: () => Promise<CurrentUser> = async () => user) {
+  context.set(userContext, user);
+  context.set(confirmedContext, confirmed);
 }
 
 type Defer = (work: () => Promise<unknown>) => void;

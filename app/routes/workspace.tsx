@@ -24,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     // A session due for renewal is renewed after the answer: the page waits for reads only.
     const session = await openWorkspaceSession(getDb(context), request, (work) => afterResponse(context, work));
-    provideUser(context, session);
+    provideUser(context, session.user, session.confirmed);
     context.set(dbContext, session.db);
     const canonical = withNewFormParam(request);
     if (canonical) throw redirect(canonical);

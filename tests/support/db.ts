@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "../../db/schema";
 import { RouterContextProvider } from "react-router";
 import { openDb, dbContext, type Db } from "../../app/utils/db.server";
-import { userContext } from "../../app/routes/workspace.server";
+import { provideUser } from "../../app/routes/workspace.server";
 import { clientAddressContext } from "../../app/utils/request-context.server";
 import { readToast } from "../../app/utils/toast.server";
 import { backgroundContext, type Background } from "../../app/utils/background.server";
@@ -64,7 +64,7 @@ export async function userContextFor(db: Db, user: { id: string; email: string; 
   const context = contextFor(db, clientAddress);
   const current = await loadAccess(db, { id: user.id, email: user.email, sessionId: user.sessionId ?? "test" });
   if (!current) throw new Error("no profile for user");
-  context.set(userContext, current);
+  provideUser(context, current);
   return context;
 }
 
