@@ -15,7 +15,7 @@ import { rmSync } from "node:fs";
 import { openDb } from "../app/utils/db.server";
 import { freePort } from "./free-port";
 import { benchWorkerPhoto } from "./bench-photo";
-import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, tripsOf } from "../tests/workers/trips";
+import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, signedInCookie, tripsOf } from "../tests/workers/trips";
 
 const root = new URL("..", import.meta.url).pathname;
 const RUNS = Number(process.env.EDGE_RUNS ?? 7);
@@ -93,7 +93,8 @@ async function main() {
   });
   await waitFor(`${origin}/favicon.svg`, 120_000);
   let statusPath = "";
-  const requests = edgeRequests(seed, () => statusPath, coldSlugs);
+  // The workspace's pages, each the first of a session just signed in (as on a new isolate).
+  const requests = edgeRequests(seed, () => statusPath, coldSlugs, () => signedInCookie(db, origin, seed));
   const firstStarted = performance.now();
   const first = await fetch(`${origin}/agendamento/${seed.slug}`);
   const firstTtfb = performance.now() - firstStarted;
@@ -131,12 +132,12 @@ async function main() {
 
   console.log(`\nEdge mode: Workers build in the local runtime, database through the counting proxy (${RUNS} runs, medians)`);
   console.log(
-    ["request".padEnd(30), "trips (target)".padEnd(15), "requests", "in flight", "TTFB @0ms", "TTFB @50ms (target)"].join("  "),
+    ["request".padEnd(34), "trips (target)".padEnd(15), "requests", "in flight", "TTFB @0ms", "TTFB @50ms (target)"].join("  "),
   );
   for (const r of rows) {
     console.log(
       [
-        r.label.padEnd(30),
+        r.label.padEnd(34),
         `${r.sequential} (≤ ${r.target})`.padEnd(15),
         String(r.total).padStart(8),
         String(r.inFlight).padStart(9),

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The salon's figures, for an owner with active members (a member has no team of their own).
     range && user.teamMembers > 0 ? teamFigures(db, user.id, range) : null,
     // A member sees their own line of the salon's figures, never the others'.
-    range && user.linkedOwnerId ? memberFigures(db, { ...user, linkedOwnerId: user.linkedOwnerId }, range) : null,
+    range && user.linkedOwnerId ? memberFigures(db, { id: user.id, profile: user.profile, linkedOwnerId: user.linkedOwnerId }, range) : null,
   ]);
   return { ...page, team: page.report ? team : null, own: page.report ? own : null, figures: figures.view };
 }

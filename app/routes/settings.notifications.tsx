@@ -10,7 +10,7 @@ import { getDb } from "../utils/db.server";
 import { saveProfileSettings } from "../domain/accounts/profile-settings.server";
 import { whatsappConfig } from "../utils/whatsapp.server";
 import { redirectWithToast } from "../utils/toast.server";
-import { requireUser } from "./workspace.server";
+import { confirmedUser, requireUser } from "./workspace.server";
 import { readForm } from "../utils/actions.server";
 import { isPushIntent, pushAction, pushSettings } from "./settings.notifications.server";
 import { PushCard } from "../components/notifications/push-card";
@@ -24,7 +24,8 @@ const SELF = "/configuracoes/notificacoes";
 type ActionData = { result?: SubmissionResult<string[]>; feedResult?: SubmissionResult<string[]>; pushError?: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  // Nothing else is read: the preferences are the session's own read.
+  const user = await confirmedUser(context);
   const { profile: p } = user;
   return {
     prefs: {

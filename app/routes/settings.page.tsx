@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import type { Route } from "./+types/settings.page";
 import { Alert, Field, FieldError, FormFooter, phoneMask } from "../components/forms";
 import { Switch } from "../components/switch";
-import { requireUser } from "./workspace.server";
+import { confirmedUser, requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { attemptWrite, readForm, WRITE_FAILED, writeFailed } from "../utils/actions.server";
 import { saveProfileSettings } from "../domain/accounts/profile-settings.server";
@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Página — Configuraç
 const SELF = "/configuracoes/pagina";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const p = user.profile;
-  const teamAccess = await teamSettingsAccess(getDb(context), user);
+  const teamAccess = await teamSettingsAccess(getDb(context), requireUser(context));
+  // After that read (a member's page has none): the page's fields are the session's own read.
+  const p = (await confirmedUser(context)).profile;
   return {
     team: { ...teamAccess, teamPage: p.teamPage, onTeamPage: p.onTeamPage },
     bookingSlug: p.bookingSlug,

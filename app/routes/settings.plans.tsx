@@ -2,7 +2,7 @@ import { redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.plans";
 import { CheckoutBanner, CurrentPlanCard, PaymentsNotConfigured } from "../components/plans/current-plan";
 import { PlanCatalogue, signedInAction } from "../components/plans/plan-catalogue";
-import { requireUser } from "./workspace.server";
+import { confirmedUser, requireUser } from "./workspace.server";
 import { syncCheckoutReturn } from "../domain/billing/subscriptions.server";
 import { plansAction, plansView } from "./shared/plans.server";
 import { getDb } from "../utils/db.server";
@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("checkout") === "sucesso" && sessionId) {
     if (await syncCheckoutReturn(getDb(context), user.id, sessionId)) throw redirect(`${SELF}?checkout=sucesso`);
   }
-  return plansView(user.subscription, { now: new Date(), timeZone: user.profile.timeZone, search: url.searchParams });
+  // Nothing else is read: the plan is the session's own read.
+  return plansView((await confirmedUser(context)).subscription, { now: new Date(), timeZone: user.profile.timeZone, search: url.searchParams });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

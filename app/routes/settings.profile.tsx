@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/settings.profile";
 import { PhotoCard, PROFILE_PATH } from "../components/settings/photo-card";
 import { ProfileForm } from "../components/settings/profile-form";
-import { requireUser } from "./workspace.server";
+import { confirmedUser, requireUser } from "./workspace.server";
 import { getDb } from "../utils/db.server";
 import { appUrl } from "../utils/env.server";
 import { MAX_UPLOAD_REQUEST_BYTES, removeProfileImage } from "../domain/accounts/profile-photo.server";
@@ -15,7 +15,8 @@ import { imageError, saveProfileForm, uploadImage, type ProfileActionData } from
 export const meta: Route.MetaFunction = () => [{ title: "Perfil — Configurações — Agendo" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  // Nothing else is read: the profile is the session's own read.
+  const user = await confirmedUser(context);
   const { profile } = user;
   return {
     email: user.email,

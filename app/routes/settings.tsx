@@ -4,13 +4,13 @@ import type { Route } from "./+types/settings";
 import { SettingsTabs } from "../components/settings/settings-tabs";
 import { SETTINGS_TABS } from "../components/settings/tabs";
 import { planBadge } from "../domain/accounts/access";
-import { requireUser } from "./workspace.server";
+import { confirmedUser } from "./workspace.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações — Agendo" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  return { badge: planBadge(user) };
+  // Nothing else is read here: the plan is the session's own read (docs/decisions/1210).
+  return { badge: planBadge(await confirmedUser(context)) };
 }
 
 const BADGE_LABELS = { premium: "PREMIUM", trial: "PERÍODO GRÁTIS", team: "CONTA DA EQUIPE" } as const;

@@ -3,7 +3,7 @@ import { Outlet, redirect, useLoaderData } from "react-router";
 import { withNewFormParam } from "../components/new-form";
 import type { Route } from "./+types/workspace";
 import { WorkspaceShell } from "../components/workspace-shell";
-import { openWorkspaceSession, requireUser, userContext } from "./workspace.server";
+import { openWorkspaceSession, provideUser, requireUser } from "./workspace.server";
 import { dbContext, getDb } from "../utils/db.server";
 import { afterResponse } from "../utils/background.server";
 import { nowInZone } from "../domain/dates";
@@ -24,13 +24,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     // A session due for renewal is renewed after the answer: the page waits for reads only.
     const session = await openWorkspaceSession(getDb(context), request, (work) => afterResponse(context, work));
-    context.set(userContext, session.user);
+    provideUser(context, session.user, session.confirmed);
     context.set(dbContext, session.db);
     const canonical = withNewFormParam(request);
     if (canonical) throw redirect(canonical);
-    const response = await next();
     // Nothing read for a session that has ended (or changed) leaves: its answer replaces the page.
-    return (await session.confirm()) ?? response;
+    return session.finish(await next());
   },
 ];
 

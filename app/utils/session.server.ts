@@ -23,27 +23,48 @@ export function isSecure(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
+/**
+ * What the signed session cookie carries: the session's id and, when the app put them there, the
+ * keys a signed-in page builds its reads with (opaque here: the workspace owns their shape,
+ * docs/decisions/1210). Only a guess until the session read beside the page confirms them.
+ */
+export type SessionCookie = { sessionId: string; keys: unknown };
+
+export async function readSessionCookie(request: Request): Promise<SessionCookie | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   // A tampered or unsigned value parses as null: treated as signed out.
-  const value = await sessionCookie().parse(header);
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const value: unknown = await sessionCookie().parse(header);
+  // A cookie from before the keys were carried is the session's id alone.
+  if (typeof value === "string") return value.length > 0 ? { sessionId: value, keys: null } : null;
+  if (typeof value !== "object" || value === null) return null;
+  const { s, k } = value as { s?: unknown; k?: unknown };
+  return typeof s === "string" && s.length > 0 ? { sessionId: s, keys: k ?? null } : null;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  return (await readSessionCookie(request))?.sessionId ?? null;
+}
+
+/** The cookie that names a session, with the keys a page's reads are built from when known. */
+export function sessionCookieHeader(request: Request, sessionId: string, remember: boolean, keys: unknown = null) {
+  return sessionCookie().serialize(keys === null ? sessionId : { s: sessionId, k: keys }, {
+    secure: isSecure(request),
+    maxAge: remember ? REMEMBER_MS / 1000 : undefined,
+  });
 }
 
 /**
  * A new session for the user: the statement that stores it (to run alone or in a batch with the
- * sign-in's other writes) and the cookie that names it. The id is made here, not by the database.
+ * sign-in's other writes) and the cookie that names it, given the page keys when the caller read
+ * them. The id is made here, not by the database.
  */
-export async function newSession(db: Db, request: Request, userId: string, remember: boolean, now = Date.now()) {
+export function newSession(db: Db, request: Request, userId: string, remember: boolean, now = Date.now()) {
   const id = crypto.randomUUID();
   const expiresAt = new Date(now + (remember ? REMEMBER_MS : SHORT_MS));
   return {
     insert: db.insert(sessions).values({ id, userId, remember, expiresAt }),
-    cookie: await sessionCookie().serialize(id, {
-      secure: isSecure(request),
-      maxAge: remember ? REMEMBER_MS / 1000 : undefined,
-    }),
+    cookie: (keys: unknown = null) => sessionCookieHeader(request, id, remember, keys),
   };
 }
 
@@ -53,9 +74,9 @@ export async function createSession(
   userId: string,
   remember: boolean,
 ): Promise<string> {
-  const session = await newSession(db, request, userId, remember);
+  const session = newSession(db, request, userId, remember);
   await session.insert;
-  return session.cookie;
+  return session.cookie();
 }
 
 export async function destroySessionCookie(request: Request) {

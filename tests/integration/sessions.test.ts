@@ -6,7 +6,8 @@ import { linkedAccounts, profiles, sessions, subscriptions } from "../../db/sche
 import { loader as dashboardLoader } from "../../app/routes/dashboard";
 import { middleware as workspaceMiddleware } from "../../app/routes/workspace";
 import { loadSessionAccess } from "../../app/domain/accounts/access.server";
-import { REMEMBER_MS, SHORT_MS } from "../../app/utils/session.server";
+import { readSessionId, REMEMBER_MS, SHORT_MS } from "../../app/utils/session.server";
+import { signIn as signInWithForm } from "../support/account-forms";
 import { countingTrips, createTestDb, ORIGIN, settleBackground } from "../support/db";
 import { routeArgs, runMiddleware, signIn } from "../support/routes";
 import { createProfessional } from "../support/factories";
@@ -76,17 +77,18 @@ describe("loadSessionAccess", () => {
   });
 });
 
-// issue 27: a page seen before from the same session reads the session in the page's own round
-// trip; an ended session never gets the page, a changed professional gets it read afresh.
+// issue 27, issue 34: a workspace GET reads the session in the page's own round trip, from the
+// page keys the signed session cookie carries (docs/decisions/1210): the first page after signing
+// in too, whatever the process knows. An ended session never gets the page; changed keys get the
+// page asked again with the cookie renewed.
 describe("a workspace page in one round trip", () => {
   async function open(db: ReturnType<typeof createTestDb>, cookie: string, path = "/dashboard") {
     const counted = countingTrips(db);
     const args = await routeArgs({ db: counted.db, request: new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }) });
-    let loaded = false;
+    let page: unknown = null;
     const response = await runMiddleware(workspaceMiddleware, args, async () => {
       try {
-        await dashboardLoader(args);
-        loaded = true;
+        page = await dashboardLoader(args);
         return new Response("the page");
       } catch (thrown) {
         if (thrown instanceof Response) return thrown;
@@ -97,35 +99,64 @@ describe("a workspace page in one round trip", () => {
       throw thrown;
     });
     await settleBackground(args.context);
-    return { status: response.status, location: response.headers.get("Location"), loaded, trips: counted.trips.count };
+    const renewed = response.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0] ?? null;
+    return { status: response.status, location: response.headers.get("Location"), loaded: page !== null, trips: counted.trips.count, renewed, page };
   }
 
-  it("reads the session beside the page once it is known, and answers an ended session with /login", async () => {
+  /** Signed in through the login form, as a browser is: the cookie it answers with. */
+  async function signedIn(db: ReturnType<typeof createTestDb>, pro: { email: string; password: string }) {
+    const { cookie } = await signInWithForm(db, pro.email, pro.password);
+    const sessionId = await readSessionId(new Request(ORIGIN, { headers: { Cookie: cookie } }));
+    return { cookie, sessionId: sessionId! };
+  }
+
+  it("the first page after signing in is one round trip, and an ended session gets /login", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
-    const { cookie, sessionId } = await signIn(db, pro);
-    expect(await open(db, cookie)).toMatchObject({ status: 200, trips: 2 });
+    const { cookie, sessionId } = await signedIn(db, pro);
+    // A fresh process (nothing kept in this one between calls either): one round trip.
+    expect(await open(db, cookie)).toMatchObject({ status: 200, loaded: true, trips: 1, renewed: null });
     expect(await open(db, cookie)).toMatchObject({ status: 200, loaded: true, trips: 1 });
     // Expired since: the page's reads went with the session's and were never handed to the page.
     await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId));
-    expect(await open(db, cookie)).toEqual({ status: 302, location: "/login?redirectTo=%2Fdashboard", loaded: false, trips: 1 });
+    expect(await open(db, cookie)).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard", loaded: false, trips: 1 });
     // Signed out elsewhere (the row is gone).
-    const other = await signIn(db, pro);
-    await open(db, other.cookie);
+    const other = await signedIn(db, pro);
     await db.delete(sessions).where(eq(sessions.id, other.sessionId));
-    expect(await open(db, other.cookie)).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard", loaded: false });
+    expect(await open(db, other.cookie)).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard", loaded: false, trips: 1 });
     // No cookie: /login without a round trip.
     expect(await open(db, "")).toMatchObject({ status: 302, loaded: false, trips: 0 });
   });
 
-  it("asks again for a page read for a professional who changed since, then reads it afresh", async () => {
+  it("a cookie without the keys reads the session first once, and carries them from then on", async () => {
     const db = createTestDb();
     const pro = await createProfessional(db);
     const { cookie } = await signIn(db, pro);
-    await open(db, cookie);
+    const first = await open(db, cookie);
+    expect(first).toMatchObject({ status: 200, loaded: true, trips: 2 });
+    expect(await open(db, first.renewed!)).toMatchObject({ status: 200, loaded: true, trips: 1, renewed: null });
+  });
+
+  it("what is not a key is read fresh in the same trip; changed keys ask the page again with the cookie renewed", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie } = await signedIn(db, pro);
     await db.update(profiles).set({ businessName: "Studio Novo" }).where(eq(profiles.userId, pro.id));
-    expect(await open(db, `${cookie}`, "/dashboard.data?_routes=routes%2Fdashboard")).toMatchObject({ status: 302, location: "/dashboard", loaded: false });
-    expect(await open(db, cookie)).toMatchObject({ status: 200, trips: 2 });
-    expect(await open(db, cookie)).toMatchObject({ status: 200, trips: 1 });
+    const renamed = await open(db, cookie);
+    expect(renamed).toMatchObject({ status: 200, trips: 1 });
+    expect(JSON.stringify(renamed.page)).toContain("Studio Novo");
+    await db.update(profiles).set({ timeZone: "America/Manaus" }).where(eq(profiles.userId, pro.id));
+    const moved = await open(db, cookie, "/dashboard.data?_routes=routes%2Fdashboard");
+    expect(moved).toMatchObject({ status: 302, location: "/dashboard", loaded: false, trips: 1 });
+    expect(moved.renewed).toBeTruthy();
+    expect(await open(db, moved.renewed!)).toMatchObject({ status: 200, loaded: true, trips: 1, renewed: null });
+  });
+
+  it("a professional without access gets /conta-suspensa and none of the page", async () => {
+    const db = createTestDb();
+    const pro = await createProfessional(db);
+    const { cookie } = await signedIn(db, pro);
+    await db.update(subscriptions).set({ trialEndDate: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, pro.id));
+    expect(await open(db, cookie)).toMatchObject({ status: 302, location: "/conta-suspensa", loaded: false, trips: 1 });
   });
 });

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "../../db/schema";
 import { RouterContextProvider } from "react-router";
 import { openDb, dbContext, type Db } from "../../app/utils/db.server";
-import { userContext } from "../../app/routes/workspace.server";
+import { provideUser } from "../../app/routes/workspace.server";
 import { clientAddressContext } from "../../app/utils/request-context.server";
 import { readToast } from "../../app/utils/toast.server";
 import { backgroundContext, type Background } from "../../app/utils/background.server";
@@ -64,7 +64,7 @@ export async function userContextFor(db: Db, user: { id: string; email: string; 
   const context = contextFor(db, clientAddress);
   const current = await loadAccess(db, { id: user.id, email: user.email, sessionId: user.sessionId ?? "test" });
   if (!current) throw new Error("no profile for user");
-  context.set(userContext, current);
+  provideUser(context, current);
   return context;
 }
 
@@ -137,4 +137,30 @@ export function countingTrips(db: Db): { db: Db; trips: { count: number } } {
     },
   });
   return { db: drizzle(counted, { schema }) as Db, trips };
+}
+
+/**
+ * A Db that counts the round trips a request waits for one after another: statements sent while
+ * another is still out ride the same trip (as on the edge, where they go out together).
+ */
+export function sequentialTrips(base: Db) {
+  const trips = { sequential: 0 };
+  let inFlight = 0;
+  const client = new Proxy(base.$client, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      if (name !== "execute" && name !== "batch") return value.bind(target);
+      return async (...args: unknown[]) => {
+        if (inFlight === 0) trips.sequential++;
+        inFlight++;
+        try {
+          return await value.apply(target, args);
+        } finally {
+          inFlight--;
+        }
+      };
+    },
+  });
+  return { db: drizzle(client, { schema }) as Db, trips };
 }

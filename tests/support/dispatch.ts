@@ -51,7 +51,7 @@ export type Answer = { status: number; value: unknown; thrown: boolean };
  * thrown Response or data() is an answer too: React Router turns it into the page with that
  * status). Anything else thrown is a server error, and propagates.
  */
-export async function dispatch(db: Db, request: Request, clientAddress = TEST_CLIENT_ADDRESS): Promise<Answer> {
+export async function dispatch(db: Db, request: Request, clientAddress = TEST_CLIENT_ADDRESS, { layouts = false } = {}): Promise<Answer> {
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url.pathname) as { route: Route; params: Record<string, string | undefined> }[] | null;
   if (!matches?.length) throw new Error(`no route for ${url.pathname}`);
@@ -66,7 +66,15 @@ export async function dispatch(db: Db, request: Request, clientAddress = TEST_CL
   const route = chain[chain.length - 1]!;
   const params = Object.fromEntries(Object.entries(leaf.params).filter((e): e is [string, string] => e[1] !== undefined));
   const args: RouteArgs<Record<string, string>> = { request: prepared.request, url, pattern: url.pathname, params, context };
-  const handler = request.method === "GET" || request.method === "HEAD" ? route.loader : route.action;
+  const get = request.method === "GET" || request.method === "HEAD";
+  // `layouts`: a GET runs every matched layout's loader beside the route's, as React Router does.
+  const loaders = chain.slice(1, -1).flatMap((m) => (m.loader ? [m.loader] : []));
+  const handler: Handler | undefined =
+    get && layouts && route.loader
+      ? async (a) => (await Promise.all([route.loader!(a), ...loaders.map((l) => l(a))]))[0]
+      : get
+        ? route.loader
+        : route.action;
   let value: unknown;
   let thrown = false;
   try {

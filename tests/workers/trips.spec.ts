@@ -7,7 +7,7 @@ import { sessions } from "../../db/schema";
 import { createSession, readSessionId } from "../../app/utils/session.server";
 import { httpDb } from "./fixtures";
 import { TRIP_PROXY_URL, WORKER_URL } from "./env";
-import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, tripsOf, type EdgeSeed } from "./trips";
+import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, signedInCookie, tripsOf, type EdgeSeed } from "./trips";
 
 /** Cloudflare lets one Worker request have at most six outgoing connections open. */
 const MAX_IN_FLIGHT = 6;
@@ -30,7 +30,8 @@ test.afterAll(async () => {
 test("each request of the booking path and the workspace stays within its round trips", async () => {
   const rows: string[] = [];
   const over: string[] = [];
-  for (const request of edgeRequests(seed, () => statusPath, coldSlugs)) {
+  const signIn = () => signedInCookie(httpDb(), WORKER_URL, seed);
+  for (const request of edgeRequests(seed, () => statusPath, coldSlugs, signIn)) {
     // Once to warm the Worker (and any cache) up, then measured (a cold step 1 on a page of its own).
     const warm = await tripsOf(TRIP_PROXY_URL, WORKER_URL, request);
     const location = warm.response.headers.get("location") ?? "";
@@ -41,12 +42,34 @@ test("each request of the booking path and the workspace stays within its round 
       expect(warm.response.status, request.label).toBeLessThan(400);
     }
     const { report } = await tripsOf(TRIP_PROXY_URL, WORKER_URL, request);
-    rows.push(`${request.label.padEnd(32)} sequential ${report.sequential} (target ≤ ${request.targetTrips}), total ${report.total}, in flight ≤ ${report.maxInFlight}`);
+    rows.push(`${request.label.padEnd(34)} sequential ${report.sequential} (target ≤ ${request.targetTrips}), total ${report.total}, in flight ≤ ${report.maxInFlight}`);
     if (report.sequential > request.targetTrips) over.push(`${request.label}: ${report.sequential} sequential round trips > ${request.targetTrips}`);
     if (report.maxInFlight > MAX_IN_FLIGHT) over.push(`${request.label}: ${report.maxInFlight} requests in flight > ${MAX_IN_FLIGHT}`);
   }
   console.log(rows.join("\n"));
   expect(over).toEqual([]);
+});
+
+// Issue 34: the dashboard right after signing in through the form is one round trip, though no
+// isolate has seen the session: the cookie the sign-in answers with carries what the page's reads
+// are built from, and the session is read beside them (docs/decisions/1210).
+test("the dashboard right after signing in is one round trip", async () => {
+  const login = await fetch(`${WORKER_URL}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: WORKER_URL },
+    body: new URLSearchParams({ email: seed.email, password: seed.password, intent: "login", redirectTo: "" }),
+  });
+  expect(login.headers.get("location")).toBe("/dashboard");
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0]!;
+  const { response, body, report } = await tripsOf(TRIP_PROXY_URL, WORKER_URL, {
+    label: "/dashboard after sign-in",
+    targetTrips: 1,
+    run: (o) => fetch(`${o}/dashboard`, { redirect: "manual", headers: { Cookie: cookie } }),
+  });
+  expect(response.status).toBe(200);
+  expect(body).toContain("Marina Borda");
+  expect(report.sequential).toBe(1);
 });
 
 // The session read beside the page (issue 27): once a session is known to the Worker, an ended

@@ -7,7 +7,8 @@ import { appointments, clients, services, workingHours } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
 import { addDays, nowInZone } from "../../app/domain/dates";
 import type { Db } from "../../app/utils/db.server";
-import { createSession } from "../../app/utils/session.server";
+import { signInKeyReads, signInKeys } from "../../app/domain/accounts/access.server";
+import { newSession } from "../../app/utils/session.server";
 import type { TripReport } from "./trip-proxy";
 
 export type EdgeSeed = {
@@ -58,11 +59,22 @@ export async function seedEdgeProfessional(db: Db, origin: string): Promise<Edge
       status: "confirmed" as const,
     })),
   );
-  const request = new Request(origin);
-  const setCookie = await createSession(db, request, userId, true);
+  const cookie = await signedInCookie(db, origin, { userId, email: account.email });
   const [owner] = await db.select({ id: workingHours.id }).from(workingHours).where(eq(workingHours.userId, userId)).limit(1);
   if (!owner) throw new Error("seed failed");
-  return { slug: account.bookingSlug, serviceId: service!.id, date, email, password, cookie: setCookie.split(";")[0]!, userId };
+  return { slug: account.bookingSlug, serviceId: service!.id, date, email, password, cookie, userId };
+}
+
+/**
+ * A new session's cookie exactly as signing in writes it (the session stored and the page keys
+ * read in one batch, app/routes/login.server.ts), without the password's hashing or the sign-in's
+ * rate limits: a session no Worker isolate has seen, as after signing in on a new isolate.
+ */
+export async function signedInCookie(db: Db, origin: string, user: { userId: string; email: string }) {
+  const session = newSession(db, new Request(origin), user.userId, true);
+  const [, ...rows] = await db.batch([session.insert, ...signInKeyReads(db, user.userId)]);
+  const keys = signInKeys({ id: user.userId, email: user.email, sessionId: "" }, rows);
+  return (await session.cookie(keys)).split(";")[0]!;
 }
 
 /** Professionals whose pages nobody has opened yet: each serves one cold first step. */
@@ -86,13 +98,19 @@ export type EdgeRequest = {
   /** Round trips at most, sequential (issue 13's targets). */
   targetTrips: number;
   targetTtfbMs?: number;
-  run(origin: string): Promise<Response>;
+  /** Made before counting starts (a new session for a first page after signing in). */
+  prepare?(): Promise<string>;
+  run(origin: string, prepared?: string): Promise<Response>;
 };
 
 let phoneSeq = 0;
 
-/** The requests of issue 13's table, in its order (`coldSlugs`: pages for cold first steps). */
-export function edgeRequests(seed: EdgeSeed, statusPath: () => string, coldSlugs: string[] = []): EdgeRequest[] {
+/**
+ * The requests of issue 13's table, in its order (`coldSlugs`: pages for cold first steps). The
+ * workspace's pages are each the first page of a session just signed in (`signIn` gives its
+ * cookie): what a new isolate serves, and the dashboard right after signing in (issue 34).
+ */
+export function edgeRequests(seed: EdgeSeed, statusPath: () => string, coldSlugs: string[] = [], signIn?: () => Promise<string>): EdgeRequest[] {
   const booking = `/agendamento/${seed.slug}`;
   const step2 = `${booking}?servico=${seed.serviceId}&data=${seed.date}`;
   const signedIn = { Cookie: seed.cookie };
@@ -138,23 +156,26 @@ export function edgeRequests(seed: EdgeSeed, statusPath: () => string, coldSlugs
       targetTtfbMs: 150,
       run: (o) => post(o, "/login", { email: seed.email, password: seed.password, intent: "login", redirectTo: "" }),
     },
-    { label: "/dashboard", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/dashboard", signedIn) },
-    { label: "/agenda", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/agenda", signedIn) },
-    { label: "/clientes", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/clientes", signedIn) },
-    { label: "/relatorios", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/relatorios", signedIn) },
-    { label: "/caixa", targetTrips: 1, targetTtfbMs: 80, run: (o) => get(o, "/caixa", signedIn) },
+    ...["/dashboard", "/agenda", "/clientes", "/relatorios", "/caixa"].map((path) => ({
+      label: signIn ? `${path}, first after sign-in` : path,
+      targetTrips: 1,
+      targetTtfbMs: 80,
+      prepare: signIn,
+      run: (o: string, cookie?: string) => get(o, path, cookie ? { Cookie: cookie } : signedIn),
+    })),
   ];
 }
 
 /** Trip counts of one request: reset the proxy, send it, read the whole answer, read the report. */
 export async function tripsOf(proxyUrl: string, origin: string, request: EdgeRequest) {
+  const prepared = await request.prepare?.();
   await fetch(`${proxyUrl}/__trips/reset`, { method: "POST" });
   const started = performance.now();
-  const response = await request.run(origin);
+  const response = await request.run(origin, prepared);
   const ttfb = performance.now() - started;
-  await response.arrayBuffer();
+  const body = await response.text();
   const report = (await (await fetch(`${proxyUrl}/__trips`)).json()) as TripReport;
-  return { response, ttfb, report };
+  return { response, body, ttfb, report };
 }
 
 export async function setProxyDelay(proxyUrl: string, ms: number) {

@@ -78,8 +78,55 @@ export async function loadAccess(db: Db, user: SessionUser, now = new Date()): P
   return withAccess(user, row, link, team, now);
 }
 
-/** The signed-in professional behind a session, and whether the session is due for renewal. */
-export type SessionAccess = { user: CurrentUser | null; renewalDue: boolean };
+/** The signed-in professional behind a session, whether the session is due for renewal, and whether it is remembered. */
+export type SessionAccess = { user: CurrentUser | null; renewalDue: boolean; remember: boolean };
+
+/**
+ * What a signed-in page builds its reads from before anything is read (who, in which time zone,
+ * in whose team, with a team or not), carried in the signed session cookie so the first page of a
+ * process reads the session beside its own reads (docs/decisions/1210). Everything else of the
+ * professional is read fresh in that same round trip.
+ */
+export type SessionKeys = { userId: string; email: string; timeZone: string; linkedOwnerId: string | null; teamMembers: number };
+
+export function sessionKeys(user: CurrentUser): SessionKeys {
+  return { userId: user.id, email: user.email, timeZone: user.profile.timeZone, linkedOwnerId: user.linkedOwnerId, teamMembers: user.teamMembers };
+}
+
+/** The keys a cookie carried, if they have the shape the app writes (else null: read the session first). */
+export function asSessionKeys(value: unknown): SessionKeys | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const ok =
+    typeof v.userId === "string" &&
+    typeof v.email === "string" &&
+    typeof v.timeZone === "string" &&
+    (v.linkedOwnerId === null || typeof v.linkedOwnerId === "string") &&
+    typeof v.teamMembers === "number";
+  return ok ? (value as SessionKeys) : null;
+}
+
+/** Whether the keys a page was built from are still the professional's. */
+export function sameKeys(a: SessionKeys, b: SessionKeys) {
+  return a.userId === b.userId && a.email === b.email && a.timeZone === b.timeZone && a.linkedOwnerId === b.linkedOwnerId && a.teamMembers === b.teamMembers;
+}
+
+/**
+ * The reads that give a just-signed-in user's keys, to end the sign-in's own batch (after its
+ * writes, so a team invitation taken up in that batch is seen), and the keys from their rows.
+ */
+export function signInKeyReads(db: Db, userId: string) {
+  return [profileWithSubscription(db, userId), teamOwnerWithSubscription(db, userId), memberCountQuery(db, userId)] as const;
+}
+
+export function signInKeys(
+  user: SessionUser,
+  [[row], [link], [team]]: [ProfileRow[], OwnerRow[], MemberCountRow[]],
+  now = new Date(),
+): SessionKeys | null {
+  const current = withAccess(user, row, link, team, now);
+  return current ? sessionKeys(current) : null;
+}
 
 /**
  * The signed-in professional behind a session id, with profile and access, in one batch of
@@ -100,7 +147,7 @@ export async function readSessionAccess(db: Db, sessionId: string, now = new Dat
   ]);
   if (!session) return null;
   const { expiresAt: _expiresAt, remember: _remember, ...user } = session;
-  return { user: withAccess(user, row, link, team, now), renewalDue: renewalDue(session, now) };
+  return { user: withAccess(user, row, link, team, now), renewalDue: renewalDue(session, now), remember: session.remember };
 }
 
 /**

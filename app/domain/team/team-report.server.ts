@@ -116,12 +116,13 @@ export async function teamFigures(db: Db, ownerId: string, range: DateRange): Pr
 export async function memberFigures(db: Db, member: Pick<CurrentUser, "id" | "profile"> & { linkedOwnerId: string }, range: DateRange): Promise<TeamRow> {
   const ids = [member.id];
   const ownerId = member.linkedOwnerId;
-  const name = member.profile.fullName || member.profile.businessName;
   const [sums, bases, rules, hours] = await Promise.all([
     sumsQuery(db, (column) => eq(column, member.id), range),
     commissionBases(db, ownerId, ids, range),
     readRules(db, ownerId, ids),
     weekHoursQuery(db, (column) => eq(column, member.id)),
   ]);
+  // The name after the reads: on a first page the profile is there once they answer (docs/decisions/1210).
+  const name = member.profile.fullName || member.profile.businessName;
   return rowOf({ userId: member.id, name, isOwner: false }, sums[0], bases, rules.get(member.id) ?? null, availableMinutes(hours, range));
 }
