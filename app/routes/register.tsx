@@ -11,7 +11,8 @@ import { TOO_MANY_ATTEMPTS_ALERT } from "../validation/auth";
 import { getDb } from "../utils/db.server";
 import { hitAll, LIMIT_KEYS, LIMITS } from "../utils/rate-limit.server";
 import { clientAddress } from "../utils/request-context.server";
-import { createSession, requireAnonymous } from "../utils/session.server";
+import { requireAnonymous } from "../utils/session.server";
+import { startSession } from "../domain/accounts/access.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { registerSchema } from "../validation/auth";
 import { z } from "../validation/zod";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const account = await createAccount(db, { name, email, phone, password, specialty: specialty ?? "" });
     await activateLinkedAccount(db, account.userId, account.email);
-    const cookie = await createSession(db, request, account.userId, false);
+    const cookie = await startSession(db, request, { id: account.userId, email: account.email });
     return redirectWithToast(
       request,
       "/dashboard",

@@ -6,7 +6,7 @@ import { AuthLayout } from "../components/auth-layout";
 import { Alert, PasswordField } from "../components/forms";
 import { findResetToken, resetPassword } from "../domain/accounts/credentials.server";
 import { getDb } from "../utils/db.server";
-import { createSession } from "../utils/session.server";
+import { startSession } from "../domain/accounts/access.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { newPasswordSchema } from "../validation/auth";
 import { readForm } from "../utils/actions.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The link proved who this is: they are signed in at once, so no sign-in lockout (someone else
   // guessing their password) can keep the owner out (docs/decisions/0541).
-  const cookie = await createSession(db, request, user.id, false);
+  const cookie = await startSession(db, request, user);
   return redirectWithToast(
     request,
     "/dashboard",

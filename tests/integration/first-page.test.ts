@@ -7,9 +7,9 @@ import routeConfig from "../../app/routes";
 import { eq } from "drizzle-orm";
 import { linkedAccounts, subscriptions } from "../../db/schema";
 import { dispatch } from "../support/dispatch";
-import { createTestDb, ORIGIN, sequentialTrips } from "../support/db";
+import { cookiesFrom, createTestDb, ORIGIN, sequentialTrips } from "../support/db";
 import { createProfessional } from "../support/factories";
-import { signIn } from "../support/account-forms";
+import { outbox, register, requestReset, resetWith, signIn, tokenFrom } from "../support/account-forms";
 
 /** The workspace's pages (no parameters), with the variants that read differently. */
 function workspacePages(): string[] {
@@ -67,6 +67,23 @@ describe("the first page after signing in", () => {
       expect(location ?? "", path).not.toMatch(/^\/(login|conta-suspensa)/);
       expect(location, path).not.toBe(path);
       return counted.trips.sequential;
+    }
+  });
+});
+
+describe("the first page after signing up or resetting the password", () => {
+  it("is one round trip too: those sign-ins carry the page keys as signing in does", async () => {
+    const db = createTestDb();
+    const signedUp = (await register(db, { email: "nova@example.com" })) as Response;
+    const pro = await createProfessional(db);
+    await requestReset(db, pro.email);
+    const reset = (await resetWith(db, tokenFrom((await outbox(db)).at(-1)!.text), "nova-senha-forte-1")) as Response;
+    for (const [who, answer] of [["signed up", signedUp], ["reset", reset]] as const) {
+      expect(answer.headers.get("Location"), who).toBe("/dashboard");
+      const counted = sequentialTrips(db);
+      const page = await dispatch(counted.db, new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: cookiesFrom(answer) } }), undefined, { layouts: true });
+      expect(page.status, who).toBe(200);
+      expect(counted.trips.sequential, who).toBe(1);
     }
   });
 });

@@ -4,7 +4,7 @@ import { and, eq, gt, ne, type SQL } from "drizzle-orm";
 import { linkedAccounts, profiles, sessions, subscriptions, users } from "../../../db/schema";
 import type { Db } from "../../utils/db.server";
 import { env } from "../../utils/env.server";
-import { renewalDue, renewSession, sessionUserId, type SessionUser } from "../../utils/session.server";
+import { newSession, renewalDue, renewSession, sessionUserId, type SessionUser } from "../../utils/session.server";
 import { accessReason, type AccessReason } from "./access";
 import { memberCountQuery } from "../salon.server";
 
@@ -126,6 +126,17 @@ export function signInKeys(
 ): SessionKeys | null {
   const current = withAccess(user, row, link, team, now);
   return current ? sessionKeys(current) : null;
+}
+
+/**
+ * Signs in a user who has just proved who they are without their password (signing up, a password
+ * reset link): the session stored in one batch with the reads of the page keys, so the page they
+ * land on is one round trip, as after signing in (login.server.ts batches its own writes too).
+ */
+export async function startSession(db: Db, request: Request, user: { id: string; email: string }) {
+  const session = newSession(db, request, user.id, false);
+  const [, ...keyRows] = await db.batch([session.insert, ...signInKeyReads(db, user.id)]);
+  return session.cookie(signInKeys({ ...user, sessionId: "" }, keyRows));
 }
 
 /**
