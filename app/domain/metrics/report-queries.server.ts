@@ -8,7 +8,7 @@ import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, cashClosings, clients, profiles, services } from "../../../db/schema";
 import { asScope, type FigureScope } from "../salon";
 import { inScope, professionalName } from "../salon.server";
-import { closingOf, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
+import { closingOf, keptMoneyPerDaySql, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import type { ReadBatch, Db } from "../../utils/db.server";
@@ -56,6 +56,37 @@ function sums(row: Record<string, unknown> | undefined): Sums {
   };
 }
 
+const MONEY = ["paid", "tips", "paidDeposits", "pendingDeposits", "unclosed", "unclosedCount"] as const;
+
+/**
+ * The CTE `daily`: per date, the appointments' count and `counts`, and their 'Faturamento'. The
+ * money is the figures kept per day (cash/revenue.server.ts `keptMoneyPerDaySql`,
+ * docs/decisions/1230) unless a service is chosen, which the days do not keep: then it is the
+ * closings joined to the period's appointments (`moneySelect`), the same sums by their definition.
+ * A status other than 'Concluído' has no money (only completed appointments bring any).
+ */
+function dailySql(scope: FigureScope, hull: DateRange, filter: ReportFilter, counts: SQL): SQL {
+  if (filter.serviceId) {
+    return sql`daily as materialized (
+      select ${appointments.date} as day, count(*) as n, ${moneySelect()}, ${counts}
+      from ${appointments} left join ${cashClosings} on ${closingOf(scope)}
+      where ${inPeriod(scope, hull, filter)}
+      group by ${appointments.date})`;
+  }
+  const withMoney = !filter.status || filter.status === APPOINTMENT_STATUS.completed;
+  const money = sql.join(
+    MONEY.map((k) => (withMoney ? sql`coalesce(money.${sql.identifier(k)}, 0) as ${sql.identifier(k)}` : sql`0 as ${sql.identifier(k)}`)),
+    sql`, `,
+  );
+  return sql`per_day as materialized (
+      select ${appointments.date} as day, count(*) as n, ${counts}
+      from ${appointments}
+      where ${inPeriod(scope, hull, filter)}
+      group by ${appointments.date}),
+    money as materialized (${withMoney ? keptMoneyPerDaySql(scope, hull) : sql`select null as day where 0`}),
+    daily as (select per_day.*, ${money} from per_day left join money on money.day = per_day.day)`;
+}
+
 /**
  * Everything that adds up day by day, in one statement: the totals of the period and of the
  * previous one, the weekdays of the period and the months of the chart. The appointments are
@@ -80,16 +111,12 @@ export function dailyFigures(
     sum(pendingDeposits) as pendingDeposits, sum(unclosed) as unclosed, sum(unclosedCount) as unclosedCount,
     sum(expected) as expected, sum(completed) as completed,
     sum(completed_minutes) as completed_minutes, sum(booked_minutes) as booked_minutes`;
-  const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with daily as materialized (
-      select ${appointments.date} as day, count(*) as n, ${moneySelect()}, ${completedCount} as completed,
+  const counts = sql`${completedCount} as completed,
         coalesce(sum(case when ${statusIn(ACTIVE_STATUSES)} and ${appointments.date} >= ${today} then ${appointments.priceCents} else 0 end), 0) as expected,
         coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
-        coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes
-      from ${appointments} left join ${cashClosings} on ${closingOf(scope)}
-      where ${inPeriod(scope, hull, filter)}
-      group by ${appointments.date}
-    )
+        coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes`;
+  const read = reads.add(db.all<Record<string, unknown>>(sql`
+    with ${dailySql(scope, hull, filter, counts)}
     select 'current' as kind, null as key, ${total} from daily where day between ${current.from} and ${current.to}
     union all
     select 'previous', null, ${total} from daily where day between ${previous.from} and ${previous.to}
