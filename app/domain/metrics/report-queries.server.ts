@@ -10,7 +10,7 @@ import { asScope, type FigureScope } from "../salon";
 import { inScope, professionalName } from "../salon.server";
 import { closingOf, keptMoneyPerDaySql, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
-import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
+import { AT_RISK_CLIENTS, atRiskClient, clientSpentSql, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import type { ReadBatch, Db } from "../../utils/db.server";
 import { AT_RISK_LIMIT, REPORT_VIP_LIMIT } from "./metrics";
 import type { DateRange } from "../dates";
@@ -150,16 +150,20 @@ export function clientFigures(reads: ReadBatch, db: Db, scope: FigureScope, rang
   // One pass groups the period by client; the totals and the top four are read from that (the
   // top four among the professional's own clients: a member's clients are the member's).
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter), { withSpent: true })})
+    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter))}),
+      vips as (
+        select per_client.client_id, ${clients.name} as name, ${clientSpentSql(inPeriod(scope, range, filter))} as spent, per_client.visits
+        from per_client
+        join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
+        where per_client.visits > 0 and ${isVipClient})
     select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
     from per_client
     union all
     select * from (
-      select 'top', per_client.client_id, ${clients.name}, per_client.spent, per_client.visits, null, null, null
-      from per_client
-      join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
-      where per_client.spent > 0 and ${isVipClient}
-      order by per_client.spent desc, per_client.visits desc, ${clients.name} asc
+      select 'top', client_id, name, spent, visits, null, null, null
+      from vips
+      where spent > 0
+      order by spent desc, visits desc, name asc
       limit ${REPORT_VIP_LIMIT}
     )
   `));
