@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { and, eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appointments, cashClosings, cashPayments, linkedAccounts, moneyDays } from "../../db/schema";
+import { appointments, cashClosings, cashPayments, linkedAccounts, moneyDays, users } from "../../db/schema";
 import { action as closeAction } from "../../app/routes/cash-close";
 import { ownClosing, moneyColumns, revenueOf } from "../../app/domain/cash/revenue.server";
 import { cashDay } from "../../app/domain/cash/day.server";
@@ -134,6 +134,10 @@ describe("the figures kept per day", () => {
     await db.delete(appointments).where(eq(appointments.id, a.id));
     await heldToDefinition(db, pro.id, YESTERDAY);
     expect(await db.select().from(moneyDays).where(and(eq(moneyDays.userId, pro.id), eq(moneyDays.date, YESTERDAY)))).toEqual([]);
+
+    // The account deleted: its appointments, closings and kept days go with it.
+    await db.delete(users).where(eq(users.id, pro.id));
+    expect(await db.select().from(moneyDays)).toEqual([]);
   });
 
   it("count a service closed after midnight on the appointment's own day, in the professional's zone", async () => {
