@@ -159,9 +159,15 @@ async function main() {
 
   const RUNS = Number(process.env.BENCH_RUNS ?? 40);
   console.log(`\nServer time, in-process, ${RUNS} runs each (targets p95: agenda and clients < 50 ms, dashboard and reports < 80 ms, Caixa day < 50 ms and year < 80 ms, availability < 5 ms)`);
-  const benchModules = (await import("./bench-pages")).pages;
+  // BENCH_PAGES=<regular expression>: only the pages whose label it matches, and nothing else.
+  const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
+  const benchModules = (await import("./bench-pages")).pages.filter((page) => !only || only.test(page.label));
   for (const page of benchModules) {
     await measure(page.label, RUNS, () => get(page.path));
+  }
+  if (only) {
+    db.$client.close();
+    return;
   }
   const { getFreeSlots } = await import("../app/domain/availability/slot-claims.server");
   const { nowInZone, addDays } = await import("../app/domain/dates");

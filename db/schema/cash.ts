@@ -1,6 +1,6 @@
 // Cash ('Caixa', issue 22): what was charged when a service was closed, its lines, how it was
 // paid and every later change (app/domain/cash).
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, instant, updatedAt } from "./columns";
 import { users } from "./accounts";
 import { appointments } from "./appointments";
@@ -105,4 +105,36 @@ export const cashClosingHistory = sqliteTable(
     change: text("change").notNull(),
   },
   (t) => [index("cash_closing_history_closing_idx").on(t.closingId, t.changedAt)],
+);
+
+/**
+ * 'Faturamento' kept per day and professional (issue 34, docs/decisions/1230): the sums
+ * cash/revenue.server.ts `moneyColumns` gives over one professional's completed appointments of
+ * one date (the appointment's own date, in her zone), with the paid closings' payments by method.
+ * Written only by the triggers of migration money_days_triggers, which recount a day from the
+ * view `money_day_figures` whenever an appointment, a closing or a payment of that day changes;
+ * never by the app.
+ */
+export const moneyDays = sqliteTable(
+  "money_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    /** The paid closings' payments (tips inside, as handed over). */
+    paidCents: integer("paid_cents").notNull(),
+    tipCents: integer("tip_cents").notNull(),
+    paidDepositCents: integer("paid_deposit_cents").notNull(),
+    pendingDepositCents: integer("pending_deposit_cents").notNull(),
+    /** Completed without a closing, at list prices ('sem fechamento'). */
+    unclosedCents: integer("unclosed_cents").notNull(),
+    unclosedCount: integer("unclosed_count").notNull(),
+    /** `paidCents` by method. */
+    pixCents: integer("pix_cents").notNull(),
+    cashCents: integer("cash_cents").notNull(),
+    debitCents: integer("debit_cents").notNull(),
+    creditCents: integer("credit_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
 );

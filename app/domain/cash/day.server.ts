@@ -5,12 +5,12 @@
 // The same reads add up one professional's drawer or the salon's ('Salão', docs/decisions/1050):
 // each closing is its own professional's, and the salon is salon.server.ts's.
 import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
-import { appointments, bookingRequests, cashClosingItems, cashClosings, cashPayments, clients, profiles, type PaymentMethod } from "../../../db/schema";
+import { appointments, bookingRequests, cashClosingItems, cashClosings, clients, moneyDays, profiles, PAYMENT_METHODS, type PaymentMethod } from "../../../db/schema";
 import { addDays, localMidnightMs, type DateRange } from "../dates";
 import type { Db } from "../../utils/db.server";
 import { asScope, type FigureScope } from "../salon";
 import { inScope, sameProfessional, professionalName } from "../salon.server";
-import { closingOf, moneyColumns, revenueOf } from "./revenue.server";
+import { keptDaysIn, keptMethodColumns, keptMoneyColumns, revenueOf } from "./revenue.server";
 import { closedService, latestClosedServices } from "./closed-services.server";
 import { APPOINTMENT_STATUS } from "../status-rules";
 import { activeAppointment } from "../status-rules.server";
@@ -61,13 +61,12 @@ function pendingPaymentsQ(db: Db, scope: FigureScope) {
 /** The Caixa of `who`: a professional (her id, or her scope) or the salon of an owner. */
 export async function cashDay(db: Db, who: string | FigureScope, range: DateRange, today: string, timeZone: string) {
   const scope = asScope(who);
-  const byMethodQ = db
-    .select({ method: cashPayments.method, cents: sql<number>`sum(${cashPayments.amountCents})` })
-    .from(cashPayments)
-    .innerJoin(cashClosings, eq(cashClosings.id, cashPayments.closingId))
-    .innerJoin(appointments, eq(appointments.id, cashClosings.appointmentId))
-    .where(and(inRange(scope, range), eq(cashClosings.status, "paid")))
-    .groupBy(cashPayments.method);
+  // 'Recebido', the completed appointments without a closing and what each method took: the
+  // figures kept per day (the dashboard's and Relatórios' too, docs/decisions/1230).
+  const moneyQ = db
+    .select({ ...keptMoneyColumns(), ...keptMethodColumns() })
+    .from(moneyDays)
+    .where(keptDaysIn(scope, range));
   const sumsQ = db
     .select({
       status: cashClosings.status,
@@ -98,15 +97,8 @@ export async function cashDay(db: Db, who: string | FigureScope, range: DateRang
     .select({ count: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${appointments.priceCents}), 0)` })
     .from(appointments)
     .where(and(inScope(scope, appointments.userId), activeAppointment, gte(appointments.date, from), lte(appointments.date, range.to)));
-  // 'Recebido' and the completed appointments without a closing: the dashboard's and Relatórios' SQL.
-  const moneyQ = db
-    .select(moneyColumns())
-    .from(appointments)
-    .leftJoin(cashClosings, closingOf(scope))
-    .where(and(inScope(scope, appointments.userId), gte(appointments.date, range.from), lte(appointments.date, range.to)));
   const [depositsInQ, depositsOutQ] = depositsMarkedQ(db, scope, range, timeZone);
-  const [byMethod, sums, items, pending, [expected], [money], [depositsIn], [depositsOut], closings] = await db.batch([
-    byMethodQ,
+  const [sums, items, pending, [expected], [money], [depositsIn], [depositsOut], closings] = await db.batch([
     sumsQ,
     itemsQ,
     pendingQ,
@@ -119,7 +111,7 @@ export async function cashDay(db: Db, who: string | FigureScope, range: DateRang
   const paid = sums.find((s) => s.status === "paid");
   const open = sums.find((s) => s.status === "pending");
   const revenue = revenueOf(money);
-  const methods = Object.fromEntries(byMethod.map((m) => [m.method, Number(m.cents)])) as Partial<Record<PaymentMethod, number>>;
+  const methods = Object.fromEntries(PAYMENT_METHODS.flatMap((m) => (money?.[m] ? [[m, money[m]]] : []))) as Partial<Record<PaymentMethod, number>>;
   const depositsCents = Number(paid?.deposits ?? 0) + Number(open?.deposits ?? 0);
   return {
     receivedCents: revenue.receivedCents,

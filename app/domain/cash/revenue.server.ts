@@ -6,9 +6,11 @@
 // appointment without a closing (older data, the old 'Concluir') counts at its list price as
 // 'sem fechamento', told apart on every screen that shows it.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, cashClosingItems, cashClosings, cashPayments } from "../../../db/schema";
+import { appointments, cashClosingItems, cashClosings, cashPayments, moneyDays } from "../../../db/schema";
 import { receivedCents } from "./received";
 import { asScope, type FigureScope } from "../salon";
+import { inScope } from "../salon.server";
+import type { DateRange } from "../dates";
 import { statusIs } from "../status-rules.server";
 import { APPOINTMENT_STATUS } from "../status-rules";
 
@@ -83,6 +85,48 @@ export const visitRevenueCents = sql`case when ${completed} then case
     when ${cashClosings.id} is null then ${appointments.priceCents}
     when ${cashClosings.status} = 'paid' then ${paidAtTheChair} - ${cashClosings.tipCents} + ${cashClosings.depositCents}
     else ${cashClosings.depositCents} end else 0 end`;
+
+/**
+ * The same sums as `moneyColumns`, read from the figures kept per day and professional
+ * (`money_days`, docs/decisions/1230: the view `money_day_figures` is `moneyColumns` in the
+ * migration's SQL, recounted by triggers at every write of an appointment, a closing or a
+ * payment) for the days that hold `within`, over `money_days` bounded by the caller. A page's
+ * money then costs a row per day instead of a join per appointment.
+ */
+export function keptMoneyColumns(within: SQL = sql`1`) {
+  return {
+    paid: sumWhen(within, sql`${moneyDays.paidCents}`),
+    tips: sumWhen(within, sql`${moneyDays.tipCents}`),
+    paidDeposits: sumWhen(within, sql`${moneyDays.paidDepositCents}`),
+    pendingDeposits: sumWhen(within, sql`${moneyDays.pendingDepositCents}`),
+    unclosed: sumWhen(within, sql`${moneyDays.unclosedCents}`),
+    unclosedCount: sumWhen(within, sql`${moneyDays.unclosedCount}`),
+  };
+}
+
+/** What the paid closings took by method (tips inside) on the kept days that hold `within`. */
+export function keptMethodColumns(within: SQL = sql`1`) {
+  return {
+    pix: sumWhen(within, sql`${moneyDays.pixCents}`),
+    cash: sumWhen(within, sql`${moneyDays.cashCents}`),
+    debit: sumWhen(within, sql`${moneyDays.debitCents}`),
+    credit: sumWhen(within, sql`${moneyDays.creditCents}`),
+  };
+}
+
+/** The kept days of the scope (a professional's, or the salon's) inside `range`. */
+export function keptDaysIn(who: string | FigureScope, range: DateRange): SQL {
+  return and(inScope(asScope(who), moneyDays.userId), sql`${moneyDays.date} between ${range.from} and ${range.to}`)!;
+}
+
+/** The kept money of the scope per date inside `range` (columns named as `moneyColumns`, and `day`), for hand-written statements. */
+export function keptMoneyPerDaySql(who: string | FigureScope, range: DateRange): SQL {
+  const cols = keptMoneyColumns();
+  return sql`select ${moneyDays.date} as day, ${sql.join(
+    Object.entries(cols).map(([k, v]) => sql`${v} as ${sql.identifier(k)}`),
+    sql`, `,
+  )} from ${moneyDays} where ${keptDaysIn(who, range)} group by ${moneyDays.date}`;
+}
 
 export type MoneySums = { paid: number; tips: number; paidDeposits: number; pendingDeposits: number; unclosed: number; unclosedCount: number };
 export type Revenue = {

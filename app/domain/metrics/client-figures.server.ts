@@ -15,14 +15,13 @@ const earlier = alias(appointments, "earlier");
 
 /**
  * One row per client of the period (the appointments `where` selects, which holds the
- * professional or the salon, the dates and any filter): `client_id`, `n` appointments, `spent`
- * (what the completed ones brought, received.ts's `visitCents`: only with `withSpent`, which joins
- * each appointment's closing by its own professional), `visits` (completed ones) and `recurring`
+ * professional or the salon, the dates and any filter): `client_id`, `n` appointments, `visits`
+ * (completed ones) and `recurring`
  * (1 or 0). Recurring needs more than one visit up to the period's end: with a single visit in the
  * period, at most two earlier visits of the client are looked up on
  * appointments_user_client_metrics_idx (only for those clients).
  */
-export function periodClientsSql(range: DateRange, where: SQL, { withSpent = false } = {}): SQL {
+export function periodClientsSql(range: DateRange, where: SQL): SQL {
   const visits = sql`coalesce(sum(case when ${statusIs(APPOINTMENT_STATUS.completed)} then 1 else 0 end), 0)`;
   // The client's own professional's visits (a client is one professional's: on the salon's figures too).
   const visitsUpToEnd = sql`(select count(*) from (select 1 from ${appointments} as ${sql.identifier("earlier")}
@@ -30,15 +29,27 @@ export function periodClientsSql(range: DateRange, where: SQL, { withSpent = fal
         and ${statusIs(APPOINTMENT_STATUS.completed, earlier.status)} and ${earlier.date} <= ${range.to}
       limit ${RECURRING_VISITS_ABOVE + 1}))`;
   return sql`select ${appointments.clientId} as client_id, count(*) as n,
-      ${withSpent ? sql`coalesce(sum(${visitRevenueCents}), 0)` : sql`0`} as spent,
       ${visits} as visits,
       case when ${visits} = 0 then 0
         when ${visits} > ${RECURRING_VISITS_ABOVE} then 1
         else ${visitsUpToEnd} > ${RECURRING_VISITS_ABOVE} end as recurring
     from ${appointments}
-    ${withSpent ? sql`left join ${cashClosings} on ${ownClosing}` : sql``}
     where ${where} and ${appointments.clientId} is not null
     group by ${appointments.clientId}`;
+}
+
+/**
+ * What one client (the row of `clients` in the outer statement) brought in the appointments
+ * `where` selects: received.ts's `visitCents` of each completed one, its closing by its own
+ * professional joined. A correlated subquery, so that a list of a few clients (Relatórios'
+ * 'Clientes VIP') joins the closings of those clients only, not of the whole period.
+ */
+export function clientSpentSql(where: SQL): SQL {
+  // The client's appointments on (user_id, client_id, ...): left to itself, SQLite starts from the
+  // period's dates and reads the whole period once per client.
+  return sql`(select coalesce(sum(${visitRevenueCents}), 0) from ${appointments} indexed by appointments_user_client_metrics_idx
+    left join ${cashClosings} on ${ownClosing}
+    where ${appointments.userId} = ${clients.userId} and ${appointments.clientId} = ${clients.id} and ${where})`;
 }
 
 /** Over `per_client` (a CTE of periodClientsSql): clients, those who visited, the recurring ones. */

@@ -2,8 +2,8 @@
 // professional's id in its WHERE (and in the ON of every join); the rules that turn these
 // figures into cards and tips live in app/domain/metrics/insights.ts (pure, unit-tested).
 import { and, between, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
-import { appointments, cashClosings, clients, linkedAccounts, profiles, users } from "../../../db/schema";
-import { closingOf, moneyColumns, revenueOf, serviceLinesSql } from "../cash/revenue.server";
+import { appointments, clients, linkedAccounts, moneyDays, profiles, users } from "../../../db/schema";
+import { keptDaysIn, keptMoneyColumns, revenueOf, serviceLinesSql } from "../cash/revenue.server";
 import type { CurrentUser } from "../accounts/access.server";
 import type { Db } from "../../utils/db.server";
 import { isVipClient, newClientsCount } from "../clients/clients.server";
@@ -41,19 +41,19 @@ function inRange(range: DateRange) {
   return sql`${appointments.date} between ${range.from} and ${range.to}`;
 }
 
-/**
- * 'Faturamento' (the money columns of cash/revenue.server.ts: the query must LEFT JOIN
- * cash_closings ON closingOf(userId)), completed count, non-cancelled count, and 'Previsto'
- * (appointments Agendado or Confirmado at list prices) of one date range.
- */
+/** Completed count, non-cancelled count and 'Previsto' (appointments Agendado or Confirmado at list prices) of one date range. */
 export function periodColumns(range: DateRange) {
   const within = inRange(range);
   return {
-    ...moneyColumns(within),
     expected: sql<number>`coalesce(sum(case when ${statusIn(ACTIVE_STATUSES)} and ${within} then ${appointments.priceCents} else 0 end), 0)`.mapWith(Number),
     completed: sql<number>`coalesce(sum(case when ${completed} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
     appointments: sql<number>`coalesce(sum(case when ${notCancelled} and ${within} then 1 else 0 end), 0)`.mapWith(Number),
   };
+}
+
+/** 'Faturamento' of one date range, from the figures kept per day (over `money_days`). */
+export function periodMoneyColumns(range: DateRange) {
+  return keptMoneyColumns(sql`${moneyDays.date} between ${range.from} and ${range.to}`);
 }
 
 export function prefixed<P extends string, T extends Record<string, unknown>>(prefix: P, cols: T) {
@@ -76,21 +76,47 @@ export function pick(row: Record<string, number> | undefined, prefix: string): P
   };
 }
 
-/** Today, yesterday, month-to-date, the previous window and the whole month, in one scan: a professional's, or the salon's. */
+/** The dashboard's periods: today, yesterday, month-to-date, the previous window, the whole month and what is ahead. */
+function dashboardPeriods(clock: DashboardClock) {
+  return {
+    today: { from: clock.today, to: clock.today },
+    yesterday: { from: clock.yesterday, to: clock.yesterday },
+    current: clock.current,
+    previous: clock.previous,
+    month: clock.month,
+    ahead: { from: clock.today, to: clock.month.to },
+  };
+}
+
+/** The periods' counts and 'Previsto' in one scan of the appointments: a professional's, or the salon's. */
 export function totalsQuery(db: Db, who: string | FigureScope, clock: DashboardClock) {
   const scope = asScope(who);
+  const p = dashboardPeriods(clock);
   return db
     .select({
-      ...prefixed("today", periodColumns({ from: clock.today, to: clock.today })),
-      ...prefixed("yesterday", periodColumns({ from: clock.yesterday, to: clock.yesterday })),
-      ...prefixed("current", periodColumns(clock.current)),
-      ...prefixed("previous", periodColumns(clock.previous)),
-      ...prefixed("month", periodColumns(clock.month)),
-      ...prefixed("ahead", periodColumns({ from: clock.today, to: clock.month.to })),
+      ...prefixed("today", periodColumns(p.today)),
+      ...prefixed("yesterday", periodColumns(p.yesterday)),
+      ...prefixed("current", periodColumns(p.current)),
+      ...prefixed("previous", periodColumns(p.previous)),
+      ...prefixed("month", periodColumns(p.month)),
+      ...prefixed("ahead", periodColumns(p.ahead)),
     })
     .from(appointments)
-    .leftJoin(cashClosings, closingOf(scope))
     .where(and(inScope(scope, appointments.userId), between(appointments.date, clock.previous.from, clock.month.to)));
+}
+
+/** The same periods' 'Faturamento', from the figures kept per day (one row per day read). */
+export function moneyTotalsQuery(db: Db, who: string | FigureScope, clock: DashboardClock) {
+  const p = dashboardPeriods(clock);
+  return db
+    .select({
+      ...prefixed("today", periodMoneyColumns(p.today)),
+      ...prefixed("yesterday", periodMoneyColumns(p.yesterday)),
+      ...prefixed("current", periodMoneyColumns(p.current)),
+      ...prefixed("previous", periodMoneyColumns(p.previous)),
+    })
+    .from(moneyDays)
+    .where(keptDaysIn(who, { from: clock.previous.from, to: clock.month.to }));
 }
 
 /** The clients now, when the month began and new this month: a professional's, or the salon's (counts only). */
@@ -182,15 +208,14 @@ function completedThisMonth(userId: string, clock: DashboardClock) {
 }
 
 export function weekdayRevenueQuery(db: Db, userId: string, clock: DashboardClock) {
-  const weekday = sql<number>`cast(strftime('%w', ${appointments.date}) as integer)`;
+  const weekday = sql<number>`cast(strftime('%w', ${moneyDays.date}) as integer)`;
   return db
     .select({
       weekday: weekday.mapWith(Number),
-      ...moneyColumns(),
+      ...keptMoneyColumns(),
     })
-    .from(appointments)
-    .leftJoin(cashClosings, closingOf(userId))
-    .where(completedThisMonth(userId, clock))
+    .from(moneyDays)
+    .where(keptDaysIn(userId, clock.current))
     .groupBy(weekday);
 }
 

@@ -16,6 +16,7 @@ import {
   figuresFrom,
   flagsQuery,
   lastCreatedQuery,
+  moneyTotalsQuery,
   linkedOwnerQuery,
   pick,
   recentQuery,
@@ -44,6 +45,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
   const salon = scope?.salon ? salonReads(reads, db, scope, clock) : null;
   const queries = {
     totals: reads.add(totalsQuery(db, user.id, clock)),
+    money: reads.add(moneyTotalsQuery(db, user.id, clock)),
     clients: reads.add(clientTotalsQuery(db, user.id, clock)),
     figures: reads.add(clientFiguresQuery(db, user.id, clock)),
     last: reads.add(lastCreatedQuery(db, user.id)),
@@ -56,6 +58,7 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
   };
   return () => withShown(dashboardData(clock, now, {
     totalsRows: queries.totals(),
+    moneyRows: queries.money(),
     clientRows: queries.clients(),
     figures: queries.figures(),
     last: queries.last(),
@@ -71,11 +74,12 @@ export function dashboardReads(reads: ReadBatch, db: Db, user: Pick<CurrentUser,
 /** The salon's cards and summary: its totals, its clients (counts) and the month's visiting clients. */
 function salonReads(reads: ReadBatch, db: Db, scope: FigureScope, clock: DashboardClock) {
   const totals = reads.add(totalsQuery(db, scope, clock));
+  const money = reads.add(moneyTotalsQuery(db, scope, clock));
   const clients = reads.add(clientTotalsQuery(db, scope, clock));
   const month = reads.add(salonMonthClientsQuery(db, scope, clock));
   return () => {
     const [m] = month();
-    return { totals: totalsOf(totals()[0]), clientTotals: clientTotalsOf(clients()[0]), month: { clients: Number(m?.visited ?? 0), returning: Number(m?.recurring ?? 0) } };
+    return { totals: totalsOf({ ...totals()[0], ...money()[0] }), clientTotals: clientTotalsOf(clients()[0]), month: { clients: Number(m?.visited ?? 0), returning: Number(m?.recurring ?? 0) } };
   };
 }
 
@@ -114,8 +118,9 @@ type Rows<F extends (...args: never[]) => PromiseLike<unknown>> = Awaited<Return
 function dashboardData(
   clock: DashboardClock,
   now: Date,
-  { totalsRows, clientRows, figures, last, weekdays, top, recent, owner, flags, birthdays }: {
+  { totalsRows, moneyRows, clientRows, figures, last, weekdays, top, recent, owner, flags, birthdays }: {
     totalsRows: Rows<typeof totalsQuery>;
+    moneyRows: Rows<typeof moneyTotalsQuery>;
     clientRows: Rows<typeof clientTotalsQuery>;
     figures: Rows<typeof clientFiguresQuery>;
     last: Rows<typeof lastCreatedQuery>;
@@ -127,7 +132,7 @@ function dashboardData(
     birthdays: Rows<typeof birthdaysQuery>;
   },
 ) {
-  const totals = totalsOf(totalsRows[0] as Record<string, number> | undefined);
+  const totals = totalsOf({ ...totalsRows[0], ...moneyRows[0] });
   const clientTotals = clientTotalsOf(clientRows[0]);
   const clientFigures = figuresFrom(figures);
   const weekdayRevenueCents = Array.from({ length: 7 }, () => 0);

@@ -8,9 +8,9 @@ import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, cashClosings, clients, profiles, services } from "../../../db/schema";
 import { asScope, type FigureScope } from "../salon";
 import { inScope, professionalName } from "../salon.server";
-import { closingOf, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
+import { closingOf, keptMoneyPerDaySql, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
-import { AT_RISK_CLIENTS, atRiskClient, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
+import { AT_RISK_CLIENTS, atRiskClient, clientSpentSql, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import type { ReadBatch, Db } from "../../utils/db.server";
 import { AT_RISK_LIMIT, REPORT_VIP_LIMIT } from "./metrics";
 import type { DateRange } from "../dates";
@@ -56,6 +56,37 @@ function sums(row: Record<string, unknown> | undefined): Sums {
   };
 }
 
+const MONEY = ["paid", "tips", "paidDeposits", "pendingDeposits", "unclosed", "unclosedCount"] as const;
+
+/**
+ * The CTE `daily`: per date, the appointments' count and `counts`, and their 'Faturamento'. The
+ * money is the figures kept per day (cash/revenue.server.ts `keptMoneyPerDaySql`,
+ * docs/decisions/1230) unless a service is chosen, which the days do not keep: then it is the
+ * closings joined to the period's appointments (`moneySelect`), the same sums by their definition.
+ * A status other than 'Concluído' has no money (only completed appointments bring any).
+ */
+function dailySql(scope: FigureScope, hull: DateRange, filter: ReportFilter, counts: SQL): SQL {
+  if (filter.serviceId) {
+    return sql`daily as materialized (
+      select ${appointments.date} as day, count(*) as n, ${moneySelect()}, ${counts}
+      from ${appointments} left join ${cashClosings} on ${closingOf(scope)}
+      where ${inPeriod(scope, hull, filter)}
+      group by ${appointments.date})`;
+  }
+  const withMoney = !filter.status || filter.status === APPOINTMENT_STATUS.completed;
+  const money = sql.join(
+    MONEY.map((k) => (withMoney ? sql`coalesce(money.${sql.identifier(k)}, 0) as ${sql.identifier(k)}` : sql`0 as ${sql.identifier(k)}`)),
+    sql`, `,
+  );
+  return sql`per_day as materialized (
+      select ${appointments.date} as day, count(*) as n, ${counts}
+      from ${appointments}
+      where ${inPeriod(scope, hull, filter)}
+      group by ${appointments.date}),
+    money as materialized (${withMoney ? keptMoneyPerDaySql(scope, hull) : sql`select null as day where 0`}),
+    daily as (select per_day.*, ${money} from per_day left join money on money.day = per_day.day)`;
+}
+
 /**
  * Everything that adds up day by day, in one statement: the totals of the period and of the
  * previous one, the weekdays of the period and the months of the chart. The appointments are
@@ -80,16 +111,12 @@ export function dailyFigures(
     sum(pendingDeposits) as pendingDeposits, sum(unclosed) as unclosed, sum(unclosedCount) as unclosedCount,
     sum(expected) as expected, sum(completed) as completed,
     sum(completed_minutes) as completed_minutes, sum(booked_minutes) as booked_minutes`;
-  const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with daily as materialized (
-      select ${appointments.date} as day, count(*) as n, ${moneySelect()}, ${completedCount} as completed,
+  const counts = sql`${completedCount} as completed,
         coalesce(sum(case when ${statusIn(ACTIVE_STATUSES)} and ${appointments.date} >= ${today} then ${appointments.priceCents} else 0 end), 0) as expected,
         coalesce(sum(case when ${isCompleted} then ${appointments.durationMinutes} else 0 end), 0) as completed_minutes,
-        coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes
-      from ${appointments} left join ${cashClosings} on ${closingOf(scope)}
-      where ${inPeriod(scope, hull, filter)}
-      group by ${appointments.date}
-    )
+        coalesce(sum(${appointments.durationMinutes}), 0) as booked_minutes`;
+  const read = reads.add(db.all<Record<string, unknown>>(sql`
+    with ${dailySql(scope, hull, filter, counts)}
     select 'current' as kind, null as key, ${total} from daily where day between ${current.from} and ${current.to}
     union all
     select 'previous', null, ${total} from daily where day between ${previous.from} and ${previous.to}
@@ -123,16 +150,20 @@ export function clientFigures(reads: ReadBatch, db: Db, scope: FigureScope, rang
   // One pass groups the period by client; the totals and the top four are read from that (the
   // top four among the professional's own clients: a member's clients are the member's).
   const read = reads.add(db.all<Record<string, unknown>>(sql`
-    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter), { withSpent: true })})
+    with per_client as materialized (${periodClientsSql(range, inPeriod(scope, range, filter))}),
+      vips as (
+        select per_client.client_id, ${clients.name} as name, ${clientSpentSql(inPeriod(scope, range, filter))} as spent, per_client.visits
+        from per_client
+        join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
+        where per_client.visits > 0 and ${isVipClient})
     select 'totals' as kind, null as id, null as name, null as spent, null as completed, ${PERIOD_CLIENT_TOTALS}
     from per_client
     union all
     select * from (
-      select 'top', per_client.client_id, ${clients.name}, per_client.spent, per_client.visits, null, null, null
-      from per_client
-      join ${clients} on ${clients.id} = per_client.client_id and ${clients.userId} = ${userId}
-      where per_client.spent > 0 and ${isVipClient}
-      order by per_client.spent desc, per_client.visits desc, ${clients.name} asc
+      select 'top', client_id, name, spent, visits, null, null, null
+      from vips
+      where spent > 0
+      order by spent desc, visits desc, name asc
       limit ${REPORT_VIP_LIMIT}
     )
   `));
