@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, in the order a failure is cheapest to find.
 #   1. typecheck, the layer check (dependency-cruiser), the linter (oxlint), the unused-code check
-#      (knip), the production build, the Workers build with `wrangler deploy --dry-run` (its gzip
-#      size against the budget), all beside the README's run command on a fresh clone
-#   2. unit + integration (vitest, real libSQL files)
-#   3. end-to-end in Chromium: every journey with JavaScript, the ones tagged @nojs without it, the
-#      @phone ones on a phone (those tagged both: phone and no-JS only), and the HTTP-level
-#      security suites (Playwright)
-#   4. the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e)
+#      (knip), and the README's run command on a fresh clone  2. unit + integration (vitest, real libSQL files)
+#   3. production build + end-to-end in Chromium: every journey with JavaScript, the ones tagged
+#      @nojs without it, the @phone ones on a phone (those tagged both: phone and no-JS only), and
+#      the HTTP-level security suites (Playwright)
+#   4. Workers build + `wrangler deploy --dry-run` with its gzip size against the budget
+#   5. the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e)
 # At the end (or at the first failure) it prints how long each stage took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,8 +49,7 @@ trap report EXIT
 bash scripts/ensure-browser.sh
 
 # The README's run command on a fresh clone installs, builds and starts on its own: it runs beside
-# the checks and the builds below (each of them mostly on one core), and the suite waits for it
-# before vitest.
+# the checks below (each of them mostly on one core), and the suite waits for it before vitest.
 fresh_log=$(mktemp)
 fresh_started=$EPOCHREALTIME
 bash scripts/test-fresh-clone.sh > "$fresh_log" 2>&1 &
@@ -70,28 +68,27 @@ oxlint --deny-warnings
 stage "unused files, exports and dependencies (knip)"
 knip --no-progress
 
-# The two builds, still beside the fresh clone (whose install and start leave a core free).
-stage "production build"
-react-router build > /dev/null
-
-stage "Workers build and bundle budget"
-# One start-up profile here (about 10 s each); `bash scripts/workers-size.sh` alone takes the median of three.
-STARTUP_RUNS=1 bash scripts/workers-size.sh
-
-stage "fresh clone: NODE_ENV=production npm start (the wait after the checks and builds)"
+stage "fresh clone: NODE_ENV=production npm start (the wait after the checks)"
 fresh_status=0
 wait "$fresh_pid" || fresh_status=$?
 fresh_pid=""
 cat "$fresh_log"
-echo "fresh clone: $(since "$fresh_started") s in all, beside the checks and builds"
+echo "fresh clone: $(since "$fresh_started") s in all, beside the checks"
 [ "$fresh_status" -eq 0 ]
 
 stage "unit and integration tests (vitest)"
 vitest run
 
+stage "production build"
+react-router build > /dev/null
+
 stage "end-to-end and security tests (Playwright)"
 rm -rf data/e2e /dev/shm/agendo/e2e # the throwaway databases (tests/support/scratch.ts)
 playwright test
+
+stage "Workers build and bundle budget"
+# One start-up profile here (about 10 s each); `bash scripts/workers-size.sh` alone takes the median of three.
+STARTUP_RUNS=1 bash scripts/workers-size.sh
 
 stage "Workers end-to-end (local Workers runtime, database over libSQL's HTTP protocol)"
 AGENDO_WORKERS_BUILT=1 bash scripts/test-workers.sh
