@@ -3,7 +3,7 @@
 // the glyph inside the safe zone (the inner 80%), the iPhone's home-screen icon and a white
 // notification badge. Run after changing the source: `npx tsx scripts/make-icons.ts` (Chromium).
 import { writeFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 
 const BRAND = "#4f46e5";
 const GLYPH = `<path d="M9 12h14v11a2 2 0 0 1-2 2H11a2 2 0 0 1-2-2z" fill="#fff"/><path d="M9 10a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v3H9z" fill="#c7d2fe"/><path d="M12 6v4M20 6v4" stroke="#fff" stroke-width="2" stroke-linecap="round"/>`;
