@@ -5,8 +5,9 @@
 #   3. production build + end-to-end in Chromium: every journey with JavaScript, the ones tagged
 #      @nojs without it, the @phone ones on a phone (those tagged both: phone and no-JS only), and
 #      the HTTP-level security suites (Playwright)
-#   4. Workers build + `wrangler deploy --dry-run` with its gzip size against the budget
-#   5. the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e)
+#   4. Workers build + `wrangler deploy --dry-run` with its gzip size against the budget, then
+#      the Workers build in the local Workers runtime against a libSQL HTTP endpoint (e2e): these
+#      run beside stage 1 and are waited for before vitest (docs/decisions/1092)
 # At the end (or at the first failure) it prints how long each stage took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ timings=()
 current=""
 stage_start=""
 fresh_pid=""
+workers_pid=""
 
 # Seconds since a point given by $EPOCHREALTIME, with one decimal.
 since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
@@ -37,6 +39,7 @@ report() {
   local status=$?
   # A stage failed before the fresh clone was waited for: it stops too.
   if [ -n "$fresh_pid" ]; then kill -TERM "$fresh_pid" 2> /dev/null || true; fi
+  if [ -n "$workers_pid" ]; then kill -TERM -- "-$workers_pid" 2> /dev/null || true; fi
   if [ -n "$current" ] && [ "$status" -ne 0 ]; then current="$current (FAILED)"; fi
   finish_stage
   echo
@@ -54,6 +57,24 @@ fresh_log=$(mktemp)
 fresh_started=$EPOCHREALTIME
 bash scripts/test-fresh-clone.sh > "$fresh_log" 2>&1 &
 fresh_pid=$!
+
+# The Workers build, its budget and its end-to-end suite run beside them too, in a session of
+# their own (so a failure elsewhere stops all of it): the suite mostly waits on the local Workers
+# runtime, the database endpoint and its browser, about a third of a core.
+workers_dir=$(mktemp -d)
+run_workers() {
+  local t=$EPOCHREALTIME
+  # One start-up profile here (about 10 s each); `bash scripts/workers-size.sh` alone takes the median of three.
+  STARTUP_RUNS=1 bash scripts/workers-size.sh
+  since "$t" > "$workers_dir/build"
+  t=$EPOCHREALTIME
+  AGENDO_WORKERS_BUILT=1 bash scripts/test-workers.sh
+  since "$t" > "$workers_dir/e2e"
+}
+export -f run_workers since
+export workers_dir
+setsid bash -euo pipefail -c run_workers > "$workers_dir/log" 2>&1 &
+workers_pid=$!
 
 stage "typecheck"
 react-router typegen
@@ -76,6 +97,16 @@ cat "$fresh_log"
 echo "fresh clone: $(since "$fresh_started") s in all, beside the checks"
 [ "$fresh_status" -eq 0 ]
 
+stage "Workers build, budget and end-to-end (the wait after the fresh clone)"
+workers_status=0
+wait "$workers_pid" || workers_status=$?
+workers_pid=""
+cat "$workers_dir/log"
+for part in build e2e; do
+  if [ -f "$workers_dir/$part" ]; then timings+=("$(printf '%8s s  %s' "$(cat "$workers_dir/$part")" "(beside the checks) Workers $part")"); fi
+done
+[ "$workers_status" -eq 0 ]
+
 stage "unit and integration tests (vitest)"
 vitest run
 
@@ -85,10 +116,3 @@ react-router build > /dev/null
 stage "end-to-end and security tests (Playwright)"
 rm -rf data/e2e /dev/shm/agendo/e2e # the throwaway databases (tests/support/scratch.ts)
 playwright test
-
-stage "Workers build and bundle budget"
-# One start-up profile here (about 10 s each); `bash scripts/workers-size.sh` alone takes the median of three.
-STARTUP_RUNS=1 bash scripts/workers-size.sh
-
-stage "Workers end-to-end (local Workers runtime, database over libSQL's HTTP protocol)"
-AGENDO_WORKERS_BUILT=1 bash scripts/test-workers.sh
