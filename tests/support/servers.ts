@@ -19,6 +19,8 @@ export type Server = {
 
 const root = new URL("../..", import.meta.url).pathname;
 const STOP_WAIT_MS = 5_000;
+/** Signals that end a run without its teardown (Playwright handles SIGINT itself, teardown included). */
+const SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 
 async function answers(url: string) {
   try {
@@ -65,9 +67,20 @@ export async function startServers(servers: Server[]): Promise<() => Promise<voi
     child.stdout?.on("data", prefixed(server.name, process.stdout));
     return child;
   });
-  // Should this process end without the teardown (an interrupted run), the servers end with it.
-  const killAll = () => children.forEach((child) => stopGroup(child, "SIGKILL"));
+  // Should this process end without the teardown (an interrupted run, a signal), the servers end
+  // with it; a signal is then given its default effect on this process.
+  const killAll = () => children.forEach((child) => stopGroup(child, "SIGTERM"));
+  const onSignal = (signal: NodeJS.Signals) => {
+    killAll();
+    forget();
+    process.kill(process.pid, signal);
+  };
+  const forget = () => {
+    process.off("exit", killAll);
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+  };
   process.on("exit", killAll);
+  for (const signal of SIGNALS) process.on(signal, onSignal);
 
   const stop = async () => {
     await Promise.all(
@@ -80,7 +93,7 @@ export async function startServers(servers: Server[]): Promise<() => Promise<voi
         clearTimeout(timer);
       }),
     );
-    process.off("exit", killAll);
+    forget();
   };
 
   try {
