@@ -13,6 +13,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
+// Node's own WebSocket (undici) fails wrangler's inspector handshake; `ws` (wrangler's own) passes.
+import WebSocket from "ws";
 import { openDb } from "../app/utils/db.server";
 import { freePort } from "./free-port";
 import { seedEdgeProfessional, signedInCookie } from "../tests/workers/trips";
@@ -54,14 +56,11 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 async function inspector(port: number) {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
   const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    ws.addEventListener("open", resolve, { once: true });
-    ws.addEventListener("error", reject, { once: true });
-  });
+  await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
   let id = 0;
   const pending = new Map<number, (result: unknown) => void>();
-  ws.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+  ws.on("message", (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) pending.get(message.id)?.(message.result);
   });
   const send = <T>(method: string, params: object = {}) =>
