@@ -1,7 +1,7 @@
 import { createClient, type Client } from "@libsql/client";
-import { getTableColumns, is, SQL, sql, type Column } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { createTableRelationsHelpers, extractTablesRelationalConfig, getTableColumns, is, SQL, sql, type Column } from "drizzle-orm";
+import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { LibSQLDatabase, LibSQLSession } from "drizzle-orm/libsql";
 import { createContext, type RouterContextProvider } from "react-router";
 import * as schema from "../../db/schema";
 import { env, onWorkers } from "./env.server";
@@ -18,8 +18,25 @@ export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
  * conditional single statements (INSERT ... SELECT ... WHERE NOT EXISTS) claim slots.
  */
 export function openDb(url: string, authToken?: string): Db {
-  const client = createClient({ url, authToken: authToken || undefined, timeout: 5000 });
-  return drizzle(writeBatchesFirstLock(client), { schema });
+  const client = writeBatchesFirstLock(createClient({ url, authToken: authToken || undefined, timeout: 5000 }));
+  // What `drizzle(client, { schema })` builds, with the schema's relational map made once per
+  // process: drizzle() walks the whole schema on every call, and on Workers every request opens
+  // its own client (below), so that walk was part of every request's CPU (docs/decisions/1270).
+  const dialect = new SQLiteAsyncDialect();
+  const session = new LibSQLSession(client, dialect, relational(), {}, undefined);
+  const db = new LibSQLDatabase("async", dialect, session, relational()) as Db;
+  db.$client = client;
+  return db;
+}
+
+let relationalSchema: ReturnType<typeof relationalOf> | undefined;
+const relationalOf = () => {
+  const { tables, tableNamesMap } = extractTablesRelationalConfig<Db["_"]["schema"] & {}>(schema, createTableRelationsHelpers);
+  return { fullSchema: schema, schema: tables, tableNamesMap };
+};
+/** The schema's relational map (tables, relations, names), built on first use. */
+function relational() {
+  return (relationalSchema ??= relationalOf());
 }
 
 const WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(?:insert|update|delete|replace)\b/i;

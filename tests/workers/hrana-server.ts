@@ -179,6 +179,9 @@ export function createHranaHandler(client: Client, token?: string) {
   const lock = new Lock();
   const streams = new Map<string, Stream>();
   const stats: WriteStats = {};
+  // Test instrumentation: how long each pipeline took here, from its body read to its answer
+  // written (GET /timings; POST /timings/reset), to tell this endpoint's share of a trip.
+  let timings: number[] = [];
   // Test instrumentation: extra latency before a pipeline carrying a given kind of write may
   // take the database (POST /control {"delays": {"insert booking_requests": 1500}}). It stands
   // for the network round trips to Turso that separate a request's read from its write, so
@@ -413,6 +416,8 @@ export function createHranaHandler(client: Client, token?: string) {
     // Test instrumentation only (not part of Hrana): writes that reached the file; latency knobs.
     if (req.method === "GET" && path === "/stats") return send(res, 200, stats);
     if (req.method === "GET" && path === "/lock") return send(res, 200, lock.state());
+    if (path === "/timings") return send(res, 200, timings);
+    if (path === "/timings/reset") return send(res, 200, (timings = []));
     if (req.method === "POST" && path === "/control") {
       const body = JSON.parse((await readBody(req)) || "{}") as { delays?: Record<string, number> };
       delays = body.delays ?? {};
@@ -428,8 +433,10 @@ export function createHranaHandler(client: Client, token?: string) {
       return send(res, 404, { message: `Not found: ${req.method} ${path}`, code: "NOT_FOUND" });
     }
     let body: { baton?: string | null; requests: StreamRequest[] };
+    const raw = await readBody(req);
+    const started = performance.now();
     try {
-      body = JSON.parse(await readBody(req));
+      body = JSON.parse(raw);
       if (!Array.isArray(body.requests)) throw new Error("requests must be an array");
     } catch (error) {
       return send(res, 400, { message: `Bad request body: ${(error as Error).message}`, code: "PROTO_ERROR" });
@@ -439,6 +446,7 @@ export function createHranaHandler(client: Client, token?: string) {
     } catch (error) {
       send(res, error instanceof RequestError ? 400 : 500, toProtoError(error));
     }
+    timings.push(performance.now() - started);
   };
 }
 

@@ -2,7 +2,7 @@
 // `wrangler dev`, its secrets in a throwaway env file (mode 600, deleted on exit) rather than on
 // the command line or in the repository.
 //
-// Env: WORKER_PORT (8799); WORKER_VARS, the comma-separated names of the variables the Worker is
+// Env: WORKER_PORT (8799); WORKER_INSPECTOR_PORT (the runtime's inspector, for a CPU profile; a free one unless given); WORKER_VARS, the comma-separated names of the variables the Worker is
 // given (each read from this process's environment; tests/workers/env.ts's workerEnv() is the
 // suite's list), always including SESSION_SECRET, DATABASE_URL, DATABASE_AUTH_TOKEN and APP_URL,
 // which the app refuses to start on Workers without. NODE_EXTRA_CA_CERTS, when set, is a
@@ -46,7 +46,7 @@ const child = spawn(
     "--config", join(root, "build/workers/server/wrangler.json"),
     "--ip", "127.0.0.1",
     "--port", port,
-    "--inspector-port", String(await freePort()),
+    "--inspector-port", process.env.WORKER_INSPECTOR_PORT ?? String(await freePort()),
     "--persist-to", join(dir, "state"),
     "--env-file", envFile,
     "--show-interactive-dev-session=false",
