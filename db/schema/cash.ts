@@ -138,3 +138,30 @@ export const moneyDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.date] })],
 );
+
+/**
+ * The services of the completed appointments kept per day and professional (issue 34, docs/decisions/1260),
+ * one row per service of the ranking (`service_key`: the service's id, or the line's name without one):
+ * what cash/revenue.server.ts `serviceLinesSql` gives over one professional's completed appointments of one
+ * date, i.e. the closing's service lines, or the appointment's own service at its list price without a closing.
+ * `serviceId` and `name` are the greatest of the day's (as the ranking's `max()` reads them). Written only by
+ * the triggers of migration service_days_triggers (scripts/kept-days-sql.ts), which recount a day whenever an
+ * appointment, a closing or a closing's line of that day changes; never by the app.
+ */
+export const serviceDays = sqliteTable(
+  "service_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    serviceKey: text("service_key").notNull(),
+    serviceId: text("service_id"),
+    name: text("name").notNull(),
+    /** Services done (the lines' quantities). */
+    count: integer("count").notNull(),
+    /** What they were charged (quantity × line price, before a discount on the whole closing). */
+    cents: integer("cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date, t.serviceKey] })],
+);

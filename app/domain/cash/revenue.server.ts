@@ -6,7 +6,7 @@
 // appointment without a closing (older data, the old 'Concluir') counts at its list price as
 // 'sem fechamento', told apart on every screen that shows it.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { appointments, cashClosingItems, cashClosings, cashPayments, moneyDays } from "../../../db/schema";
+import { appointments, cashClosingItems, cashClosings, cashPayments, moneyDays, serviceDays } from "../../../db/schema";
 import { receivedCents } from "./received";
 import { asScope, type FigureScope } from "../salon";
 import { inScope } from "../salon.server";
@@ -180,4 +180,17 @@ export function serviceLinesSql(who: string | FigureScope, where: SQL, serviceId
     from ${appointments}
     left join ${cashClosings} on ${closingOf(who)}
     where ${where} and not (${completed} and ${cashClosings.id} is not null)`;
+}
+
+/**
+ * `serviceLinesSql` of the scope's completed appointments inside `range`, read from the services
+ * kept per day and professional (`service_days`, docs/decisions/1260: the view
+ * `service_day_figures` is that SQL in the migration's, recounted by triggers at every write of an
+ * appointment, a closing or a closing's line): rows (service_id, name, n, cents), one per service
+ * and day, for a ranking grouped by `coalesce(service_id, name)` with `max()` of the id and name.
+ */
+export function keptServicesPerDaySql(who: string | FigureScope, range: DateRange): SQL {
+  return sql`select ${serviceDays.serviceId} as service_id, ${serviceDays.name} as name, ${serviceDays.count} as n, ${serviceDays.cents} as cents
+    from ${serviceDays}
+    where ${inScope(asScope(who), serviceDays.userId)} and ${serviceDays.date} between ${range.from} and ${range.to}`;
 }

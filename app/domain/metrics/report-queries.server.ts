@@ -8,7 +8,7 @@ import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, cashClosings, clients, profiles, services } from "../../../db/schema";
 import { asScope, type FigureScope } from "../salon";
 import { inScope, professionalName } from "../salon.server";
-import { closingOf, keptMoneyPerDaySql, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
+import { closingOf, keptMoneyPerDaySql, keptServicesPerDaySql, moneySelect, revenueOf, serviceLinesSql, type Revenue } from "../cash/revenue.server";
 import { isVipClient } from "../clients/clients.server";
 import { AT_RISK_CLIENTS, atRiskClient, clientSpentSql, PERIOD_CLIENT_TOTALS, periodClientsSql } from "./client-figures.server";
 import type { ReadBatch, Db } from "../../utils/db.server";
@@ -195,11 +195,29 @@ export function clientCount(reads: ReadBatch, db: Db, scope: FigureScope, range:
 /**
  * Services by what was charged (cash/revenue.server.ts `serviceLinesSql`: the closing's service
  * items; list prices for completed appointments without a closing), then by count; a deleted
- * service is grouped by its name.
+ * service is grouped by its name. The completed appointments' lines are read from the services
+ * kept per day (`keptServicesPerDaySql`, docs/decisions/1260) and any other status's from the
+ * appointments' index (once each, nothing charged), unless a service is chosen, which the days do
+ * not keep by the appointment's own service: then the closings are joined to the period's
+ * appointments, the same lines by their definition.
  */
 export function topServicesQuery(db: Db, scope: FigureScope, range: DateRange, filter: ReportFilter) {
+  const withCompleted = !filter.status || filter.status === APPOINTMENT_STATUS.completed;
+  const withOthers = filter.status !== APPOINTMENT_STATUS.completed;
+  const lines = filter.serviceId
+    ? serviceLinesSql(scope, inPeriod(scope, range, filter), filter.serviceId)
+    : sql.join(
+        [
+          withCompleted ? keptServicesPerDaySql(scope, range) : undefined,
+          withOthers
+            ? sql`select ${appointments.serviceId} as service_id, ${appointments.serviceName} as name, 1 as n, 0 as cents
+              from ${appointments} where ${inPeriod(scope, range, filter)} and not ${isCompleted}`
+            : undefined,
+        ].filter((part) => part !== undefined),
+        sql` union all `,
+      );
   return db.all<{ serviceId: string | null; name: string; count: number; revenueCents: number }>(sql`
-    with lines as (${serviceLinesSql(scope, inPeriod(scope, range, filter), filter.serviceId)})
+    with lines as (${lines})
     select max(service_id) as serviceId, max(name) as name, sum(n) as count, sum(cents) as revenueCents
     from lines
     group by coalesce(service_id, name)
