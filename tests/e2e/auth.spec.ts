@@ -1,9 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { emailOutbox, profiles, subscriptions, users } from "../../db/schema";
-import { createPro, e2eDb, expect, expireTrial, signIn, test, uniqueEmail } from "./fixtures";
+import { createPro, e2eDb, expect, signIn, test, uniqueEmail } from "./fixtures";
 
 // Project "js" runs every test; "no-js" (plain HTML forms) the forms, tagged @nojs. Redirects,
-// 404s and static pages are the server's alone, the same with JavaScript off.
+// 404s and static pages are the server's alone, the same with JavaScript off. An expired trial's
+// landing on /conta-suspensa is suspended.spec.ts's.
 
 test("sign up lands on the dashboard with a 7-day trial @nojs", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -61,11 +62,6 @@ test("sign up lands on the dashboard with a 7-day trial @nojs", async ({ page })
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/register");
   await expect(page).toHaveURL(/\/dashboard$/);
-});
-
-test("/login describes itself to search engines and link previews", async ({ page }) => {
-  await page.goto("/login");
-  await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /Entre no Agendo/);
 });
 
 test("sign out, wrong password, then sign in @nojs", async ({ page }) => {
@@ -131,24 +127,15 @@ test("password reset through the e-mailed link @nojs", async ({ page }) => {
   await expect(page.getByText("Link inválido ou expirado")).toBeVisible();
 });
 
-test("an expired trial lands on /conta-suspensa", async ({ page }) => {
-  const pro = await createPro();
-  await expireTrial(pro.id);
-  await signIn(page, pro.id);
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/conta-suspensa$/);
-  await expect(page.getByRole("heading", { name: "Conta Suspensa" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Assinar um plano próprio" })).toBeVisible();
-});
-
-test("unknown paths answer 404 with the not-found page", async ({ page }) => {
+test("a visitor: unknown paths answer 404, /login describes itself to search engines, the landing page is in Portuguese with plans", async ({ page }) => {
   const response = await page.goto("/nao-existe/de-jeito-nenhum");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Página não encontrada" })).toBeVisible();
   expect((await page.goto("/404"))?.status()).toBe(404);
-});
 
-test("landing page in Portuguese with plans", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /Entre no Agendo/);
+
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("agenda");
   await expect(page.getByRole("heading", { name: "Planos" })).toBeVisible();

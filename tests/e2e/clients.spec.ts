@@ -93,12 +93,25 @@ test("edit a client and find them by phone @nojs", async ({ page }) => {
   await expect(page.getByText("Nenhum cliente encontrado")).toBeVisible();
 });
 
-test("switch to the timeline view and back; the choice is remembered", async ({ page }) => {
+test("switch to the timeline view and back, the choice remembered; export the clients as CSV", async ({ page }) => {
   const pro = await newPro();
   await seedClient(pro.id, { name: "Antiga Cliente", phone: "11911110000", createdAt: new Date("2024-01-15T15:00:00Z") });
-  await seedClient(pro.id, { name: "Nova Cliente", phone: "11922220000", createdAt: new Date("2025-03-02T15:00:00Z") });
+  await seedClient(pro.id, { name: "José Conceição", createdAt: new Date("2025-03-02T15:00:00Z") });
+  const other = await newPro();
+  await seedClient(other.id, { name: "Cliente de Outra" });
   await signIn(page, pro.id);
   await page.goto("/clientes");
+  const link = page.getByRole("link", { name: "Exportar clientes (CSV)" });
+  await expect(link).toHaveAttribute("href", "/clientes/exportar");
+  const res = await page.request.get("/clientes/exportar");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename="clientes-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const text = (await res.body()).toString("utf-8");
+  expect(text.startsWith("\uFEFFNome;Telefone;")).toBe(true);
+  expect(text).toContain("José Conceição;(11) 95555-4444;");
+  expect(text).not.toContain("Cliente de Outra");
+
   await expect(page.getByTestId("client-card")).toHaveCount(2);
   await expect(page.getByRole("heading", { name: "Timeline de Clientes" })).toHaveCount(0);
 
@@ -108,7 +121,7 @@ test("switch to the timeline view and back; the choice is remembered", async ({ 
   await expect(entries).toHaveCount(2);
   await expect(entries.nth(0)).toContainText("02/03");
   await expect(entries.nth(0)).toContainText("2025");
-  await expect(entries.nth(0)).toContainText("Nova Cliente");
+  await expect(entries.nth(0)).toContainText("José Conceição");
   await expect(entries.nth(1)).toContainText("15/01");
   await expect(entries.nth(1)).toContainText("Antiga Cliente");
 
@@ -163,25 +176,6 @@ test("delete a client after confirming; their appointments stay as history @nojs
   const history = await e2eDb().select().from(appointments).where(eq(appointments.userId, pro.id));
   expect(history).toHaveLength(1);
   expect(history[0]!.clientId).toBeNull();
-});
-
-test("export the clients as CSV", async ({ page }) => {
-  const pro = await newPro();
-  await seedClient(pro.id, { name: "José Conceição" });
-  const other = await newPro();
-  await seedClient(other.id, { name: "Cliente de Outra" });
-  await signIn(page, pro.id);
-  await page.goto("/clientes");
-  const link = page.getByRole("link", { name: "Exportar clientes (CSV)" });
-  await expect(link).toHaveAttribute("href", "/clientes/exportar");
-  const res = await page.request.get("/clientes/exportar");
-  expect(res.status()).toBe(200);
-  expect(res.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename="clientes-\d{4}-\d{2}-\d{2}\.csv"$/);
-  const text = (await res.body()).toString("utf-8");
-  expect(text.startsWith("\uFEFFNome;Telefone;")).toBe(true);
-  expect(text).toContain("José Conceição;(11) 95555-4444;");
-  expect(text).not.toContain("Cliente de Outra");
 });
 
 test("import clients from the phone's contacts: preview, then 'Importar', and the same file again creates nothing @nojs", async ({ page }) => {

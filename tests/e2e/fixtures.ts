@@ -9,7 +9,7 @@ import { subscriptions } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
 import { openDb, type Db } from "../../app/utils/db.server";
 import { createSession } from "../../app/utils/session.server";
-import { createBookablePro, workingDay, type BookableOptions } from "../support/factories";
+import { createBookablePro, passwordFields, workingDay, type BookableOptions } from "../support/factories";
 import { E2E_DB_URL, E2E_PORT } from "./env";
 
 let db: Db | undefined;
@@ -30,7 +30,7 @@ export async function createPro(overrides: Partial<{ name: string; email: string
     phone: "11987654321",
     password: overrides.password ?? "senha123",
   };
-  const account = await createAccount(e2eDb(), input);
+  const account = await createAccount(e2eDb(), { ...input, ...(await passwordFields(input.password)) });
   return { ...input, id: account.userId, bookingSlug: account.bookingSlug };
 }
 

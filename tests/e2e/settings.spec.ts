@@ -62,7 +62,7 @@ async function editProfile({ page }: { page: Page }) {
 
 test("edit the profile and see it on the booking page @phone @nojs", editProfile);
 
-test("profile errors show beside the fields and keep what was typed @nojs", async ({ page }) => {
+test("profile errors, and a bad colour's 'Cor inválida. Use o formato #RRGGBB.', show beside the fields, keep what was typed and save nothing @nojs", async ({ page }) => {
   const pro = await createPro({ name: "Renata Alves" });
   const other = await createPro({ name: "Outra Pessoa" });
   await signIn(page, pro.id);
@@ -81,6 +81,15 @@ test("profile errors show beside the fields and keep what was typed @nojs", asyn
   await expect(page.getByText("Este link já está em uso. Escolha outro.")).toBeVisible();
   await expect(page.getByLabel("Seu link")).toHaveValue(other.bookingSlug);
   expect((await profileOf(pro.id)).bookingSlug).toBe(pro.bookingSlug);
+
+  await page.goto("/configuracoes/pagina");
+  await page.getByLabel("Título da página").fill("Título novo");
+  await page.getByLabel("Cor principal", { exact: true }).fill("#12");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Cor inválida. Use o formato #RRGGBB.")).toBeVisible();
+  await expect(page.getByLabel("Cor principal", { exact: true })).toHaveValue("#12");
+  await expect(page.getByLabel("Título da página")).toHaveValue("Título novo");
+  expect(await profileOf(pro.id)).toMatchObject({ pageTitle: "Agende seu horário", primaryColor: "#3B82F6" });
 });
 
 test("change the booking link: the new one opens the page, the old one answers 404", async ({ page }) => {
@@ -201,19 +210,6 @@ async function changeColours({ page, javaScriptEnabled }: { page: Page; javaScri
 }
 
 test("change colours and page title and see them on the booking page @phone @nojs", changeColours);
-
-test("a bad colour shows 'Cor inválida. Use o formato #RRGGBB.' and saves nothing @nojs", async ({ page }) => {
-  const pro = await createPro({ name: "Talita Rocha" });
-  await signIn(page, pro.id);
-  await page.goto("/configuracoes/pagina");
-  await page.getByLabel("Título da página").fill("Título novo");
-  await page.getByLabel("Cor principal", { exact: true }).fill("#12");
-  await page.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Cor inválida. Use o formato #RRGGBB.")).toBeVisible();
-  await expect(page.getByLabel("Cor principal", { exact: true })).toHaveValue("#12");
-  await expect(page.getByLabel("Título da página")).toHaveValue("Título novo");
-  expect(await profileOf(pro.id)).toMatchObject({ pageTitle: "Agende seu horário", primaryColor: "#3B82F6" });
-});
 
 // The same journeys at 390 px without JavaScript (with it, the "phone" project runs them).
 test.describe("on a 390px phone screen", () => {

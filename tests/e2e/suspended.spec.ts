@@ -10,7 +10,7 @@ test("an expired trial lands on /conta-suspensa, whose mail, plans and data link
   const pro = await createPro();
   await expireTrial(pro.id);
   await signIn(page, pro.id);
-  for (const path of ["/dashboard", "/clientes", "/configuracoes/contas"]) {
+  for (const path of ["/dashboard", "/clientes", "/configuracoes/contas", "/configuracoes/planos"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/conta-suspensa$/);
   }
@@ -35,24 +35,18 @@ test("an expired trial lands on /conta-suspensa, whose mail, plans and data link
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("'Sair' on /conta-suspensa signs out", async ({ page }) => {
-  const pro = await createPro();
-  await expireTrial(pro.id);
-  await signIn(page, pro.id);
-  await page.goto("/conta-suspensa");
-  await page.getByRole("button", { name: "Sair", exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.goto("/conta-suspensa");
-  await expect(page).toHaveURL(/\/login/);
-});
-
-test("a suspended professional still downloads their data", async ({ page }) => {
+test("a suspended professional still downloads their data, and 'Sair' on /conta-suspensa signs out", async ({ page }) => {
   const pro = await createPro({ name: "Rita Suspensa" });
   await expireTrial(pro.id);
   await signIn(page, pro.id);
   await page.goto("/conta-suspensa");
   const files = await downloadDataArchive(page);
   expect(strFromU8(files["dados.json"]!)).toContain("Rita Suspensa");
+
+  await page.getByRole("button", { name: "Sair", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/conta-suspensa");
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test("a suspended professional can still delete their account @nojs", async ({ page }) => {

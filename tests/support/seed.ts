@@ -19,6 +19,7 @@ import {
   workingHours,
 } from "../../db/schema";
 import { createAccount } from "../../app/domain/accounts/registration.server";
+import { passwordFields } from "./factories";
 import { sha256Hex } from "../../app/utils/password.server";
 import type { Db } from "../../app/utils/db.server";
 
@@ -45,7 +46,7 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 export async function seedProfessional(db: Db, label: string) {
   const tag = crypto.randomUUID().slice(0, 6);
   const input = { name: `${label} ${tag}`, email: `${label.toLowerCase()}-${unique()}@example.com`, phone: "11987654321", password: "senha123" };
-  const account = await createAccount(db, input);
+  const account = await createAccount(db, { ...input, ...(await passwordFields(input.password)) });
   const pro = { ...input, id: account.userId, bookingSlug: account.bookingSlug };
   const [category] = await db
     .insert(categories)

@@ -39,7 +39,6 @@ export type NewAccount = {
   name: string;
   email: string;
   phone: string;
-  password: string;
   businessName?: string;
   bookingSlug?: string;
   /**
@@ -48,7 +47,11 @@ export type NewAccount = {
    * test fixtures, which bring their own categories.
    */
   specialty?: string;
-};
+} & (
+  | { password: string }
+  /** The password already hashed (hashPassword): the test factories hash their one password once a process. */
+  | { passwordHash: string }
+);
 
 export class EmailTakenError extends Error {}
 
@@ -58,7 +61,7 @@ export async function createAccount(db: Db, input: NewAccount, now = new Date())
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) throw new EmailTakenError(email);
   const businessName = input.businessName ?? input.name;
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = "passwordHash" in input ? input.passwordHash : await hashPassword(input.password);
   const starter = input.specialty === undefined ? null : starterFor(input.specialty);
   // Two sign-ups racing for one slug: the unique index refuses the second, which retries
   // with the next free slug.
