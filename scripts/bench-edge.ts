@@ -9,40 +9,18 @@
 // Workers build against Cloudflare's CPU limits (scripts/bench-photo.ts).
 // Env: EDGE_RUNS (default 7 timed runs per request and delay); HRANA_PORT, TRIP_PROXY_PORT,
 // WORKER_PORT (free ones unless given).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { openDb } from "../app/utils/db.server";
 import { freePort } from "./free-port";
+import { median, start, stopAll, waitFor } from "./edge-processes";
 import { benchWorkerPhoto } from "./bench-photo";
 import { edgeRequests, seedColdPages, seedEdgeProfessional, setProxyDelay, signedInCookie, tripsOf } from "../tests/workers/trips";
 
 const root = new URL("..", import.meta.url).pathname;
 const RUNS = Number(process.env.EDGE_RUNS ?? 7);
 const DELAYS = [0, 50];
-const children: ChildProcess[] = [];
-
-function start(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs / 1000}s`);
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 async function main() {
@@ -154,6 +132,6 @@ async function main() {
 try {
   await main();
 } finally {
-  for (const child of children) child.kill("SIGTERM");
+  stopAll();
 }
 process.exit(0);

@@ -10,13 +10,14 @@
 // with PROFILE_NEW=n, the same page as the first request of n new runtimes (new isolates).
 // Env: WORKER_PORT, HRANA_PORT, TRIP_PROXY_PORT, WORKER_INSPECTOR_PORT (free ones unless given).
 //   npm run build:workers && tsx scripts/profile-edge.ts
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 // Node's own WebSocket (undici) fails wrangler's inspector handshake; `ws` (wrangler's own) passes.
 import WebSocket from "ws";
 import { openDb } from "../app/utils/db.server";
 import { freePort } from "./free-port";
+import { median, start, stopAll, waitFor } from "./edge-processes";
 import { seedEdgeProfessional, signedInCookie } from "../tests/workers/trips";
 import type { TripReport } from "../tests/workers/trip-proxy";
 
@@ -25,28 +26,6 @@ const RUNS = Number(process.env.PROFILE_RUNS ?? 15);
 const NEW = Number(process.env.PROFILE_NEW ?? 0);
 const PROFILED = process.env.PROFILE_PATH ?? "/dashboard";
 const PAGES = ["/dashboard", "/agenda", "/clientes", "/relatorios", "/caixa"];
-const children: ChildProcess[] = [];
-
-function start(args: string[], env: Record<string, string>) {
-  const child = spawn("tsx", args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs / 1000}s`);
-}
-
-const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
@@ -104,8 +83,8 @@ async function main() {
   const proxy = `http://127.0.0.1:${proxyPort}`;
   const origin = `http://localhost:${workerPort}`;
   const dbPath = `${root}data/bench/profile-${process.pid}.db`;
-  start(["tests/workers/hrana-server.ts"], { HRANA_DB: dbPath, HRANA_PORT: String(hranaPort), HRANA_TOKEN: token, HRANA_FRESH: "1", HRANA_MIGRATE: "1" });
-  start(["tests/workers/trip-proxy.ts"], { TRIP_PROXY_PORT: String(proxyPort), TRIP_PROXY_TARGET: hrana });
+  start("tsx", ["tests/workers/hrana-server.ts"], { HRANA_DB: dbPath, HRANA_PORT: String(hranaPort), HRANA_TOKEN: token, HRANA_FRESH: "1", HRANA_MIGRATE: "1" });
+  start("tsx", ["tests/workers/trip-proxy.ts"], { TRIP_PROXY_PORT: String(proxyPort), TRIP_PROXY_TARGET: hrana });
   await waitFor(`${hrana}/health`, 300_000);
   await waitFor(`${proxy}/__trips`, 300_000);
   process.env.SESSION_SECRET = secret;
@@ -115,7 +94,7 @@ async function main() {
   const auth = { authorization: `Bearer ${token}` };
 
   const startWorker = async () => {
-    const worker = start(["tests/workers/start-worker.ts"], {
+    const worker = start("tsx", ["tests/workers/start-worker.ts"], {
       WORKER_PORT: String(workerPort),
       WORKER_INSPECTOR_PORT: String(inspectorPort),
       DATABASE_URL: proxy,
@@ -220,6 +199,6 @@ async function main() {
 try {
   await main();
 } finally {
-  for (const child of children) child.kill("SIGTERM");
+  stopAll();
 }
 process.exit(0);
